@@ -1,0 +1,286 @@
+/**
+ * The create-checkout request, validated strictly (R4).
+ *
+ * Validation has two layers. The Schema checks each field on its own (types,
+ * lengths, patterns, enums, ranges). Checks that need context run beside it on the
+ * same input: amounts against the currency's precision (R1.3), redemption dates
+ * against `now` (R4.6), the authenticated merchant (R4.5). Both layers always run,
+ * so every violation is reported at once.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Result, Schema } from "effect"
+import * as Currency from "../currency.ts"
+import { MinimumDeposit } from "../deposit.ts"
+import {
+  childPath,
+  fail,
+  issue,
+  type Issue,
+  issuesFromSchema,
+  rule,
+  STRICT_ALL,
+  STRICT_FIRST,
+  LENIENT,
+  type Validated,
+  type ValidationError
+} from "../issues.ts"
+import type { MerchantLike } from "../merchant.ts"
+import { amountIssues } from "../money.ts"
+import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
+import { Enum, FiniteNumber, isHttpUrl, NonEmptyText, PatternText, WholeNumber } from "../schema.ts"
+import * as Time from "../time.ts"
+
+// ---------------------------------------------------------------------------
+// Request (strict, R4)
+
+/**
+ * Plan types of the service (R4.1).
+ *
+ * @since 0.1.0
+ */
+export const PLAN_TYPES = ["Installment", "PayInFull", "Custom"] as const
+
+/**
+ * @since 0.1.0
+ */
+export type PlanType = (typeof PLAN_TYPES)[number]
+
+const Url = (min: number, max: number) =>
+  PatternText(min, max, { code: "format", rule: "R4.4", message: "must be an absolute http or https URL", test: isHttpUrl })
+
+/** A calendar date `YYYY-MM-DD` or an RFC 3339 date-time with offset (R2.5). */
+const DateOrDateTime = Schema.String.check(
+  rule<string>("format", "R2.5", "must be a date YYYY-MM-DD or a date-time with an offset", (s) =>
+    Time.parseDateOrInstant(s) !== undefined
+  )
+)
+
+/**
+ * An item of a create-checkout request (R4.6). `quantity`, `description`,
+ * `costPerItem` and `redemptionDate` are required; see docs/decisions.md.
+ *
+ * @since 0.1.0
+ */
+export const CheckoutItem = Schema.Struct({
+  sku: Schema.optionalKey(Schema.String),
+  merchantProductURL: Schema.optionalKey(
+    Schema.String.check(rule<string>("format", "R4.4", "must be an absolute http or https URL", isHttpUrl))
+  ),
+  quantity: WholeNumber(1, "R4.6"),
+  description: NonEmptyText,
+  costPerItem: FiniteNumber.check(rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0)),
+  minimumDepositPerItem: Schema.optionalKey(MinimumDeposit),
+  depositRefundable: Schema.optionalKey(Schema.Boolean),
+  redemptionDate: DateOrDateTime,
+  paymentDeadline: Schema.optionalKey(WholeNumber(0, "R4.6")),
+  refundPolicies: Schema.optionalKey(RefundPolicies)
+})
+
+/**
+ * @since 0.1.0
+ */
+export type CheckoutItem = typeof CheckoutItem.Type
+
+/** `items` is non-empty (R4.1). @internal */
+export const atLeastOneItem = rule<ReadonlyArray<unknown>>("too_short", "R4.1", "must have at least one item", (a) => a.length > 0)
+
+/**
+ * The create-checkout request (service description, "Checkout request (create)"; R4).
+ *
+ * @since 0.1.0
+ */
+export const CheckoutRequest = Schema.Struct({
+  type: Schema.optionalKey(Enum(["plan"])),
+  planType: Schema.optionalKey(Enum(PLAN_TYPES)),
+  merchantId: PatternText(5, 256),
+  externalCode: Schema.optionalKey(PatternText(5, 128)),
+  merchantOrderId: PatternText(1, 256),
+  currencyCode: PatternText(3, 3, {
+    code: "unknown_currency",
+    rule: "R4.4",
+    message: "must be an active ISO 4217 code in upper case",
+    test: Currency.isActive
+  }),
+  redirectURL: Url(5, 2048),
+  callbackURL: Schema.optionalKey(Url(5, 2048)),
+  expiry: Schema.optionalKey(
+    FiniteNumber.check(
+      rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))
+    )
+  ),
+  items: Schema.Array(CheckoutItem).check(atLeastOneItem),
+  merchantMetadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+})
+
+/**
+ * A valid create-checkout request.
+ *
+ * @since 0.1.0
+ */
+export type CheckoutRequest = typeof CheckoutRequest.Type
+
+// ---------------------------------------------------------------------------
+// Validation (R4)
+
+/**
+ * Context of a validation: who is asking and when.
+ *
+ * @since 0.1.0
+ */
+export interface ValidateOptions {
+  /** The authenticated merchant id; the request's `merchantId` must equal it (R4.5). */
+  readonly merchantId?: string | undefined
+  /** The instant of the check; redemption dates must lie after it (R4.6). Without it that check is skipped. */
+  readonly now?: Time.InstantInput | undefined
+  /** The merchant configuration: zero-decimal currencies (R1.2) and sub-merchants (R4.5). */
+  readonly merchant?: MerchantLike | undefined
+  /** Zone in which a redemption date given as a calendar date starts (R3.1); default `UTC`. */
+  readonly timeZone?: string | undefined
+}
+
+const decodeRequest = Schema.decodeUnknownResult(CheckoutRequest)
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** An item's own minimum deposit when it is in currency, for the precision check. */
+const currencyDepositValue = (item: Record<string, unknown>): unknown => {
+  const deposit = item["minimumDepositPerItem"]
+  if (!isObject(deposit)) return undefined
+  const unit = deposit["unit"]
+  return typeof unit === "string" && unit.toLowerCase() === "currency" ? deposit["value"] : undefined
+}
+
+/**
+ * The checks that need context, run over the raw input and guarded, so they add
+ * to the Schema's findings rather than wait for them.
+ */
+const contextIssues = (input: unknown, options: ValidateOptions | undefined, issues: Array<Issue>): void => {
+  if (!isObject(input)) return
+  const merchant = options?.merchant
+  const merchantId = input["merchantId"]
+  if (options?.merchantId !== undefined && typeof merchantId === "string" && merchantId !== options.merchantId) {
+    issues.push(issue("merchantId", "merchant_mismatch", "R4.5", "must equal the merchant id of the credentials"))
+  }
+  const externalCode = input["externalCode"]
+  const subMerchants = merchant?.subMerchants
+  if (Array.isArray(subMerchants) && typeof externalCode === "string" && !subMerchants.includes(externalCode)) {
+    issues.push(issue("externalCode", "unknown_external_code", "R4.5", "is not one of the merchant's sub-merchants"))
+  }
+
+  const code = input["currencyCode"]
+  const exponent = typeof code === "string" ? Currency.exponent(code, merchant) : undefined
+  const now = options?.now === undefined ? undefined : Time.toEpochMillis(options.now)
+  const zone = options?.timeZone ?? "UTC"
+  const today = now === undefined ? undefined : Time.localDay(now, zone)
+  const expiry = input["expiry"]
+  if (now !== undefined && typeof expiry === "number" && Number.isInteger(expiry) && Time.toEpochMillis(now + expiry * 60_000) === undefined) {
+    issues.push(issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates"))
+  }
+  const items = input["items"]
+  if (!Array.isArray(items)) return
+  items.forEach((item: unknown, index) => {
+    if (!isObject(item)) return
+    const path = childPath("items", index)
+    if (exponent !== undefined) {
+      const cost = item["costPerItem"]
+      let costMinor: number | Issue | undefined
+      if (typeof cost === "number" && Number.isFinite(cost) && cost > 0) {
+        costMinor = amountIssues(childPath(path, "costPerItem"), cost, exponent)
+        if (typeof costMinor === "object") issues.push(costMinor)
+      }
+      const quantity = item["quantity"]
+      if (typeof costMinor === "number" && typeof quantity === "number" && Number.isSafeInteger(quantity) && !Number.isSafeInteger(costMinor * quantity)) {
+        issues.push(issue(childPath(path, "quantity"), "range", "R1.1", "makes the line total larger than the largest exact amount"))
+      }
+      const depositValue = currencyDepositValue(item)
+      if (typeof depositValue === "number" && Number.isFinite(depositValue) && depositValue >= 0) {
+        const minor = amountIssues(childPath(childPath(path, "minimumDepositPerItem"), "value"), depositValue, exponent)
+        if (typeof minor === "object") issues.push(minor)
+      }
+    }
+    issues.push(...duplicateDaysIssues(item["refundPolicies"], childPath(path, "refundPolicies")))
+    const redemption = item["redemptionDate"]
+    if (now !== undefined && today !== undefined && typeof redemption === "string") {
+      const parsed = Time.parseDateOrInstant(redemption)
+      if (parsed !== undefined && (parsed._tag === "Date" ? parsed.day <= today : parsed.ms <= now)) {
+        issues.push(issue(childPath(path, "redemptionDate"), "past_date", "R4.6", "must be after now"))
+      }
+    }
+  })
+}
+
+/** Warnings of R4.8, read from the raw input so a failing request shows them too. */
+const warningsOf = (input: unknown): Array<Issue> => {
+  const warnings: Array<Issue> = []
+  if (!isObject(input)) return warnings
+  if (input["callbackURL"] !== undefined) {
+    warnings.push(issue("callbackURL", "deprecated", "R4.8", "is deprecated since 2023-04-18; use the merchant-level webhook"))
+  }
+  const redirect = input["redirectURL"]
+  if (typeof redirect === "string" && redirect.startsWith("http:")) {
+    warnings.push(issue("redirectURL", "insecure_url", "R4.8", "should use HTTPS"))
+  }
+  return warnings
+}
+
+const optionIssues = (options: ValidateOptions | undefined): Array<Issue> => {
+  const issues: Array<Issue> = []
+  if (options?.now !== undefined && Time.toEpochMillis(options.now) === undefined) {
+    issues.push(issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)"))
+  }
+  if (options?.timeZone !== undefined && !Time.isTimeZone(options.timeZone)) {
+    issues.push(issue("timeZone", "time_zone", "R3.1", "must be an IANA time zone name"))
+  }
+  return issues
+}
+
+/**
+ * {@link validateRequest} as a synchronous `Result`, for hot loops.
+ *
+ * @since 0.1.0
+ */
+export const validateRequestResult = (
+  input: unknown,
+  options?: ValidateOptions
+): Result.Result<Validated<CheckoutRequest>, ValidationError> => {
+  const issues = optionIssues(options)
+  if (issues.length > 0) return fail(issues)
+  contextIssues(input, options, issues)
+  const warnings = warningsOf(input)
+  // Fast path: a valid request with no unknown field decodes on the first try.
+  const first = decodeRequest(input, STRICT_FIRST)
+  if (Result.isSuccess(first)) {
+    return issues.length === 0 ? Result.succeed({ value: first.success, warnings }) : fail(issues, warnings)
+  }
+  const all = decodeRequest(input, STRICT_ALL)
+  const found = Result.isFailure(all) ? issuesFromSchema(all.failure.issue, "R4.1") : { issues: [], warnings: [] }
+  issues.unshift(...found.issues)
+  warnings.unshift(...found.warnings)
+  if (issues.length > 0) return fail(issues, warnings)
+  // Only unknown fields were wrong: they are left out of the value (R4.9).
+  const lenient = decodeRequest(input, LENIENT)
+  return Result.isSuccess(lenient)
+    ? Result.succeed({ value: lenient.success, warnings })
+    : fail(issuesFromSchema(lenient.failure.issue, "R4.1").issues, warnings)
+}
+
+/**
+ * Validates a create-checkout request (R4): every constraint of the service
+ * description, each violation reported with its path, code and rule; warnings
+ * for what is allowed but ill-advised (R4.8). Unknown fields are left out of
+ * the value and reported as warnings.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Checkout } from "payment-plan-engine"
+ * const program = Checkout.validateRequest(body, { merchantId: "merchant-123", now: new Date() })
+ * // Effect<Validated<CheckoutRequest>, ValidationError>
+ * ```
+ * @since 0.1.0
+ */
+export const validateRequest = (
+  input: unknown,
+  options?: ValidateOptions
+): Effect.Effect<Validated<CheckoutRequest>, ValidationError> => Effect.fromResult(validateRequestResult(input, options))

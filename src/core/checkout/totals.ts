@@ -1,0 +1,241 @@
+/**
+ * Checkout totals (R2): line totals, minimum deposits with the merchant's
+ * defaults, the completion date, and when the checkout expires (R4.7).
+ *
+ * {@link priceResult} gives them in minor units for the other calculations;
+ * {@link summarize} in the service's JSON numbers.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Result, Schema, Struct } from "effect"
+import { unitMinimumDeposit } from "../deposit.ts"
+import { childPath, fail, issue, type Issue, issuesFromSchema, LENIENT, type ValidationError } from "../issues.ts"
+import type { MerchantLike } from "../merchant.ts"
+import { amountIssues, currencyExponentOrIssue, fromMinorUnits } from "../money.ts"
+import * as Time from "../time.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest } from "./request.ts"
+
+/**
+ * What the totals read of a checkout: its currency, expiry and, of each item,
+ * the fields that price it. Other fields are not looked at.
+ *
+ * @since 0.1.0
+ */
+export const PriceableCheckout = CheckoutRequest.mapFields(Struct.pick(["currencyCode", "expiry"])).mapFields(
+  Struct.assign({
+    items: Schema.Array(
+      CheckoutItem.mapFields(
+        Struct.pick(["quantity", "costPerItem", "minimumDepositPerItem", "redemptionDate", "paymentDeadline"])
+      )
+    ).check(atLeastOneItem)
+  })
+)
+
+/**
+ * @since 0.1.0
+ */
+export type PriceableCheckout = typeof PriceableCheckout.Type
+
+/**
+ * An item priced in minor units.
+ *
+ * @since 0.1.0
+ */
+export interface PricedItem {
+  readonly quantity: number
+  readonly costPerItem: number
+  /** `costPerItem × quantity` (R2.1) */
+  readonly lineTotal: number
+  /** the minimum deposit of one unit × quantity (R2.2) */
+  readonly minimumDeposit: number
+  /** the redemption date as a calendar date in the zone in use (R2.5) */
+  readonly redemptionDay: Time.EpochDay
+  /** the redemption date minus the payment deadline (R2.4) */
+  readonly deadlineDay: Time.EpochDay
+}
+
+/**
+ * A checkout priced in minor units of `currencyCode`.
+ *
+ * @since 0.1.0
+ */
+export interface PricedCheckout {
+  readonly currencyCode: string
+  readonly exponent: number
+  readonly items: ReadonlyArray<PricedItem>
+  /** Σ line totals (R2.1) */
+  readonly totalCost: number
+  /** Σ item minimum deposits (R2.3) */
+  readonly totalMinimumDeposit: number
+  /** the earliest deadline date (R2.4) */
+  readonly completionDay: Time.EpochDay
+}
+
+/**
+ * Options of the totals.
+ *
+ * @since 0.1.0
+ */
+export interface PriceOptions {
+  readonly merchant?: MerchantLike | undefined
+  /** Zone in which date-times become calendar dates (R2.5, R3.1); default `UTC`. */
+  readonly timeZone?: string | undefined
+}
+
+const decodePriceable = Schema.decodeUnknownResult(PriceableCheckout)
+
+/**
+ * Prices a checkout that has the shape of {@link PriceableCheckout} (R2).
+ *
+ * @since 0.1.0
+ */
+export const priceResult = (
+  checkout: PriceableCheckout,
+  options?: PriceOptions
+): Result.Result<PricedCheckout, ValidationError> => {
+  const merchant = options?.merchant
+  const zone = options?.timeZone ?? "UTC"
+  if (!Time.isTimeZone(zone)) return fail([issue("timeZone", "time_zone", "R3.1", "must be an IANA time zone name")])
+  const exponent = currencyExponentOrIssue("currencyCode", checkout.currencyCode, merchant)
+  if (typeof exponent !== "number") return fail([exponent])
+  const issues: Array<Issue> = []
+  const items: Array<PricedItem> = []
+  const defaultDeadline = merchant?.defaultPaymentDeadline
+  let totalCost = 0
+  let totalMinimumDeposit = 0
+  let completionDay = Infinity
+  for (let index = 0; index < checkout.items.length; index++) {
+    const item = checkout.items[index]!
+    const cost = amountIssues(childPath(childPath("items", index), "costPerItem"), item.costPerItem, exponent)
+    if (typeof cost !== "number") {
+      issues.push(cost)
+      continue
+    }
+    const lineTotal = cost * item.quantity
+    const unitDeposit = unitMinimumDeposit(cost, item.minimumDepositPerItem, merchant, exponent)
+    const redemption = Time.parseDateOrInstant(item.redemptionDate)!
+    const redemptionDay = redemption._tag === "Date" ? redemption.day : Time.localDay(redemption.ms, zone)
+    const deadline = item.paymentDeadline ?? (typeof defaultDeadline === "number" && defaultDeadline >= 0 ? Math.floor(defaultDeadline) : 0)
+    const deadlineDay = redemptionDay - deadline
+    totalCost += lineTotal
+    totalMinimumDeposit += unitDeposit * item.quantity
+    if (deadlineDay < completionDay) completionDay = deadlineDay
+    items.push({ quantity: item.quantity, costPerItem: cost, lineTotal, minimumDeposit: unitDeposit * item.quantity, redemptionDay, deadlineDay })
+  }
+  if (issues.length === 0 && !Number.isSafeInteger(totalCost)) {
+    issues.push(issue("items", "range", "R1.1", "add up to more than the largest exact amount"))
+  }
+  if (issues.length > 0) return fail(issues)
+  return Result.succeed({
+    currencyCode: checkout.currencyCode,
+    exponent,
+    items,
+    totalCost,
+    totalMinimumDeposit,
+    completionDay
+  })
+}
+
+/**
+ * The default lifetime of a checkout in minutes (R4.7).
+ *
+ * @since 0.1.0
+ */
+export const DEFAULT_EXPIRY_MINUTES = 1440
+
+/**
+ * Minutes a checkout stays valid: `expiry`, or 1440 when absent or ≤ 0 (R4.7).
+ *
+ * @since 0.1.0
+ */
+export const expiryMinutes = (expiry: number | undefined): number =>
+  expiry === undefined || expiry <= 0 ? DEFAULT_EXPIRY_MINUTES : expiry
+
+/**
+ * An item's part of a {@link CheckoutSummary}.
+ *
+ * @since 0.1.0
+ */
+export interface ItemSummary {
+  readonly lineTotal: number
+  readonly minimumDeposit: number
+  readonly redemptionDate: string
+  readonly deadlineDate: string
+}
+
+/**
+ * The totals of a checkout as the service would compute them (R2), in JSON numbers.
+ *
+ * @since 0.1.0
+ */
+export interface CheckoutSummary {
+  readonly currencyCode: string
+  readonly totalCost: number
+  readonly totalMinimumDeposit: number
+  /** `YYYY-MM-DD` (R2.4) */
+  readonly completionDate: string
+  /** ISO instant: `now` + expiry minutes; the checkout is valid before it (R4.7) */
+  readonly expiresAt: string
+  readonly items: ReadonlyArray<ItemSummary>
+}
+
+/**
+ * Options of {@link summarize}.
+ *
+ * @since 0.1.0
+ */
+export interface SummarizeOptions extends PriceOptions {
+  /** The creation instant of the checkout. */
+  readonly now: Time.InstantInput
+}
+
+/**
+ * {@link summarize} as a synchronous `Result`, for hot loops.
+ *
+ * @since 0.1.0
+ */
+export const summarizeResult = (request: unknown, options: SummarizeOptions): Result.Result<CheckoutSummary, ValidationError> => {
+  const now = Time.toEpochMillis(options?.now)
+  if (now === undefined) {
+    return fail([issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")])
+  }
+  const decoded = decodePriceable(request, LENIENT)
+  if (Result.isFailure(decoded)) return fail(issuesFromSchema(decoded.failure.issue, "R4.1").issues)
+  const priced = priceResult(decoded.success, options)
+  if (Result.isFailure(priced)) return Result.fail(priced.failure)
+  const { exponent, items } = priced.success
+  const expiresAt = Time.toEpochMillis(now + expiryMinutes(decoded.success.expiry) * 60_000)
+  if (expiresAt === undefined) return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
+  return Result.succeed({
+    currencyCode: priced.success.currencyCode,
+    totalCost: fromMinorUnits(priced.success.totalCost, exponent),
+    totalMinimumDeposit: fromMinorUnits(priced.success.totalMinimumDeposit, exponent),
+    completionDate: Time.formatDate(priced.success.completionDay),
+    expiresAt: Time.formatInstant(expiresAt),
+    items: items.map((item) => ({
+      lineTotal: fromMinorUnits(item.lineTotal, exponent),
+      minimumDeposit: fromMinorUnits(item.minimumDeposit, exponent),
+      redemptionDate: Time.formatDate(item.redemptionDay),
+      deadlineDate: Time.formatDate(item.deadlineDay)
+    }))
+  })
+}
+
+/**
+ * Computes what the service answers to a create-checkout request (R2):
+ * `totalCost`, `totalMinimumDeposit` with the merchant's default deposit,
+ * `completionDate`, and `expiresAt` from the request's expiry (R4.7). Only
+ * the fields it computes with are checked; run {@link validateRequest} for
+ * the whole request.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Checkout } from "payment-plan-engine"
+ * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
+ * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
+ * ```
+ * @since 0.1.0
+ */
+export const summarize = (request: unknown, options: SummarizeOptions): Effect.Effect<CheckoutSummary, ValidationError> =>
+  Effect.fromResult(summarizeResult(request, options))

@@ -1,0 +1,92 @@
+/**
+ * Currencies: the active ISO 4217 codes and their minor-unit exponents (R1.2),
+ * with the merchant's `isZeroDecimal` override.
+ *
+ * The table comes from dinero.js, which tracks the ISO 4217 list (amendments
+ * through XCG, ZWG and XAD included); see docs/decisions.md.
+ *
+ * @since 0.1.0
+ */
+import * as iso4217 from "dinero.js/currencies"
+import type { MerchantLike } from "./merchant.ts"
+
+/**
+ * dinero.js models the ariary and the ouguiya by their real subdivision
+ * (1 = 5 minor units); ISO 4217's list gives both 2 decimal digits, which is how
+ * amounts in them are written on the wire.
+ */
+const DECIMAL_DIGITS_OF_NON_DECIMAL: Readonly<Record<string, number>> = { MGA: 2, MRU: 2 }
+
+const EXPONENTS: ReadonlyMap<string, number> = new Map(
+  Object.values(iso4217).map((c): [string, number] => [
+    c.code,
+    c.base === 10 ? c.exponent : (DECIMAL_DIGITS_OF_NON_DECIMAL[c.code] ?? 2)
+  ])
+)
+
+/**
+ * Every active ISO 4217 alphabetic code, sorted.
+ *
+ * @example
+ * ```ts
+ * import { Currency } from "payment-plan-engine"
+ * Currency.codes.includes("AUD") // true
+ * ```
+ * @since 0.1.0
+ */
+export const codes: ReadonlyArray<string> = [...EXPONENTS.keys()].sort()
+
+/**
+ * Whether `code` is an active ISO 4217 alphabetic code, upper case (R4.4).
+ *
+ * @example
+ * ```ts
+ * import { Currency } from "payment-plan-engine"
+ * Currency.isActive("JPY") // true
+ * Currency.isActive("jpy") // false
+ * ```
+ * @since 0.1.0
+ */
+export const isActive = (code: string): boolean => EXPONENTS.has(code)
+
+/**
+ * The ISO 4217 minor-unit exponent of a currency, or `undefined` for an unknown code.
+ *
+ * @example
+ * ```ts
+ * import { Currency } from "payment-plan-engine"
+ * Currency.isoExponent("KWD") // 3
+ * ```
+ * @since 0.1.0
+ */
+export const isoExponent = (code: string): number | undefined => EXPONENTS.get(code)
+
+/**
+ * The merchant's settings for one currency, if its configuration lists it.
+ *
+ * @since 0.1.0
+ */
+export const merchantCurrency = (merchant: MerchantLike | undefined, code: string) => {
+  const currencies = merchant?.currencies
+  if (!currencies) return undefined
+  for (const c of currencies) if (c?.currencyCode === code) return c
+  return undefined
+}
+
+/**
+ * The exponent used for amounts in `code`: 0 when the merchant marks the
+ * currency `isZeroDecimal`, else ISO 4217's (R1.2). `undefined` for an unknown code.
+ *
+ * @example
+ * ```ts
+ * import { Currency } from "payment-plan-engine"
+ * Currency.exponent("AUD") // 2
+ * Currency.exponent("AUD", { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }) // 0
+ * ```
+ * @since 0.1.0
+ */
+export const exponent = (code: string, merchant?: MerchantLike): number | undefined => {
+  const iso = EXPONENTS.get(code)
+  if (iso === undefined) return undefined
+  return merchantCurrency(merchant, code)?.isZeroDecimal === true ? 0 : iso
+}

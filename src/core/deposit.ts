@@ -1,0 +1,82 @@
+/**
+ * Deposits: the minimum deposit an item asks for (R2.2), from its own
+ * `minimumDepositPerItem` or the merchant's defaults.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import type { MerchantLike } from "./merchant.ts"
+import { percentageOf, toMinorUnits } from "./money.ts"
+import { CaseInsensitiveEnum, FiniteNumber } from "./schema.ts"
+import { rule } from "./issues.ts"
+
+/**
+ * Units of a minimum deposit, read case-insensitively (R2.2).
+ *
+ * @since 0.1.0
+ */
+export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
+
+/**
+ * An item's `minimumDepositPerItem`: `Currency` means `value` per unit,
+ * `Percentage` means `value` % of `costPerItem` (R2.2, R4.6).
+ *
+ * @since 0.1.0
+ */
+export const MinimumDeposit = Schema.Struct({
+  unit: CaseInsensitiveEnum(MINIMUM_DEPOSIT_UNITS, "R4.6"),
+  value: FiniteNumber.check(rule<number>("range", "R4.6", "must not be negative", (n) => !(n < 0)))
+}).check(
+  Schema.makeFilter<{ readonly unit: string; readonly value: number }>(
+    (d) =>
+      d.unit.toLowerCase() !== "percentage" || d.value <= 100 ||
+      { path: ["value"], issue: `a Percentage minimum deposit must be at most 100, got ${d.value}` },
+    { code: "range", rule: "R4.6", message: "a Percentage minimum deposit must be at most 100" }
+  )
+)
+
+/**
+ * @since 0.1.0
+ */
+export type MinimumDeposit = typeof MinimumDeposit.Type
+
+/**
+ * The minimum deposit of one unit of an item in minor units (R2.2): the item's
+ * `minimumDepositPerItem`, else the merchant's default, else 0; `Percentage`
+ * rounded half-up; capped at `costPerItem`. A merchant default in an unknown unit,
+ * or with more digits than the currency has, counts as no default / is rounded,
+ * since the configuration is read tolerantly (R9).
+ *
+ * @example
+ * ```ts
+ * import { Deposit } from "payment-plan-engine"
+ * Deposit.unitMinimumDeposit(5000, { unit: "currency", value: 20 }, undefined, 2) // 2000
+ * Deposit.unitMinimumDeposit(5000, undefined, { defaultMinDepositType: "Percentage", defaultMinDepositValue: 10 }, 2) // 500
+ * ```
+ * @since 0.1.0
+ */
+export const unitMinimumDeposit = (
+  costPerItem: number,
+  own: { readonly unit: string; readonly value: number } | undefined,
+  merchant: MerchantLike | undefined,
+  exponent: number
+): number => {
+  const unit = own?.unit ?? merchant?.defaultMinDepositType
+  const value = own?.value ?? merchant?.defaultMinDepositValue
+  if (typeof unit !== "string" || typeof value !== "number" || !(value >= 0)) return 0
+  let minor: number
+  switch (unit.toLowerCase()) {
+    case "currency": {
+      const exact = toMinorUnits(value, exponent)
+      // value × 10^exponent, rounded half-up, without a float multiplication
+      minor = typeof exact === "number" ? exact : percentageOf(100 * 10 ** exponent, value)
+      break
+    }
+    case "percentage":
+      minor = percentageOf(costPerItem, Math.min(value, 100))
+      break
+    default:
+      return 0
+  }
+  return Math.min(minor, costPerItem)
+}

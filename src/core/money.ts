@@ -1,0 +1,248 @@
+/**
+ * Exact money (R1) and splitting into instalments (R5).
+ *
+ * Inside the engine an amount is an integer count of minor units held in a JS
+ * number (always a safe integer), which keeps the hot paths at integer speed.
+ * A JSON number in major units is converted exactly, and refused when it has more
+ * fraction digits than its currency allows. Percentages are applied as exact
+ * rationals, with decimal.js taking over when a product would leave the safe
+ * integer range.
+ *
+ * @since 0.1.0
+ */
+import { Decimal } from "decimal.js"
+import { Effect, Result } from "effect"
+import * as Currency from "./currency.ts"
+import { describe, fail, issue, type Issue, type ValidationError } from "./issues.ts"
+import type { MerchantLike } from "./merchant.ts"
+
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1e9, 1e10, 1e11, 1e12]
+
+/**
+ * Why an amount could not be read: not a finite number, more fraction digits
+ * than the currency has (`precision`, R1.3), or beyond exact integer range.
+ *
+ * @since 0.1.0
+ */
+export type AmountProblem = "type" | "precision" | "range"
+
+/**
+ * Converts a JSON number in major units into integer minor units, exactly (R1.1, R1.3).
+ * Returns the problem instead when the amount cannot be represented.
+ *
+ * @example
+ * ```ts
+ * import { Money } from "payment-plan-engine"
+ * Money.toMinorUnits(1234.56, 2) // 123456
+ * Money.toMinorUnits(10.005, 2)  // "precision"
+ * Money.toMinorUnits(100, 0)     // 100
+ * ```
+ * @since 0.1.0
+ */
+export const toMinorUnits = (amount: unknown, exponent: number): number | AmountProblem => {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return "type"
+  const scale = POW10[exponent] ?? 10 ** exponent
+  // `amount * scale` lands within rounding error of the integer when the amount has
+  // at most `exponent` digits; the division round trip proves it (IEEE division is
+  // correctly rounded, so m / scale is the double nearest the decimal m·10^-e).
+  const minor = Math.round(amount * scale)
+  if (!Number.isSafeInteger(minor)) return "range"
+  if (minor / scale !== amount) return "precision"
+  return minor === 0 ? 0 : minor
+}
+
+/**
+ * Converts integer minor units back into a JSON number in major units (R1.4).
+ *
+ * @example
+ * ```ts
+ * import { Money } from "payment-plan-engine"
+ * Money.fromMinorUnits(123456, 2) // 1234.56
+ * ```
+ * @since 0.1.0
+ */
+export const fromMinorUnits = (minor: number, exponent: number): number => {
+  const result = minor / (POW10[exponent] ?? 10 ** exponent)
+  return result === 0 ? 0 : result
+}
+
+/**
+ * `numerator / denominator` rounded half-up, away from zero (R1.5), for integers
+ * whose quotient is a safe integer.
+ *
+ * @since 0.1.0
+ */
+export const divideHalfUp = (numerator: number, denominator: number): number => {
+  const negative = numerator < 0 !== denominator < 0
+  const n = Math.abs(numerator)
+  const d = Math.abs(denominator)
+  const remainder = n % d
+  const quotient = (n - remainder) / d + (2 * remainder >= d ? 1 : 0)
+  return negative && quotient !== 0 ? -quotient : quotient
+}
+
+/**
+ * A percentage as an exact fraction `units / 10^scale` (33.33 → 3333 / 10^2), or
+ * undefined when it has more digits than a fast exact path can carry.
+ */
+const percentageFraction = (percentage: number): readonly [units: number, scale: number] | undefined => {
+  if (Number.isInteger(percentage)) return [percentage, 0]
+  for (let scale = 1; scale <= 8; scale++) {
+    const units = toMinorUnits(percentage, scale)
+    if (typeof units === "number") return [units, scale]
+    if (units === "range") return undefined
+  }
+  return undefined
+}
+
+/**
+ * `percentage` % of an amount in minor units, rounded half-up to the minor unit (R1.5).
+ * Exact for any percentage written as a JSON number.
+ *
+ * @example
+ * ```ts
+ * import { Money } from "payment-plan-engine"
+ * Money.percentageOf(10_001, 50)  // 5001 (50.005 rounds up)
+ * Money.percentageOf(100, 33.333) // 33
+ * ```
+ * @since 0.1.0
+ */
+export const percentageOf = (minor: number, percentage: number): number => {
+  const fraction = percentageFraction(percentage)
+  if (fraction !== undefined) {
+    const [units, scale] = fraction
+    const numerator = minor * units
+    const denominator = 100 * (POW10[scale] as number)
+    if (Number.isSafeInteger(numerator)) return divideHalfUp(numerator, denominator)
+  }
+  return new Decimal(minor)
+    .times(new Decimal(percentage))
+    .dividedBy(100)
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber()
+}
+
+/**
+ * The result of splitting an amount into `count` equal instalments (R5.1).
+ *
+ * @since 0.1.0
+ */
+export interface Split {
+  /** Each instalment, truncated to the minor unit. */
+  readonly each: number
+  /** `amount − count × each`: 0 ≤ remainder < count minor units, paid with the first payment (R5.2). */
+  readonly remainder: number
+}
+
+/**
+ * Splits a non-negative amount in minor units into `count` instalments (R5.1).
+ * With `count` 0 nothing is split and the whole amount is the remainder.
+ *
+ * @example
+ * ```ts
+ * import { Money } from "payment-plan-engine"
+ * Money.split(123457, 7) // { each: 17636, remainder: 5 }
+ * ```
+ * @since 0.1.0
+ */
+export const split = (minor: number, count: number): Split => {
+  if (count <= 0) return { each: 0, remainder: minor }
+  let each = Math.trunc(minor / count)
+  let remainder = minor - each * count
+  // the float quotient can round up to the next integer for very large amounts
+  if (remainder < 0) {
+    each -= 1
+    remainder += count
+  } else if (remainder >= count) {
+    each += 1
+    remainder -= count
+  }
+  return { each, remainder }
+}
+
+/**
+ * An instalment split in major units, as the public surface gives it (R5).
+ *
+ * @since 0.1.0
+ */
+export interface InstalmentSplit {
+  readonly amount: number
+  readonly remainder: number
+}
+
+/**
+ * Options of {@link splitInstalments}.
+ *
+ * @since 0.1.0
+ */
+export interface SplitOptions {
+  readonly merchant?: MerchantLike | undefined
+}
+
+/** Reads a non-negative amount in a currency, or reports why it cannot be used. @internal */
+export const amountIssues = (path: string, value: unknown, exponent: number, rule = "R1.3"): Issue | number => {
+  const minor = toMinorUnits(value, exponent)
+  switch (minor) {
+    case "type":
+      return issue(path, "type", rule, `must be a finite number, got ${describe(value)}`)
+    case "precision":
+      return issue(path, "precision", "R1.3", `has more than ${exponent} fraction digits: ${describe(value)}`)
+    case "range":
+      return issue(path, "range", "R1.1", `is beyond the largest exact amount: ${describe(value)}`)
+  }
+  return minor < 0 ? issue(path, "range", "R1.3", `must not be negative, got ${describe(value)}`) : minor
+}
+
+/** Finds the exponent of a currency code, or reports it unknown. @internal */
+export const currencyExponentOrIssue = (
+  path: string,
+  currencyCode: unknown,
+  merchant: MerchantLike | undefined
+): Issue | number => {
+  const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, merchant) : undefined
+  return exponent ??
+    issue(path, "unknown_currency", "R4.4", `must be an active ISO 4217 code in upper case, got ${describe(currencyCode)}`)
+}
+
+/**
+ * Splits `amount` (major units) of `currencyCode` into `count` instalments (R5):
+ * each instalment truncated to the currency's minor unit, the remainder apart.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Money } from "payment-plan-engine"
+ * Effect.runSync(Money.splitInstalments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
+ * ```
+ * @since 0.1.0
+ */
+export const splitInstalments = (
+  amount: number,
+  count: number,
+  currencyCode: string,
+  options?: SplitOptions
+): Effect.Effect<InstalmentSplit, ValidationError> => Effect.fromResult(splitInstalmentsResult(amount, count, currencyCode, options))
+
+/**
+ * {@link splitInstalments} as a synchronous `Result`, for hot loops.
+ *
+ * @since 0.1.0
+ */
+export const splitInstalmentsResult = (
+  amount: unknown,
+  count: unknown,
+  currencyCode: unknown,
+  options?: SplitOptions
+): Result.Result<InstalmentSplit, ValidationError> => {
+  const issues: Array<Issue> = []
+  const exponent = currencyExponentOrIssue("currencyCode", currencyCode, options?.merchant)
+  if (typeof exponent !== "number") issues.push(exponent)
+  const minor = typeof exponent === "number" ? amountIssues("amount", amount, exponent) : undefined
+  if (typeof minor === "object") issues.push(minor)
+  if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1) {
+    issues.push(issue("count", typeof count === "number" ? "range" : "type", "R5.1", `must be a whole number of at least 1, got ${describe(count)}`))
+  }
+  if (issues.length > 0 || typeof exponent !== "number" || typeof minor !== "number") return fail(issues)
+  const { each, remainder } = split(minor, count as number)
+  return Result.succeed({ amount: fromMinorUnits(each, exponent), remainder: fromMinorUnits(remainder, exponent) })
+}

@@ -1,0 +1,358 @@
+/**
+ * Time (R3): instants passed in as arguments, calendar dates, and IANA time zones.
+ *
+ * A calendar date is an integer count of days since 1970-01-01 (an "epoch day"),
+ * so date arithmetic is integer arithmetic. Time zones go through `Intl`, whose
+ * formatters and answers are cached: zone conversion must not dominate hot loops.
+ * Nothing here reads the clock.
+ *
+ * @since 0.1.0
+ */
+import { DateTime } from "effect"
+
+/**
+ * A calendar date as days since 1970-01-01.
+ *
+ * @since 0.1.0
+ */
+export type EpochDay = number
+
+/**
+ * An instant as callers may give it: a `Date`, epoch milliseconds, an RFC 3339
+ * date-time string with an offset, or an Effect `DateTime`.
+ *
+ * @since 0.1.0
+ */
+export type InstantInput = Date | number | string | DateTime.DateTime
+
+const MS_PER_DAY = 86_400_000
+
+// Howard Hinnant's days_from_civil / civil_from_days: exact proleptic Gregorian arithmetic.
+
+/**
+ * The epoch day of a civil date (month 1..12).
+ *
+ * @since 0.1.0
+ */
+export const epochDay = (year: number, month: number, day: number): EpochDay => {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yoe = y - era * 400
+  const mp = (month + 9) % 12
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
+  return era * 146_097 + doe - 719_468
+}
+
+/**
+ * The civil date of an epoch day.
+ *
+ * @since 0.1.0
+ */
+export const civil = (days: EpochDay): { readonly year: number; readonly month: number; readonly day: number } => {
+  const z = days + 719_468
+  const era = Math.floor(z / 146_097)
+  const doe = z - era * 146_097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day }
+}
+
+/**
+ * Days in a month of a year (leap years included).
+ *
+ * @since 0.1.0
+ */
+export const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+
+/**
+ * Day of the week of an epoch day: 0 Sunday … 6 Saturday.
+ *
+ * @since 0.1.0
+ */
+export const weekday = (days: EpochDay): number => (((days + 4) % 7) + 7) % 7
+
+/**
+ * Calendar days from `a` to `b` (R3.2): negative when `b` is earlier.
+ *
+ * @since 0.1.0
+ */
+export const daysBetween = (a: EpochDay, b: EpochDay): number => b - a
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0")
+
+/**
+ * Writes an epoch day as `YYYY-MM-DD`.
+ *
+ * @since 0.1.0
+ */
+export const formatDate = (days: EpochDay): string => {
+  const { year, month, day } = civil(days)
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`
+}
+
+/**
+ * Writes an instant as an ISO 8601 UTC string.
+ *
+ * @since 0.1.0
+ */
+export const formatInstant = (ms: number): string => new Date(ms).toISOString()
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
+
+const validCivil = (year: number, month: number, day: number) =>
+  year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+
+/**
+ * Parses a calendar date `YYYY-MM-DD`, refusing dates that do not exist (2026-02-29).
+ *
+ * @since 0.1.0
+ */
+export const parseDate = (s: string): EpochDay | undefined => {
+  const m = DATE.exec(s)
+  if (!m) return undefined
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  return validCivil(year, month, day) ? epochDay(year, month, day) : undefined
+}
+
+/**
+ * Parses an RFC 3339 date-time with its offset (`2026-12-01T10:00:00+11:00`) into
+ * epoch milliseconds. A date-time without an offset names no instant and is refused.
+ *
+ * @since 0.1.0
+ */
+export const parseDateTime = (s: string): number | undefined => {
+  const m = DATE_TIME.exec(s)
+  if (!m) return undefined
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  const hour = Number(m[4])
+  const minute = Number(m[5])
+  const second = Number(m[6])
+  if (!validCivil(year, month, day) || hour > 23 || minute > 59 || second > 60) return undefined
+  const fraction = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000)
+  let offset = 0
+  if (m[8] === undefined) {
+    const oh = Number(m[10])
+    const om = Number(m[11])
+    if (oh > 23 || om > 59) return undefined
+    offset = (m[9] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000
+  }
+  return (epochDay(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second) * 1000 + fraction - offset
+}
+
+/**
+ * A date field that may be a calendar date or a date-time (R2.5).
+ *
+ * @since 0.1.0
+ */
+export type DateOrInstant =
+  | { readonly _tag: "Date"; readonly day: EpochDay }
+  | { readonly _tag: "Instant"; readonly ms: number }
+
+/**
+ * Parses `YYYY-MM-DD` as a calendar date and an RFC 3339 date-time as an instant.
+ *
+ * @since 0.1.0
+ */
+export const parseDateOrInstant = (s: string): DateOrInstant | undefined => {
+  if (s.length === 10) {
+    const day = parseDate(s)
+    return day === undefined ? undefined : { _tag: "Date", day }
+  }
+  const ms = parseDateTime(s)
+  return ms === undefined ? undefined : { _tag: "Instant", ms }
+}
+
+const MAX_MS = 8.64e15
+
+/**
+ * Reads an instant given in any of the accepted forms, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { Time } from "payment-plan-engine"
+ * Time.toEpochMillis("2026-11-22T00:00:00Z") // 1795305600000
+ * ```
+ * @since 0.1.0
+ */
+export const toEpochMillis = (input: unknown): number | undefined => {
+  let ms: number | undefined
+  if (typeof input === "number") ms = input
+  else if (typeof input === "string") ms = parseDateTime(input)
+  else if (input instanceof Date) ms = input.getTime()
+  else if (DateTime.isDateTime(input)) ms = DateTime.toEpochMillis(input)
+  return ms !== undefined && Number.isFinite(ms) && Math.abs(ms) <= MAX_MS ? ms : undefined
+}
+
+// ---------------------------------------------------------------------------
+// Time zones
+
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/
+
+interface Zone {
+  readonly format: Intl.DateTimeFormat
+  /** local day by instant, bounded */
+  readonly days: Map<number, EpochDay>
+  /** start instant by local day, bounded */
+  readonly starts: Map<EpochDay, number>
+}
+
+const zones = new Map<string, Zone | null>()
+const CACHE_LIMIT = 4096
+
+const zone = (name: string): Zone | undefined => {
+  let z = zones.get(name)
+  if (z === undefined) {
+    z = null
+    if (IANA_NAME.test(name)) {
+      try {
+        const format = new Intl.DateTimeFormat("en-US", {
+          timeZone: name,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+          minute: "numeric",
+          second: "numeric"
+        })
+        z = { format, days: new Map(), starts: new Map() }
+      } catch {
+        z = null
+      }
+    }
+    if (zones.size >= CACHE_LIMIT) zones.clear()
+    zones.set(name, z)
+  }
+  return z ?? undefined
+}
+
+/**
+ * Whether `name` is an IANA time zone this runtime knows (R3.1). Offsets such
+ * as `+10:00` are not zone names.
+ *
+ * @example
+ * ```ts
+ * import { Time } from "payment-plan-engine"
+ * Time.isTimeZone("Australia/Sydney") // true
+ * Time.isTimeZone("Mars/Olympus")     // false
+ * ```
+ * @since 0.1.0
+ */
+export const isTimeZone = (name: unknown): name is string => typeof name === "string" && zone(name) !== undefined
+
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+  if (map.size >= CACHE_LIMIT) map.clear()
+  map.set(key, value)
+  return value
+}
+
+/** Offset of the zone's wall clock from UTC at an instant, in milliseconds. */
+const offsetAt = (z: Zone, ms: number): number => {
+  const parts = z.format.formatToParts(ms)
+  let year = 0
+  let month = 0
+  let day = 0
+  let hour = 0
+  let minute = 0
+  let second = 0
+  for (const p of parts) {
+    switch (p.type) {
+      case "year":
+        year = Number(p.value)
+        break
+      case "month":
+        month = Number(p.value)
+        break
+      case "day":
+        day = Number(p.value)
+        break
+      case "hour":
+        hour = Number(p.value)
+        break
+      case "minute":
+        minute = Number(p.value)
+        break
+      case "second":
+        second = Number(p.value)
+    }
+  }
+  const wall = (epochDay(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second) * 1000
+  return wall - (ms - (((ms % 1000) + 1000) % 1000))
+}
+
+/**
+ * The calendar date of an instant in a time zone (R3.1). The zone must be valid
+ * (see {@link isTimeZone}); `UTC` is computed without `Intl`.
+ *
+ * @example
+ * ```ts
+ * import { Time } from "payment-plan-engine"
+ * Time.formatDate(Time.localDay(Date.parse("2026-11-21T14:00:00Z"), "Australia/Sydney")) // "2026-11-22"
+ * ```
+ * @since 0.1.0
+ */
+export const localDay = (ms: number, timeZone: string): EpochDay => {
+  if (timeZone === "UTC") return Math.floor(ms / MS_PER_DAY)
+  const z = zone(timeZone)
+  if (z === undefined) throw new RangeError(`Unknown time zone ${timeZone}`)
+  const known = z.days.get(ms)
+  if (known !== undefined) return known
+  return remember(z.days, ms, Math.floor((ms + offsetAt(z, ms)) / MS_PER_DAY))
+}
+
+/**
+ * The first instant of a calendar date in a time zone: local midnight, or the
+ * first instant after a transition that skips midnight.
+ *
+ * @example
+ * ```ts
+ * import { Time } from "payment-plan-engine"
+ * Time.formatInstant(Time.startOfDay(Time.parseDate("2026-12-01")!, "Australia/Sydney")) // "2026-11-30T13:00:00.000Z"
+ * ```
+ * @since 0.1.0
+ */
+export const startOfDay = (day: EpochDay, timeZone: string): number => {
+  const midnightUtc = day * MS_PER_DAY
+  if (timeZone === "UTC") return midnightUtc
+  const z = zone(timeZone)
+  if (z === undefined) throw new RangeError(`Unknown time zone ${timeZone}`)
+  const known = z.starts.get(day)
+  if (known !== undefined) return known
+  // Guess with the offset at UTC midnight, then correct with the offset at the guess.
+  let guess = midnightUtc - offsetAt(z, midnightUtc)
+  guess = midnightUtc - offsetAt(z, guess)
+  // A transition may skip midnight (the day then starts later) or the guess may
+  // land on the previous day; step to the first instant whose local day is `day`.
+  if (localDayOf(z, guess) < day) {
+    let lo = guess
+    let hi = guess + MS_PER_DAY
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000
+      if (localDayOf(z, mid) < day) lo = mid
+      else hi = mid
+    }
+    guess = hi
+  } else if (localDayOf(z, guess - 1000) === day) {
+    let lo = guess - MS_PER_DAY
+    let hi = guess
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000
+      if (localDayOf(z, mid) < day) lo = mid
+      else hi = mid
+    }
+    guess = hi
+  }
+  return remember(z.starts, day, guess)
+}
+
+const localDayOf = (z: Zone, ms: number) => Math.floor((ms + offsetAt(z, ms)) / MS_PER_DAY)

@@ -1,0 +1,85 @@
+/**
+ * Plain functions for checkouts (rules.md, "Public surface"): JSON in, JSON out.
+ */
+import { Result } from "effect"
+import * as Checkout from "../core/checkout/index.ts"
+import { getOrThrow, toValidation, type Validation } from "../core/issues.ts"
+import { decodeMerchantResult } from "../core/merchant.ts"
+import type { InstantInput } from "../core/time.ts"
+
+/**
+ * Options of {@link validateCheckoutRequest}.
+ *
+ * @since 0.1.0
+ */
+export interface ValidateCheckoutRequestOptions {
+  /** The authenticated merchant id (R4.5). */
+  readonly merchantId?: string
+  /** The instant of the check; redemption dates must be after it (R4.6). */
+  readonly now?: InstantInput
+  /** The merchant configuration (zero-decimal currencies, sub-merchants). */
+  readonly merchant?: unknown
+  /** Zone in which a calendar redemption date starts; default `UTC`. */
+  readonly timeZone?: string
+}
+
+/**
+ * Validates a create-checkout request against every constraint of the service
+ * (R4). Never throws: invalid input gives `{ ok: false, issues }`, each issue with
+ * its `path`, `code`, `rule` and `message`.
+ *
+ * @example
+ * ```ts
+ * import { validateCheckoutRequest } from "payment-plan-engine"
+ * const result = validateCheckoutRequest(body, { merchantId: "merchant-123", now: new Date() })
+ * if (!result.ok) console.log(result.issues) // [{ path: "items[0].costPerItem", code: "precision", … }]
+ * ```
+ * @since 0.1.0
+ */
+export const validateCheckoutRequest = (
+  input: unknown,
+  options: ValidateCheckoutRequestOptions = {}
+): Validation<Checkout.CheckoutRequest> => {
+  const merchant = decodeMerchantResult(options.merchant)
+  if (Result.isFailure(merchant)) return { ok: false, issues: merchant.failure.issues, warnings: [] }
+  return toValidation(
+    Checkout.validateRequestResult(input, {
+      merchantId: options.merchantId,
+      now: options.now,
+      merchant: merchant.success,
+      timeZone: options.timeZone
+    })
+  )
+}
+
+/**
+ * Options of {@link summarizeCheckout}.
+ *
+ * @since 0.1.0
+ */
+export interface SummarizeCheckoutOptions {
+  /** The creation instant of the checkout: `expiresAt` counts from it (R4.7). */
+  readonly now: InstantInput
+  /** The merchant configuration: default deposits and deadlines (R2.2, R2.4). */
+  readonly merchant?: unknown
+  /** Zone in which date-times become calendar dates; default `UTC` (R2.5). */
+  readonly timeZone?: string
+}
+
+/**
+ * The totals the service computes for a checkout (R2): `totalCost`,
+ * `totalMinimumDeposit`, `completionDate`, `expiresAt` and each item's line.
+ * Throws a `ValidationError` when a value it computes with is invalid.
+ *
+ * @example
+ * ```ts
+ * import { summarizeCheckout } from "payment-plan-engine"
+ * const summary = summarizeCheckout(request, { now: "2026-11-22T09:30:00Z" })
+ * // { currencyCode: "AUD", totalCost: 1100, totalMinimumDeposit: 280, completionDate: "2027-02-10", expiresAt: "2026-11-23T09:30:00.000Z", items: [...] }
+ * ```
+ * @since 0.1.0
+ */
+export const summarizeCheckout = (request: unknown, options: SummarizeCheckoutOptions): Checkout.CheckoutSummary => {
+  const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
+  return getOrThrow(Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone }))
+}

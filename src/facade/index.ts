@@ -1,0 +1,7 @@
+/**
+ * The plain functions of rules.md's "Public surface": JSON in, JSON out, no
+ * Effect knowledge needed. Each is a thin layer over a core module.
+ */
+export * from "./checkout.ts"
+export * from "./money.ts"
+export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification.ts"

@@ -1,0 +1,31 @@
+/**
+ * Plain functions for money (rules.md, "Public surface").
+ */
+import { getOrThrow } from "../core/issues.ts"
+import { decodeMerchantResult } from "../core/merchant.ts"
+import { type InstalmentSplit, splitInstalmentsResult } from "../core/money.ts"
+
+/**
+ * Splits `amount` of `currencyCode` into `count` instalments (R5): each
+ * instalment truncated to the currency's minor unit, and the remainder (paid
+ * with the deposit). `count × amount + remainder` equals the amount exactly.
+ * Throws a `ValidationError` for an amount with too many digits, a negative
+ * amount, an unknown currency or a count below 1.
+ *
+ * @example
+ * ```ts
+ * import { splitInstalments } from "payment-plan-engine"
+ * splitInstalments(1234.57, 7, "AUD") // { amount: 176.36, remainder: 0.05 }
+ * splitInstalments(10000, 3, "JPY")   // { amount: 3333, remainder: 1 }
+ * ```
+ * @since 0.1.0
+ */
+export const splitInstalments = (
+  amount: number,
+  count: number,
+  currencyCode: string,
+  options: { readonly merchant?: unknown } = {}
+): InstalmentSplit => {
+  const merchant = options?.merchant === undefined ? undefined : getOrThrow(decodeMerchantResult(options.merchant))
+  return getOrThrow(splitInstalmentsResult(amount, count, currencyCode, { merchant }))
+}
