@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import type { MerchantLike } from "./merchant.ts"
 import { percentageOf, toMinorUnits } from "./money.ts"
 import { CaseInsensitiveEnum, FiniteNumber } from "./schema.ts"
-import { rule } from "./issues.ts"
+import { rule, ruleAt } from "./issues.ts"
 
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).
@@ -27,11 +27,13 @@ export const MinimumDeposit = Schema.Struct({
   unit: CaseInsensitiveEnum(MINIMUM_DEPOSIT_UNITS, "R4.6"),
   value: FiniteNumber.check(rule<number>("range", "R4.6", "must not be negative", (n) => !(n < 0)))
 }).check(
-  Schema.makeFilter<{ readonly unit: string; readonly value: number }>(
-    (d) =>
-      d.unit.toLowerCase() !== "percentage" || d.value <= 100 ||
-      { path: ["value"], issue: `a Percentage minimum deposit must be at most 100, got ${d.value}` },
-    { code: "range", rule: "R4.6", message: "a Percentage minimum deposit must be at most 100" }
+  ruleAt<{ readonly unit: string; readonly value: number }>(
+    "range",
+    "R4.6",
+    "a Percentage minimum deposit must be at most 100",
+    ["value"],
+    (d) => d.value <= 100 || d.unit.toLowerCase() !== "percentage",
+    (d) => String(d.value)
   )
 )
 

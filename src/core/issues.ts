@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Data, Result, Schema, SchemaIssue } from "effect"
+import { Data, Result, Schema, type SchemaAST, SchemaIssue } from "effect"
 
 /**
  * Codes of R4.1, plus `time_zone` (R3.1) and the codes of warnings.
@@ -156,6 +156,9 @@ export interface RuleAnnotations {
   readonly message: string
 }
 
+/** Annotation key under which {@link rule} keeps its predicate, for compiled validators. @internal */
+export const PREDICATE = "~paymentPlanEnginePredicate"
+
 /**
  * A Schema check that, when it fails, reports `code` under `rule` with `message`
  * and what the value was (`got …`; `detail` overrides how it is described).
@@ -173,7 +176,30 @@ export const rule = <T>(
     code,
     rule: ruleId,
     message,
-    expected: message
+    expected: message,
+    [PREDICATE]: predicate
+  })
+
+/**
+ * Like {@link rule}, for a check of a whole object that reports at one of its
+ * fields (`value` of a minimum deposit, say).
+ *
+ * @internal
+ */
+export const ruleAt = <T>(
+  code: IssueCode,
+  ruleId: string,
+  message: string,
+  at: ReadonlyArray<PropertyKey>,
+  predicate: (value: T) => boolean,
+  detail: (value: T) => string
+) =>
+  Schema.makeFilter<T>((value) => predicate(value) || { path: at, issue: `${message}, got ${detail(value)}` }, {
+    code,
+    rule: ruleId,
+    message,
+    expected: message,
+    [PREDICATE]: predicate
   })
 
 /** Describes an input value briefly, without echoing large or sensitive text. @internal */
@@ -194,6 +220,12 @@ export const describe = (value: unknown): string => {
     default:
       return `a ${typeof value}`
   }
+}
+
+/** What an enumeration expects: `must be "plan"`, `must be one of "asc", "desc"`. @internal */
+export const enumExpectation = (literals: ReadonlyArray<unknown>): string => {
+  const list = literals.map((v) => JSON.stringify(v)).join(", ")
+  return literals.length === 1 ? `must be ${list}` : `must be one of ${list}`
 }
 
 const EXPECTED_BY_AST: Record<string, string> = {
@@ -245,14 +277,25 @@ export const issuesFromSchema = (
         return
       }
       case "InvalidType": {
-        const expected = EXPECTED_BY_AST[node.ast._tag] ?? "another type"
         const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
+        if (node.ast._tag === "Literal") {
+          issues.push(issue(formatPath(segments), "enum", defaultRule, `${enumExpectation([node.ast.literal])}, got ${got}`))
+          return
+        }
+        const expected = EXPECTED_BY_AST[node.ast._tag] ?? "another type"
         issues.push(issue(formatPath(segments), "type", defaultRule, `must be ${expected}, got ${got}`))
         return
       }
       case "AnyOf": {
         const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
-        issues.push(issue(formatPath(segments), "enum", defaultRule, `must be one of the allowed values, got ${got}`))
+        const members = node.ast.types
+        if (members.every((m) => m._tag === "Literal")) {
+          const literals = members.map((m) => (m as SchemaAST.Literal).literal)
+          issues.push(issue(formatPath(segments), "enum", defaultRule, `${enumExpectation(literals)}, got ${got}`))
+        } else {
+          const expected = members.map((m) => EXPECTED_BY_AST[m._tag] ?? "another type").join(" or ")
+          issues.push(issue(formatPath(segments), "type", defaultRule, `must be ${expected}, got ${got}`))
+        }
         return
       }
       default:

@@ -19,6 +19,15 @@ import type { MerchantLike } from "./merchant.ts"
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1e9, 1e10, 1e11, 1e12]
 
 /**
+ * The largest amount in minor units, 2^51 (22.5 trillion in a two-decimal
+ * currency): below it every amount has exactly one JSON number and back, and
+ * sums of a few thousand amounts stay exact integers.
+ *
+ * @since 0.1.0
+ */
+export const MAX_MINOR_UNITS = 2 ** 51
+
+/**
  * Why an amount could not be read: not a finite number, more fraction digits
  * than the currency has (`precision`, R1.3), or beyond exact integer range.
  *
@@ -42,12 +51,17 @@ export type AmountProblem = "type" | "precision" | "range"
 export const toMinorUnits = (amount: unknown, exponent: number): number | AmountProblem => {
   if (typeof amount !== "number" || !Number.isFinite(amount)) return "type"
   const scale = POW10[exponent] ?? 10 ** exponent
-  // `amount * scale` lands within rounding error of the integer when the amount has
-  // at most `exponent` digits; the division round trip proves it (IEEE division is
-  // correctly rounded, so m / scale is the double nearest the decimal m·10^-e).
-  const minor = Math.round(amount * scale)
-  if (!Number.isSafeInteger(minor)) return "range"
-  if (minor / scale !== amount) return "precision"
+  // Below 2^51 minor units `amount * scale` is within 0.5 of the integer m the
+  // amount was written from, so m is the rounded product or a neighbour; the
+  // division round trip proves it (IEEE division is correctly rounded, so
+  // m / scale is the double nearest the decimal m·10^-e).
+  let minor = Math.round(amount * scale)
+  if (!(Math.abs(minor) <= MAX_MINOR_UNITS)) return "range"
+  if (minor / scale !== amount) {
+    if ((minor + 1) / scale === amount) minor += 1
+    else if ((minor - 1) / scale === amount) minor -= 1
+    else return "precision"
+  }
   return minor === 0 ? 0 : minor
 }
 
@@ -234,15 +248,21 @@ export const splitInstalmentsResult = (
   currencyCode: unknown,
   options?: SplitOptions
 ): Result.Result<InstalmentSplit, ValidationError> => {
+  const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, options?.merchant) : undefined
+  const minor = exponent === undefined ? undefined : toMinorUnits(amount, exponent)
+  if (typeof minor === "number" && minor >= 0 && typeof count === "number" && Number.isSafeInteger(count) && count >= 1) {
+    const { each, remainder } = split(minor, count)
+    return Result.succeed({ amount: fromMinorUnits(each, exponent!), remainder: fromMinorUnits(remainder, exponent!) })
+  }
+  // Something is wrong: say everything that is.
   const issues: Array<Issue> = []
-  const exponent = currencyExponentOrIssue("currencyCode", currencyCode, options?.merchant)
-  if (typeof exponent !== "number") issues.push(exponent)
-  const minor = typeof exponent === "number" ? amountIssues("amount", amount, exponent) : undefined
-  if (typeof minor === "object") issues.push(minor)
+  if (exponent === undefined) issues.push(currencyExponentOrIssue("currencyCode", currencyCode, options?.merchant) as Issue)
+  else {
+    const problem = amountIssues("amount", amount, exponent)
+    if (typeof problem === "object") issues.push(problem)
+  }
   if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1) {
     issues.push(issue("count", typeof count === "number" ? "range" : "type", "R5.1", `must be a whole number of at least 1, got ${describe(count)}`))
   }
-  if (issues.length > 0 || typeof exponent !== "number" || typeof minor !== "number") return fail(issues)
-  const { each, remainder } = split(minor, count as number)
-  return Result.succeed({ amount: fromMinorUnits(each, exponent), remainder: fromMinorUnits(remainder, exponent) })
+  return fail(issues)
 }

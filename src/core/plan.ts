@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { RefundPolicyResponse } from "./refund/policy.ts"
 import { PLAN_TYPES } from "./checkout/request.ts"
 import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct, PatternText } from "./schema.ts"
 
@@ -112,15 +113,7 @@ export const PlanItem = OpenStruct({
   depositRefundable: loose(LooseBoolean),
   redemptionDate: loose(Schema.String),
   paymentDeadline: loose(LooseNumber),
-  refundPolicies: loose(
-    Schema.Array(
-      OpenStruct({
-        type: loose(Schema.String),
-        daysWithinRedemptionDate: loose(LooseNumber),
-        refundablePercentage: loose(LooseNumber)
-      })
-    )
-  ),
+  refundPolicies: loose(Schema.Array(RefundPolicyResponse)),
   createdAt: loose(Schema.String),
   updatedAt: loose(Schema.String)
 })

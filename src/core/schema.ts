@@ -30,18 +30,32 @@ export const codePointLength = (s: string): number => {
   return n
 }
 
+// A string has between length/2 and length code points: count only near a bound.
+const atLeast = (s: string, min: number) => s.length >= 2 * min || (s.length >= min && codePointLength(s) >= min)
+const atMost = (s: string, max: number) => s.length <= max || codePointLength(s) <= max
+
 const lengthChecks = (min: number, max: number, ruleId: string) => {
   const between = min === max ? `exactly ${min}` : `${min} to ${max}`
   const count = (s: string) => `${codePointLength(s)}`
   return [
-    rule<string>("too_short", ruleId, `must have ${between} characters`, (s) => codePointLength(s) >= min, count),
-    rule<string>("too_long", ruleId, `must have ${between} characters`, (s) => codePointLength(s) <= max, count)
+    rule<string>("too_short", ruleId, `must have ${between} characters`, (s) => atLeast(s, min), count),
+    rule<string>("too_long", ruleId, `must have ${between} characters`, (s) => atMost(s, max), count)
   ] as const
 }
 
-const inLength = (s: string, min: number, max: number) => {
-  const n = codePointLength(s)
-  return n >= min && n <= max
+const inLength = (s: string, min: number, max: number) => atLeast(s, min) && atMost(s, max)
+
+/**
+ * `NO_SPACE_PATTERN.test(s)` without the regex engine: `.` matches every UTF-16
+ * unit but the line terminators, so the pattern refuses exactly U+0020, LF, CR,
+ * U+2028 and U+2029 (R4.3). A property test holds it to the regex.
+ */
+export const matchesNoSpacePattern = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) return false
+  }
+  return true
 }
 
 /**
@@ -56,7 +70,7 @@ export const PatternText = (
 ) => {
   const checks = [
     ...lengthChecks(min, max, "R4.1"),
-    rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", (s) => NO_SPACE_PATTERN.test(s))
+    rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern)
   ]
   if (content) {
     checks.push(rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || content.test(s)))
@@ -69,11 +83,22 @@ export const NonEmptyText = Schema.String.check(
   rule<string>("too_short", "R4.6", "must not be empty", (s) => s.length > 0)
 )
 
-/** Parses an absolute `http`/`https` URL (R4.4). */
+const knownUrls = new Map<string, boolean>()
+
+/**
+ * Whether `s` parses as an absolute `http`/`https` URL (R4.4). Answers are
+ * remembered (bounded): a merchant sends the same few redirect URLs again and
+ * again, and parsing one costs more than the rest of a validation.
+ */
 export const isHttpUrl = (s: string): boolean => {
-  if (!URL.canParse(s)) return false
-  const protocol = new URL(s).protocol
-  return protocol === "https:" || protocol === "http:"
+  let known = knownUrls.get(s)
+  if (known === undefined) {
+    const protocol = URL.parse(s)?.protocol
+    known = protocol === "https:" || protocol === "http:"
+    if (knownUrls.size >= 1024) knownUrls.clear()
+    if (s.length <= 2048) knownUrls.set(s, known)
+  }
+  return known
 }
 
 /** A finite number; NaN and infinities are not JSON numbers. */

@@ -83,7 +83,8 @@ export const weekday = (days: EpochDay): number => (((days + 4) % 7) + 7) % 7
  */
 export const daysBetween = (a: EpochDay, b: EpochDay): number => b - a
 
-const pad = (n: number, width: number) => String(n).padStart(width, "0")
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+const four = (n: number) => (n < 10 ? `000${n}` : n < 100 ? `00${n}` : n < 1000 ? `0${n}` : `${n}`)
 
 /**
  * Writes an epoch day as `YYYY-MM-DD`.
@@ -91,18 +92,49 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0")
  * @since 0.1.0
  */
 export const formatDate = (days: EpochDay): string => {
+  const known = formattedDates.get(days)
+  return known ?? remember(formattedDates, days, formatDateUncached(days))
+}
+
+// summaries and schedules write the same few dates again and again
+const formattedDates = new Map<EpochDay, string>()
+
+const formatDateUncached = (days: EpochDay): string => {
   const { year, month, day } = civil(days)
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`
+  // ISO 8601 expanded years beyond 0000..9999, as Date.prototype.toISOString writes them
+  const y = year >= 0 && year <= 9999 ? four(year) : `${year < 0 ? "-" : "+"}${String(Math.abs(year)).padStart(6, "0")}`
+  return `${y}-${two(month)}-${two(day)}`
 }
 
 /**
- * Writes an instant as an ISO 8601 UTC string.
+ * The first and last calendar dates this library writes: 0001-01-01 and 9999-12-31.
  *
  * @since 0.1.0
  */
-export const formatInstant = (ms: number): string => new Date(ms).toISOString()
+export const FIRST_DAY: EpochDay = -719_162
+/** @since 0.1.0 */
+export const LAST_DAY: EpochDay = 2_932_896
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/**
+ * Writes an instant as an ISO 8601 UTC string, as `Date.prototype.toISOString`
+ * does (without its cost on hot paths).
+ *
+ * @since 0.1.0
+ */
+export const formatInstant = (ms: number): string => {
+  const days = Math.floor(ms / MS_PER_DAY)
+  const { year, month, day } = civil(days)
+  if (year < 0 || year > 9999) return new Date(ms).toISOString()
+  let rest = ms - days * MS_PER_DAY
+  const hours = Math.floor(rest / 3_600_000)
+  rest -= hours * 3_600_000
+  const minutes = Math.floor(rest / 60_000)
+  rest -= minutes * 60_000
+  const seconds = Math.floor(rest / 1000)
+  const millis = rest - seconds * 1000
+  return `${four(year)}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`
+}
+
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
 
 const validCivil = (year: number, month: number, day: number) =>
@@ -114,12 +146,22 @@ const validCivil = (year: number, month: number, day: number) =>
  * @since 0.1.0
  */
 export const parseDate = (s: string): EpochDay | undefined => {
-  const m = DATE.exec(s)
-  if (!m) return undefined
-  const year = Number(m[1])
-  const month = Number(m[2])
-  const day = Number(m[3])
-  return validCivil(year, month, day) ? epochDay(year, month, day) : undefined
+  if (s.length !== 10 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return undefined
+  const year = digits(s, 0, 4)
+  const month = digits(s, 5, 7)
+  const day = digits(s, 8, 10)
+  return year >= 0 && month >= 0 && day >= 0 && validCivil(year, month, day) ? epochDay(year, month, day) : undefined
+}
+
+/** The number written by the ASCII digits `s[from..to)`, or −1. */
+const digits = (s: string, from: number, to: number): number => {
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 0x30
+    if (d < 0 || d > 9) return -1
+    n = n * 10 + d
+  }
+  return n
 }
 
 /**
@@ -129,6 +171,15 @@ export const parseDate = (s: string): EpochDay | undefined => {
  * @since 0.1.0
  */
 export const parseDateTime = (s: string): number | undefined => {
+  const known = parsedDateTimes.get(s)
+  if (known !== undefined || parsedDateTimes.has(s)) return known
+  return remember(parsedDateTimes, s, parseDateTimeUncached(s))
+}
+
+// Hot loops read the same `now` and redemption dates again and again.
+const parsedDateTimes = new Map<string, number | undefined>()
+
+const parseDateTimeUncached = (s: string): number | undefined => {
   const m = DATE_TIME.exec(s)
   if (!m) return undefined
   const year = Number(m[1])

@@ -12,24 +12,13 @@
 import { Effect, Result, Schema } from "effect"
 import * as Currency from "../currency.ts"
 import { MinimumDeposit } from "../deposit.ts"
-import {
-  childPath,
-  fail,
-  issue,
-  type Issue,
-  issuesFromSchema,
-  rule,
-  STRICT_ALL,
-  STRICT_FIRST,
-  LENIENT,
-  type Validated,
-  type ValidationError
-} from "../issues.ts"
+import { fail, issue, type Issue, rule, type Validated, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
-import { amountIssues } from "../money.ts"
+import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../money.ts"
 import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
 import { Enum, FiniteNumber, isHttpUrl, NonEmptyText, PatternText, WholeNumber } from "../schema.ts"
 import * as Time from "../time.ts"
+import { compileValidator } from "../validator.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)
@@ -139,9 +128,8 @@ export interface ValidateOptions {
   readonly timeZone?: string | undefined
 }
 
-const decodeRequest = Schema.decodeUnknownResult(CheckoutRequest)
-
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+/** @internal */
+export const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** An item's own minimum deposit when it is in currency, for the precision check. */
 const currencyDepositValue = (item: Record<string, unknown>): unknown => {
@@ -149,6 +137,26 @@ const currencyDepositValue = (item: Record<string, unknown>): unknown => {
   if (!isObject(deposit)) return undefined
   const unit = deposit["unit"]
   return typeof unit === "string" && unit.toLowerCase() === "currency" ? deposit["value"] : undefined
+}
+
+/**
+ * An item's amounts in the currency's precision (R1.3), and a line total that
+ * stays exact (R1.1). Guarded: values of the wrong type are the Schema's to report.
+ *
+ * @internal
+ */
+export const itemAmountIssues = (item: Record<string, unknown>, index: number, exponent: number, issues: Array<Issue>): void => {
+  const cost = item["costPerItem"]
+  const costMinor = typeof cost === "number" && cost > 0 ? toMinorUnits(cost, exponent) : undefined
+  if (typeof costMinor === "string") issues.push(amountIssues(`items[${index}].costPerItem`, cost, exponent) as Issue)
+  const quantity = item["quantity"]
+  if (typeof costMinor === "number" && typeof quantity === "number" && Number.isSafeInteger(quantity) && costMinor * quantity > MAX_MINOR_UNITS) {
+    issues.push(issue(`items[${index}].quantity`, "range", "R1.1", "makes the line total larger than the largest exact amount"))
+  }
+  const depositValue = currencyDepositValue(item)
+  if (typeof depositValue === "number" && depositValue >= 0 && typeof toMinorUnits(depositValue, exponent) === "string") {
+    issues.push(amountIssues(`items[${index}].minimumDepositPerItem.value`, depositValue, exponent) as Issue)
+  }
 }
 
 /**
@@ -181,30 +189,14 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
   if (!Array.isArray(items)) return
   items.forEach((item: unknown, index) => {
     if (!isObject(item)) return
-    const path = childPath("items", index)
-    if (exponent !== undefined) {
-      const cost = item["costPerItem"]
-      let costMinor: number | Issue | undefined
-      if (typeof cost === "number" && Number.isFinite(cost) && cost > 0) {
-        costMinor = amountIssues(childPath(path, "costPerItem"), cost, exponent)
-        if (typeof costMinor === "object") issues.push(costMinor)
-      }
-      const quantity = item["quantity"]
-      if (typeof costMinor === "number" && typeof quantity === "number" && Number.isSafeInteger(quantity) && !Number.isSafeInteger(costMinor * quantity)) {
-        issues.push(issue(childPath(path, "quantity"), "range", "R1.1", "makes the line total larger than the largest exact amount"))
-      }
-      const depositValue = currencyDepositValue(item)
-      if (typeof depositValue === "number" && Number.isFinite(depositValue) && depositValue >= 0) {
-        const minor = amountIssues(childPath(childPath(path, "minimumDepositPerItem"), "value"), depositValue, exponent)
-        if (typeof minor === "object") issues.push(minor)
-      }
-    }
-    issues.push(...duplicateDaysIssues(item["refundPolicies"], childPath(path, "refundPolicies")))
+    if (exponent !== undefined) itemAmountIssues(item, index, exponent, issues)
+    const policies = item["refundPolicies"]
+    if (Array.isArray(policies) && policies.length > 1) issues.push(...duplicateDaysIssues(policies, `items[${index}].refundPolicies`))
     const redemption = item["redemptionDate"]
     if (now !== undefined && today !== undefined && typeof redemption === "string") {
       const parsed = Time.parseDateOrInstant(redemption)
       if (parsed !== undefined && (parsed._tag === "Date" ? parsed.day <= today : parsed.ms <= now)) {
-        issues.push(issue(childPath(path, "redemptionDate"), "past_date", "R4.6", "must be after now"))
+        issues.push(issue(`items[${index}].redemptionDate`, "past_date", "R4.6", "must be after now"))
       }
     }
   })
@@ -235,6 +227,8 @@ const optionIssues = (options: ValidateOptions | undefined): Array<Issue> => {
   return issues
 }
 
+const checkRequest = compileValidator(CheckoutRequest, { rule: "R4.1", unknownKeys: "warn" })
+
 /**
  * {@link validateRequest} as a synchronous `Result`, for hot loops.
  *
@@ -244,25 +238,13 @@ export const validateRequestResult = (
   input: unknown,
   options?: ValidateOptions
 ): Result.Result<Validated<CheckoutRequest>, ValidationError> => {
-  const issues = optionIssues(options)
-  if (issues.length > 0) return fail(issues)
+  const optionProblems = optionIssues(options)
+  if (optionProblems.length > 0) return fail(optionProblems)
+  const checked = checkRequest(input)
+  const issues = checked.issues
   contextIssues(input, options, issues)
-  const warnings = warningsOf(input)
-  // Fast path: a valid request with no unknown field decodes on the first try.
-  const first = decodeRequest(input, STRICT_FIRST)
-  if (Result.isSuccess(first)) {
-    return issues.length === 0 ? Result.succeed({ value: first.success, warnings }) : fail(issues, warnings)
-  }
-  const all = decodeRequest(input, STRICT_ALL)
-  const found = Result.isFailure(all) ? issuesFromSchema(all.failure.issue, "R4.1") : { issues: [], warnings: [] }
-  issues.unshift(...found.issues)
-  warnings.unshift(...found.warnings)
-  if (issues.length > 0) return fail(issues, warnings)
-  // Only unknown fields were wrong: they are left out of the value (R4.9).
-  const lenient = decodeRequest(input, LENIENT)
-  return Result.isSuccess(lenient)
-    ? Result.succeed({ value: lenient.success, warnings })
-    : fail(issuesFromSchema(lenient.failure.issue, "R4.1").issues, warnings)
+  const warnings = [...checked.warnings, ...warningsOf(input)]
+  return issues.length === 0 ? Result.succeed({ value: checked.value, warnings }) : fail(issues, warnings)
 }
 
 /**

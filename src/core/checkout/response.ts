@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { RefundPolicyResponse } from "../refund/policy.ts"
 import { PLAN_TYPES } from "./request.ts"
 import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../schema.ts"
 
@@ -24,15 +25,7 @@ export const CheckoutItemResponse = OpenStruct({
   depositRefundable: loose(LooseBoolean),
   redemptionDate: loose(Schema.String),
   paymentDeadline: loose(LooseNumber),
-  refundPolicies: loose(
-    Schema.Array(
-      OpenStruct({
-        type: loose(Schema.String),
-        daysWithinRedemptionDate: loose(LooseNumber),
-        refundablePercentage: loose(LooseNumber)
-      })
-    )
-  )
+  refundPolicies: loose(Schema.Array(RefundPolicyResponse))
 })
 
 /**

@@ -8,12 +8,14 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema, Struct } from "effect"
+import * as Currency from "../currency.ts"
 import { unitMinimumDeposit } from "../deposit.ts"
-import { childPath, fail, issue, type Issue, issuesFromSchema, LENIENT, type ValidationError } from "../issues.ts"
+import { fail, issue, type Issue, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
-import { amountIssues, currencyExponentOrIssue, fromMinorUnits } from "../money.ts"
+import { amountIssues, currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../money.ts"
 import * as Time from "../time.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest } from "./request.ts"
+import { compileValidator } from "../validator.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject, itemAmountIssues } from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -82,7 +84,7 @@ export interface PriceOptions {
   readonly timeZone?: string | undefined
 }
 
-const decodePriceable = Schema.decodeUnknownResult(PriceableCheckout)
+const checkPriceable = compileValidator(PriceableCheckout, { rule: "R4.1", unknownKeys: "ignore" })
 
 /**
  * Prices a checkout that has the shape of {@link PriceableCheckout} (R2).
@@ -106,9 +108,9 @@ export const priceResult = (
   let completionDay = Infinity
   for (let index = 0; index < checkout.items.length; index++) {
     const item = checkout.items[index]!
-    const cost = amountIssues(childPath(childPath("items", index), "costPerItem"), item.costPerItem, exponent)
+    const cost = toMinorUnits(item.costPerItem, exponent)
     if (typeof cost !== "number") {
-      issues.push(cost)
+      issues.push(amountIssues(`items[${index}].costPerItem`, item.costPerItem, exponent) as Issue)
       continue
     }
     const lineTotal = cost * item.quantity
@@ -117,12 +119,16 @@ export const priceResult = (
     const redemptionDay = redemption._tag === "Date" ? redemption.day : Time.localDay(redemption.ms, zone)
     const deadline = item.paymentDeadline ?? (typeof defaultDeadline === "number" && defaultDeadline >= 0 ? Math.floor(defaultDeadline) : 0)
     const deadlineDay = redemptionDay - deadline
+    if (deadlineDay < Time.FIRST_DAY) {
+      issues.push(issue(`items[${index}].paymentDeadline`, "range", "R2.4", `puts the deadline before 0001-01-01, got ${deadline}`))
+      continue
+    }
     totalCost += lineTotal
     totalMinimumDeposit += unitDeposit * item.quantity
     if (deadlineDay < completionDay) completionDay = deadlineDay
     items.push({ quantity: item.quantity, costPerItem: cost, lineTotal, minimumDeposit: unitDeposit * item.quantity, redemptionDay, deadlineDay })
   }
-  if (issues.length === 0 && !Number.isSafeInteger(totalCost)) {
+  if (issues.length === 0 && totalCost > MAX_MINOR_UNITS) {
     issues.push(issue("items", "range", "R1.1", "add up to more than the largest exact amount"))
   }
   if (issues.length > 0) return fail(issues)
@@ -189,6 +195,18 @@ export interface SummarizeOptions extends PriceOptions {
   readonly now: Time.InstantInput
 }
 
+/** Precision problems of the items, reported beside the shape's (every violation at once). */
+const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Array<Issue> => {
+  const issues: Array<Issue> = []
+  if (!isObject(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) return issues
+  const exponent = Currency.exponent(request["currencyCode"], options?.merchant)
+  if (exponent === undefined) return issues
+  request["items"].forEach((item: unknown, index) => {
+    if (isObject(item)) itemAmountIssues(item, index, exponent, issues)
+  })
+  return issues
+}
+
 /**
  * {@link summarize} as a synchronous `Result`, for hot loops.
  *
@@ -199,12 +217,12 @@ export const summarizeResult = (request: unknown, options: SummarizeOptions): Re
   if (now === undefined) {
     return fail([issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")])
   }
-  const decoded = decodePriceable(request, LENIENT)
-  if (Result.isFailure(decoded)) return fail(issuesFromSchema(decoded.failure.issue, "R4.1").issues)
-  const priced = priceResult(decoded.success, options)
+  const checked = checkPriceable(request)
+  if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
+  const priced = priceResult(checked.value, options)
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
-  const expiresAt = Time.toEpochMillis(now + expiryMinutes(decoded.success.expiry) * 60_000)
+  const expiresAt = Time.toEpochMillis(now + expiryMinutes(checked.value.expiry) * 60_000)
   if (expiresAt === undefined) return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
   return Result.succeed({
     currencyCode: priced.success.currencyCode,

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { issue, type Issue } from "../issues.ts"
-import { Enum, NumberBetween, WholeNumber } from "../schema.ts"
+import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from "../schema.ts"
 
 /**
  * The only policy type the service describes, and the default when `type` is absent (R4.6).
@@ -36,6 +36,17 @@ export const RefundPolicy = Schema.Struct({
  * @since 0.1.0
  */
 export type RefundPolicy = typeof RefundPolicy.Type
+
+/**
+ * A refund policy as the service returns it on an item, read tolerantly (R9).
+ *
+ * @since 0.1.0
+ */
+export const RefundPolicyResponse = OpenStruct({
+  type: loose(Schema.String),
+  daysWithinRedemptionDate: loose(LooseNumber),
+  refundablePercentage: loose(LooseNumber)
+})
 
 /**
  * An item's policies, in the order given: the order decides ties (R7.2).

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench`: runs every suite in benchmarks/*.bench.ts, prints each case's
+ * median and its ratios to the baselines of the same run, writes
+ * benchmarks/RESULTS.md, and exits 1 when a budget is missed.
+ */
+import { readdirSync, writeFileSync } from "node:fs"
+import os from "node:os"
+import { HEADER, type Measured, runSuite, type Suite, tableRows } from "./harness.ts"
+
+const only = process.argv.slice(2)
+const directory = new URL(".", import.meta.url)
+const files = readdirSync(directory)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+
+const markdownTable = (rows: Array<Array<string>>) =>
+  [HEADER, HEADER.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n")
+
+const all: Array<Measured> = []
+const sections: Array<string> = []
+for (const file of files) {
+  const { suite } = (await import(new URL(file, directory).href)) as { suite: Suite }
+  console.log(`\n${suite.title} (${suite.issue}, ${file})`)
+  const results = await runSuite(suite)
+  all.push(...results)
+  const rows = tableRows(results)
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  for (const row of [HEADER, ...rows]) console.log("  " + row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "))
+  sections.push(`## ${suite.title}\n\n${suite.issue}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}`)
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+if (only.length === 0) {
+  writeFileSync(
+    new URL("RESULTS.md", directory),
+    `# Benchmark results\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}).\n` +
+      `Medians; ratios compare median times measured in the same run, so they hold across machines better than the absolute figures.\n\n` +
+      sections.join("\n\n") +
+      "\n"
+  )
+}
+const failed = all.filter((r) => r.pass === false)
+if (failed.length > 0) {
+  console.error(`\n${failed.length} budget(s) missed: ${failed.map((r) => r.name).join(", ")}`)
+  process.exit(1)
+}

@@ -1,0 +1,95 @@
+/**
+ * Executable specification of money (R1) and splitting (R5).
+ */
+import { Decimal } from "decimal.js"
+import { Result } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import * as Currency from "../../src/core/currency.ts"
+import * as Money from "../../src/core/money.ts"
+import { currencyCode } from "../../src/testing/arbitraries.ts"
+
+const exponent = fc.integer({ min: 0, max: 4 })
+const minor = fc.oneof(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: Money.MAX_MINOR_UNITS }))
+
+/** The decimal string of `minor` minor units with `e` fraction digits, written by hand. */
+const decimalString = (m: bigint, e: number) => {
+  const digits = m.toString().padStart(e + 1, "0")
+  return e === 0 ? digits : `${digits.slice(0, -e)}.${digits.slice(-e)}`
+}
+
+describe("R1 money", () => {
+  it("R1.1/R1.4: minor units survive the trip through a JSON number, for every exponent", () => {
+    fc.assert(
+      fc.property(minor, exponent, (m, e) => {
+        const major = Money.fromMinorUnits(m, e)
+        expect(major).toBe(Number(decimalString(BigInt(m), e))) // the JSON number of those digits
+        expect(Money.toMinorUnits(major, e)).toBe(m)
+        expect(Money.toMinorUnits(JSON.parse(JSON.stringify(major)), e)).toBe(m)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("R1.3: one fraction digit more than the currency has is a precision error", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), exponent, fc.integer({ min: 1, max: 9 }), (m, e, digit) => {
+        const text = decimalString(BigInt(m) * 10n + BigInt(digit), e + 1)
+        expect(Money.toMinorUnits(Number(text), e)).toBe("precision")
+      })
+    )
+  })
+
+  it("R1.5: percentages round half-up exactly, as decimal.js computes them", () => {
+    const percentage = fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 10_000),
+      fc.double({ min: 0, max: 100, noNaN: true })
+    )
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 10_000_000_000 }), fc.maxSafeNat()), percentage, (m, p) => {
+        const oracle = new Decimal(m).times(p).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
+        expect(Money.percentageOf(m, p)).toBe(oracle)
+      })
+    )
+  })
+})
+
+describe("R5 splitting", () => {
+  it("R5.1: n × each + remainder = amount, 0 ≤ remainder < n, each truncated", () => {
+    fc.assert(
+      fc.property(minor, fc.integer({ min: 1, max: 10_000 }), (amount, n) => {
+        const { each, remainder } = Money.split(amount, n)
+        expect(BigInt(each) * BigInt(n) + BigInt(remainder)).toBe(BigInt(amount))
+        expect(BigInt(each)).toBe(BigInt(amount) / BigInt(n))
+        expect(remainder).toBeGreaterThanOrEqual(0)
+        expect(remainder).toBeLessThan(n)
+      })
+    )
+  })
+
+  it("R5.1: splitInstalments preserves the amount exactly in every currency's minor unit", () => {
+    fc.assert(
+      fc.property(currencyCode, fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 1, max: 520 }), (code, m, n) => {
+        const e = Currency.exponent(code)!
+        const result = Money.splitInstalmentsResult(Money.fromMinorUnits(m, e), n, code)
+        expect(Result.isSuccess(result)).toBe(true)
+        const { amount, remainder } = Result.getOrThrow(result)
+        const each = Money.toMinorUnits(amount, e) as number
+        const rest = Money.toMinorUnits(remainder, e) as number
+        expect(each * n + rest).toBe(m)
+        expect(rest).toBeGreaterThanOrEqual(0)
+        expect(rest).toBeLessThan(n)
+      })
+    )
+  })
+
+  it("R5.1: splitInstalments never throws, whatever it is given", () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.anything(), (a, n, c) => {
+        const result = Money.splitInstalmentsResult(a, n, c)
+        if (Result.isFailure(result)) expect(result.failure.issues.length).toBeGreaterThan(0)
+      })
+    )
+  })
+})
