@@ -14,7 +14,18 @@
  * @internal
  */
 import { Result, Schema, type SchemaAST, type SchemaIssue } from "effect"
-import { describe, enumExpectation, formatPath, issue, type Issue, issuesFromSchema, PREDICATE, type RuleAnnotations } from "./issues.ts"
+import {
+  describe,
+  enumExpectation,
+  formatPath,
+  issue,
+  type Issue,
+  issuesFromSchema,
+  PREDICATE,
+  type RuleAnnotations,
+  type Validated,
+  ValidationError
+} from "./issues.ts"
 
 /** What a compiled validator found. */
 export interface Checked<A> {
@@ -322,3 +333,17 @@ export const compileValidator = <S extends Schema.Top>(
  * the generated code to it.
  */
 export const interpretValidator = interpret
+
+/**
+ * A strict request validator as the core's operations expose it: the value
+ * without unknown fields and the warnings, or a `ValidationError` with every issue.
+ */
+export const requestValidator = <S extends Schema.Top>(schema: S, rule: string) => {
+  const check = compileValidator(schema, { rule, unknownKeys: "warn" })
+  return (input: unknown): Result.Result<Validated<S["Type"]>, ValidationError> => {
+    const checked = check(input)
+    return checked.issues.length === 0
+      ? Result.succeed({ value: checked.value, warnings: checked.warnings })
+      : Result.fail(new ValidationError({ issues: checked.issues, warnings: checked.warnings }))
+  }
+}
