@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest"
+import { DEFAULT_ROUTES, expandPath, OPERATIONS, pathParameters, routeMatcher, withRoutes } from "../../src/core/routes.ts"
+
+describe("routes", () => {
+  it("has a route for every operation, the documented ones as the description shows", () => {
+    expect(Object.keys(DEFAULT_ROUTES).sort()).toEqual([...OPERATIONS].sort())
+    expect(DEFAULT_ROUTES.createCheckout).toEqual({ method: "POST", path: "/api/v2/checkout" })
+    expect(DEFAULT_ROUTES.retrieveCheckout).toEqual({ method: "GET", path: "/api/v2/checkout/{checkoutId}" })
+    expect(DEFAULT_ROUTES.computePlanTerms.path).toBe("/api/v2/checkout/{checkoutId}/to-plan/calculate")
+    expect(DEFAULT_ROUTES.calculateRefund.path).toBe("/api/v2/plans/{planId}/cancellation-summary")
+    expect(DEFAULT_ROUTES.cancelPlan).toEqual({ method: "POST", path: "/api/v2/plans/{planId}/cancel" })
+  })
+
+  it("expands and matches every route both ways", () => {
+    const matcher = routeMatcher()
+    for (const op of OPERATIONS) {
+      const route = DEFAULT_ROUTES[op]
+      const params = Object.fromEntries(pathParameters(route).map((p) => [p, `id/${p} ü`]))
+      const path = expandPath(route, params)
+      expect(matcher.match(route.method, path)).toEqual({ operation: op, params })
+    }
+  })
+
+  it("reports the allowed methods of a path and nothing for unknown paths", () => {
+    const matcher = routeMatcher()
+    expect(matcher.match("DELETE", "/api/v2/checkout")).toBeUndefined()
+    expect(matcher.allowed("/api/v2/checkout")).toEqual(["POST"])
+    expect(matcher.allowed("/api/v2/nothing")).toEqual([])
+    expect(() => expandPath(DEFAULT_ROUTES.retrievePlan, {})).toThrow(/planId/)
+  })
+
+  it("honours overrides", () => {
+    const routes = withRoutes({ retrievePlan: { method: "GET", path: "/v3/plan/{planId}" } })
+    expect(routeMatcher(routes).match("GET", "/v3/plan/abc")).toEqual({ operation: "retrievePlan", params: { planId: "abc" } })
+    expect(routeMatcher(routes).match("GET", "/api/v2/plans/abc")).toBeUndefined()
+  })
+})
