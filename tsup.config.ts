@@ -1,13 +1,21 @@
 import { defineConfig } from "tsup"
 
 export default defineConfig({
-  entry: { index: "src/index.ts" },
+  entry: {
+    index: "src/index.ts",
+    testing: "src/testing/arbitraries.ts",
+    // the `payment-plan` binary: keeps its shebang, no declarations needed
+    cli: "src/adapters/cli/main.ts"
+  },
   format: ["esm"],
   target: "node22",
   platform: "node",
-  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
+  dts: {
+    entry: { index: "src/index.ts", testing: "src/testing/arbitraries.ts" },
+    compilerOptions: { ignoreDeprecations: "6.0" }
+  },
   sourcemap: true,
   clean: true,
   treeshake: true,
-  external: ["effect"]
+  external: ["effect", "fast-check"]
 })

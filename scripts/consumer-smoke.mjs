@@ -14,3 +14,11 @@ if (missing.length > 0) throw new Error(`missing exports: ${missing.join(", ")}`
 const split = engine.splitInstalments(1234.57, 7, "AUD")
 if (split.amount !== 176.36 || split.remainder !== 0.05) throw new Error(`unexpected split ${JSON.stringify(split)}`)
 console.log("consumer import of dist/ works:", Object.keys(engine).length, "exports")
+
+// The testing kit, as a merchant's property test imports it (fast-check is an optional peer).
+const fc = (await import("fast-check")).default
+const testing = await import("payment-plan-engine/testing")
+const [sample] = fc.sample(testing.checkoutRequest(), { numRuns: 1, seed: 1 })
+const validation = engine.validateCheckoutRequest(sample, { now: Date.UTC(2026, 10, 22) })
+if (!validation.ok) throw new Error(`an arbitrary checkout request is invalid: ${JSON.stringify(validation.issues)}`)
+console.log("consumer import of payment-plan-engine/testing works:", Object.keys(testing).length, "exports")

@@ -1,0 +1,60 @@
+/**
+ * The CLI tests run the BUILT command as a process, as a user does. `npm test`
+ * runs vitest before `npm run build`, so each test file builds the binary itself
+ * (tsup, no declarations) into a directory of its own inside the repository,
+ * where node_modules and the package's own name resolve as they do for dist/.
+ */
+import { spawn } from "node:child_process"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { randomUUID } from "node:crypto"
+import { fileURLToPath } from "node:url"
+import { build } from "tsup"
+
+const root = fileURLToPath(new URL("../../../", import.meta.url))
+
+export interface Built {
+  readonly directory: string
+  readonly cli: string
+  readonly remove: () => void
+}
+
+export const buildCli = async (): Promise<Built> => {
+  const directory = `${root}.cli-test-build/${randomUUID()}`
+  mkdirSync(directory, { recursive: true })
+  await build({
+    config: false,
+    entry: { cli: `${root}src/adapters/cli/main.ts` },
+    outDir: directory,
+    format: ["esm"],
+    platform: "node",
+    target: "node22",
+    external: ["effect", "fast-check"],
+    dts: false,
+    sourcemap: false,
+    silent: true
+  })
+  writeFileSync(`${directory}/package.json`, JSON.stringify({ name: "payment-plan-engine", version: "0.0.0-test", type: "module" }))
+  return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+export interface Ran {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the built binary with `args`, writing `input` (if any) to its stdin. */
+export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string | Buffer): Promise<Ran> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ["pipe", "pipe", "pipe"] })
+    const out: Array<Buffer> = []
+    const err: Array<Buffer> = []
+    child.stdout.on("data", (b: Buffer) => out.push(b))
+    child.stderr.on("data", (b: Buffer) => err.push(b))
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }))
+    child.stdin.on("error", () => {}) // the command may exit before reading all of its input
+    child.stdin.end(input)
+  })
+
+export const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url))
