@@ -44,7 +44,7 @@ export type {
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
 } from "./core/plan.ts"
-export type { PlanTermsRequest, PlanTermsResponse } from "./core/plan-terms.ts"
+export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
 export type { CancelPlanRequest, CancelPlanResponse, RefundCalculation, RefundPolicy } from "./core/refund/index.ts"
 export type { PlanSearchQuery, PlanSearchResponse } from "./core/search.ts"
 export type { CheckoutVerification, DepositDecision, RedirectCheckoutId } from "./core/verification.ts"

@@ -4,4 +4,5 @@
  */
 export * from "./checkout.ts"
 export * from "./money.ts"
+export * from "./plan-terms.ts"
 export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification.ts"

@@ -208,6 +208,23 @@ const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Ar
 }
 
 /**
+ * Prices a checkout given as unchecked JSON (R2): checks only the fields the
+ * totals read (shape, then the currency's precision, every problem at once) and
+ * prices them with {@link priceResult}. Also gives the request's `expiry`.
+ *
+ * @since 0.1.0
+ */
+export const priceUnknownResult = (
+  request: unknown,
+  options?: PriceOptions
+): Result.Result<PricedCheckout & { readonly expiry: number | undefined }, ValidationError> => {
+  const checked = checkPriceable(request)
+  if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
+  const priced = priceResult(checked.value, options)
+  return Result.isFailure(priced) ? Result.fail(priced.failure) : Result.succeed({ ...priced.success, expiry: checked.value.expiry })
+}
+
+/**
  * {@link summarize} as a synchronous `Result`, for hot loops.
  *
  * @since 0.1.0
@@ -217,12 +234,10 @@ export const summarizeResult = (request: unknown, options: SummarizeOptions): Re
   if (now === undefined) {
     return fail([issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")])
   }
-  const checked = checkPriceable(request)
-  if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
-  const priced = priceResult(checked.value, options)
+  const priced = priceUnknownResult(request, options)
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
-  const expiresAt = Time.toEpochMillis(now + expiryMinutes(checked.value.expiry) * 60_000)
+  const expiresAt = Time.toEpochMillis(now + expiryMinutes(priced.success.expiry) * 60_000)
   if (expiresAt === undefined) return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
   return Result.succeed({
     currencyCode: priced.success.currencyCode,

@@ -1,0 +1,70 @@
+/**
+ * Plain functions for plan terms (rules.md, "Public surface"): JSON in, JSON out.
+ */
+import { getOrThrow, toValidation, type Validation } from "../core/issues.ts"
+import { decodeMerchantResult } from "../core/merchant.ts"
+import * as PlanTerms from "../core/plan-terms.ts"
+import type { InstantInput } from "../core/time.ts"
+
+/**
+ * Options of {@link computePlanTerms}.
+ *
+ * @since 0.1.0
+ */
+export interface ComputePlanTermsOptions {
+  /** The instant of the computation: its date in the request's `timeZone` is the plan date (R6.1). */
+  readonly now: InstantInput
+  /** The merchant configuration: payment bounds per currency (R6.4), default deposits and deadlines (R2). */
+  readonly merchant?: unknown
+  /** `minimum` (default) or `even`, for merchant-assisted checkouts (R6.7). */
+  readonly depositStrategy?: PlanTerms.DepositStrategy
+}
+
+/**
+ * Computes the plan terms of a checkout (R6): the service's compute-plan-terms
+ * response (deposit and its range, instalment amount, remainder and count,
+ * cadence, validation entries, totalCost, currencyCode, redirectURL) and
+ * `schedule`, every payment as `{ installmentNumber, date, amount }` with
+ * number 1 the deposit plus remainder (R6.9). `checkout` is a create-checkout
+ * request or a checkout response. Throws a `ValidationError` naming every
+ * issue when the request, the checkout or the options are invalid; terms that
+ * are computable but unacceptable carry `installments.validation` entries.
+ *
+ * @example
+ * ```ts
+ * import { computePlanTerms } from "payment-plan-engine"
+ * const terms = computePlanTerms(checkoutRequest, {
+ *   checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "Australia/Sydney",
+ *   installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } } }
+ * }, { now: "2026-11-22T09:30:00Z" })
+ * terms.deposit        // { amount: 280, range: { min: 280, max: 1099.99 } }
+ * terms.schedule[0]    // { installmentNumber: 1, date: "2026-11-22", amount: 280.06 }
+ * ```
+ * @since 0.1.0
+ */
+export const computePlanTerms = (
+  checkout: unknown,
+  request: unknown,
+  options: ComputePlanTermsOptions
+): PlanTerms.ComputedPlanTerms => {
+  const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
+  return getOrThrow(
+    PlanTerms.computeResult(checkout, request, { now: options?.now, merchant, depositStrategy: options?.depositStrategy })
+  )
+}
+
+/**
+ * Validates a compute-plan-terms request strictly (R6.2, R3.1): time zone,
+ * frequency, weekday, day of month, deposit, `checkoutId`, `type`. Never
+ * throws: `{ ok: false, issues }` lists every problem.
+ *
+ * @example
+ * ```ts
+ * import { validatePlanTermsRequest } from "payment-plan-engine"
+ * validatePlanTermsRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base", installments: { cadence: { frequency: "Daily" } } })
+ * // { ok: false, issues: [{ path: "installments.cadence.frequency", code: "enum", … }, { path: "timeZone", code: "time_zone", … }], warnings: [] }
+ * ```
+ * @since 0.1.0
+ */
+export const validatePlanTermsRequest = (input: unknown): Validation<PlanTerms.PlanTermsRequest> =>
+  toValidation(PlanTerms.validateRequestResult(input))

@@ -1,0 +1,91 @@
+/**
+ * The compute-plan-terms request, validated strictly (R6.2, R3.1, R1.3).
+ */
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import * as PlanTerms from "../../../src/core/plan-terms.ts"
+
+const issuesOf = (input: unknown) => {
+  const result = PlanTerms.validateRequestResult(input)
+  return Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}:${i.rule}`) : []
+}
+
+describe("PlanTerms.validateRequestResult", () => {
+  it("accepts the description's request: cadence Weekly on a weekday, a deposit, a zone", () => {
+    const request = {
+      checkoutId: "chk_7Hq2LmX9",
+      type: "plan",
+      planType: "Installment",
+      deposit: { amount: 280 },
+      installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } } },
+      timeZone: "Australia/Sydney"
+    }
+    const result = PlanTerms.validateRequestResult(request)
+    expect(Result.isSuccess(result) && result.success).toEqual({ value: request, warnings: [] })
+  })
+
+  it("R6.2: frequency and weekday in any case; dayOfMonth 1 and 31 are bounds", () => {
+    for (const cadence of [
+      { frequency: "FORTNIGHTLY", on: { dayOfWeek: "friday" } },
+      { frequency: "monthly", on: { dayOfMonth: 1 } },
+      { frequency: "Monthly", on: { dayOfMonth: 31 } },
+      {}
+    ]) {
+      expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence } })).toEqual([])
+    }
+  })
+
+  it("reports every problem at once, each with its path, code and rule", () => {
+    expect(
+      issuesOf({
+        checkoutId: "",
+        type: "plans",
+        planType: "Layby",
+        deposit: { amount: "300" },
+        installments: { cadence: { frequency: "Daily", on: { dayOfWeek: "Funday", dayOfMonth: 32 } } },
+        timeZone: "Sydney"
+      })
+    ).toEqual([
+      "checkoutId:too_short:R6",
+      "type:enum:R6",
+      "planType:enum:R6",
+      "deposit.amount:type:R6",
+      "installments.cadence.frequency:enum:R6.2",
+      "installments.cadence.on.dayOfWeek:enum:R6.2",
+      "installments.cadence.on.dayOfMonth:range:R6.2",
+      "timeZone:time_zone:R3.1"
+    ])
+  })
+
+  it("R6.2: a day of month outside 1..31 or not whole; R1.3: a negative deposit; NaN is not a number", () => {
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence: { on: { dayOfMonth: 0 } } } })).toEqual([
+      "installments.cadence.on.dayOfMonth:range:R6.2"
+    ])
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence: { on: { dayOfMonth: 15.5 } } } })).toEqual([
+      "installments.cadence.on.dayOfMonth:format:R6.2"
+    ])
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: -1 } })).toEqual(["deposit.amount:range:R1.3"])
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: Number.NaN } })).toEqual(["deposit.amount:type:R4.1"])
+  })
+
+  it("R3.1: the zone must be an IANA name, not an offset or an abbreviation", () => {
+    for (const timeZone of ["+10:00", "AEST", "Mars/Olympus", ""]) {
+      expect(issuesOf({ checkoutId: "c", type: "plan", timeZone })).toEqual(["timeZone:time_zone:R3.1"])
+    }
+  })
+
+  it("requires checkoutId, type and timeZone; unknown fields are warnings and left out", () => {
+    expect(issuesOf({})).toEqual(["checkoutId:required:R6", "type:required:R6", "timeZone:required:R6"])
+    const result = PlanTerms.validateRequestResult({ checkoutId: "c", type: "plan", timeZone: "UTC", colour: "red" })
+    expect(Result.isSuccess(result) && result.success).toEqual({
+      value: { checkoutId: "c", type: "plan", timeZone: "UTC" },
+      warnings: [{ path: "colour", code: "unknown_field", rule: "R4.9", message: "is not a field of this resource and was left out" }]
+    })
+  })
+
+  it("never throws on input of the wrong shape", () => {
+    for (const input of [null, undefined, 42, "plan", [], { installments: [] }, { installments: { cadence: "weekly" } }]) {
+      expect(issuesOf(input).length).toBeGreaterThan(0)
+    }
+  })
+})
