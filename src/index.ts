@@ -13,6 +13,7 @@ export * from "./facade/index.ts"
 
 // Errors and validation results
 export { type Issue, type IssueCode, type Validated, type Validation, ValidationError } from "./core/issues.ts"
+export { PlanTransitionError } from "./core/plan/events.ts"
 
 // Effect-native modules
 export * as Checkout from "./core/checkout/index.ts"
@@ -22,11 +23,11 @@ export * as ErrorResponse from "./core/error.ts"
 export * as Merchant from "./core/merchant.ts"
 export * as Money from "./core/money.ts"
 export * as Notes from "./core/notes.ts"
-export * as Plan from "./core/plan.ts"
+export * as Plan from "./core/plan/index.ts"
 export * as PlanTerms from "./core/plan-terms.ts"
 export * as Refund from "./core/refund/index.ts"
 export * as Routes from "./core/routes.ts"
-export * as Search from "./core/search.ts"
+export * as Search from "./core/search/index.ts"
 export * as Time from "./core/time.ts"
 export * as Verification from "./core/verification.ts"
 
@@ -38,13 +39,18 @@ export type { PlanNote, PlanNotesList } from "./core/notes.ts"
 export type {
   CancellationReason,
   Installment,
+  InstallmentStatus,
+  ManagedInstallment,
+  ManagedPlan,
+  ManagedPlanSummary,
+  PlanEvent,
   PlanRecord,
   PlanStatus,
   PlanSummary,
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
-} from "./core/plan.ts"
+} from "./core/plan/index.ts"
 export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
 export type { CancelPlanRequest, CancelPlanResponse, RefundCalculation, RefundPolicy } from "./core/refund/index.ts"
-export type { PlanSearchQuery, PlanSearchResponse } from "./core/search.ts"
+export type { PlanSearchQuery, PlanSearchResponse } from "./core/search/index.ts"
 export type { CheckoutVerification, DepositDecision, RedirectCheckoutId } from "./core/verification.ts"

@@ -4,12 +4,20 @@
  *
  * @since 0.1.0
  */
+import { Result } from "effect"
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/request.ts"
 import * as Currency from "../core/currency.ts"
 import type { MinimumDeposit } from "../core/deposit.ts"
 import type { MerchantConfiguration } from "../core/merchant.ts"
+import * as Money from "../core/money.ts"
 import { fromMinorUnits } from "../core/money.ts"
+import { createPlanRecordResult } from "../core/plan/create.ts"
+import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
+import type { PlanEvent } from "../core/plan/events.ts"
+import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
+import { CANCELLATION_REASONS, type ManagedPlan } from "../core/plan/record.ts"
+import { type ManagedPlanSummary, planSummaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
 import * as Time from "../core/time.ts"
 
@@ -237,4 +245,155 @@ export const merchantConfiguration = (codes: ReadonlyArray<string> = ["AUD", "US
       defaultRefundPolicies: refundPolicies
     },
     { requiredKeys: ["currencies"] }
+  )
+
+// ---------------------------------------------------------------------------
+// Plans (issue 5)
+
+/**
+ * A schedule of R6.9 for `totalMinor` minor units: a deposit of `depositMinor`
+ * plus the split remainder on `planDay`, then `count` payments `stepDays` apart.
+ *
+ * @since 0.1.0
+ */
+export const scheduleOf = (
+  totalMinor: number,
+  depositMinor: number,
+  count: number,
+  exponent: number,
+  planDay: Time.EpochDay,
+  stepDays = 7
+): Array<{ installmentNumber: number; date: string; amount: number }> => {
+  const { each, remainder } = count === 0 ? { each: 0, remainder: totalMinor - depositMinor } : Money.split(totalMinor - depositMinor, count)
+  return [
+    { installmentNumber: 1, date: Time.formatDate(planDay), amount: fromMinorUnits(depositMinor + remainder, exponent) },
+    ...Array.from({ length: count }, (_, i) => ({
+      installmentNumber: i + 2,
+      date: Time.formatDate(planDay + (i + 1) * stepDays),
+      amount: fromMinorUnits(each, exponent)
+    }))
+  ]
+}
+
+/**
+ * Options of {@link managedPlan}.
+ *
+ * @since 0.1.0
+ */
+export interface ManagedPlanOptions {
+  /** creation instants are drawn from here; default 2026-11-22T00:00:00Z */
+  readonly now?: fc.Arbitrary<number>
+  readonly merchantIds?: ReadonlyArray<string>
+  readonly planId?: fc.Arbitrary<string>
+  readonly currencyCode?: fc.Arbitrary<string>
+}
+
+const PEOPLE = [
+  { id: "user_ada", firstName: "Ada", lastName: "Lovelace", emailAddress: "ada@example.com", phoneNumber: "+61400000001" },
+  { id: "user_alan", firstName: "Alan", lastName: "Turing", emailAddress: "alan@example.org", phoneNumber: "+44700000002" },
+  { id: "user_grace", firstName: "Grace", lastName: "Hopper", emailAddress: "GRACE@navy.example", phoneNumber: "+1555000003" },
+  { id: "user_edsger", firstName: "Edsger", lastName: "Dijkstra", emailAddress: "ewd@example.nl", phoneNumber: "+31600000004" }
+] as const
+
+/**
+ * A plan record fresh from `createPlanRecord` (status PendingDeposit): a valid
+ * checkout, a schedule of 0..8 weekly instalments, a customer, a merchant of
+ * `merchantIds` (with a group id).
+ *
+ * @since 0.1.0
+ */
+export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<ManagedPlan> =>
+  fc
+    .record({
+      now: options.now ?? fc.constant(Date.UTC(2026, 10, 22)),
+      merchantId: fc.constantFrom(...(options.merchantIds ?? ["merchant-a", "merchant-b", "merchant-c"])),
+      planId: options.planId ?? fc.uuid(),
+      user: fc.option(fc.constantFrom(...PEOPLE), { nil: undefined }),
+      count: fc.integer({ min: 0, max: 8 }),
+      depositShare: fc.integer({ min: 0, max: 100 })
+    })
+    .chain(({ now, merchantId, planId, user, count, depositShare }) =>
+      checkoutRequest({ now, merchantId, currencyCode: options.currencyCode ?? currencyCode, maxItems: 3 }).map((checkout) => {
+        const exponent = Currency.isoExponent(checkout.currencyCode)!
+        const total = checkout.items.reduce((sum, i) => sum + (Money.toMinorUnits(i.costPerItem, exponent) as number) * i.quantity, 0)
+        const n = Math.min(count, total)
+        const deposit = n === 0 ? total : Math.floor(((total - n) * depositShare) / 100)
+        const terms = { planType: n === 0 ? "PayInFull" : "Installment", schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / MS_PER_DAY)) }
+        const created = createPlanRecordResult(checkout, terms, {
+          now,
+          planId,
+          user: user === undefined ? undefined : { ...user, status: "Active" },
+          merchant: { id: merchantId, name: `Merchant ${merchantId.slice(-1).toUpperCase()}`, merchantGroupId: merchantId === "merchant-c" ? "group-2" : "group-1" }
+        })
+        if (Result.isFailure(created)) throw new Error(`managedPlan: ${created.failure.message}`)
+        return created.success
+      })
+    )
+
+/**
+ * An event for `plan`, drawn so that most are allowed in its state and some
+ * are not (a second deposit, a payment of a paid instalment, a refund above
+ * what was paid, an event before `updatedAt`).
+ *
+ * @since 0.1.0
+ */
+export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
+  const updated = Time.parseDateTime(plan.updatedAt)!
+  const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
+  const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
+  const at = fc.oneof(
+    { weight: 9, arbitrary: fc.integer({ min: 0, max: 60 * MS_PER_DAY }).map((d) => updated + d) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: MS_PER_DAY }).map((d) => updated - d) }
+  )
+  const number = fc.option(fc.integer({ min: 1, max: plan.installments.length + 1 }), { nil: undefined })
+  const amountOf = (n: number | undefined) => {
+    const i = n === undefined ? plan.installments.find((x) => x.status === "MISSED" || x.status === "UPCOMING") : plan.installments[n - 1]
+    return fc.option(fc.constantFrom(i?.amount ?? 0, plan.remainingAmount, fromMinorUnits((Money.toMinorUnits(plan.remainingAmount, exponent) as number) + 1, exponent)), { nil: undefined, freq: 2 })
+  }
+  return fc.oneof(
+    at.map((a) => PlanEventData.DepositAccepted({ at: a })),
+    fc.tuple(at, number).chain(([a, n]) => amountOf(n).map((amount) => PlanEventData.InstallmentPaid({ at: a, ...(n === undefined ? {} : { installmentNumber: n }), ...(amount === undefined ? {} : { amount }) }))),
+    fc.tuple(at, number).map(([a, n]) => PlanEventData.InstallmentMissed({ at: a, ...(n === undefined ? {} : { installmentNumber: n }) })),
+    fc.tuple(at, fc.integer({ min: 1, max: 40 * MS_PER_DAY })).map(([a, d]) => PlanEventData.PaymentPaused({ at: a, until: a + d })),
+    fc
+      .tuple(at, fc.constantFrom(...CANCELLATION_REASONS), fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), fc.integer({ min: 0, max: paid + 1 }))
+      .map(([a, reason, details, refund]) =>
+        PlanEventData.PlanCancelled({ at: a, reason, refundAmount: fromMinorUnits(refund, exponent), ...(details === undefined ? {} : { details }) })
+      ),
+    fc.tuple(at, patternText(1, 20)).map(([a, merchantOrderId]) => PlanEventData.MerchantOrderSet({ at: a, merchantOrderId }))
+  )
+}
+
+/**
+ * A plan after a random run of events (refused ones skipped): every status
+ * is reached.
+ *
+ * @since 0.1.0
+ */
+export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): fc.Arbitrary<ManagedPlan> =>
+  fc.tuple(managedPlan(options), fc.integer({ min: 0, max: maxEvents }), fc.infiniteStream(fc.integer({ min: 0, max: 2 ** 31 - 1 }))).map(
+    ([plan, steps, seeds]) => {
+      let current = plan
+      const iterator = seeds[Symbol.iterator]()
+      for (let i = 0; i < steps; i++) {
+        const seed = iterator.next().value as number
+        const [event] = fc.sample(planEvent(current), { seed, numRuns: 1 })
+        const next = applyPlanEventResult(current, event!)
+        if (Result.isSuccess(next)) current = next.success
+      }
+      return current
+    }
+  )
+
+/**
+ * Plan summaries of evolved plans with distinct ids, created over a year.
+ *
+ * @since 0.1.0
+ */
+export const planSummaries = (maxLength = 40): fc.Arbitrary<Array<ManagedPlanSummary>> =>
+  fc.uniqueArray(
+    evolvedPlan({ now: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }).map((ms) => Math.floor(ms / 1000) * 1000) }, 6).map(
+      planSummaryOf
+    ),
+    { maxLength, selector: (s) => s.id }
   )

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { rule } from "../issues.ts"
-import { CANCELLATION_REASONS } from "../plan.ts"
+import { CANCELLATION_REASONS } from "../plan/record.ts"
 import { Enum, FiniteNumber, loose, OpenStruct, PatternText } from "../schema.ts"
 
 /**

@@ -1,14 +1,14 @@
 /**
  * Plans as the service returns them (read tolerantly, R9): the plan record of
- * plan detail, the plan summary of search results, and the set-merchant-order
- * request (strict) and response.
+ * plan detail and the plan summary of search results; and {@link ManagedPlan},
+ * the record this library builds and keeps consistent (create.ts, lifecycle.ts).
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { RefundPolicyResponse } from "./refund/policy.ts"
-import { PLAN_TYPES } from "./checkout/request.ts"
-import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct, PatternText } from "./schema.ts"
+import { RefundPolicyResponse } from "../refund/policy.ts"
+import { PLAN_TYPES } from "../checkout/request.ts"
+import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../schema.ts"
 
 /**
  * Plan statuses the service lists. Others are kept as strings (R9).
@@ -50,6 +50,11 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
  * @since 0.1.0
  */
 export const INSTALLMENT_STATUSES = ["UPCOMING", "PAID", "MISSED", "CANCELLED"] as const
+
+/**
+ * @since 0.1.0
+ */
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number]
 
 /**
  * The plan's currency with its payment bounds.
@@ -280,31 +285,131 @@ export const PlanSummary = OpenStruct({
  */
 export type PlanSummary = typeof PlanSummary.Type
 
+// ---------------------------------------------------------------------------
+// The record this library builds
+
 /**
- * Sets or confirms the merchant's order id on a plan. `merchantOrderId` takes
- * the create-checkout constraints.
+ * One payment of a {@link ManagedPlan}: number 1 is the deposit (R6.9). `date`
+ * is the instant it falls due (the start of its calendar day in the plan's zone).
  *
  * @since 0.1.0
  */
-export const SetMerchantOrderRequest = Schema.Struct({
-  planId: PatternText(1, 256),
-  merchantOrderId: PatternText(1, 256)
-})
+export type ManagedInstallment = {
+  readonly installmentNumber: number
+  readonly date: string
+  readonly status: InstallmentStatus
+  readonly amount: number
+  readonly paymentMethod: string | null
+  readonly transactionId: string | null
+}
 
 /**
+ * An item of a {@link ManagedPlan}, as the checkout gave it.
+ *
  * @since 0.1.0
  */
-export type SetMerchantOrderRequest = typeof SetMerchantOrderRequest.Type
+export type ManagedPlanItem = {
+  readonly id: string
+  readonly planId: string
+  readonly status: "Active"
+  readonly sku: string | null
+  readonly merchantProductURL: string | null
+  readonly quantity: number
+  readonly description: string
+  readonly costPerItem: number
+  readonly minimumDepositPerItemType: string | null
+  readonly minimumDepositPerItemValue: number | null
+  readonly depositRefundable: boolean
+  readonly redemptionDate: string
+  readonly paymentDeadline: number | null
+  readonly refundPolicies: ReadonlyArray<{
+    readonly type: string
+    readonly daysWithinRedemptionDate: number
+    readonly refundablePercentage: number
+  }>
+  readonly createdAt: string
+  readonly updatedAt: string
+}
 
 /**
+ * The plan's currency in a {@link ManagedPlan}; `isZeroDecimal` (this library's)
+ * keeps the merchant's zero-decimal override with the record, so later events
+ * are read in the same precision (R1.2).
+ *
  * @since 0.1.0
  */
-export const SetMerchantOrderResponse = OpenStruct({
-  planId: loose(Schema.String),
-  merchantOrderId: loose(Schema.String)
-})
+export type ManagedPlanCurrency = {
+  readonly currencyCode: string
+  readonly label: string | null
+  readonly currencySymbol: string | null
+  readonly maximumPaymentAmount: number | null
+  readonly minimumPaymentAmount: number | null
+  readonly isZeroDecimal: boolean
+}
 
 /**
+ * The fields a {@link ManagedPlan} and its summary share (the description's
+ * common fields of plan records and summaries).
+ *
  * @since 0.1.0
  */
-export type SetMerchantOrderResponse = typeof SetMerchantOrderResponse.Type
+export type ManagedPlanCommon = {
+  readonly id: string
+  readonly status: PlanStatus
+  readonly installmentFrequency: string | null
+  readonly cadenceOnDayOfWeek: string | null
+  readonly cadenceOnDayOfMonth: number | null
+  readonly cancellationReason: CancellationReason | null
+  readonly cancellationDetails: string | null
+  readonly checkoutType: "Web"
+  readonly planType: string
+  readonly merchantId: string
+  readonly pausePaymentUntil: string | null
+  readonly timeZone: string
+  readonly serviceFeePercentage: number | null
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly minimumDepositAmount: number
+  readonly merchantOrderId: string
+  readonly subMerchantId: string | null
+  readonly createdByUserId: string | null
+  readonly checkoutUrl: string | null
+  readonly totalPaid: number
+  readonly installments: ReadonlyArray<ManagedInstallment>
+  readonly items: ReadonlyArray<ManagedPlanItem>
+  readonly user: typeof PlanUser.Type | null
+  readonly createdByUser: typeof PlanCreatedByUser.Type | null
+}
+
+/**
+ * A plan record built by `createPlanRecord` and advanced by `applyPlanEvent`:
+ * every field of the description's plan record that can be known is present
+ * (`null` where it cannot), amounts are JSON numbers in the currency's digits,
+ * and at every step `totalPaid + remainingAmount = totalCost`,
+ * `numPaidInstallments` counts the `PAID` instalments and
+ * `refundAmount ≤ totalPaid`. It is a {@link PlanRecord}.
+ *
+ * @since 0.1.0
+ */
+export type ManagedPlan = ManagedPlanCommon & {
+  readonly cancellationDate: string | null
+  readonly subMerchantName: string | null
+  readonly description: string
+  readonly installmentAmount: number
+  readonly merchantName: string | null
+  readonly numPaidInstallments: number
+  readonly numberOfInstallments: number
+  readonly planCompletionDate: string
+  readonly redemptionDate: string
+  readonly totalCost: number
+  readonly remainingAmount: number
+  readonly refundAmount: number
+  readonly serviceFees: number | null
+  readonly merchantRevenue: number | null
+  readonly transactionFeesPaid: number | null
+  readonly maxPayment: number
+  readonly currency: ManagedPlanCurrency
+  readonly merchant: typeof PlanMerchant.Type
+  readonly userPaymentMethod: typeof UserPaymentMethod.Type | null
+  readonly checkout: { readonly expiry: string }
+}

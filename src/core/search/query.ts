@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { rule } from "./issues.ts"
-import { PLAN_STATUSES, PlanSummary } from "./plan.ts"
-import { Enum, loose, LooseNumber, OpenStruct, WholeNumber } from "./schema.ts"
+import { rule } from "../issues.ts"
+import { PLAN_STATUSES, PlanSummary } from "../plan/record.ts"
+import { Enum, loose, LooseNumber, OpenStruct, WholeNumber } from "../schema.ts"
 
 /**
  * Filter operators of the search, `equals` by default.

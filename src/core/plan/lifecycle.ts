@@ -1,0 +1,360 @@
+/**
+ * The plan lifecycle: a state machine over the plan statuses (docs/plans.md).
+ *
+ * ```text
+ * PendingDeposit ──DepositAccepted──▶ OnSchedule ◀──InstallmentPaid (nothing missed left)── Late
+ * OnSchedule ──InstallmentMissed──▶ Late
+ * OnSchedule | Late ──InstallmentPaid (the last)──▶ Completed
+ * PendingDeposit | OnSchedule | Late | Completed ──PlanCancelled──▶ Cancelled (final)
+ * ```
+ *
+ * Each step returns a new record (the old one is not touched) in which
+ * `totalPaid + remainingAmount = totalCost`, `numPaidInstallments` counts the
+ * `PAID` instalments and `refundAmount ≤ totalPaid`. Amounts are computed in
+ * integer minor units (R1.1).
+ *
+ * @since 0.1.0
+ */
+import { Effect, Result } from "effect"
+import * as Currency from "../currency.ts"
+import { describe, enumExpectation, fail, issue, type Issue, ValidationError } from "../issues.ts"
+import { amountIssues, fromMinorUnits, toMinorUnits } from "../money.ts"
+import * as Time from "../time.ts"
+import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
+import { checkMerchantOrderId } from "./merchant-order.ts"
+import {
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  type ManagedInstallment,
+  type ManagedPlan,
+  PLAN_STATUSES,
+  type PlanStatus
+} from "./record.ts"
+
+/**
+ * The statuses in which each event is allowed. Every other pair is refused
+ * (`not_allowed`, or `already_cancelled` for a cancelled plan).
+ *
+ * @since 0.1.0
+ */
+export const ALLOWED_IN: { readonly [Tag in PlanEvent["_tag"]]: ReadonlyArray<PlanStatus> } = {
+  DepositAccepted: ["PendingDeposit"],
+  InstallmentPaid: ["OnSchedule", "Late"],
+  InstallmentMissed: ["OnSchedule", "Late"],
+  PaymentPaused: ["OnSchedule", "Late"],
+  PlanCancelled: ["PendingDeposit", "OnSchedule", "Late", "Completed"],
+  MerchantOrderSet: PLAN_STATUSES
+}
+
+const LIFECYCLE = "plans"
+const TAGS: ReadonlySet<string> = new Set(PLAN_EVENT_TAGS)
+const REASONS: ReadonlySet<string> = new Set(CANCELLATION_REASONS)
+
+/** The exponent the record's amounts are written in (R1.2, with the merchant's override kept on the record). */
+const exponentOf = (plan: ManagedPlan): number =>
+  plan.currency.isZeroDecimal ? 0 : (Currency.isoExponent(plan.currency.currencyCode) ?? 2)
+
+/** An event read and checked, amounts in minor units. */
+interface Read {
+  readonly tag: PlanEvent["_tag"]
+  readonly at: number
+  readonly amount: number | undefined
+  readonly installmentNumber: number | undefined
+  readonly paymentMethod: string | undefined
+  readonly transactionId: string | undefined
+  readonly until: number | undefined
+  readonly reason: CancellationReason | undefined
+  readonly details: string | undefined
+  readonly refundAmount: number | undefined
+  readonly merchantOrderId: string | undefined
+}
+
+const optionalText = (event: Record<string, unknown>, key: string, issues: Array<Issue>): string | undefined => {
+  const value = event[key]
+  if (value === undefined) return undefined
+  if (typeof value === "string") return value
+  issues.push(issue(key, "type", LIFECYCLE, `must be a string, got ${describe(value)}`))
+  return undefined
+}
+
+const optionalAmount = (event: Record<string, unknown>, key: string, exponent: number, issues: Array<Issue>, rule: string) => {
+  const value = event[key]
+  if (value === undefined) return undefined
+  const minor = amountIssues(key, value, exponent, rule)
+  if (typeof minor === "number") return minor
+  issues.push(minor)
+  return undefined
+}
+
+const instantOf = (event: Record<string, unknown>, key: string, issues: Array<Issue>): number => {
+  const ms = Time.toEpochMillis(event[key])
+  if (ms === undefined) {
+    issues.push(
+      issue(key, event[key] === undefined ? "required" : "format", "R3.1", `must be an instant (Date, epoch milliseconds or RFC 3339 date-time with offset), got ${describe(event[key])}`)
+    )
+    return NaN
+  }
+  return ms
+}
+
+const installmentNumberOf = (event: Record<string, unknown>, issues: Array<Issue>): number | undefined => {
+  const n = event["installmentNumber"]
+  if (n === undefined) return undefined
+  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 1) return n
+  issues.push(issue("installmentNumber", typeof n === "number" ? "range" : "type", LIFECYCLE, `must be a whole number of at least 1, got ${describe(n)}`))
+  return undefined
+}
+
+/** Reads an event of any shape: the checked event, or every issue with it. */
+const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return [issue("", "type", LIFECYCLE, `must be a plan event object, got ${describe(input)}`)]
+  }
+  const event = input as Record<string, unknown>
+  const tag = event["_tag"]
+  if (typeof tag !== "string" || !TAGS.has(tag)) {
+    return [issue("_tag", tag === undefined ? "required" : "enum", LIFECYCLE, `${enumExpectation(PLAN_EVENT_TAGS)}, got ${describe(tag)}`)]
+  }
+  const issues: Array<Issue> = []
+  const at = instantOf(event, "at", issues)
+  let amount: number | undefined
+  let installmentNumber: number | undefined
+  let paymentMethod: string | undefined
+  let transactionId: string | undefined
+  let until: number | undefined
+  let reason: CancellationReason | undefined
+  let details: string | undefined
+  let refundAmount: number | undefined
+  let merchantOrderId: string | undefined
+  switch (tag as PlanEvent["_tag"]) {
+    case "DepositAccepted":
+    case "InstallmentPaid":
+      amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
+      paymentMethod = optionalText(event, "paymentMethod", issues)
+      transactionId = optionalText(event, "transactionId", issues)
+      if (tag === "InstallmentPaid") installmentNumber = installmentNumberOf(event, issues)
+      break
+    case "InstallmentMissed":
+      installmentNumber = installmentNumberOf(event, issues)
+      break
+    case "PaymentPaused":
+      until = instantOf(event, "until", issues)
+      if (!Number.isNaN(at) && !Number.isNaN(until) && !(until > at)) {
+        issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
+      }
+      break
+    case "PlanCancelled": {
+      const r = event["reason"]
+      if (typeof r === "string" && REASONS.has(r)) reason = r as CancellationReason
+      else issues.push(issue("reason", r === undefined ? "required" : "enum", "R7.8", `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`))
+      details = optionalText(event, "details", issues)
+      if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
+      else refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
+      break
+    }
+    case "MerchantOrderSet": {
+      const checked = checkMerchantOrderId(event)
+      if (checked.issues.length > 0) issues.push(...checked.issues)
+      else merchantOrderId = event["merchantOrderId"] as string
+      break
+    }
+  }
+  if (issues.length > 0) return issues
+  return {
+    tag: tag as PlanEvent["_tag"],
+    at,
+    amount,
+    installmentNumber,
+    paymentMethod,
+    transactionId,
+    until,
+    reason,
+    details,
+    refundAmount,
+    merchantOrderId
+  }
+}
+
+const dueAt = (installment: ManagedInstallment): number => Time.parseDateTime(installment.date) ?? Infinity
+
+const indexOfNumber = (installments: ReadonlyArray<ManagedInstallment>, n: number): number => {
+  // instalments are kept in order 1..N, so the index is n − 1; search if someone reordered them
+  if (installments[n - 1]?.installmentNumber === n) return n - 1
+  return installments.findIndex((i) => i.installmentNumber === n)
+}
+
+/** The status after a payment: Completed when nothing is left to pay, Late while a missed instalment is unpaid. */
+const statusAfterPayment = (installments: ReadonlyArray<ManagedInstallment>): PlanStatus => {
+  let unpaid = false
+  for (const i of installments) {
+    if (i.status === "MISSED") return "Late"
+    if (i.status === "UPCOMING") unpaid = true
+  }
+  return unpaid ? "OnSchedule" : "Completed"
+}
+
+/**
+ * {@link applyPlanEvent} as a synchronous `Result`, for hot loops. Accepts an
+ * event of any shape (JSON from a queue): a malformed one fails with a
+ * `ValidationError` naming every bad field.
+ *
+ * @since 0.1.0
+ */
+export const applyPlanEventResult = (
+  plan: ManagedPlan,
+  event: PlanEvent
+): Result.Result<ManagedPlan, ValidationError | PlanTransitionError> => {
+  const exponent = exponentOf(plan)
+  const read = readEvent(event, exponent)
+  if (Array.isArray(read)) return fail(read)
+  const refuse = (code: PlanEventRefusal, message: string) =>
+    Result.fail(new PlanTransitionError({ code, status: plan.status, event: read.tag, message }))
+
+  if (plan.status === "Cancelled" && read.tag !== "MerchantOrderSet") {
+    return refuse("already_cancelled", "the plan is cancelled, which is final")
+  }
+  if (!ALLOWED_IN[read.tag].includes(plan.status)) {
+    return refuse("not_allowed", `${read.tag} is not allowed while the plan is ${plan.status}`)
+  }
+  const updatedAt = Time.parseDateTime(plan.updatedAt)
+  if (updatedAt !== undefined && read.at < updatedAt) {
+    return refuse("out_of_order", `the event at ${Time.formatInstant(read.at)} is before the record's updatedAt ${plan.updatedAt}`)
+  }
+  const at = Time.formatInstant(read.at)
+
+  switch (read.tag) {
+    case "DepositAccepted":
+    case "InstallmentPaid": {
+      const installments = plan.installments
+      let index: number
+      if (read.tag === "DepositAccepted") index = indexOfNumber(installments, 1)
+      else if (read.installmentNumber !== undefined) {
+        index = indexOfNumber(installments, read.installmentNumber)
+        if (index < 0) return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+      } else {
+        index = installments.findIndex((i) => i.status === "MISSED")
+        if (index < 0) index = installments.findIndex((i) => i.status === "UPCOMING")
+      }
+      const target = installments[index]
+      if (target === undefined) return refuse("unknown_installment", "the plan has no instalment left to pay")
+      if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is already paid`)
+      if (target.status === "CANCELLED") return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+      const due = toMinorUnits(target.amount, exponent) as number
+      const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
+      const paying = read.amount ?? due
+      if (paying > remaining) {
+        return refuse("overpayment", `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`)
+      }
+      if (paying !== due) {
+        return refuse("amount_mismatch", `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`)
+      }
+      const next = installments.slice()
+      next[index] = {
+        ...target,
+        status: "PAID",
+        paymentMethod: read.paymentMethod ?? target.paymentMethod,
+        transactionId: read.transactionId ?? target.transactionId
+      }
+      return Result.succeed({
+        ...plan,
+        status: statusAfterPayment(next),
+        installments: next,
+        numPaidInstallments: plan.numPaidInstallments + 1,
+        totalPaid: fromMinorUnits((toMinorUnits(plan.totalPaid, exponent) as number) + due, exponent),
+        remainingAmount: fromMinorUnits(remaining - due, exponent),
+        updatedAt: at
+      })
+    }
+    case "InstallmentMissed": {
+      const installments = plan.installments
+      let index: number
+      if (read.installmentNumber !== undefined) {
+        index = indexOfNumber(installments, read.installmentNumber)
+        const target = installments[index]
+        if (target === undefined) return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+        if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is paid`)
+        if (target.status === "MISSED") return refuse("already_missed", `instalment ${target.installmentNumber} is already missed`)
+        if (target.status === "CANCELLED") return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+        if (dueAt(target) > read.at) return refuse("not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
+      } else {
+        index = installments.findIndex((i) => i.status === "UPCOMING")
+        if (index < 0 || dueAt(installments[index]!) > read.at) return refuse("not_due", `no instalment falls due by ${at}`)
+      }
+      const next = installments.slice()
+      next[index] = { ...installments[index]!, status: "MISSED" }
+      return Result.succeed({ ...plan, status: "Late", installments: next, updatedAt: at })
+    }
+    case "PaymentPaused": {
+      const until = read.until!
+      const completion = Time.parseDateTime(plan.planCompletionDate)
+      if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
+        return refuse("beyond_completion", `payments cannot be paused past the completion date ${plan.planCompletionDate}`)
+      }
+      const untilText = Time.formatInstant(until)
+      // due dates move, amounts do not
+      const next = plan.installments.map((i) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
+      return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
+    }
+    case "PlanCancelled": {
+      const refund = read.refundAmount!
+      const paid = toMinorUnits(plan.totalPaid, exponent) as number
+      if (refund > paid) {
+        return refuse("refund_exceeds_paid", `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`)
+      }
+      const next = plan.installments.map((i) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
+      return Result.succeed({
+        ...plan,
+        status: "Cancelled",
+        installments: next,
+        cancellationReason: read.reason!,
+        cancellationDetails: read.details ?? null,
+        cancellationDate: at,
+        refundAmount: fromMinorUnits(refund, exponent),
+        updatedAt: at
+      })
+    }
+    case "MerchantOrderSet":
+      return Result.succeed({ ...plan, merchantOrderId: read.merchantOrderId!, updatedAt: at })
+  }
+}
+
+/**
+ * Applies an event to a plan record (docs/plans.md): the next record, or a
+ * `PlanTransitionError` when the plan's state does not allow the event
+ * (paying a cancelled plan, cancelling twice, paying more than remains), or a
+ * `ValidationError` for a malformed event. The given record is never changed.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Plan } from "payment-plan-engine"
+ * const onSchedule = Effect.runSync(Plan.applyPlanEvent(plan, Plan.PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
+ * onSchedule.status // "OnSchedule"
+ * ```
+ * @since 0.1.0
+ */
+export const applyPlanEvent = (
+  plan: ManagedPlan,
+  event: PlanEvent
+): Effect.Effect<ManagedPlan, ValidationError | PlanTransitionError> => Effect.fromResult(applyPlanEventResult(plan, event))
+
+/**
+ * The instalments of a plan that are `UPCOMING` and fall due by `at` (their
+ * date ≤ `at`), in order: what a scheduler (the sandbox's test clock) charges
+ * or marks missed. Before the deposit is accepted that includes instalment 1.
+ * Throws a `ValidationError` when `at` is not an instant.
+ *
+ * @example
+ * ```ts
+ * import { Plan } from "payment-plan-engine"
+ * Plan.dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [2]
+ * ```
+ * @since 0.1.0
+ */
+export const dueInstallments = (plan: ManagedPlan, at: Time.InstantInput): ReadonlyArray<ManagedInstallment> => {
+  const ms = Time.toEpochMillis(at)
+  if (ms === undefined) {
+    throw new ValidationError({ issues: [issue("at", "format", "R3.1", `must be an instant, got ${describe(at)}`)], warnings: [] })
+  }
+  return plan.installments.filter((i) => i.status === "UPCOMING" && dueAt(i) <= ms)
+}

@@ -1,0 +1,284 @@
+/**
+ * Examples of the plan lifecycle (docs/plans.md): creation, every transition,
+ * every refusal.
+ */
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { ValidationError } from "../../../src/core/issues.ts"
+import { createPlanRecordResult } from "../../../src/core/plan/create.ts"
+import { PlanEvent, PlanTransitionError } from "../../../src/core/plan/events.ts"
+import { applyPlanEvent, applyPlanEventResult, dueInstallments } from "../../../src/core/plan/lifecycle.ts"
+import type { ManagedPlan } from "../../../src/core/plan/record.ts"
+import { planSummaryOf } from "../../../src/core/plan/summary.ts"
+import { exampleRequest, NOW } from "../../fixtures.ts"
+import { examplePlan, exampleTerms, failure, unwrap } from "./fixtures.ts"
+
+const apply = (plan: ManagedPlan, event: PlanEvent) => unwrap(applyPlanEventResult(plan, event))
+const refusal = (plan: ManagedPlan, event: unknown) => {
+  const error = failure(applyPlanEventResult(plan, event as PlanEvent))
+  expect(error).toBeInstanceOf(PlanTransitionError)
+  return (error as PlanTransitionError).code
+}
+const statuses = (plan: ManagedPlan) => plan.installments.map((i) => i.status).join(",")
+
+describe("createPlanRecord", () => {
+  it("builds the record of the description's example checkout and a weekly schedule", () => {
+    const plan = examplePlan({ user: { id: "user_1", firstName: "Ada", lastName: "Lovelace" }, merchant: { id: "merchant-123", name: "Festival Co" } })
+    expect(plan).toMatchObject({
+      id: "plan_1",
+      status: "PendingDeposit",
+      merchantId: "merchant-123",
+      merchantOrderId: "order-0001",
+      merchantName: "Festival Co",
+      planType: "Installment",
+      installmentFrequency: "Weekly",
+      cadenceOnDayOfWeek: "Sunday",
+      cadenceOnDayOfMonth: null,
+      timeZone: "UTC",
+      createdAt: "2026-11-22T00:00:00.000Z",
+      updatedAt: "2026-11-22T00:00:00.000Z",
+      totalCost: 1100,
+      totalPaid: 0,
+      remainingAmount: 1100,
+      refundAmount: 0,
+      minimumDepositAmount: 280,
+      installmentAmount: 205,
+      maxPayment: 280,
+      numberOfInstallments: 5,
+      numPaidInstallments: 0,
+      // hotel: 2027-02-26T15:00+11:00 is 26 February in UTC, minus 15 days (R2.4)
+      planCompletionDate: "2027-02-11T00:00:00.000Z",
+      redemptionDate: "2027-02-26T04:00:00.000Z",
+      createdByUserId: "user_1",
+      cancellationReason: null,
+      cancellationDate: null,
+      currency: { currencyCode: "AUD", isZeroDecimal: false },
+      checkout: { expiry: "2026-11-23T00:00:00.000Z" }
+    })
+    expect(plan.installments).toEqual([
+      { installmentNumber: 1, date: "2026-11-22T00:00:00.000Z", status: "UPCOMING", amount: 280, paymentMethod: null, transactionId: null },
+      { installmentNumber: 2, date: "2026-11-29T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
+      { installmentNumber: 3, date: "2026-12-06T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
+      { installmentNumber: 4, date: "2026-12-13T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
+      { installmentNumber: 5, date: "2026-12-20T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null }
+    ])
+    expect(plan.items.map((i) => [i.id, i.costPerItem * i.quantity, i.depositRefundable, i.refundPolicies.length])).toEqual([
+      ["plan_1-item-1", 100, false, 2],
+      ["plan_1-item-2", 1000, true, 0]
+    ])
+  })
+
+  it("puts due dates at the start of the day in the plan's zone (R3.1)", () => {
+    const plan = examplePlan({ timeZone: "Australia/Sydney" })
+    expect(plan.installments[1]!.date).toBe("2026-11-28T13:00:00.000Z")
+    expect(plan.timeZone).toBe("Australia/Sydney")
+  })
+
+  it("reads the cadence off the schedule when the terms do not give it (R6.2)", () => {
+    const { installments: _, ...terms } = exampleTerms()
+    const plan = unwrap(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    expect([plan.installmentFrequency, plan.cadenceOnDayOfWeek]).toEqual(["Weekly", "Sunday"])
+  })
+
+  it("keeps a zero-decimal override with the record (R1.2)", () => {
+    const request = { ...exampleRequest(), currencyCode: "AUD" }
+    const merchantConfiguration = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }] }
+    const plan = unwrap(createPlanRecordResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration }))
+    expect(plan.currency).toMatchObject({ isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 })
+    const paid = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
+    const error = failure(applyPlanEventResult(paid, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0.5 })))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["refundAmount:precision"])
+  })
+
+  it("reports every problem of the checkout, the schedule and the options at once", () => {
+    const terms = exampleTerms()
+    terms.schedule[2]!.installmentNumber = 7
+    terms.schedule[3]!.amount = 205.001
+    terms.schedule[4]!.date = "2026-02-30"
+    const error = failure(
+      createPlanRecordResult({ ...exampleRequest(), merchantOrderId: "" }, terms, { now: "yesterday", planId: "" })
+    )
+    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["now:format", "planId:too_short", "checkout.merchantOrderId:too_short"])
+    const second = failure(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    expect(second.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "terms.schedule[2].installmentNumber:format",
+      "terms.schedule[3].amount:precision",
+      "terms.schedule[4].date:format"
+    ])
+  })
+
+  it("refuses a schedule that does not pay the checkout's total exactly (R6.9)", () => {
+    const terms = exampleTerms()
+    terms.schedule[4]!.amount = 205.01
+    const error = failure(createPlanRecordResult(exampleRequest(), { ...terms, currencyCode: "NZD" }, { now: NOW, planId: "p" }))
+    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["terms.schedule:range", "terms.currencyCode:conflict"])
+    expect(error.issues[0]!.message).toBe("the payments add up to 1100.01, the checkout's totalCost is 1100")
+  })
+
+  it("never throws on input of the wrong shape", () => {
+    for (const bad of [null, 5, "x", [], {}]) {
+      expect(failure(createPlanRecordResult(bad, bad, { now: NOW, planId: "p" })).issues.length).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe("applyPlanEvent", () => {
+  const pending = examplePlan()
+
+  it("walks PendingDeposit → OnSchedule → Late → OnSchedule → Completed → Cancelled", () => {
+    const onSchedule = apply(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z", paymentMethod: "card", transactionId: "tx_1" }))
+    expect(onSchedule).toMatchObject({ status: "OnSchedule", totalPaid: 280, remainingAmount: 820, numPaidInstallments: 1, updatedAt: "2026-11-22T10:00:00.000Z" })
+    expect(onSchedule.installments[0]).toMatchObject({ status: "PAID", paymentMethod: "card", transactionId: "tx_1" })
+
+    const late = apply(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" }))
+    expect([late.status, statuses(late)]).toEqual(["Late", "PAID,MISSED,UPCOMING,UPCOMING,UPCOMING"])
+
+    // a payment without a number settles the missed instalment first
+    const back = apply(late, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", amount: 205 }))
+    expect([back.status, statuses(back), back.totalPaid, back.remainingAmount]).toEqual(["OnSchedule", "PAID,PAID,UPCOMING,UPCOMING,UPCOMING", 485, 615])
+
+    let plan = back
+    for (const n of [3, 4, 5]) plan = apply(plan, PlanEvent.InstallmentPaid({ at: "2026-12-20T00:00:00Z", installmentNumber: n }))
+    expect(plan).toMatchObject({ status: "Completed", totalPaid: 1100, remainingAmount: 0, numPaidInstallments: 5 })
+
+    const cancelled = apply(plan, PlanEvent.PlanCancelled({ at: "2027-01-05T00:00:00Z", reason: "CustomerRequest", details: "changed plans", refundAmount: 825 }))
+    expect(cancelled).toMatchObject({
+      status: "Cancelled",
+      cancellationReason: "CustomerRequest",
+      cancellationDetails: "changed plans",
+      cancellationDate: "2027-01-05T00:00:00.000Z",
+      refundAmount: 825,
+      totalPaid: 1100,
+      remainingAmount: 0
+    })
+  })
+
+  it("stays Late while another missed instalment is unpaid", () => {
+    let plan = apply(pending, PlanEvent.DepositAccepted({ at: NOW }))
+    plan = apply(plan, PlanEvent.InstallmentMissed({ at: "2026-12-07T00:00:00Z", installmentNumber: 2 }))
+    plan = apply(plan, PlanEvent.InstallmentMissed({ at: "2026-12-07T00:00:00Z", installmentNumber: 3 }))
+    plan = apply(plan, PlanEvent.InstallmentPaid({ at: "2026-12-08T00:00:00Z", installmentNumber: 3 }))
+    expect([plan.status, statuses(plan)]).toEqual(["Late", "PAID,MISSED,PAID,UPCOMING,UPCOMING"])
+    plan = apply(plan, PlanEvent.InstallmentPaid({ at: "2026-12-08T00:00:00Z" }))
+    expect([plan.status, statuses(plan)]).toEqual(["OnSchedule", "PAID,PAID,PAID,UPCOMING,UPCOMING"])
+  })
+
+  it("completes a pay-in-full plan with its deposit", () => {
+    const terms = { planType: "PayInFull", schedule: [{ installmentNumber: 1, date: "2026-11-22", amount: 1100 }] }
+    const plan = unwrap(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    expect([plan.installmentFrequency, plan.installmentAmount]).toEqual([null, 0])
+    expect(apply(plan, PlanEvent.DepositAccepted({ at: NOW })).status).toBe("Completed")
+  })
+
+  it("cancels a plan pending its deposit, cancelling every instalment", () => {
+    const cancelled = apply(pending, PlanEvent.PlanCancelled({ at: NOW, reason: "CreatedInError", refundAmount: 0 }))
+    expect([cancelled.status, statuses(cancelled), cancelled.cancellationDetails]).toEqual(["Cancelled", "CANCELLED,CANCELLED,CANCELLED,CANCELLED,CANCELLED", null])
+  })
+
+  it("pauses payments: due dates before `until` move to it, amounts stay", () => {
+    const plan = apply(pending, PlanEvent.DepositAccepted({ at: NOW }))
+    const paused = apply(plan, PlanEvent.PaymentPaused({ at: "2026-11-23T00:00:00Z", until: "2026-12-10T12:00:00Z" }))
+    expect(paused.pausePaymentUntil).toBe("2026-12-10T12:00:00.000Z")
+    expect(paused.installments.map((i) => [i.date.slice(0, 16), i.amount])).toEqual([
+      ["2026-11-22T00:00", 280],
+      ["2026-12-10T12:00", 205],
+      ["2026-12-10T12:00", 205],
+      ["2026-12-13T00:00", 205],
+      ["2026-12-20T00:00", 205]
+    ])
+    expect(dueInstallments(paused, "2026-12-10T11:59:59Z")).toEqual([])
+    expect(dueInstallments(paused, "2026-12-10T12:00:00Z").map((i) => i.installmentNumber)).toEqual([2, 3])
+    expect(refusal(plan, PlanEvent.PaymentPaused({ at: NOW, until: "2027-02-12T00:00:00Z" }))).toBe("beyond_completion")
+  })
+
+  it("sets the merchant order in any status, a cancelled plan included", () => {
+    const cancelled = apply(pending, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0 }))
+    const set = apply(cancelled, PlanEvent.MerchantOrderSet({ at: "2026-11-23T00:00:00Z", merchantOrderId: "order-0002" }))
+    expect([set.status, set.merchantOrderId]).toEqual(["Cancelled", "order-0002"])
+  })
+
+  it("refuses what the state does not allow, leaving the record unchanged", () => {
+    const before = structuredClone(pending)
+    expect(refusal(pending, PlanEvent.InstallmentPaid({ at: NOW }))).toBe("not_allowed")
+    expect(refusal(pending, PlanEvent.InstallmentMissed({ at: NOW }))).toBe("not_allowed")
+    expect(refusal(pending, PlanEvent.PaymentPaused({ at: NOW, until: "2026-12-01T00:00:00Z" }))).toBe("not_allowed")
+    expect(refusal(pending, PlanEvent.DepositAccepted({ at: NOW, amount: 279.99 }))).toBe("amount_mismatch")
+    expect(refusal(pending, PlanEvent.DepositAccepted({ at: "2026-11-21T23:59:59Z" }))).toBe("out_of_order")
+    expect(pending).toEqual(before)
+
+    const onSchedule = apply(pending, PlanEvent.DepositAccepted({ at: NOW }))
+    expect(refusal(onSchedule, PlanEvent.DepositAccepted({ at: NOW }))).toBe("not_allowed")
+    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, installmentNumber: 1 }))).toBe("already_paid")
+    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, installmentNumber: 6 }))).toBe("unknown_installment")
+    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, amount: 820.01 }))).toBe("overpayment")
+    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, amount: 410 }))).toBe("amount_mismatch")
+    expect(refusal(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-28T23:59:59Z" }))).toBe("not_due")
+    expect(refusal(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-12-30T00:00:00Z", installmentNumber: 1 }))).toBe("already_paid")
+    expect(refusal(onSchedule, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 280.01 }))).toBe("refund_exceeds_paid")
+
+    const late = apply(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-29T00:00:00Z" }))
+    expect(refusal(late, PlanEvent.InstallmentMissed({ at: "2026-11-29T00:00:00Z", installmentNumber: 2 }))).toBe("already_missed")
+
+    const cancelled = apply(onSchedule, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 280 }))
+    expect(refusal(cancelled, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0 }))).toBe("already_cancelled")
+    expect(refusal(cancelled, PlanEvent.InstallmentPaid({ at: NOW }))).toBe("already_cancelled")
+  })
+
+  it("reports every problem of a malformed event as a ValidationError", () => {
+    const error = failure(applyPlanEventResult(pending, { _tag: "PlanCancelled", at: "soon", reason: "Bored", refundAmount: -1, details: 5 } as never))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
+      "at:format:R3.1",
+      "reason:enum:R7.8",
+      "details:type:plans",
+      "refundAmount:range:R1.3"
+    ])
+    const unknown = failure(applyPlanEventResult(pending, { _tag: "Refunded", at: NOW } as never)) as ValidationError
+    expect(unknown.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["_tag:enum"])
+    const order = failure(applyPlanEventResult(pending, { _tag: "MerchantOrderSet", at: NOW, merchantOrderId: "a b" } as never)) as ValidationError
+    expect(order.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["merchantOrderId:pattern"])
+    for (const bad of [null, 1, "DepositAccepted", []]) expect(failure(applyPlanEventResult(pending, bad as never))).toBeInstanceOf(ValidationError)
+  })
+
+  it("is an Effect that fails with the typed error", () => {
+    const exit = Effect.runSyncExit(Effect.flip(applyPlanEvent(pending, PlanEvent.InstallmentPaid({ at: NOW }))))
+    expect(exit._tag).toBe("Success")
+    expect(exit._tag === "Success" && exit.value._tag).toBe("PlanTransitionError")
+  })
+})
+
+describe("dueInstallments", () => {
+  it("lists the upcoming instalments due by an instant, the deposit included before it is paid", () => {
+    const plan = examplePlan()
+    expect(dueInstallments(plan, NOW).map((i) => i.installmentNumber)).toEqual([1])
+    expect(dueInstallments(plan, "2026-12-06T00:00:00Z").map((i) => i.installmentNumber)).toEqual([1, 2, 3])
+    const paid = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
+    expect(dueInstallments(paid, "2026-12-06T00:00:00Z").map((i) => i.installmentNumber)).toEqual([2, 3])
+    expect(() => dueInstallments(plan, "tomorrow")).toThrow(ValidationError)
+  })
+})
+
+describe("planSummaryOf", () => {
+  it("gives the search element of a record", () => {
+    let plan = examplePlan({ merchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" } })
+    plan = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
+    plan = apply(plan, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" }))
+    const summary = planSummaryOf(plan)
+    expect(summary).toMatchObject({
+      id: "plan_1",
+      status: "Late",
+      currencyCode: "AUD",
+      totalPaid: 280,
+      remainingBalance: 820,
+      totalInstallments: 5,
+      totalPaidInstallments: 1,
+      nextInstallmentNumber: 2,
+      completionDate: "2027-02-11T00:00:00.000Z",
+      merchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" },
+      subMerchant: null
+    })
+    const done = [2, 3, 4, 5].reduce((p, n) => apply(p, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", installmentNumber: n })), plan)
+    expect(planSummaryOf(done).nextInstallmentNumber).toBeNull()
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * The plain functions for plans, through the package root.
+ */
+import { describe, expect, it } from "vitest"
+import {
+  applyPlanEvent,
+  createPlanRecord,
+  dueInstallments,
+  Plan,
+  planSummaryOf,
+  PlanTransitionError,
+  validateSetMerchantOrder,
+  ValidationError
+} from "../../src/index.ts"
+import { exampleRequest, NOW } from "../fixtures.ts"
+import { exampleTerms } from "../core/plan/fixtures.ts"
+
+describe("plans through the package root", () => {
+  const plan = createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" })
+
+  it("createPlanRecord returns the record, or throws a ValidationError naming every problem", () => {
+    expect([plan.status, plan.totalCost, plan.installments.length]).toEqual(["PendingDeposit", 1100, 5])
+    try {
+      createPlanRecord(exampleRequest(), { schedule: [] }, { now: NOW, planId: "plan_1" })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["terms.schedule:too_short"])
+    }
+  })
+
+  it("applyPlanEvent answers { ok: true, plan } or { ok: false, error } and never throws", () => {
+    const paid = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
+    expect(paid.ok && paid.plan.status).toBe("OnSchedule")
+    const refused = applyPlanEvent(plan, Plan.PlanEvent.InstallmentPaid({ at: NOW }))
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) {
+      expect(refused.error).toBeInstanceOf(PlanTransitionError)
+      expect(refused.error.message).toBe("InstallmentPaid is not allowed while the plan is PendingDeposit")
+    }
+    const malformed = applyPlanEvent(plan, { _tag: "DepositAccepted" } as never)
+    expect(!malformed.ok && malformed.error).toBeInstanceOf(ValidationError)
+  })
+
+  it("planSummaryOf and dueInstallments", () => {
+    expect(planSummaryOf(plan).remainingBalance).toBe(1100)
+    expect(dueInstallments(plan, "2026-11-29T00:00:00Z").map((i) => i.installmentNumber)).toEqual([1, 2])
+  })
+
+  it("validateSetMerchantOrder applies the create-checkout constraints (R4.1, R4.3)", () => {
+    expect(validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0002" })).toEqual({
+      ok: true,
+      value: { planId: "plan_1", merchantOrderId: "order-0002" },
+      warnings: []
+    })
+    const bad = validateSetMerchantOrder({ planId: "", merchantOrderId: "order 2", extra: 1 })
+    expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["planId:too_short", "merchantOrderId:pattern"])
+    expect(bad.warnings.map((w) => `${w.path}:${w.code}`)).toEqual(["extra:unknown_field"])
+    expect(!validateSetMerchantOrder({ planId: "p", merchantOrderId: "x".repeat(257) }).ok).toBe(true)
+    expect(validateSetMerchantOrder(null).ok).toBe(false)
+  })
+})
