@@ -4,11 +4,13 @@
 import { describe, expect, it } from "vitest"
 import {
   applyPlanEvent,
+  computePlanTerms,
   createPlanRecord,
   dueInstallments,
   Plan,
   planSummaryOf,
   PlanTransitionError,
+  Time,
   validateSetMerchantOrder,
   ValidationError
 } from "../../src/index.ts"
@@ -58,5 +60,25 @@ describe("plans through the package root", () => {
     expect(bad.warnings.map((w) => `${w.path}:${w.code}`)).toEqual(["extra:unknown_field"])
     expect(!validateSetMerchantOrder({ planId: "p", merchantOrderId: "x".repeat(257) }).ok).toBe(true)
     expect(validateSetMerchantOrder(null).ok).toBe(false)
+  })
+})
+
+describe("computePlanTerms → createPlanRecord (R6.9)", () => {
+  it("builds a plan from the terms the library computes, in the request's zone", () => {
+    const request = { checkoutId: "co_1", type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "friday" } } } }
+    const terms = computePlanTerms(exampleRequest(), request, { now: NOW })
+    const plan = createPlanRecord(exampleRequest(), terms, { now: NOW, planId: "plan_2", timeZone: "Australia/Sydney" })
+    expect(plan.installments.map((i) => i.amount)).toEqual(terms.schedule.map((p) => p.amount))
+    expect([plan.totalCost, plan.installmentFrequency, plan.cadenceOnDayOfWeek, plan.numberOfInstallments]).toEqual([
+      terms.totalCost,
+      "Fortnightly",
+      "Friday",
+      terms.installments.count + 1
+    ])
+    expect(plan.installmentAmount).toBe(terms.installments.amount)
+    // each payment falls due at the start of its day in Sydney
+    for (const [i, p] of terms.schedule.entries()) {
+      expect(plan.installments[i]!.date).toBe(new Date(Time.startOfDay(Time.parseDate(p.date)!, "Australia/Sydney")).toISOString())
+    }
   })
 })
