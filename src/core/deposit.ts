@@ -62,12 +62,32 @@ export const unitMinimumDeposit = (
   own: { readonly unit: string; readonly value: number } | undefined,
   merchant: MerchantLike | undefined,
   exponent: number
+): number => unitMinimumDepositOf(costPerItem, own?.unit, own?.value, merchant, exponent)
+
+/**
+ * {@link unitMinimumDeposit} with the item's unit and value given apart, as a
+ * plan record carries them (`minimumDepositPerItemType`, `minimumDepositPerItemValue`),
+ * so hot loops need not build an object per item. Either `undefined`: the merchant's default.
+ *
+ * @example
+ * ```ts
+ * import { Deposit } from "payment-plan-engine"
+ * Deposit.unitMinimumDepositOf(5000, "Percentage", 10, undefined, 2) // 500
+ * ```
+ * @since 0.1.0
+ */
+export const unitMinimumDepositOf = (
+  costPerItem: number,
+  ownUnit: string | undefined,
+  ownValue: number | undefined,
+  merchant: MerchantLike | undefined,
+  exponent: number
 ): number => {
-  const unit = own?.unit ?? merchant?.defaultMinDepositType
-  const value = own?.value ?? merchant?.defaultMinDepositValue
+  const unit = ownUnit ?? merchant?.defaultMinDepositType
+  const value = ownValue ?? merchant?.defaultMinDepositValue
   if (typeof unit !== "string" || typeof value !== "number" || !(value >= 0)) return 0
   let minor: number
-  switch (unit.toLowerCase()) {
+  switch (depositUnit(unit)) {
     case "currency": {
       const exact = toMinorUnits(value, exponent)
       // value × 10^exponent, rounded half-up, without a float multiplication
@@ -81,4 +101,30 @@ export const unitMinimumDeposit = (
       return 0
   }
   return Math.min(minor, costPerItem)
+}
+
+/**
+ * A minimum deposit's `unit` read case-insensitively (R2.2): `currency`,
+ * `percentage`, or `undefined` for anything else. The spellings the service
+ * uses are recognised without building a lower-case copy.
+ *
+ * @example
+ * ```ts
+ * import { Deposit } from "payment-plan-engine"
+ * Deposit.depositUnit("CURRENCY") // "currency"
+ * Deposit.depositUnit("percent")  // undefined
+ * ```
+ * @since 0.1.0
+ */
+export const depositUnit = (unit: string): "currency" | "percentage" | undefined => {
+  switch (unit) {
+    case "Currency":
+    case "currency":
+      return "currency"
+    case "Percentage":
+    case "percentage":
+      return "percentage"
+  }
+  const lower = unit.length === 8 || unit.length === 10 ? unit.toLowerCase() : ""
+  return lower === "currency" ? "currency" : lower === "percentage" ? "percentage" : undefined
 }

@@ -122,6 +122,11 @@ const percentageFraction = (percentage: number): readonly [units: number, scale:
  * @since 0.1.0
  */
 export const percentageOf = (minor: number, percentage: number): number => {
+  // whole percentages (most policies and deposits) without allocating the fraction
+  if (Number.isInteger(percentage)) {
+    const product = minor * percentage
+    if (Number.isSafeInteger(product)) return divideHalfUp(product, 100)
+  }
   const fraction = percentageFraction(percentage)
   if (fraction !== undefined) {
     const [units, scale] = fraction

@@ -251,11 +251,28 @@ const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/
 
 interface Zone {
   readonly format: Intl.DateTimeFormat
-  /** local day by instant, bounded */
-  readonly days: Map<number, EpochDay>
+  /** offsets by UTC day, allocated on first use (see {@link offsetOf}) */
+  offsets: OffsetCache | undefined
   /** start instant by local day, bounded */
   readonly starts: Map<EpochDay, number>
 }
+
+/**
+ * What `Intl` said about a zone, one slot per UTC day, direct-mapped (the slot is
+ * the day modulo the size): each slot holds the day it is for, the offset at its
+ * start, and the instant and offset of a transition within it (`Infinity` when
+ * none). A slot is overwritten only by the day one cache size away, so many
+ * distinct instants never thrash it the way a cleared map would, and a lookup
+ * allocates nothing. 2048 days cover five and a half years without a collision.
+ */
+interface OffsetCache {
+  readonly days: Float64Array
+  readonly before: Float64Array
+  readonly transitions: Float64Array
+  readonly after: Float64Array
+}
+
+const OFFSET_SLOTS = 2048
 
 const zones = new Map<string, Zone | null>()
 const CACHE_LIMIT = 4096
@@ -276,7 +293,7 @@ const zone = (name: string): Zone | undefined => {
           minute: "numeric",
           second: "numeric"
         })
-        z = { format, days: new Map(), starts: new Map() }
+        z = { format, offsets: undefined, starts: new Map() }
       } catch {
         z = null
       }
@@ -356,9 +373,48 @@ export const localDay = (ms: number, timeZone: string): EpochDay => {
   if (timeZone === "UTC") return Math.floor(ms / MS_PER_DAY)
   const z = zone(timeZone)
   if (z === undefined) throw new RangeError(`Unknown time zone ${timeZone}`)
-  const known = z.days.get(ms)
-  if (known !== undefined) return known
-  return remember(z.days, ms, Math.floor((ms + offsetAt(z, ms)) / MS_PER_DAY))
+  return Math.floor((ms + offsetOf(z, ms)) / MS_PER_DAY)
+}
+
+/**
+ * The offset of a zone at an instant, from the per-day cache. A UTC day is
+ * assumed to hold at most one transition (no zone has had two within a day
+ * since 1900); the transition's instant is found to the second once, so the
+ * answer is exact on both sides of it.
+ */
+const offsetOf = (z: Zone, ms: number): number => {
+  const day = Math.floor(ms / MS_PER_DAY)
+  let cache = z.offsets
+  if (cache === undefined) {
+    const days = new Float64Array(OFFSET_SLOTS).fill(Number.NaN)
+    cache = z.offsets = { days, before: new Float64Array(OFFSET_SLOTS), transitions: new Float64Array(OFFSET_SLOTS), after: new Float64Array(OFFSET_SLOTS) }
+  }
+  const slot = day & (OFFSET_SLOTS - 1)
+  if (cache.days[slot] !== day) fillSlot(z, cache, slot, day)
+  return ms < cache.transitions[slot]! ? cache.before[slot]! : cache.after[slot]!
+}
+
+const fillSlot = (z: Zone, cache: OffsetCache, slot: number, day: number): void => {
+  const start = day * MS_PER_DAY
+  const last = start + MS_PER_DAY - 1000
+  const before = offsetAt(z, start)
+  const after = offsetAt(z, last)
+  let transition = Infinity
+  if (after !== before) {
+    // the first second whose offset is no longer `before`
+    let lo = start
+    let hi = last
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000
+      if (offsetAt(z, mid) === before) lo = mid
+      else hi = mid
+    }
+    transition = hi
+  }
+  cache.days[slot] = day
+  cache.before[slot] = before
+  cache.transitions[slot] = transition
+  cache.after[slot] = after
 }
 
 /**
@@ -380,8 +436,8 @@ export const startOfDay = (day: EpochDay, timeZone: string): number => {
   const known = z.starts.get(day)
   if (known !== undefined) return known
   // Guess with the offset at UTC midnight, then correct with the offset at the guess.
-  let guess = midnightUtc - offsetAt(z, midnightUtc)
-  guess = midnightUtc - offsetAt(z, guess)
+  let guess = midnightUtc - offsetOf(z, midnightUtc)
+  guess = midnightUtc - offsetOf(z, guess)
   // A transition may skip midnight (the day then starts later) or the guess may
   // land on the previous day; step to the first instant whose local day is `day`.
   if (localDayOf(z, guess) < day) {
@@ -406,4 +462,4 @@ export const startOfDay = (day: EpochDay, timeZone: string): number => {
   return remember(z.starts, day, guess)
 }
 
-const localDayOf = (z: Zone, ms: number) => Math.floor((ms + offsetAt(z, ms)) / MS_PER_DAY)
+const localDayOf = (z: Zone, ms: number) => Math.floor((ms + offsetOf(z, ms)) / MS_PER_DAY)

@@ -5,5 +5,6 @@
 export * from "./checkout.ts"
 export * from "./money.ts"
 export * from "./plan-terms.ts"
+export * from "./refund.ts"
 export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification.ts"
 export * from "./plans.ts"

@@ -6,3 +6,18 @@
 export * from "./calculation.ts"
 export * from "./cancel.ts"
 export * from "./policy.ts"
+export {
+  policyName,
+  type Quote,
+  quote,
+  type QuoteItem,
+  type QuoteOptions,
+  type QuotePolicy,
+  quoteResult,
+  type QuoteTotals,
+  quoteTotals,
+  type RefundPlan,
+  type RefundPlanItem,
+  type RefundPolicyInput
+} from "./quote.ts"
+export * from "./select.ts"
