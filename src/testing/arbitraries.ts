@@ -397,3 +397,90 @@ export const planSummaries = (maxLength = 40): fc.Arbitrary<Array<ManagedPlanSum
     ),
     { maxLength, selector: (s) => s.id }
   )
+
+// Refunds (R7)
+
+/**
+ * Refund policies whose refundable percentage never grows as the window
+ * shrinks (the nearer the redemption date, the less is refundable), in any order.
+ *
+ * @since 0.1.0
+ */
+export const tighteningRefundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = fc
+  .uniqueArray(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 4 })
+  .chain((days) =>
+    fc
+      .array(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100), { minLength: days.length, maxLength: days.length })
+      .chain((percentages) => {
+        const ascending = [...days].sort((a, b) => a - b)
+        const growing = [...percentages].sort((a, b) => a - b)
+        const policies = ascending.map((d, i) => ({ daysWithinRedemptionDate: d, refundablePercentage: growing[i]! }))
+        return fc.shuffledSubarray(policies, { minLength: policies.length, maxLength: policies.length })
+      })
+  )
+
+// built once: a regex arbitrary costs milliseconds to construct
+const itemId = fc.stringMatching(/^item_[a-z0-9]{1,8}$/)
+
+/**
+ * An item of a plan being quoted (R7.1), in a currency of `exponent`, redeemed
+ * within two years of `now`: a checkout item with an `id` and a `name`.
+ *
+ * @since 0.1.0
+ */
+export const refundPlanItem = (
+  exponent: number,
+  now: number,
+  policies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = refundPolicies
+) =>
+  fc.integer({ min: 1, max: 100_000_000 }).chain((costMinor) =>
+    fc.record(
+      {
+        id: itemId,
+        name: fc.string({ minLength: 1, maxLength: 30 }),
+        quantity: fc.integer({ min: 1, max: 20 }),
+        costPerItem: fc.constant(fromMinorUnits(costMinor, exponent)),
+        minimumDepositPerItem: minimumDeposit(exponent, costMinor),
+        depositRefundable: fc.boolean(),
+        redemptionDate: redemptionDate(now),
+        refundPolicies: policies
+      },
+      { requiredKeys: ["id", "name", "quantity", "costPerItem", "redemptionDate"] }
+    )
+  )
+
+/**
+ * Options of {@link refundPlan}.
+ *
+ * @since 0.1.0
+ */
+export interface RefundPlanOptions {
+  /** Redemption dates lie within two years after this instant; default 2026-11-22T00:00:00Z. */
+  readonly now?: number
+  readonly currencyCode?: fc.Arbitrary<string>
+  readonly maxItems?: number
+  readonly policies?: fc.Arbitrary<ReadonlyArray<RefundPolicy>>
+}
+
+/**
+ * A plan to quote a refund for (R7.1): currency, what was paid (up to a little
+ * more than the plan's cost), the plan's zone, and its items.
+ *
+ * @since 0.1.0
+ */
+export const refundPlan = (options: RefundPlanOptions = {}) => {
+  const now = options.now ?? Date.UTC(2026, 10, 22)
+  return (options.currencyCode ?? currencyCode).chain((code) => {
+    const exponent = Currency.isoExponent(code)!
+    return fc
+      .record({
+        currencyCode: fc.constant(code),
+        timeZone: timeZone,
+        items: fc.array(refundPlanItem(exponent, now, options.policies), { minLength: 1, maxLength: options.maxItems ?? 4 })
+      })
+      .chain((plan) => {
+        const cost = plan.items.reduce((sum, item) => sum + (Money.toMinorUnits(item.costPerItem, exponent) as number) * item.quantity, 0)
+        return amount(exponent, 0, Math.min(Math.floor(cost * 1.1), Money.MAX_MINOR_UNITS)).map((totalPaymentsPaid) => ({ ...plan, totalPaymentsPaid }))
+      })
+  })
+}

@@ -1,0 +1,334 @@
+/**
+ * The refund calculation (R7): the description's examples first, then zones,
+ * deposits against policies, merchant defaults, currencies and bad input.
+ */
+import { Effect, Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { ValidationError } from "../../../src/core/issues.ts"
+import { quote, quoteResult, quoteTotals } from "../../../src/core/refund/quote.ts"
+
+const TWO_POLICIES = [
+  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 60, refundablePercentage: 75 },
+  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 30, refundablePercentage: 50 }
+]
+
+/** One festival ticket plan: 2 × 250 AUD, redeemed on 1 March 2027, with the description's two policies. */
+const ticketPlan = (extra: Record<string, unknown> = {}) => ({
+  currencyCode: "AUD",
+  totalPaymentsPaid: 400,
+  timeZone: "Australia/Sydney",
+  items: [
+    {
+      id: "item_1",
+      description: "Festival ticket",
+      quantity: 2,
+      costPerItem: 250,
+      redemptionDate: "2027-03-01",
+      refundPolicies: TWO_POLICIES,
+      ...extra
+    }
+  ]
+})
+
+const ok = <A>(result: Result.Result<A, ValidationError>): A => {
+  if (Result.isFailure(result)) throw new Error(result.failure.message)
+  return result.success
+}
+
+const issuesOf = (result: Result.Result<unknown, ValidationError>) =>
+  Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
+
+describe("the service description's two-policy example (R7.2, R7.3)", () => {
+  it("40 days before redemption uses the 60-day policy (75% refundable)", () => {
+    const q = ok(quoteResult(ticketPlan(), { at: "2027-01-20T09:00:00+11:00" }))
+    expect(q).toEqual({
+      planTotalCost: 500,
+      totalPaymentsPaid: 400,
+      totalNonRefundableAmount: 125,
+      suggestedRefundAmount: 275,
+      currencyCode: "AUD",
+      items: [
+        {
+          id: "item_1",
+          name: "Festival ticket",
+          quantity: 2,
+          costPerItem: 250,
+          totalCost: 500,
+          minNonRefundableDeposit: 0,
+          nonRefundableAmount: 125,
+          activeRefundPolicyIndex: 0,
+          refundPolicies: [
+            // 1 March − 60 days = 31 December 2026, midnight in Sydney (UTC+11)
+            { activeFrom: "2026-12-30T13:00:00.000Z", name: "75% refundable within 60 days of the redemption date", nonRefundableAmount: 125 },
+            { activeFrom: "2027-01-29T13:00:00.000Z", name: "50% refundable within 30 days of the redemption date", nonRefundableAmount: 250 }
+          ]
+        }
+      ]
+    })
+  })
+
+  it("20 days before redemption uses the 30-day policy (50% refundable)", () => {
+    const q = ok(quoteResult(ticketPlan(), { at: "2027-02-09T09:00:00+11:00" }))
+    expect(q.items[0]!.activeRefundPolicyIndex).toBe(1)
+    expect(q.totalNonRefundableAmount).toBe(250)
+    expect(q.suggestedRefundAmount).toBe(150)
+  })
+
+  it("more than 60 days before, no policy is active: fully refundable (−1)", () => {
+    const q = ok(quoteResult(ticketPlan(), { at: "2026-12-01T09:00:00+11:00" }))
+    expect(q.items[0]!.activeRefundPolicyIndex).toBe(-1)
+    expect(q.totalNonRefundableAmount).toBe(0)
+    expect(q.suggestedRefundAmount).toBe(400)
+  })
+
+  it("the Effect form gives the same quote", () => {
+    const at = "2027-01-20T09:00:00+11:00"
+    expect(Effect.runSync(quote(ticketPlan(), { at }))).toEqual(ok(quoteResult(ticketPlan(), { at })))
+  })
+})
+
+describe("time zones (R3.1, R7.1, R7.7)", () => {
+  // 30 days before 1 March 2027 is 30 January: the 30-day policy starts at that midnight
+  it("Australia/Sydney: one second either side of local midnight picks different policies", () => {
+    const before = ok(quoteResult(ticketPlan(), { at: "2027-01-29T12:59:59Z" })) // 23:59:59 on the 29th in Sydney
+    const after = ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z" })) // 00:00:00 on the 30th
+    expect(before.items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(after.items[0]!.activeRefundPolicyIndex).toBe(1)
+    // the policy's activeFrom is exactly that midnight
+    expect(after.items[0]!.refundPolicies[1]!.activeFrom).toBe("2027-01-29T13:00:00.000Z")
+    // the same instants in UTC are both 29 January: the 60-day policy
+    expect(ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z", timeZone: "UTC" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+  })
+
+  it("America/Los_Angeles: one second either side of local midnight picks different policies", () => {
+    const options = { timeZone: "America/Los_Angeles" }
+    const before = ok(quoteResult(ticketPlan(), { ...options, at: "2027-01-30T07:59:59Z" })) // 23:59:59 on the 29th in LA
+    const after = ok(quoteResult(ticketPlan(), { ...options, at: "2027-01-30T08:00:00Z" })) // 00:00:00 on the 30th
+    expect(before.items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(after.items[0]!.activeRefundPolicyIndex).toBe(1)
+    expect(after.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-12-31T08:00:00.000Z", "2027-01-30T08:00:00.000Z"])
+  })
+
+  it("activeFrom follows daylight saving: the day before and after a change start at different UTC hours", () => {
+    // Los Angeles returns to UTC−8 on 1 November 2026: that day starts at −7, the next at −8
+    const plan = ticketPlan({
+      redemptionDate: "2026-11-08",
+      refundPolicies: [
+        { daysWithinRedemptionDate: 7, refundablePercentage: 50 },
+        { daysWithinRedemptionDate: 6, refundablePercentage: 25 }
+      ]
+    })
+    const q = ok(quoteResult(plan, { at: "2026-10-01T00:00:00Z", timeZone: "America/Los_Angeles" }))
+    expect(q.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-11-01T07:00:00.000Z", "2026-11-02T08:00:00.000Z"])
+    // Sydney moves to UTC+11 on 4 October 2026: that day starts at +10, the next at +11
+    const sydney = ticketPlan({
+      redemptionDate: "2026-10-11",
+      refundPolicies: [
+        { daysWithinRedemptionDate: 7, refundablePercentage: 50 },
+        { daysWithinRedemptionDate: 6, refundablePercentage: 25 }
+      ]
+    })
+    const s = ok(quoteResult(sydney, { at: "2026-09-01T00:00:00Z" }))
+    expect(s.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-10-03T14:00:00.000Z", "2026-10-04T13:00:00.000Z"])
+    // and the policy changes at those instants
+    expect(ok(quoteResult(sydney, { at: "2026-10-04T12:59:59Z" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(ok(quoteResult(sydney, { at: "2026-10-04T13:00:00Z" })).items[0]!.activeRefundPolicyIndex).toBe(1)
+  })
+
+  it("the option's zone wins over the plan's, which wins over UTC", () => {
+    const at = "2027-01-29T13:00:00Z"
+    expect(ok(quoteResult(ticketPlan(), { at })).items[0]!.activeRefundPolicyIndex).toBe(1)
+    expect(ok(quoteResult(ticketPlan(), { at, timeZone: "America/Los_Angeles" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+    const { timeZone: _, ...withoutZone } = ticketPlan()
+    expect(ok(quoteResult(withoutZone, { at })).items[0]!.refundPolicies[0]!.activeFrom).toBe("2026-12-31T00:00:00.000Z")
+  })
+
+  it("a redemption date-time is taken as its date in the zone", () => {
+    // 10:00 on 1 March in Sydney is still 28 February in Los Angeles: one day fewer
+    const plan = ticketPlan({ redemptionDate: "2027-03-01T10:00:00+11:00" })
+    expect(ok(quoteResult(plan, { at: "2027-01-30T08:00:00Z", timeZone: "America/Los_Angeles" })).items[0]!.refundPolicies[1]!.activeFrom).toBe(
+      "2027-01-29T08:00:00.000Z"
+    )
+  })
+})
+
+describe("the greater-of rule (R7.4, R7.5)", () => {
+  const depositPlan = (refundablePercentage: number) =>
+    ticketPlan({
+      depositRefundable: false,
+      minimumDepositPerItem: { unit: "Currency", value: 100 },
+      refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage }]
+    })
+  const at = "2027-01-20T09:00:00+11:00"
+
+  it("a non-refundable deposit that outweighs the policy is what is kept", () => {
+    // deposit 2 × 100 = 200; the policy keeps 10% of 500 = 50
+    const item = ok(quoteResult(depositPlan(90), { at })).items[0]!
+    expect(item.minNonRefundableDeposit).toBe(200)
+    expect(item.refundPolicies[0]!.nonRefundableAmount).toBe(50)
+    expect(item.nonRefundableAmount).toBe(200)
+  })
+
+  it("a policy that outweighs the deposit is what is kept", () => {
+    // deposit 200; the policy keeps 70% of 500 = 350
+    const q = ok(quoteResult(depositPlan(30), { at }))
+    expect(q.items[0]!.nonRefundableAmount).toBe(350)
+    expect(q.suggestedRefundAmount).toBe(50)
+  })
+
+  it("a refundable deposit keeps nothing, and no active policy leaves only the deposit", () => {
+    expect(ok(quoteResult(ticketPlan({ depositRefundable: true, minimumDepositPerItem: { unit: "Currency", value: 100 } }), { at })).items[0]!.minNonRefundableDeposit).toBe(0)
+    const early = ok(quoteResult(depositPlan(30), { at: "2026-11-01T00:00:00Z" })).items[0]!
+    expect([early.activeRefundPolicyIndex, early.nonRefundableAmount]).toEqual([-1, 200])
+  })
+
+  it("the suggested refund is never negative (R7.6)", () => {
+    const q = ok(quoteResult({ ...depositPlan(30), totalPaymentsPaid: 100 }, { at }))
+    expect([q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([350, 0])
+  })
+})
+
+describe("merchant defaults (R2.2, R7.2)", () => {
+  const merchant = {
+    defaultMinDepositType: "Percentage",
+    defaultMinDepositValue: 10,
+    defaultRefundPolicies: [{ daysWithinRedemptionDate: 14, refundablePercentage: 20 }]
+  }
+
+  it("items without policies, or with an empty list, take the merchant's default policies", () => {
+    const at = "2027-02-20T00:00:00+11:00" // 9 days before
+    for (const refundPolicies of [undefined, null, []]) {
+      const item = ok(quoteResult(ticketPlan({ refundPolicies }), { at, merchant })).items[0]!
+      expect(item.activeRefundPolicyIndex).toBe(0)
+      expect(item.refundPolicies).toEqual([
+        { activeFrom: "2027-02-14T13:00:00.000Z", name: "20% refundable within 14 days of the redemption date", nonRefundableAmount: 400 }
+      ])
+      expect(item.nonRefundableAmount).toBe(400)
+    }
+  })
+
+  it("a non-refundable deposit without its own minimum takes the merchant's default", () => {
+    const item = ok(quoteResult(ticketPlan({ depositRefundable: false }), { at: "2026-11-01T00:00:00Z", merchant })).items[0]!
+    expect(item.minNonRefundableDeposit).toBe(50) // 10% of 250, × 2
+  })
+
+  it("without defaults an item without policies is fully refundable", () => {
+    const item = ok(quoteResult(ticketPlan({ refundPolicies: undefined }), { at: "2027-02-27T00:00:00Z" })).items[0]!
+    expect([item.activeRefundPolicyIndex, item.refundPolicies, item.nonRefundableAmount]).toEqual([-1, [], 0])
+  })
+})
+
+describe("currencies and rounding (R1)", () => {
+  it("rounds half-up to the currency's minor unit: zero-decimal and three-decimal currencies", () => {
+    // 1001 JPY, 50% refundable: 500.5 → 501 refundable, 500 kept
+    const jpy = { currencyCode: "JPY", totalPaymentsPaid: 1001, items: [{ quantity: 1, costPerItem: 1001, redemptionDate: "2027-01-01", refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }] }
+    expect(ok(quoteResult(jpy, { at: "2026-12-15T00:00:00Z" })).totalNonRefundableAmount).toBe(500)
+    // 1.001 KWD × 3 = 3.003, 33.33% refundable: 1.00089… → 1.001 refundable, 2.002 kept
+    const kwd = { currencyCode: "KWD", totalPaymentsPaid: 3.003, items: [{ quantity: 3, costPerItem: 1.001, redemptionDate: "2027-01-01", refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 33.33 }] }] }
+    const q = ok(quoteResult(kwd, { at: "2026-12-15T00:00:00Z" }))
+    expect([q.planTotalCost, q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([3.003, 2.002, 1.001])
+  })
+
+  it("the merchant's zero-decimal override changes the precision", () => {
+    const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
+    expect(issuesOf(quoteResult({ ...ticketPlan(), totalPaymentsPaid: 400.5 }, { at: "2027-01-20T00:00:00Z", merchant }))).toEqual(["totalPaymentsPaid:precision"])
+  })
+})
+
+describe("plan records and totals", () => {
+  it("reads a plan record: totalPaid, currency.currencyCode, minimumDepositPerItemType/Value", () => {
+    const record = {
+      id: "plan_1",
+      status: "OnSchedule",
+      currency: { currencyCode: "AUD" },
+      totalPaid: 400,
+      timeZone: "Australia/Sydney",
+      items: [
+        {
+          id: "item_1",
+          description: "Festival ticket",
+          quantity: 2,
+          costPerItem: 250,
+          minimumDepositPerItemType: "currency",
+          minimumDepositPerItemValue: 100,
+          depositRefundable: false,
+          redemptionDate: "2027-03-01T00:00:00+11:00",
+          refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 90 }]
+        }
+      ]
+    }
+    const q = ok(quoteResult(record, { at: "2027-01-20T09:00:00+11:00" }))
+    expect([q.totalPaymentsPaid, q.items[0]!.minNonRefundableDeposit, q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([400, 200, 200, 200])
+  })
+
+  it("names items by id, else sku, else index; by name, else description, else sku", () => {
+    const plan = {
+      currencyCode: "AUD",
+      totalPaymentsPaid: 0,
+      items: [
+        { id: 7, name: "A", description: "a", quantity: 1, costPerItem: 1, redemptionDate: "2027-01-01" },
+        { sku: "SKU-2", quantity: 1, costPerItem: 1, redemptionDate: "2027-01-01" },
+        { quantity: 1, costPerItem: 1, redemptionDate: "2027-01-01" }
+      ]
+    }
+    expect(ok(quoteResult(plan, { at: 0 })).items.map((i) => [i.id, i.name])).toEqual([["7", "A"], ["SKU-2", "SKU-2"], ["2", ""]])
+  })
+
+  it("quoteTotals gives the quote's totals in minor units", () => {
+    const at = "2027-01-20T09:00:00+11:00"
+    expect(ok(quoteTotals(ticketPlan(), { at }))).toEqual({
+      currencyCode: "AUD",
+      exponent: 2,
+      planTotalCost: 50_000,
+      totalPaymentsPaid: 40_000,
+      totalNonRefundableAmount: 12_500,
+      suggestedRefundAmount: 27_500
+    })
+  })
+})
+
+describe("invalid input (R4.6, R1.3, R3.1)", () => {
+  it("reports every problem with its path, and never throws", () => {
+    const result = quoteResult(
+      {
+        currencyCode: "AUS",
+        totalPaymentsPaid: -1,
+        items: [
+          { quantity: 0, costPerItem: "5", redemptionDate: "2027-02-30", depositRefundable: "no", refundPolicies: [{ daysWithinRedemptionDate: 1.5, refundablePercentage: 101 }] },
+          { quantity: 1, costPerItem: 10, redemptionDate: "2027-01-01", minimumDepositPerItem: { unit: "Percent", value: 5 } },
+          null
+        ]
+      },
+      { at: "yesterday", timeZone: "Mars/Olympus" }
+    )
+    expect(issuesOf(result)).toEqual([
+      "at:format",
+      "timeZone:time_zone",
+      "currencyCode:unknown_currency",
+      "totalPaymentsPaid:range",
+      "items[0].quantity:range",
+      "items[0].costPerItem:type",
+      "items[0].depositRefundable:type",
+      "items[0].redemptionDate:format",
+      "items[0].refundPolicies[0].daysWithinRedemptionDate:format",
+      "items[0].refundPolicies[0].refundablePercentage:range",
+      "items[1].minimumDepositPerItem.unit:enum",
+      "items[2]:type"
+    ])
+  })
+
+  it("checks amounts against the currency's precision", () => {
+    const plan = { ...ticketPlan({ costPerItem: 250.005, minimumDepositPerItem: { unit: "currency", value: 10.001 } }), totalPaymentsPaid: 1.234 }
+    expect(issuesOf(quoteResult(plan, { at: 0 }))).toEqual([
+      "totalPaymentsPaid:precision",
+      "items[0].costPerItem:precision",
+      "items[0].minimumDepositPerItem.value:precision"
+    ])
+  })
+
+  it("requires the instant, the currency, what was paid and at least one item", () => {
+    expect(issuesOf(quoteResult({}, {} as never))).toEqual(["at:required", "currencyCode:required", "totalPaymentsPaid:required", "items:required"])
+    expect(issuesOf(quoteResult({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [] }, { at: 0 }))).toEqual(["items:too_short"])
+    expect(issuesOf(quoteResult("plan", { at: 0 }))).toEqual([":type"])
+  })
+})
