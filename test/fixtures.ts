@@ -1,5 +1,6 @@
 /** Requests shaped like the service description's examples, shared by tests. */
 import type { CheckoutRequest } from "../src/core/checkout/request.ts"
+import { ValidationError } from "../src/core/issues.ts"
 
 export const NOW = "2026-11-22T00:00:00Z"
 
@@ -44,3 +45,14 @@ export const exampleRequest = (): CheckoutRequest => ({
   ],
   merchantMetadata: { channel: "web" }
 })
+
+/** The `ValidationError` a plain function throws; fails the test when it throws nothing or something else. */
+export const thrown = (f: () => unknown): ValidationError => {
+  try {
+    f()
+  } catch (error) {
+    if (error instanceof ValidationError) return error
+    throw error
+  }
+  throw new Error("expected a ValidationError")
+}

@@ -424,7 +424,7 @@ const itemId = fc.stringMatching(/^item_[a-z0-9]{1,8}$/)
 
 /**
  * An item of a plan being quoted (R7.1), in a currency of `exponent`, redeemed
- * within two years of `now`: a checkout item with an `id` and a `name`.
+ * within two years of `now`: a checkout item with an `id`, a `name` and `policies`.
  *
  * @since 0.1.0
  */
@@ -433,21 +433,9 @@ export const refundPlanItem = (
   now: number,
   policies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = refundPolicies
 ) =>
-  fc.integer({ min: 1, max: 100_000_000 }).chain((costMinor) =>
-    fc.record(
-      {
-        id: itemId,
-        name: fc.string({ minLength: 1, maxLength: 30 }),
-        quantity: fc.integer({ min: 1, max: 20 }),
-        costPerItem: fc.constant(fromMinorUnits(costMinor, exponent)),
-        minimumDepositPerItem: minimumDeposit(exponent, costMinor),
-        depositRefundable: fc.boolean(),
-        redemptionDate: redemptionDate(now),
-        refundPolicies: policies
-      },
-      { requiredKeys: ["id", "name", "quantity", "costPerItem", "redemptionDate"] }
-    )
-  )
+  fc
+    .tuple(checkoutItem(exponent, now), itemId, policies)
+    .map(([item, id, refundPolicies]) => ({ ...item, id, name: item.description, refundPolicies }))
 
 /**
  * Options of {@link refundPlan}.

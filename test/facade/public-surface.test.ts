@@ -8,20 +8,9 @@ import {
   shouldDisplayWidget,
   splitInstalments,
   summarizeCheckout,
-  validateCheckoutRequest,
-  ValidationError
+  validateCheckoutRequest
 } from "../../src/index.ts"
-import { exampleRequest, NOW } from "../fixtures.ts"
-
-const thrown = (f: () => unknown): ValidationError => {
-  try {
-    f()
-  } catch (error) {
-    if (error instanceof ValidationError) return error
-    throw error
-  }
-  throw new Error("expected a ValidationError")
-}
+import { exampleRequest, NOW, thrown } from "../fixtures.ts"
 
 describe("validateCheckoutRequest", () => {
   it("returns { ok: true, value, warnings } for a valid request", () => {

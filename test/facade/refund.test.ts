@@ -3,16 +3,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { quoteRefund, selectRefundPolicy, validateCancelPlanRequest, ValidationError } from "../../src/index.ts"
-
-const thrown = (f: () => unknown): ValidationError => {
-  try {
-    f()
-  } catch (error) {
-    if (error instanceof ValidationError) return error
-    throw error
-  }
-  throw new Error("expected a ValidationError")
-}
+import { thrown } from "../fixtures.ts"
 
 const policies = [
   { daysWithinRedemptionDate: 60, refundablePercentage: 75 },

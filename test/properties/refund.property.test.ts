@@ -245,11 +245,12 @@ describe("R7 bad input", () => {
   it("R7: never throws, always a typed error with issues, on arbitrary input", () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), mutated), fc.anything(), fc.anything(), (input, atInput, zone) => {
-        for (const result of [
+        const results: Array<Result.Result<unknown, ValidationError>> = [
           quoteResult(input, { at: atInput as never, timeZone: zone as never }),
           quoteResult(input, { at: NOW }),
           quoteTotals(input, { at: NOW })
-        ]) {
+        ]
+        for (const result of results) {
           if (Result.isFailure(result)) {
             expect(result.failure).toBeInstanceOf(ValidationError)
             expect(result.failure.issues.length).toBeGreaterThan(0)
