@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     testing: "src/testing/arbitraries.ts",
+    client: "src/adapters/client/index.ts",
     // the `payment-plan` binary: keeps its shebang, no declarations needed
     cli: "src/adapters/cli/main.ts"
   },
@@ -11,7 +12,7 @@ export default defineConfig({
   target: "node22",
   platform: "node",
   dts: {
-    entry: { index: "src/index.ts", testing: "src/testing/arbitraries.ts" },
+    entry: { index: "src/index.ts", testing: "src/testing/arbitraries.ts", client: "src/adapters/client/index.ts" },
     compilerOptions: { ignoreDeprecations: "6.0" }
   },
   sourcemap: true,

@@ -22,3 +22,23 @@ const [sample] = fc.sample(testing.checkoutRequest(), { numRuns: 1, seed: 1 })
 const validation = engine.validateCheckoutRequest(sample, { now: Date.UTC(2026, 10, 22) })
 if (!validation.ok) throw new Error(`an arbitrary checkout request is invalid: ${JSON.stringify(validation.issues)}`)
 console.log("consumer import of payment-plan-engine/testing works:", Object.keys(testing).length, "exports")
+
+// The HTTP client subpath, against an in-process fetch: no network.
+const clientModule = await import("payment-plan-engine/client")
+for (const name of ["createClient", "PaymentPlanClient", "NotFoundError", "TimeoutError"]) {
+  if (clientModule[name] === undefined) throw new Error(`payment-plan-engine/client lacks ${name}`)
+}
+const client = clientModule.createClient({
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "merchant-123",
+  apiKey: "smoke-key",
+  fetch: async (request) =>
+    new Response(JSON.stringify({ id: new URL(request.url).pathname.split("/").pop(), plan: { deposit: { status: "Accepted" } } }), {
+      status: 200,
+      headers: { "content-type": "application/json" }
+    })
+})
+const verified = await client.verifyCheckout("https://shop.example/return?service_checkout_id=chk_1")
+if (verified.allocate !== true) throw new Error(`unexpected verification ${JSON.stringify(verified)}`)
+if (JSON.stringify(client).includes("smoke-key")) throw new Error("the client shows its API key")
+console.log("consumer import of payment-plan-engine/client works:", Object.keys(clientModule).length, "exports")

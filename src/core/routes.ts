@@ -65,8 +65,22 @@ const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 export const pathParameters = (route: Route): ReadonlyArray<string> => [...route.path.matchAll(PARAM)].map((m) => m[1]!)
 
 /**
+ * Whether `value` can fill a path parameter: not empty; not `.` or `..`,
+ * which percent-encoding leaves as they are and URL parsing then resolves as
+ * dot segments (`/api/v2/plans/..` is `/api/v2/`), so the request would reach
+ * another resource; and well-formed Unicode (a lone surrogate has no UTF-8
+ * encoding).
+ */
+export const isPathParameterValue = (value: string): boolean =>
+  value !== "" && value !== "." && value !== ".." && !LONE_SURROGATE.test(value)
+
+// with the u flag, \p{Cs} matches only surrogates that are not part of a pair
+const LONE_SURROGATE = /\p{Cs}/u
+
+/**
  * The route's path with its parameters filled in, each percent-encoded as one
- * segment. A missing parameter is a programming error and throws.
+ * segment. A missing, empty or dot-segment (`.`, `..`) parameter is a
+ * programming error and throws: validate identifiers before expanding.
  *
  * @example
  * ```ts
@@ -77,6 +91,9 @@ export const expandPath = (route: Route, params: Readonly<Record<string, string>
   route.path.replace(PARAM, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new TypeError(`route ${route.method} ${route.path}: missing path parameter ${name}`)
+    if (typeof value !== "string" || !isPathParameterValue(value)) {
+      throw new TypeError(`route ${route.method} ${route.path}: path parameter ${name} must not be empty, "." or "..", and must be well-formed Unicode`)
+    }
     return encodeURIComponent(value)
   })
 

@@ -29,6 +29,20 @@ describe("routes", () => {
     expect(() => expandPath(DEFAULT_ROUTES.retrievePlan, {})).toThrow(/planId/)
   })
 
+  it("refuses empty and dot-segment path parameters, which would address another resource", () => {
+    for (const planId of ["", ".", "..", "a\ud800", "\udc00b"]) {
+      expect(() => expandPath(DEFAULT_ROUTES.retrievePlan, { planId })).toThrow(/planId/)
+    }
+    // what URL parsing would make of them otherwise
+    expect(new URL(`http://h${DEFAULT_ROUTES.retrievePlan.path.replace("{planId}", "..")}`).pathname).toBe("/api/v2/")
+    // look-alikes are encoded and stay one segment
+    for (const planId of ["...", ".a", "%2e", "a/..", "?x", "#y", "😀"]) {
+      const path = expandPath(DEFAULT_ROUTES.retrievePlan, { planId })
+      expect(new URL(`http://h${path}`).pathname).toBe(path)
+      expect(routeMatcher().match("GET", path)).toEqual({ operation: "retrievePlan", params: { planId } })
+    }
+  })
+
   it("honours overrides", () => {
     const routes = withRoutes({ retrievePlan: { method: "GET", path: "/v3/plan/{planId}" } })
     expect(routeMatcher(routes).match("GET", "/v3/plan/abc")).toEqual({ operation: "retrievePlan", params: { planId: "abc" } })

@@ -1,0 +1,112 @@
+/**
+ * The Promise client: the Effect client run for callers who do not use Effect.
+ * Each method resolves with the operation's answer or rejects with the typed
+ * error (an `Error` whose `_tag` names it); `createCheckout` never rejects.
+ *
+ * @since 0.1.0
+ */
+import { Cause, Effect, Exit } from "effect"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
+import { getOrThrow } from "../../core/issues.ts"
+import type { MerchantConfiguration } from "../../core/merchant.ts"
+import type { PlanNotesList } from "../../core/notes.ts"
+import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
+import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms.ts"
+import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
+import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search.ts"
+import type { CheckoutVerification } from "../../core/verification.ts"
+import { type ClientOptions, resolveConfig } from "./config.ts"
+import type { CallOptions, CreateCheckoutOutcome, PlanNotesQuery, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
+import { makeApi, type PaymentPlanClientApi } from "./service.ts"
+
+/**
+ * Options of one call of the Promise client.
+ *
+ * @since 0.1.0
+ */
+export interface RequestOptions extends CallOptions {
+  /** Cancels the call: the request in flight is aborted, no retry follows, and the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined
+}
+
+/**
+ * The Promise client.
+ *
+ * @since 0.1.0
+ */
+export interface Client {
+  readonly baseUrl: string
+  readonly merchantId: string
+  /** The same client as Effects. */
+  readonly effect: PaymentPlanClientApi
+  createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
+  retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerification>
+  verifyCheckout(redirect: string | URL | URLSearchParams, expected?: VerifyExpectations, options?: RequestOptions): Promise<VerifiedCheckout>
+  computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
+  retrievePlan(planId: string, options?: RequestOptions): Promise<PlanRecord>
+  setMerchantOrder(request: SetMerchantOrderRequest, options?: RequestOptions): Promise<SetMerchantOrderResponse>
+  searchPlans(query?: PlanSearchQuery, options?: RequestOptions): Promise<PlanSearchResponse>
+  calculateRefund(planId: string, options?: RequestOptions): Promise<RefundCalculation>
+  listPlanNotes(query: PlanNotesQuery, options?: RequestOptions): Promise<PlanNotesList>
+  cancelPlan(request: CancelPlanRequest, options?: RequestOptions): Promise<CancelPlanResponse>
+  getMerchantConfiguration(options?: RequestOptions): Promise<MerchantConfiguration>
+}
+
+const run = async <A, E>(effect: Effect.Effect<A, E>, options: RequestOptions | undefined): Promise<A> => {
+  const signal = options?.signal
+  signal?.throwIfAborted()
+  const exit = await Effect.runPromiseExit(effect, signal === undefined ? undefined : { signal })
+  if (Exit.isSuccess(exit)) return exit.value
+  if (signal?.aborted === true) throw signal.reason
+  throw Cause.squash(exit.cause)
+}
+
+const callOptions = (options: RequestOptions | undefined): CallOptions | undefined =>
+  options?.idempotencyKey === undefined ? undefined : { idempotencyKey: options.idempotencyKey }
+
+/**
+ * Creates the Promise client. Throws a `ValidationError` naming every bad
+ * option (never showing the API key).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "payment-plan-engine/client"
+ *
+ * const client = createClient({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey: "…" })
+ * const outcome = await client.createCheckout(request)
+ * if (outcome.ok) renderWidget(outcome.checkout.id)
+ * else if (outcome.displayWidget) renderWidgetWithError(outcome.error)
+ *
+ * // back from the widget:
+ * const verified = await client.verifyCheckout(req.url, { merchantOrderId: "order-0001" })
+ * if (verified.allocate) allocateInventory()
+ * ```
+ * @since 0.1.0
+ */
+export const createClient = (options: ClientOptions): Client => {
+  const api = makeApi(getOrThrow(resolveConfig(options)))
+  const shown = { baseUrl: api.baseUrl, merchantId: api.merchantId, apiKey: "<redacted>" }
+  const client: Client = {
+    baseUrl: api.baseUrl,
+    merchantId: api.merchantId,
+    effect: api,
+    createCheckout: (request, o) => run(api.createCheckout(request, callOptions(o)), o),
+    retrieveCheckout: (checkoutId, o) => run(api.retrieveCheckout(checkoutId, callOptions(o)), o),
+    verifyCheckout: (redirect, expected, o) => run(api.verifyCheckout(redirect, expected, callOptions(o)), o),
+    computePlanTerms: (request, o) => run(api.computePlanTerms(request, callOptions(o)), o),
+    retrievePlan: (planId, o) => run(api.retrievePlan(planId, callOptions(o)), o),
+    setMerchantOrder: (request, o) => run(api.setMerchantOrder(request, callOptions(o)), o),
+    searchPlans: (query, o) => run(api.searchPlans(query, callOptions(o)), o),
+    calculateRefund: (planId, o) => run(api.calculateRefund(planId, callOptions(o)), o),
+    listPlanNotes: (query, o) => run(api.listPlanNotes(query, callOptions(o)), o),
+    cancelPlan: (request, o) => run(api.cancelPlan(request, callOptions(o)), o),
+    getMerchantConfiguration: (o) => run(api.getMerchantConfiguration(callOptions(o)), o)
+  }
+  // the key lives only in closures, redacted; these make printing the client say so
+  Object.defineProperties(client, {
+    toJSON: { value: () => shown },
+    toString: { value: () => `PaymentPlanClient(${api.baseUrl}, merchant ${api.merchantId})` },
+    [Symbol.for("nodejs.util.inspect.custom")]: { value: () => `PaymentPlanClient ${JSON.stringify(shown)}` }
+  })
+  return client
+}

@@ -1,0 +1,52 @@
+/**
+ * payment-plan-engine/client: an HTTP client for the payment-plan service. The
+ * core validates every request before it is sent and reads every answer
+ * tolerantly (R9); failures are typed; safe requests are retried.
+ *
+ * - `createClient(options)`: Promise API.
+ * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)`.
+ *
+ * See docs/client.md.
+ *
+ * @packageDocumentation
+ */
+export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
+export {
+  type ClientConfig,
+  type ClientOptions,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  resolveConfig,
+  type RetryOptions
+} from "./config.ts"
+export {
+  type ClientError,
+  ConflictError,
+  ForbiddenError,
+  type HttpErrorFields,
+  InvalidRedirectError,
+  NotFoundError,
+  RateLimitedError,
+  REQUEST_ID_HEADERS,
+  ServerError,
+  ServiceValidationError,
+  TimeoutError,
+  TransportError,
+  UnauthorizedError,
+  UndecodableBodyError
+} from "./errors.ts"
+export { type Client, createClient, type RequestOptions } from "./facade.ts"
+export {
+  type CallOptions,
+  type CreateCheckoutOutcome,
+  Identifier,
+  PlanNotesQuery,
+  type VerifiedCheckout,
+  type VerifyExpectations
+} from "./operations.ts"
+export { backoffMs, isRepeatable, isTransient } from "./retry.ts"
+export { type CallError, make, makeApi, PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
+export { ValidationError } from "../../core/issues.ts"
+export type { HttpMethod, Operation, Route, Routes } from "../../core/routes.ts"
+export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification.ts"

@@ -1,0 +1,124 @@
+/**
+ * The Effect-native client: a service with one Effect per operation, and a
+ * layer that builds it from {@link ClientOptions}.
+ *
+ * @since 0.1.0
+ */
+import { Context, Effect, Layer } from "effect"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
+import type { ValidationError } from "../../core/issues.ts"
+import type { MerchantConfiguration } from "../../core/merchant.ts"
+import type { PlanNotesList } from "../../core/notes.ts"
+import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
+import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms.ts"
+import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
+import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search.ts"
+import type { CheckoutVerification } from "../../core/verification.ts"
+import { type ClientConfig, type ClientOptions, resolveConfig } from "./config.ts"
+import type { ClientError, InvalidRedirectError } from "./errors.ts"
+import {
+  call,
+  type CallOptions,
+  createCheckout,
+  type CreateCheckoutOutcome,
+  type PlanNotesQuery,
+  SPECS,
+  type VerifiedCheckout,
+  verifyCheckout,
+  type VerifyExpectations
+} from "./operations.ts"
+
+/**
+ * A failed call: the service's answer ({@link ClientError}) or a request the
+ * core refused, which was then never sent (`ValidationError`).
+ *
+ * @since 0.1.0
+ */
+export type CallError = ClientError | ValidationError
+
+/**
+ * The operations of the service, as Effects.
+ *
+ * @since 0.1.0
+ */
+export interface PaymentPlanClientApi {
+  /** The base address and merchant id in use (never the API key). */
+  readonly baseUrl: string
+  readonly merchantId: string
+  /** POST /api/v2/checkout, with the outcome of R8.3; never fails. */
+  readonly createCheckout: (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreateCheckoutOutcome>
+  /** GET /api/v2/checkout/{checkoutId}. */
+  readonly retrieveCheckout: (checkoutId: string, options?: CallOptions) => Effect.Effect<CheckoutVerification, CallError>
+  /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
+  readonly verifyCheckout: (
+    redirect: string | URL | URLSearchParams,
+    expected?: VerifyExpectations,
+    options?: CallOptions
+  ) => Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError>
+  readonly computePlanTerms: (request: PlanTermsRequest, options?: CallOptions) => Effect.Effect<PlanTermsResponse, CallError>
+  readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanRecord, CallError>
+  readonly setMerchantOrder: (request: SetMerchantOrderRequest, options?: CallOptions) => Effect.Effect<SetMerchantOrderResponse, CallError>
+  readonly searchPlans: (query?: PlanSearchQuery, options?: CallOptions) => Effect.Effect<PlanSearchResponse, CallError>
+  readonly calculateRefund: (planId: string, options?: CallOptions) => Effect.Effect<RefundCalculation, CallError>
+  readonly listPlanNotes: (query: PlanNotesQuery, options?: CallOptions) => Effect.Effect<PlanNotesList, CallError>
+  readonly cancelPlan: (request: CancelPlanRequest, options?: CallOptions) => Effect.Effect<CancelPlanResponse, CallError>
+  readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfiguration, CallError>
+}
+
+/**
+ * The client's operations over a checked configuration.
+ *
+ * @since 0.1.0
+ */
+export const makeApi = (config: ClientConfig): PaymentPlanClientApi => ({
+  baseUrl: config.baseUrl.href,
+  merchantId: config.merchantId,
+  createCheckout: (request, options) => createCheckout(config, request, options),
+  retrieveCheckout: (checkoutId, options) => call(config, SPECS.retrieveCheckout, checkoutId, options),
+  verifyCheckout: (redirect, expected, options) => verifyCheckout(config, redirect, expected, options),
+  computePlanTerms: (request, options) => call(config, SPECS.computePlanTerms, request, options),
+  retrievePlan: (planId, options) => call(config, SPECS.retrievePlan, planId, options),
+  setMerchantOrder: (request, options) => call(config, SPECS.setMerchantOrder, request, options),
+  searchPlans: (query = {}, options) => call(config, SPECS.searchPlans, query, options),
+  calculateRefund: (planId, options) => call(config, SPECS.calculateRefund, planId, options),
+  listPlanNotes: (query, options) => call(config, SPECS.listPlanNotes, query, options),
+  cancelPlan: (request, options) => call(config, SPECS.cancelPlan, request, options),
+  getMerchantConfiguration: (options) => call(config, SPECS.getMerchantConfiguration, undefined, options)
+})
+
+/**
+ * The client built from options; fails with a `ValidationError` naming every
+ * bad option.
+ *
+ * @since 0.1.0
+ */
+export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi, ValidationError> =>
+  Effect.map(Effect.fromResult(resolveConfig(options)), makeApi)
+
+/**
+ * The client as an Effect service.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { PaymentPlanClient } from "payment-plan-engine/client"
+ *
+ * const program = Effect.gen(function*() {
+ *   const client = yield* PaymentPlanClient
+ *   const outcome = yield* client.createCheckout(request)
+ *   if (outcome.ok) return outcome.checkout.id
+ * })
+ * program.pipe(
+ *   Effect.provide(PaymentPlanClient.layer({ baseUrl: "http://127.0.0.1:4010", merchantId, apiKey })),
+ *   Effect.runPromise
+ * )
+ * ```
+ * @since 0.1.0
+ */
+export class PaymentPlanClient extends Context.Service<PaymentPlanClient, PaymentPlanClientApi>()(
+  "payment-plan-engine/PaymentPlanClient"
+) {
+  /** A layer that checks the options and builds the client. */
+  static readonly layer = (options: ClientOptions): Layer.Layer<PaymentPlanClient, ValidationError> =>
+    Layer.effect(PaymentPlanClient, make(options))
+}

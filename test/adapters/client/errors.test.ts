@@ -1,0 +1,142 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit } from "effect"
+import { createClient, make } from "../../../src/adapters/client/index.ts"
+import { type Step, fakeTransport } from "./fake-transport.ts"
+import { checkoutResponse, options, runWithClock } from "./helpers.ts"
+
+/** A client without retries over the scripted steps. */
+const clientOver = (steps: ReadonlyArray<Step>) => {
+  const transport = fakeTransport(steps)
+  return { client: createClient(options(transport.fetch, { retry: false })), requests: transport.requests }
+}
+
+const rejection = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return error as Record<string, unknown> & Error
+  }
+  throw new Error("expected a rejection")
+}
+
+describe("client error paths", () => {
+  it.each([
+    [400, "ServiceValidationError"],
+    [422, "ServiceValidationError"],
+    [401, "UnauthorizedError"],
+    [403, "ForbiddenError"],
+    [404, "NotFoundError"],
+    [409, "ConflictError"],
+    [429, "RateLimitedError"],
+    [500, "ServerError"],
+    [503, "ServerError"]
+  ])("status %i is a %s carrying the status, the request id and the body", async (status, tag) => {
+    const body = { code: "some_code", message: "what went wrong", issues: [{ path: "planId", code: "required", message: "is required" }] }
+    const { client } = clientOver([{ kind: "json", status, body, headers: { "x-request-id": "req-42" } }])
+    const error = await rejection(client.retrievePlan("plan_1"))
+    expect(error._tag).toBe(tag)
+    expect(error).toBeInstanceOf(Error)
+    expect(error["status"]).toBe(status)
+    expect(error["requestId"]).toBe("req-42")
+    expect(error["body"]).toEqual(body)
+    expect(error["operation"]).toBe("retrievePlan")
+    expect(error.message).toContain("what went wrong")
+    expect(error.message).toContain("req-42")
+  })
+
+  it("429 carries Retry-After in milliseconds, as delta seconds or as an HTTP date", async () => {
+    const a = await rejection(clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "7" } }]).client.retrievePlan("p1"))
+    expect(a["retryAfterMs"]).toBe(7000)
+    const b = await rejection(clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "soon" } }]).client.retrievePlan("p1"))
+    expect(b["retryAfterMs"]).toBeUndefined()
+  })
+
+  it("an HTML error page is kept as text in the error", async () => {
+    const html = "<html><body><h1>502 Bad Gateway</h1></body></html>"
+    const { client } = clientOver([{ kind: "text", status: 502, body: html, headers: { "content-type": "text/html" } }])
+    const error = await rejection(client.retrievePlan("p1"))
+    expect(error._tag).toBe("ServerError")
+    expect(error["body"]).toBe(html)
+  })
+
+  it("a success with an HTML body, truncated JSON or JSON of another shape is an UndecodableBodyError", async () => {
+    const html = await rejection(clientOver([{ kind: "text", status: 200, body: "<html>maintenance</html>" }]).client.retrievePlan("p1"))
+    expect(html._tag).toBe("UndecodableBodyError")
+    expect(html["status"]).toBe(200)
+    expect(html["body"]).toBe("<html>maintenance</html>")
+    expect(html["reason"]).toMatch(/not JSON/)
+
+    const truncated = await rejection(clientOver([{ kind: "text", status: 200, body: "{\"id\": \"chk_1\", \"plan\": {" }]).client.retrieveCheckout("chk_1"))
+    expect(truncated._tag).toBe("UndecodableBodyError")
+
+    const shape = await rejection(clientOver([{ kind: "json", status: 200, body: { plan: null } }]).client.retrieveCheckout("chk_1"))
+    expect(shape._tag).toBe("UndecodableBodyError")
+    expect(shape["reason"]).toMatch(/id/)
+
+    const list = await rejection(clientOver([{ kind: "json", status: 200, body: [1, 2] }]).client.retrievePlan("p1"))
+    expect(list._tag).toBe("UndecodableBodyError")
+  })
+
+  it("a connection reset is a TransportError with fetch's error as its cause", async () => {
+    const error = await rejection(clientOver([{ kind: "reset" }]).client.retrievePlan("p1"))
+    expect(error._tag).toBe("TransportError")
+    expect(error["status"]).toBeUndefined()
+    expect((error["cause"] as Error).message).toBe("fetch failed")
+  })
+
+  it("a body cut off in transit is a TransportError", async () => {
+    const error = await rejection(clientOver([{ kind: "truncated" }]).client.retrieveCheckout("chk_1"))
+    expect(error._tag).toBe("TransportError")
+  })
+
+  it("responses are read tolerantly (R9): unknown fields kept, numbers as strings read, new enum values kept", async () => {
+    const body = { ...checkoutResponse(), totalCost: "1100.50", planType: "Layaway", somethingNew: { a: 1 } }
+    const outcome = await clientOver([{ kind: "json", status: 201, body }]).client.createCheckout(
+      (await import("./helpers.ts")).checkoutRequest()
+    )
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    expect(outcome.checkout.totalCost).toBe(1100.5)
+    expect(outcome.checkout.planType).toBe("Layaway")
+    expect((outcome.checkout as Record<string, unknown>)["somethingNew"]).toEqual({ a: 1 })
+    expect(outcome.status).toBe(201)
+  })
+
+  it.effect("no answer within timeoutMs is a TimeoutError, and the request is aborted", () =>
+    Effect.gen(function*() {
+      const transport = fakeTransport([{ kind: "hang" }])
+      const client = yield* make(options(transport.fetch, { retry: false, timeoutMs: 2_000 }))
+      const exit = yield* runWithClock(client.retrievePlan("p1"))
+      expect(Exit.isFailure(exit)).toBe(true)
+      const error = Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: { _tag: string; timeoutMs: number } }).error : undefined
+      expect(error?._tag).toBe("TimeoutError")
+      expect(error?.timeoutMs).toBe(2_000)
+      expect(transport.requests[0]!.signal.aborted).toBe(true)
+    }))
+
+  it.effect("a body that never ends is a TimeoutError too", () =>
+    Effect.gen(function*() {
+      const transport = fakeTransport([{ kind: "slowBody" }])
+      const client = yield* make(options(transport.fetch, { retry: false, timeoutMs: 1_000 }))
+      const exit = yield* runWithClock(client.retrieveCheckout("chk_1"))
+      const error = Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: { _tag: string } }).error : undefined
+      expect(error?._tag).toBe("TimeoutError")
+    }))
+
+  it("an AbortSignal cancels the call: the request is aborted and the promise rejects with the signal's reason", async () => {
+    const transport = fakeTransport([{ kind: "hang" }])
+    const client = createClient(options(transport.fetch))
+    const controller = new AbortController()
+    const pending = client.retrievePlan("p1", { signal: controller.signal })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(transport.requests).toHaveLength(1)
+    controller.abort(new Error("user navigated away"))
+    const error = await rejection(pending)
+    expect(error.message).toBe("user navigated away")
+    expect(transport.requests[0]!.signal.aborted).toBe(true)
+    expect(transport.requests).toHaveLength(1)
+    // an already aborted signal sends nothing
+    await expect(client.retrievePlan("p1", { signal: controller.signal })).rejects.toThrow("user navigated away")
+    expect(transport.requests).toHaveLength(1)
+  })
+})

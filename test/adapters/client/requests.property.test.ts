@@ -1,0 +1,152 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { createClient } from "../../../src/adapters/client/index.ts"
+import * as Checkout from "../../../src/core/checkout/index.ts"
+import { CANCELLATION_REASONS } from "../../../src/core/plan.ts"
+import { DEFAULT_ROUTES, expandPath, isPathParameterValue } from "../../../src/core/routes.ts"
+import { FILTER_OPERATORS } from "../../../src/core/search.ts"
+import * as A from "../../../src/testing/arbitraries.ts"
+import { fakeTransport } from "./fake-transport.ts"
+import { API_KEY, BASE_URL, checkoutResponse, MERCHANT_ID, options } from "./helpers.ts"
+
+const BASIC = `Basic ${Buffer.from(`${MERCHANT_ID}:${API_KEY}`).toString("base64")}`
+const DAY = 86_400_000
+const id = A.patternText(1, 40).filter(isPathParameterValue)
+
+/** A client over a transport that answers `body` to everything. */
+const recording = (body: unknown) => {
+  const transport = fakeTransport([{ kind: "json", status: 200, body }])
+  return { client: createClient(options(transport.fetch, { retry: false })), requests: transport.requests }
+}
+
+const headerNames = (headers: Record<string, string>) => Object.keys(headers).sort()
+
+describe("requests (property): the client sends exactly the validated request to its route", () => {
+  it("R4: create checkout sends the validated body (unknown fields left out) to POST /api/v2/checkout with the right headers", async () => {
+    // redemption dates after the real clock's today, which the client validates against (R4.6)
+    const now = Date.now() + 2 * DAY
+    await fc.assert(
+      fc.asyncProperty(
+        A.checkoutRequest({ merchantId: MERCHANT_ID, now }),
+        fc.option(fc.dictionary(fc.constantFrom("unknownField", "trackingCode"), fc.string(), { minKeys: 1 }), { nil: undefined }),
+        async (request, extra) => {
+          const { client, requests } = recording(checkoutResponse())
+          const input = extra === undefined ? request : { ...request, ...extra }
+          const outcome = await client.createCheckout(input)
+          expect(outcome).toMatchObject({ ok: true, displayWidget: true })
+          const validated = Checkout.validateRequestResult(input, { merchantId: MERCHANT_ID, now: Date.now() })
+          if (validated._tag !== "Success") throw new Error("the arbitrary gave an invalid request")
+          expect(requests).toHaveLength(1)
+          const sent = requests[0]!
+          expect(sent.method).toBe("POST")
+          expect(sent.url.href).toBe(`${BASE_URL}/api/v2/checkout`)
+          expect(sent.text).toBe(JSON.stringify(validated.success.value))
+          for (const key of Object.keys(extra ?? {})) expect(sent.json).not.toHaveProperty(key)
+          expect(headerNames(sent.headers)).toEqual(["accept", "authorization", "content-type", "idempotency-key"])
+          expect(sent.headers["authorization"]).toBe(BASIC)
+          expect(sent.headers["accept"]).toBe("application/json")
+          expect(sent.headers["content-type"]).toBe("application/json")
+        }
+      ),
+      { numRuns: 100 }
+    )
+  })
+
+  const planTerms = fc.record(
+    {
+      checkoutId: id,
+      type: fc.constant("plan" as const),
+      planType: fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const),
+      deposit: fc.record({ amount: fc.integer({ min: 0, max: 100_000 }) }),
+      installments: fc.record({
+        cadence: fc.record({ frequency: fc.constantFrom("Weekly", "fortnightly", "MONTHLY"), on: fc.record({ dayOfMonth: fc.integer({ min: 1, max: 31 }) }) })
+      }),
+      timeZone: A.timeZone
+    },
+    { requiredKeys: ["checkoutId", "type", "timeZone"] }
+  )
+  const cancel = fc.record(
+    {
+      planId: id,
+      refundableAmount: fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 100),
+      reason: fc.constantFrom(...CANCELLATION_REASONS),
+      details: fc.string()
+    },
+    { requiredKeys: ["planId", "refundableAmount", "reason"] }
+  )
+  const merchantOrder = fc.record({ planId: id, merchantOrderId: A.patternText(1, 40) })
+  const search = fc.record(
+    {
+      page: fc.nat(1000),
+      limit: fc.integer({ min: 1, max: 100 }),
+      sortDirection: fc.constantFrom("asc" as const, "desc" as const),
+      filterField: fc.string(),
+      filterValue: fc.string(),
+      filterOperator: fc.constantFrom(...FILTER_OPERATORS),
+      includeInstallments: fc.boolean(),
+      userId: fc.string()
+    },
+    { requiredKeys: [] }
+  )
+  const notes = fc.record(
+    { planId: id, showSoftDeletedPlanNotes: fc.boolean(), pageSize: fc.integer({ min: 1, max: 100 }), pageOffset: fc.nat(500) },
+    { requiredKeys: ["planId"] }
+  )
+
+  it("every other operation: the body as given, path parameters encoded into the route, the rest in the query", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          planTerms.map((r) => ({ op: "computePlanTerms" as const, input: r, params: { checkoutId: r.checkoutId }, body: r, query: {} })),
+          cancel.map((r) => ({ op: "cancelPlan" as const, input: r, params: { planId: r.planId }, body: r, query: {} })),
+          merchantOrder.map((r) => ({ op: "setMerchantOrder" as const, input: r, params: { planId: r.planId }, body: r, query: {} })),
+          search.map((r) => ({ op: "searchPlans" as const, input: r, params: {}, body: undefined, query: r })),
+          notes.map(({ planId, ...query }) => ({ op: "listPlanNotes" as const, input: { planId, ...query }, params: { planId }, body: undefined, query })),
+          id.map((planId) => ({ op: "retrievePlan" as const, input: planId, params: { planId }, body: undefined, query: {} })),
+          id.map((planId) => ({ op: "calculateRefund" as const, input: planId, params: { planId }, body: undefined, query: {} })),
+          id.map((checkoutId) => ({ op: "retrieveCheckout" as const, input: checkoutId, params: { checkoutId }, body: undefined, query: {} }))
+        ),
+        async ({ op, input, params, body, query }) => {
+          const answer = op === "retrieveCheckout" || op === "retrievePlan" ? { id: "x" } : {}
+          const { client, requests } = recording(answer)
+          await (client[op] as (i: unknown) => Promise<unknown>)(input)
+          expect(requests).toHaveLength(1)
+          const sent = requests[0]!
+          const route = DEFAULT_ROUTES[op]
+          expect(sent.method).toBe(route.method)
+          expect(sent.url.pathname).toBe(expandPath(route, params))
+          expect(Object.fromEntries(sent.url.searchParams)).toEqual(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))
+          expect(sent.json).toEqual(body)
+          expect(sent.headers["authorization"]).toBe(BASIC)
+          const expected = ["accept", "authorization", ...(body === undefined ? [] : ["content-type"]), ...(route.method === "POST" ? ["idempotency-key"] : [])]
+          expect(headerNames(sent.headers)).toEqual(expected.sort())
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+
+  it("R4.9: invalid requests of any shape never leave the process: a ValidationError, nothing sent", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("createCheckout", "computePlanTerms", "cancelPlan", "setMerchantOrder", "searchPlans", "listPlanNotes", "retrievePlan", "retrieveCheckout", "calculateRefund"),
+        fc.oneof(fc.anything(), fc.constantFrom(".", "..", "", "a b", {}, [], null, { planId: ".." }, { checkoutId: ".", type: "plan", timeZone: "UTC" })),
+        async (op, input) => {
+          const { client, requests } = recording({ id: "x" })
+          let error: unknown
+          try {
+            const result = await (client[op as "retrievePlan"] as (i: unknown) => Promise<unknown>)(input)
+            if (op === "createCheckout") error = (result as { error?: unknown }).error
+          } catch (e) {
+            error = e
+          }
+          if (requests.length === 0) expect(error).toMatchObject({ _tag: "ValidationError" })
+          else expect(error).toBeUndefined()
+          // whatever was sent was valid
+          if (op === "retrievePlan" && requests.length > 0) expect(typeof input === "string" && isPathParameterValue(input)).toBe(true)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+})
