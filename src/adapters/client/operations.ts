@@ -128,7 +128,6 @@ const validateId = (name: string) => {
     }))
 }
 
-const validatePlanTerms = requestValidator(PlanTerms.PlanTermsRequest, "R6")
 const validateSetMerchantOrder = requestValidator(Plan.SetMerchantOrderRequest, "R4.1")
 const validateSearch = requestValidator(Search.PlanSearchQuery, "search")
 const validateNotes = requestValidator(PlanNotesQuery, "notes")
@@ -154,7 +153,7 @@ export const SPECS = {
   retrieveCheckout: spec<string, Verification.CheckoutVerification>("retrieveCheckout", checkoutId, Verification.CheckoutVerification),
   computePlanTerms: spec<PlanTerms.PlanTermsRequest, PlanTerms.PlanTermsResponse>(
     "computePlanTerms",
-    (input) => withPath(validatePlanTerms(input), ["checkoutId"], (body) => ({ params: { checkoutId: body.checkoutId }, body })),
+    (input) => withPath(PlanTerms.validateRequestResult(input), ["checkoutId"], (body) => ({ params: { checkoutId: body.checkoutId }, body })),
     PlanTerms.PlanTermsResponse
   ),
   retrievePlan: spec<string, Plan.PlanRecord>("retrievePlan", planId, Plan.PlanRecord),
