@@ -1,0 +1,104 @@
+/**
+ * Budgets of the refund issue (issue 3): a quote of a 3-item plan with 3
+ * policies per item in a named zone, against the same arithmetic on integer
+ * minor units; and the totals-only path the exposure report runs per NDJSON line.
+ */
+import { Result } from "effect"
+import { quoteRefund } from "../src/index.ts"
+import { quoteTotals } from "../src/core/refund/quote.ts"
+import type { Suite } from "./harness.ts"
+
+const ZONE = "Australia/Sydney"
+const policies = (a: number, b: number, c: number) => [
+  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 90, refundablePercentage: a },
+  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 30, refundablePercentage: b },
+  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 7, refundablePercentage: c }
+]
+const plan = {
+  currencyCode: "AUD",
+  totalPaymentsPaid: 812.35,
+  timeZone: ZONE,
+  items: [
+    { id: "item_1", description: "Festival ticket", quantity: 2, costPerItem: 250, minimumDepositPerItem: { unit: "currency", value: 20 }, depositRefundable: false, redemptionDate: "2027-03-01", refundPolicies: policies(90, 50, 0) },
+    { id: "item_2", description: "Hotel, two nights", quantity: 1, costPerItem: 489.9, minimumDepositPerItem: { unit: "Percentage", value: 15 }, depositRefundable: false, redemptionDate: "2027-02-26T15:00:00+11:00", refundPolicies: policies(100, 75, 25) },
+    { id: "item_3", description: "Parking pass", quantity: 3, costPerItem: 35.5, depositRefundable: true, redemptionDate: "2027-03-02", refundPolicies: policies(80, 33.33, 10) }
+  ]
+}
+
+// `at` walks over two months in hour steps, so the zone conversion is exercised, not one cached answer
+const START = Date.UTC(2026, 11, 20)
+const HOUR = 3_600_000
+let step = 0
+const nextAt = () => START + (step = (step + 1) % 1440) * HOUR
+
+// Baseline: the same arithmetic on integer minor units, with dates already as day numbers.
+interface PreparedItem {
+  readonly lineTotal: number
+  readonly deposit: number
+  readonly redemptionDay: number
+  readonly days: ReadonlyArray<number>
+  /** refundable percentage × 100 (33.33 → 3333) */
+  readonly basisPoints: ReadonlyArray<number>
+}
+const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000)
+const prepared: ReadonlyArray<PreparedItem> = [
+  { lineTotal: 50_000, deposit: 4_000, redemptionDay: day("2027-03-01"), days: [90, 30, 7], basisPoints: [9_000, 5_000, 0] },
+  { lineTotal: 48_990, deposit: 7_349, redemptionDay: day("2027-02-26"), days: [90, 30, 7], basisPoints: [10_000, 7_500, 2_500] },
+  { lineTotal: 10_650, deposit: 0, redemptionDay: day("2027-03-02"), days: [90, 30, 7], basisPoints: [8_000, 3_333, 1_000] }
+]
+const baseline = (atMs: number, paid: number) => {
+  // Sydney is UTC+11 all summer: the local day without Intl
+  const today = Math.floor((atMs + 11 * HOUR) / 86_400_000)
+  let cost = 0
+  let kept = 0
+  for (const item of prepared) {
+    const remaining = item.redemptionDay - today
+    let active = -1
+    for (let i = 0; i < item.days.length; i++) if (item.days[i]! >= remaining && (active < 0 || item.days[i]! < item.days[active]!)) active = i
+    let policy = 0
+    if (active >= 0) {
+      const product = item.lineTotal * item.basisPoints[active]!
+      policy = item.lineTotal - (Math.floor(product / 10_000) + (2 * (product % 10_000) >= 10_000 ? 1 : 0))
+    }
+    cost += item.lineTotal
+    kept += item.deposit > policy ? item.deposit : policy
+  }
+  return { cost, kept, suggested: paid > kept ? paid - kept : 0 }
+}
+
+const line = JSON.stringify(plan)
+const at = { at: 0, timeZone: ZONE }
+
+for (const check of [quoteRefund(plan, { at: START }), Result.getOrThrow(quoteTotals(plan, { at: START }))]) {
+  if (check === undefined) throw new Error("the benchmark plan must quote")
+}
+
+export const suite: Suite = {
+  title: "Refunds: quotes and totals",
+  issue: "issue 3",
+  cases: [
+    { name: "baseline: integer arithmetic (3 items × 3 policies)", run: () => baseline(nextAt(), 81_235) },
+    {
+      name: "quoteRefund (3 items × 3 policies, Australia/Sydney)",
+      run: () => quoteRefund(plan, { at: nextAt() }),
+      budget: { minOpsPerSecond: 200_000 },
+      compareWith: ["baseline: integer arithmetic (3 items × 3 policies)"]
+    },
+    {
+      name: "Refund.quoteTotals (same plan)",
+      run: () => quoteTotals(plan, { at: nextAt(), timeZone: ZONE }),
+      budget: { minOpsPerSecond: 1_000_000 },
+      compareWith: ["baseline: integer arithmetic (3 items × 3 policies)", "quoteRefund (3 items × 3 policies, Australia/Sydney)"]
+    },
+    { name: "baseline: JSON.parse of the plan's NDJSON line", run: () => JSON.parse(line) },
+    {
+      name: "JSON.parse + Refund.quoteTotals (exposure, per line)",
+      run: () => {
+        ;(at as { at: number }).at = nextAt()
+        return quoteTotals(JSON.parse(line), at)
+      },
+      budget: { minOpsPerSecond: 200_000 },
+      compareWith: ["baseline: JSON.parse of the plan's NDJSON line", "baseline: integer arithmetic (3 items × 3 policies)"]
+    }
+  ]
+}
