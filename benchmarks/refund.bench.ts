@@ -2,6 +2,8 @@
  * Budgets of the refund issue (issue 3): a quote of a 3-item plan with 3
  * policies per item in a named zone, against the same arithmetic on integer
  * minor units; and the totals-only path the exposure report runs per NDJSON line.
+ * Ratios are the figures to compare: the machines are shared and absolute
+ * times move with the load.
  */
 import { Result } from "effect"
 import { quoteRefund } from "../src/index.ts"
@@ -87,7 +89,8 @@ export const suite: Suite = {
     {
       name: "Refund.quoteTotals (same plan)",
       run: () => quoteTotals(plan, { at: nextAt(), timeZone: ZONE }),
-      budget: { minOpsPerSecond: 1_000_000 },
+      // the exposure report's 200 k plans/s leaves 5 µs a line: at most 2 µs of it for the totals
+      budget: { minOpsPerSecond: 500_000 },
       compareWith: ["baseline: integer arithmetic (3 items × 3 policies)", "quoteRefund (3 items × 3 policies, Australia/Sydney)"]
     },
     { name: "baseline: JSON.parse of the plan's NDJSON line", run: () => JSON.parse(line) },
@@ -97,7 +100,8 @@ export const suite: Suite = {
         ;(at as { at: number }).at = nextAt()
         return quoteTotals(JSON.parse(line), at)
       },
-      budget: { minOpsPerSecond: 200_000 },
+      // no budget of its own: the report's budget is the command line's (issue 8); the ratio to
+      // JSON.parse alone shows what the totals add to reading the line
       compareWith: ["baseline: JSON.parse of the plan's NDJSON line", "baseline: integer arithmetic (3 items × 3 policies)"]
     }
   ]
