@@ -2,12 +2,13 @@
  * Executable specification of refunds (R7) and their day counts (R3).
  */
 import { Decimal } from "decimal.js"
-import { DateTime, Result } from "effect"
+import { DateTime, Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Currency from "../../src/core/currency.ts"
 import { ValidationError } from "../../src/core/issues.ts"
 import * as Money from "../../src/core/money.ts"
+import { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
 import { type Quote, quoteResult, quoteTotals, type RefundPlan, type RefundPlanItem } from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
@@ -198,6 +199,17 @@ describe("R7 refund quotes", () => {
         }
         const rewritten = { ...p, items: p.items.map((item) => ({ ...item, redemptionDate: rewrite(item.redemptionDate) })) }
         expect(ok(quoteResult(rewritten, { at: ms }))).toEqual(ok(quoteResult(p, { at: ms })))
+      })
+    )
+  })
+
+  it("R7, R9: a quote is the service's refund-calculation response: it decodes as one, unchanged", () => {
+    const decode = Schema.decodeUnknownSync(RefundCalculation)
+    fc.assert(
+      fc.property(plan, at, (p, ms) => {
+        const q = ok(quoteResult(p, { at: ms }))
+        expect(decode(q)).toEqual(q)
+        expect(JSON.parse(JSON.stringify(q))).toEqual(q)
       })
     )
   })

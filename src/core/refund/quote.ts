@@ -453,7 +453,12 @@ export const evaluate = (
     else if (read !== undefined) issues = add(issues, read)
   }
 
-  const defaults = merchant?.defaultRefundPolicies ?? EMPTY
+  const defaults: ReadonlyArray<RefundPolicyInput> = merchant?.defaultRefundPolicies ?? EMPTY
+  // a decoded configuration has valid defaults; a hand-made one is checked, cheaply, every call
+  if (defaults !== EMPTY && !(Array.isArray(defaults) && defaults.every(isValidPolicy))) {
+    if (!Array.isArray(defaults)) issues = add(issues, issue("merchant.defaultRefundPolicies", "type", "R7.2", `must be an array, got ${describe(defaults)}`))
+    else for (let j = 0; j < defaults.length; j++) issues = policyIssues(defaults[j], `merchant.defaultRefundPolicies[${j}]`, issues)
+  }
   const items = plan["items"]
   if (!Array.isArray(items)) {
     issues = add(issues, items === undefined ? issue("items", "required", "R7.1", "is required") : issue("items", "type", "R7.1", `must be an array, got ${describe(items)}`))

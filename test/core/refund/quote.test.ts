@@ -212,6 +212,14 @@ describe("merchant defaults (R2.2, R7.2)", () => {
     expect(item.minNonRefundableDeposit).toBe(50) // 10% of 250, × 2
   })
 
+  it("a hand-made configuration's default policies are checked", () => {
+    const bad = { defaultRefundPolicies: [{ daysWithinRedemptionDate: -1, refundablePercentage: 20 }, null] } as never
+    expect(issuesOf(quoteResult(ticketPlan(), { at: 0, merchant: bad }))).toEqual([
+      "merchant.defaultRefundPolicies[0].daysWithinRedemptionDate:range",
+      "merchant.defaultRefundPolicies[1]:type"
+    ])
+  })
+
   it("without defaults an item without policies is fully refundable", () => {
     const item = ok(quoteResult(ticketPlan({ refundPolicies: undefined }), { at: "2027-02-27T00:00:00Z" })).items[0]!
     expect([item.activeRefundPolicyIndex, item.refundPolicies, item.nonRefundableAmount]).toEqual([-1, [], 0])
