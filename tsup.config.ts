@@ -6,7 +6,9 @@ export default defineConfig({
     testing: "src/testing/arbitraries.ts",
     client: "src/adapters/client/index.ts",
     // the `payment-plan` binary: keeps its shebang, no declarations needed
-    cli: "src/adapters/cli/main.ts"
+    cli: "src/adapters/cli/main.ts",
+    // the exposure report's worker thread, loaded by the binary beside itself
+    "exposure-worker": "src/adapters/cli/exposure/worker.ts"
   },
   format: ["esm"],
   target: "node22",

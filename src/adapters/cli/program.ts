@@ -3,10 +3,9 @@
  * a thin layer over the package's plain functions. Parsing and help come from
  * commander; this module maps its errors to the exit codes of io.ts.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
+import { Command, CommanderError, Option } from "commander"
 import { readFileSync } from "node:fs"
 import { ValidationError } from "../../core/issues.ts"
-import { isTimeZone } from "../../core/time.ts"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
 import {
   CliFailure,
@@ -14,7 +13,6 @@ import {
   EXIT_REFUSED,
   EXIT_USAGE,
   type Format,
-  instantOption,
   type Io,
   issueRows,
   readJson,
@@ -23,6 +21,8 @@ import {
   renderIssues,
   writeJson
 } from "./io.ts"
+import { registerExposure } from "./exposure/command.ts"
+import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
 import { renderPairs, renderTable } from "./table.ts"
 
 /** Options every command shares. */
@@ -31,31 +31,6 @@ export interface CommonOptions {
   readonly merchant?: string
   readonly tz?: string
 }
-
-const parseInstant = (option: string) => (value: string) => {
-  try {
-    return instantOption(value, option)
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message)
-  }
-}
-
-const parseZone = (value: string) => {
-  if (!isTimeZone(value)) throw new InvalidArgumentError(`not an IANA time zone: "${value}" (R3.1)`)
-  return value
-}
-
-const formatOption = () =>
-  new Option("--format <format>", "output: json for programs, table for people").choices(["json", "table"]).default("json")
-const merchantOption = () =>
-  new Option("--merchant <file>", "merchant configuration JSON (currencies, default deposits, deadlines and refund policies)")
-const zoneOption = (what: string) => new Option("--tz <zone>", `IANA time zone ${what}`).argParser(parseZone)
-
-/** The options of the commands' JSON parameters, only where given (exactOptionalPropertyTypes). */
-const defined = <T extends Record<string, unknown>>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never
-
-const examples = (lines: ReadonlyArray<string>) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`
 
 /** Runs a calculation of the plain API: a `ValidationError` is refused input, shown with every issue. */
 const calculate = <A>(f: () => A): A => {
@@ -172,6 +147,7 @@ export const createProgram = (io: Io): Command => {
       )
     })
 
+  registerExposure(program, io)
   return program
 }
 

@@ -23,7 +23,7 @@ export const buildCli = async (): Promise<Built> => {
   mkdirSync(directory, { recursive: true })
   await build({
     config: false,
-    entry: { cli: `${root}src/adapters/cli/main.ts` },
+    entry: { cli: `${root}src/adapters/cli/main.ts`, "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts` },
     outDir: directory,
     format: ["esm"],
     platform: "node",

@@ -1,0 +1,197 @@
+/**
+ * The state of an exposure report: per currency, the plans counted, exact
+ * totals, the largest exposures and (optionally) the day-by-day non-refundable
+ * timeline. One line of NDJSON at a time; memory depends on the number of
+ * currencies, K and the timeline's length, never on the number of plans.
+ *
+ * The arithmetic is the core's: each plan is quoted by `Refund.quoteTotals`
+ * (R7, integer minor units); this module only adds up.
+ */
+import { Result } from "effect"
+import * as Currency from "../../../core/currency.ts"
+import type { Issue } from "../../../core/issues.ts"
+import type { MerchantLike } from "../../../core/merchant.ts"
+import { toMinorUnits } from "../../../core/money.ts"
+import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
+import * as Time from "../../../core/time.ts"
+import { add, addSum, type Sum, zero } from "./sum.ts"
+import { type Exposure, TopK } from "./top.ts"
+
+export interface Settings {
+  /** epoch ms of the report (`--at`) */
+  readonly at: number
+  /** `--tz`; else each plan's `timeZone`, else UTC (R3.1) */
+  readonly timeZone: string | undefined
+  readonly merchant: MerchantLike | undefined
+  /** how many largest exposures per currency */
+  readonly top: number
+  /** calendar days, inclusive, of the timeline */
+  readonly timeline: { readonly from: Time.EpochDay; readonly to: Time.EpochDay } | undefined
+}
+
+export interface CurrencyState {
+  readonly currencyCode: string
+  readonly exponent: number
+  plans: number
+  readonly paid: Sum
+  readonly nonRefundable: Sum
+  readonly refunds: Sum
+  cancelledPlans: number
+  readonly cancelledPaid: Sum
+  readonly top: TopK
+  /** per day of the timeline, the change of the non-refundable total from the day before */
+  readonly timeline: Array<Sum> | undefined
+}
+
+/** What a worker hands back: plain data, structured-cloneable (bigints included). */
+export interface Snapshot {
+  readonly currencies: ReadonlyArray<Omit<CurrencyState, "top"> & { readonly top: ReadonlyArray<Exposure> }>
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const isCancelled = (status: unknown) => status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
+
+const describeIssues = (issues: ReadonlyArray<Issue>) =>
+  issues.map((i) => `${i.path === "" ? "(plan)" : i.path}: ${i.message} [${i.code}, ${i.rule}]`).join("; ")
+
+export class Accumulator {
+  readonly settings: Settings
+  readonly currencies = new Map<string, CurrencyState>()
+  private readonly options: { at: number; timeZone: string | undefined; merchant: MerchantLike | undefined }
+  private last: CurrencyState | undefined
+
+  constructor(settings: Settings) {
+    this.settings = settings
+    this.options = { at: settings.at, timeZone: settings.timeZone, merchant: settings.merchant }
+  }
+
+  private currency(code: string, exponent: number): CurrencyState {
+    const last = this.last
+    if (last !== undefined && last.currencyCode === code && last.exponent === exponent) return last
+    let state = this.currencies.get(code)
+    if (state === undefined) {
+      const days = this.settings.timeline === undefined ? undefined : this.settings.timeline.to - this.settings.timeline.from + 1
+      state = {
+        currencyCode: code,
+        exponent,
+        plans: 0,
+        paid: zero(),
+        nonRefundable: zero(),
+        refunds: zero(),
+        cancelledPlans: 0,
+        cancelledPaid: zero(),
+        top: new TopK(this.settings.top),
+        timeline: days === undefined ? undefined : Array.from({ length: days }, zero)
+      }
+      this.currencies.set(code, state)
+    }
+    this.last = state
+    return state
+  }
+
+  /** Counts one line; answers why it cannot be counted, or undefined. Blank lines are not plans. */
+  line(text: string, line: number): string | undefined {
+    let plan: unknown
+    try {
+      plan = JSON.parse(text)
+    } catch (error) {
+      return `not JSON: ${(error as Error).message}`
+    }
+    if (!isObject(plan)) return "not a plan object"
+    if (isCancelled(plan["status"])) return this.cancelled(plan)
+    const quoted = quoteTotals(plan, this.options)
+    if (Result.isFailure(quoted)) return describeIssues(quoted.failure.issues)
+    const t = quoted.success
+    const state = this.currency(t.currencyCode, t.exponent)
+    state.plans++
+    add(state.paid, t.totalPaymentsPaid)
+    add(state.nonRefundable, t.totalNonRefundableAmount)
+    add(state.refunds, t.suggestedRefundAmount)
+    if (state.top.wouldKeep(t.suggestedRefundAmount, line)) {
+      const id = plan["id"]
+      state.top.offer({
+        id: typeof id === "string" ? id : typeof id === "number" ? String(id) : undefined,
+        line,
+        suggestedRefundAmount: t.suggestedRefundAmount,
+        totalPaymentsPaid: t.totalPaymentsPaid,
+        totalNonRefundableAmount: t.totalNonRefundableAmount
+      })
+    }
+    if (state.timeline !== undefined) this.timeline(plan, state.timeline)
+    return undefined
+  }
+
+  /** A cancelled plan refunds nothing more: counted apart, with what was paid on it. */
+  private cancelled(plan: Record<string, unknown>): string | undefined {
+    const code = plan["currencyCode"]
+    const exponent = typeof code === "string" ? Currency.exponent(code, this.settings.merchant) : undefined
+    if (exponent === undefined) return `currencyCode: must be an active ISO 4217 code in upper case, got ${JSON.stringify(code)} [unknown_currency, R4.4]`
+    const paid = toMinorUnits(plan["totalPaymentsPaid"] ?? plan["totalPaid"], exponent)
+    if (typeof paid !== "number" || paid < 0) {
+      return `totalPaymentsPaid: must be a non-negative amount with at most ${exponent} fraction digits, got ${JSON.stringify(plan["totalPaymentsPaid"])} [${typeof paid === "number" ? "range" : paid}, R1.3]`
+    }
+    const state = this.currency(code as string, exponent)
+    state.cancelledPlans++
+    add(state.cancelledPaid, paid)
+    return undefined
+  }
+
+  /**
+   * The plan's non-refundable total on each day of the timeline. It changes
+   * only on a day when some item's active policy changes (R7.2): the day
+   * `redemption − daysWithinRedemptionDate` of each of its policies. So the plan
+   * is quoted on the first day and on those days only, and the differences are
+   * added; the running sum gives every day.
+   */
+  private timeline(plan: Record<string, unknown>, days: Array<Sum>): void {
+    const { from, to } = this.settings.timeline!
+    const planZone = plan["timeZone"]
+    const zone = this.settings.timeZone ?? (typeof planZone === "string" ? planZone : "UTC")
+    const defaults = this.settings.merchant?.defaultRefundPolicies ?? []
+    const changes = new Set<number>()
+    for (const item of plan["items"] as ReadonlyArray<Record<string, unknown>>) {
+      const redemption = redemptionDay(item["redemptionDate"] as string, zone)!
+      const own = Array.isArray(item["refundPolicies"]) ? (item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }>) : []
+      // both lists: an extra day costs one more quote, a missing one would be wrong
+      for (const policies of [own, defaults]) {
+        for (const policy of policies) {
+          const day = redemption - policy.daysWithinRedemptionDate
+          if (day > from && day <= to) changes.add(day)
+        }
+      }
+    }
+    const at = (day: number) => ({ at: Time.startOfDay(day, zone), timeZone: this.settings.timeZone, merchant: this.settings.merchant })
+    const nonRefundable = (day: number) => {
+      const quoted = quoteTotals(plan, at(day))
+      // the plan was quoted at --at already, so it is valid on any day
+      return Result.isSuccess(quoted) ? quoted.success.totalNonRefundableAmount : 0
+    }
+    let previous = nonRefundable(from)
+    add(days[0]!, previous)
+    for (const day of [...changes].sort((a, b) => a - b)) {
+      const value = nonRefundable(day)
+      if (value !== previous) add(days[day - from]!, value - previous)
+      previous = value
+    }
+  }
+
+  snapshot(): Snapshot {
+    return { currencies: [...this.currencies.values()].map((c) => ({ ...c, top: c.top.heap })) }
+  }
+
+  /** Adds another accumulator's snapshot (a worker's): sums exactly, keeps the K largest of both. */
+  merge(snapshot: Snapshot): void {
+    for (const c of snapshot.currencies) {
+      const state = this.currency(c.currencyCode, c.exponent)
+      state.plans += c.plans
+      addSum(state.paid, c.paid)
+      addSum(state.nonRefundable, c.nonRefundable)
+      addSum(state.refunds, c.refunds)
+      state.cancelledPlans += c.cancelledPlans
+      addSum(state.cancelledPaid, c.cancelledPaid)
+      for (const e of c.top) state.top.offer(e)
+      if (state.timeline !== undefined && c.timeline !== undefined) c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s))
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * `payment-plan exposure`: the refund-exposure report over NDJSON plans.
+ */
+import { SingleBar } from "cli-progress"
+import { type Command, InvalidArgumentError, Option } from "commander"
+import { createReadStream } from "node:fs"
+import { stat, writeFile } from "node:fs/promises"
+import { availableParallelism } from "node:os"
+import { Result } from "effect"
+import { decodeMerchantResult } from "../../../core/merchant.ts"
+import * as Time from "../../../core/time.ts"
+import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
+import { examples, formatOption, merchantOption, parseInstant, zoneOption } from "../options.ts"
+import type { Settings } from "./accumulate.ts"
+import { renderHtml } from "./html.ts"
+import { LineTooLong } from "./lines.ts"
+import { buildReport, renderReport } from "./report.ts"
+import { runExposure } from "./run.ts"
+
+/** The longest timeline: ten years of days keeps the report and the page small. */
+const MAX_TIMELINE_DAYS = 3661
+
+const parseTimeline = (value: string): { from: number; to: number } => {
+  const match = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(value)
+  const from = match ? Time.parseDate(match[1]!) : undefined
+  const to = match ? Time.parseDate(match[2]!) : undefined
+  if (from === undefined || to === undefined) throw new InvalidArgumentError(`must be FROM..TO, two dates YYYY-MM-DD, got "${value}"`)
+  if (to < from) throw new InvalidArgumentError(`ends before it starts: "${value}"`)
+  if (to - from + 1 > MAX_TIMELINE_DAYS) throw new InvalidArgumentError(`spans more than ${MAX_TIMELINE_DAYS} days: "${value}"`)
+  return { from, to }
+}
+
+const parseCount = (name: string, max: number) => (value: string) => {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}, got "${value}"`)
+  return n
+}
+
+interface ExposureOptions {
+  readonly at?: string
+  readonly tz?: string
+  readonly merchant?: string
+  readonly top: number
+  readonly skipInvalid?: boolean
+  readonly timeline?: { from: number; to: number }
+  readonly html?: string
+  readonly workers?: number
+  readonly format: Format
+}
+
+const defaultWorkers = () => (availableParallelism() >= 2 ? 2 : 0)
+
+const progressBar = (io: Io, totalBytes: number | undefined) => {
+  if (!io.stderr.isTTY) return undefined
+  const bar = new SingleBar({
+    stream: io.stderr as NodeJS.WritableStream as never,
+    format:
+      totalBytes === undefined
+        ? "exposure | {lines} lines | {rate} lines/s"
+        : "exposure [{bar}] {percentage}% | {lines} lines | {rate} lines/s | ETA {eta_formatted}",
+    hideCursor: true,
+    etaBuffer: 50,
+    fps: 5
+  })
+  const started = Date.now()
+  bar.start(totalBytes ?? 1, 0, { lines: 0, rate: 0 })
+  return {
+    update: (lines: number, bytes: number) => {
+      const seconds = (Date.now() - started) / 1000
+      bar.update(totalBytes === undefined ? 0 : bytes, { lines, rate: seconds > 0 ? Math.round(lines / seconds) : 0 })
+    },
+    stop: () => bar.stop()
+  }
+}
+
+export const registerExposure = (program: Command, io: Io): void => {
+  program
+    .command("exposure")
+    .description(
+      "Refund exposure of many plans (NDJSON, one plan per line) at an instant: per currency the plans, total paid, total non-refundable, " +
+        "total suggested refunds (what cancelling every plan would cost) and the largest exposures; cancelled plans counted apart."
+    )
+    .argument("[file]", "NDJSON plans: currencyCode, status, totalPaymentsPaid, items with refund policies (default: stdin)")
+    .addOption(new Option("--at <instant>", "instant of the report (default: now)").argParser(parseInstant("--at")))
+    .addOption(zoneOption("of the calendar dates (default: each plan's timeZone, else UTC)"))
+    .addOption(merchantOption())
+    .addOption(new Option("--top <k>", "largest exposures kept per currency").argParser(parseCount("--top", 10_000)).default(10))
+    .option("--skip-invalid", "report a refused line on stderr and go on (default: stop with exit 1)")
+    .addOption(new Option("--timeline <from..to>", "also the total non-refundable amount on each day FROM..TO (dates YYYY-MM-DD)").argParser(parseTimeline))
+    .option("--html <file>", "write the timeline as a self-contained HTML page with a chart (needs --timeline)")
+    .addOption(new Option("--workers <n>", "worker threads (0: this thread; default: 2 where 2 cores are available)").argParser(parseCount("--workers", 16)))
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      examples([
+        "payment-plan exposure plans.ndjson --at 2026-12-01T00:00:00Z",
+        "payment-plan exposure plans.ndjson --at 2026-12-01 --top 5 --format table",
+        "cat plans.ndjson | payment-plan exposure --skip-invalid --merchant config.json",
+        "payment-plan exposure plans.ndjson --timeline 2026-12-01..2027-03-31 --html exposure.html"
+      ])
+    )
+    .action(async (file: string | undefined, options: ExposureOptions) => {
+      if (options.html !== undefined && options.timeline === undefined) throw usage("--html needs --timeline FROM..TO")
+      const fromStdin = file === undefined || file === "-"
+      if (fromStdin && io.stdin.isTTY) throw usage("no input: give a file or pipe NDJSON on stdin")
+      let size: number | undefined
+      if (!fromStdin) {
+        try {
+          size = (await stat(file)).size
+        } catch (error) {
+          throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+        }
+      }
+      const merchantInput = await readJsonOption(options.merchant, io, "--merchant")
+      const merchant = decodeMerchantResult(merchantInput, "--merchant")
+      if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
+      const at = Time.toEpochMillis(options.at ?? Date.now())!
+      const settings: Settings = { at, timeZone: options.tz, merchant: merchant.success, top: options.top, timeline: options.timeline }
+      const input = fromStdin ? io.stdin : createReadStream(file, { highWaterMark: 1 << 20 })
+      const bar = progressBar(io, size)
+      let outcome
+      try {
+        outcome = await runExposure(input as AsyncIterable<Buffer>, {
+          settings: { ...settings, merchant: merchantInput },
+          skipInvalid: options.skipInvalid === true,
+          workers: options.workers ?? defaultWorkers(),
+          onInvalid: (i) => io.stderr.write(`payment-plan: skipped line ${i.line}: ${i.message}\n`),
+          onProgress: bar?.update
+        })
+      } catch (error) {
+        if (error instanceof LineTooLong) throw refused(error.message)
+        throw error
+      } finally {
+        bar?.stop()
+      }
+      if (outcome.stoppedAt !== undefined) {
+        const { line, message } = outcome.stoppedAt
+        throw new CliFailure(EXIT_REFUSED, `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`)
+      }
+      const report = buildReport(outcome, settings)
+      if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
+      if (options.format === "json") writeJson(io, report)
+      else io.stdout.write(renderReport(report))
+    })
+}

@@ -1,0 +1,110 @@
+/**
+ * The exposure report as JSON and as tables. Aggregate amounts are exact
+ * decimal strings in major units: a total over many plans can pass what a JSON
+ * number holds exactly (2^53), and a rounded total is no total. Per-plan
+ * amounts are JSON numbers, as the service writes them (R1.4).
+ */
+import { fromMinorUnits } from "../../../core/money.ts"
+import * as Time from "../../../core/time.ts"
+import { renderTable } from "../table.ts"
+import type { Settings } from "./accumulate.ts"
+import type { Outcome } from "./run.ts"
+import { formatMinor, total } from "./sum.ts"
+
+export interface ExposureEntry {
+  readonly id: string | null
+  readonly line: number
+  readonly suggestedRefundAmount: number
+  readonly totalPaymentsPaid: number
+  readonly totalNonRefundableAmount: number
+}
+
+export interface CurrencyReport {
+  readonly currencyCode: string
+  /** plans not cancelled: the ones a cancellation would refund */
+  readonly plans: number
+  readonly totalPaid: string
+  readonly totalNonRefundable: string
+  /** what cancelling every plan would refund (R7.6, summed) */
+  readonly totalSuggestedRefunds: string
+  readonly cancelled: { readonly plans: number; readonly totalPaid: string }
+  readonly largestExposures: ReadonlyArray<ExposureEntry>
+}
+
+export interface TimelineReport {
+  readonly from: string
+  readonly to: string
+  /** per currency, the total non-refundable amount on each day from `from` to `to` */
+  readonly nonRefundable: Readonly<Record<string, ReadonlyArray<string>>>
+}
+
+export interface ExposureReport {
+  readonly at: string
+  readonly timeZone: string | null
+  readonly lines: number
+  readonly invalidLines: number
+  readonly currencies: ReadonlyArray<CurrencyReport>
+  readonly timeline?: TimelineReport
+}
+
+export const buildReport = (outcome: Outcome, settings: Settings): ExposureReport => {
+  const states = [...outcome.accumulator.currencies.values()].sort((a, b) => (a.currencyCode < b.currencyCode ? -1 : 1))
+  const currencies = states.map((c): CurrencyReport => ({
+    currencyCode: c.currencyCode,
+    plans: c.plans,
+    totalPaid: formatMinor(total(c.paid), c.exponent),
+    totalNonRefundable: formatMinor(total(c.nonRefundable), c.exponent),
+    totalSuggestedRefunds: formatMinor(total(c.refunds), c.exponent),
+    cancelled: { plans: c.cancelledPlans, totalPaid: formatMinor(total(c.cancelledPaid), c.exponent) },
+    largestExposures: c.top.sorted().map((e) => ({
+      id: e.id ?? null,
+      line: e.line,
+      suggestedRefundAmount: fromMinorUnits(e.suggestedRefundAmount, c.exponent),
+      totalPaymentsPaid: fromMinorUnits(e.totalPaymentsPaid, c.exponent),
+      totalNonRefundableAmount: fromMinorUnits(e.totalNonRefundableAmount, c.exponent)
+    }))
+  }))
+  const report: ExposureReport = {
+    at: Time.formatInstant(settings.at),
+    timeZone: settings.timeZone ?? null,
+    lines: outcome.lines,
+    invalidLines: outcome.invalid,
+    currencies
+  }
+  const timeline = settings.timeline
+  if (timeline === undefined) return report
+  const nonRefundable: Record<string, Array<string>> = {}
+  for (const c of states) {
+    let running = 0n
+    nonRefundable[c.currencyCode] = c.timeline!.map((change) => formatMinor((running += total(change)), c.exponent))
+  }
+  return { ...report, timeline: { from: Time.formatDate(timeline.from), to: Time.formatDate(timeline.to), nonRefundable } }
+}
+
+export const renderReport = (report: ExposureReport): string => {
+  const summary = renderTable(
+    ["currency", "plans", "total paid", "non-refundable", "suggested refunds", "cancelled", "paid on cancelled"],
+    report.currencies.map((c) => [
+      c.currencyCode,
+      String(c.plans),
+      c.totalPaid,
+      c.totalNonRefundable,
+      c.totalSuggestedRefunds,
+      String(c.cancelled.plans),
+      c.cancelled.totalPaid
+    ])
+  )
+  const head = `Refund exposure at ${report.at}${report.timeZone === null ? "" : ` (${report.timeZone})`}: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
+  const largest = report.currencies
+    .filter((c) => c.largestExposures.length > 0)
+    .map(
+      (c) =>
+        `\nLargest exposures, ${c.currencyCode}\n` +
+        renderTable(
+          ["plan", "line", "suggested refund", "paid", "non-refundable"],
+          c.largestExposures.map((e) => [e.id ?? "", String(e.line), String(e.suggestedRefundAmount), String(e.totalPaymentsPaid), String(e.totalNonRefundableAmount)])
+        )
+    )
+    .join("")
+  return head + summary + largest
+}

@@ -1,0 +1,181 @@
+/**
+ * Runs an exposure report over a stream of NDJSON: in this thread, or split
+ * between worker threads by batches of lines, whose states are merged exactly
+ * at the end (sums add, the K largest of all are kept). Memory stays bounded: at
+ * most two batches per worker are in flight, and no plan outlives its line.
+ */
+import { Worker } from "node:worker_threads"
+import { Result } from "effect"
+import { decodeMerchantResult } from "../../../core/merchant.ts"
+import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
+import { type Batch, batches, eachLine } from "./lines.ts"
+
+export interface Invalid {
+  readonly line: number
+  readonly message: string
+}
+
+export interface Outcome {
+  readonly accumulator: Accumulator
+  /** lines read, blank ones included */
+  readonly lines: number
+  /** lines refused (skipped with --skip-invalid) */
+  readonly invalid: number
+  /** without --skip-invalid: the first refused line, where the run stopped */
+  readonly stoppedAt: Invalid | undefined
+}
+
+/** Settings as they cross to a worker: the merchant configuration as the user gave it. */
+export type WorkerSettings = Omit<Settings, "merchant"> & { readonly merchant: unknown }
+
+export interface RunOptions {
+  readonly settings: WorkerSettings
+  readonly skipInvalid: boolean
+  /** 0: in this thread */
+  readonly workers: number
+  /** each refused line, in input order, when skipping */
+  readonly onInvalid: (invalid: Invalid) => void
+  readonly onProgress?: ((lines: number, bytes: number) => void) | undefined
+}
+
+/** Decodes the merchant configuration once per thread. */
+export const localSettings = (settings: WorkerSettings): Settings => {
+  const merchant = decodeMerchantResult(settings.merchant)
+  if (Result.isFailure(merchant)) throw merchant.failure
+  return { ...settings, merchant: merchant.success }
+}
+
+/** The lines of one batch through an accumulator; what a worker does with each batch. */
+export const countBatch = (accumulator: Accumulator, batch: Batch, skipInvalid: boolean): { readonly invalid: Array<Invalid>; readonly stopped: boolean } => {
+  const invalid: Array<Invalid> = []
+  let stopped = false
+  eachLine(batch, (text, line) => {
+    const why = accumulator.line(text, line)
+    if (why === undefined) return true
+    invalid.push({ line, message: why })
+    stopped = !skipInvalid
+    return skipInvalid
+  })
+  return { invalid, stopped }
+}
+
+const inThread = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
+  const accumulator = new Accumulator(localSettings(options.settings))
+  let lines = 0
+  let invalid = 0
+  for await (const batch of batches(input)) {
+    const counted = countBatch(accumulator, batch, options.skipInvalid)
+    invalid += counted.invalid.length
+    if (counted.stopped) return { accumulator, lines: counted.invalid[0]!.line, invalid, stoppedAt: counted.invalid[0] }
+    for (const i of counted.invalid) options.onInvalid(i)
+    lines = batch.firstLine + batch.lines - 1
+    options.onProgress?.(lines, batch.bytes)
+  }
+  return { accumulator, lines, invalid, stoppedAt: undefined }
+}
+
+const workerUrl = () =>
+  // from the sources (tests of the library, benchmarks) the worker is a .ts module beside this one; in dist/ its own entry
+  import.meta.url.endsWith(".ts") ? new URL("./worker.ts", import.meta.url) : new URL("./exposure-worker.js", import.meta.url)
+
+type FromWorker =
+  | { readonly type: "done"; readonly id: number; readonly invalid: Array<Invalid>; readonly stopped: boolean }
+  | { readonly type: "snapshot"; readonly snapshot: Snapshot }
+
+const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
+  const accumulator = new Accumulator(localSettings(options.settings))
+  const workers = Array.from({ length: options.workers }, () => new Worker(workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } }))
+  let failure: unknown
+  // every message bumps `events`; `settle` waits only when none arrived since it last returned
+  let events = 0
+  let seen = 0
+  let wake: (() => void) | undefined
+  const signal = () => {
+    events++
+    const w = wake
+    wake = undefined
+    w?.()
+  }
+  const snapshots: Array<Snapshot> = []
+  // answers per batch id, flushed in input order so refused lines are reported in order
+  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Batch }>()
+  const sent = new Map<number, Batch>()
+  for (const worker of workers) {
+    worker.on("message", (m: FromWorker) => {
+      if (m.type === "done") {
+        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, batch: sent.get(m.id)! })
+        sent.delete(m.id)
+      } else snapshots.push(m.snapshot)
+      signal()
+    })
+    worker.on("error", (error) => {
+      failure ??= error
+      signal()
+    })
+  }
+  const settle = (): Promise<void> => {
+    if (events !== seen) {
+      seen = events
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve) => {
+      wake = () => {
+        seen = events
+        resolve()
+      }
+    })
+  }
+
+  let next = 0
+  let flushed = 0
+  let lines = 0
+  let invalid = 0
+  let stoppedAt: Invalid | undefined
+  const flush = () => {
+    for (let d = done.get(flushed); d !== undefined && stoppedAt === undefined; d = done.get(flushed)) {
+      done.delete(flushed)
+      flushed++
+      invalid += d.invalid.length
+      if (d.stopped) {
+        stoppedAt = d.invalid[0]!
+        lines = stoppedAt.line
+        break
+      }
+      for (const i of d.invalid) options.onInvalid(i)
+      lines = d.batch.firstLine + d.batch.lines - 1
+      options.onProgress?.(lines, d.batch.bytes)
+    }
+  }
+  const inFlight = () => next - flushed
+  try {
+    for await (const batch of batches(input)) {
+      while (inFlight() >= 2 * workers.length && failure === undefined && stoppedAt === undefined) {
+        await settle()
+        flush()
+      }
+      if (failure !== undefined) throw failure
+      if (stoppedAt !== undefined) break
+      sent.set(next, batch)
+      workers[next % workers.length]!.postMessage({ type: "batch", id: next, batch })
+      next++
+    }
+    while (inFlight() > 0 && failure === undefined && stoppedAt === undefined) {
+      flush()
+      if (inFlight() > 0 && stoppedAt === undefined) await settle()
+    }
+    flush()
+    if (failure !== undefined) throw failure
+    if (stoppedAt === undefined) {
+      for (const worker of workers) worker.postMessage({ type: "finish" })
+      while (snapshots.length < workers.length && failure === undefined) await settle()
+      if (failure !== undefined) throw failure
+      for (const snapshot of snapshots) accumulator.merge(snapshot)
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()))
+  }
+  return { accumulator, lines, invalid, stoppedAt }
+}
+
+export const runExposure = (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> =>
+  options.workers > 0 ? withWorkers(input, options) : inThread(input, options)

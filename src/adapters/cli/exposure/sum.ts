@@ -1,0 +1,42 @@
+/**
+ * Exact sums of many amounts in minor units. Each amount is a safe integer
+ * below 2^51 (Money.MAX_MINOR_UNITS); a running total of a million plans can
+ * pass 2^53, where JS numbers stop counting exactly. Adding to a bigint per plan
+ * would be slow, so a number carries the sum while it is certainly exact and is
+ * folded into a bigint before it could stop being so.
+ */
+
+const FOLD_AT = 2 ** 52
+
+/** A sum that stays exact past 2^53: `big + small`. */
+export interface Sum {
+  big: bigint
+  small: number
+}
+
+export const zero = (): Sum => ({ big: 0n, small: 0 })
+
+/** Adds a safe integer of magnitude below 2^51: `small` stays below 2^52 + 2^51 < 2^53, so exact. */
+export const add = (sum: Sum, minor: number): void => {
+  sum.small += minor
+  if (sum.small >= FOLD_AT || sum.small <= -FOLD_AT) {
+    sum.big += BigInt(sum.small)
+    sum.small = 0
+  }
+}
+
+export const total = (sum: Sum): bigint => sum.big + BigInt(sum.small)
+
+export const addSum = (into: Sum, from: Sum): void => {
+  into.big += total(from)
+}
+
+/** A bigint of minor units as exact major units in decimal text, with the currency's digits: 123450n, 2 → "1234.50". */
+export const formatMinor = (minor: bigint, exponent: number): string => {
+  const negative = minor < 0n
+  const digits = (negative ? -minor : minor).toString()
+  if (exponent === 0) return (negative ? "-" : "") + digits
+  const padded = digits.padStart(exponent + 1, "0")
+  const whole = padded.slice(0, padded.length - exponent)
+  return `${negative ? "-" : ""}${whole}.${padded.slice(padded.length - exponent)}`
+}
