@@ -5,7 +5,6 @@
  */
 import { Command, CommanderError, Option } from "commander"
 import { readFileSync } from "node:fs"
-import { ValidationError } from "../../core/issues.ts"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
 import {
   CliFailure,
@@ -17,10 +16,10 @@ import {
   issueRows,
   readJson,
   readJsonOption,
-  refused,
   renderIssues,
   writeJson
 } from "./io.ts"
+import { calculate, registerCalculations } from "./calculations.ts"
 import { registerExposure } from "./exposure/command.ts"
 import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
 import { renderPairs, renderTable } from "./table.ts"
@@ -30,16 +29,6 @@ export interface CommonOptions {
   readonly format: Format
   readonly merchant?: string
   readonly tz?: string
-}
-
-/** Runs a calculation of the plain API: a `ValidationError` is refused input, shown with every issue. */
-const calculate = <A>(f: () => A): A => {
-  try {
-    return f()
-  } catch (error) {
-    if (error instanceof ValidationError) throw refused("the input was refused:", error.issues)
-    throw error
-  }
 }
 
 const version = (): string => {
@@ -147,6 +136,7 @@ export const createProgram = (io: Io): Command => {
       )
     })
 
+  registerCalculations(program, io)
   registerExposure(program, io)
   return program
 }

@@ -1,0 +1,171 @@
+/**
+ * `payment-plan plan-terms` and `payment-plan refund-quote`: the plan terms of
+ * a checkout (R6) and the refund calculation of a plan (R7), through the plain
+ * functions `computePlanTerms` and `quoteRefund`.
+ */
+import { type Command, InvalidArgumentError, Option } from "commander"
+import { ValidationError } from "../../core/issues.ts"
+import type { ComputedPlanTerms } from "../../core/plan-terms/response.ts"
+import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
+import { computePlanTerms, quoteRefund } from "../../facade/index.ts"
+import { CliFailure, EXIT_REFUSED, type Format, type Io, readJson, readJsonOption, refused, writeJson } from "./io.ts"
+import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
+import { renderPairs, renderTable } from "./table.ts"
+
+/** Runs a calculation of the plain API: a `ValidationError` is refused input, shown with every issue. */
+export const calculate = <A>(f: () => A): A => {
+  try {
+    return f()
+  } catch (error) {
+    if (error instanceof ValidationError) throw refused("the input was refused:", error.issues)
+    throw error
+  }
+}
+
+const parseAmount = (value: string) => {
+  // the core judges the digits against the currency (R1.3); here only "is it a number"
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError(`must be an amount such as 250 or 99.95, got "${value}"`)
+  return Number(value)
+}
+
+/** `--day 15` is a day of the month, `--day monday` a weekday (R6.2). */
+const dayOn = (day: string | undefined): Record<string, unknown> | undefined =>
+  day === undefined ? undefined : /^\d+$/.test(day) ? { dayOfMonth: Number(day) } : { dayOfWeek: day }
+
+interface PlanTermsOptions {
+  readonly now?: string
+  readonly tz?: string
+  readonly merchant?: string
+  readonly request?: string
+  readonly checkoutId?: string
+  readonly planType?: string
+  readonly deposit?: number
+  readonly frequency?: string
+  readonly day?: string
+  readonly strategy?: DepositStrategy
+  readonly format: Format
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The plan-terms request: `--request` if given, with each option set over it. */
+const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions): Record<string, unknown> => {
+  const request: Record<string, unknown> = isRecord(base) ? { ...base } : {}
+  const checkoutId = o.checkoutId ?? request["checkoutId"] ?? (isRecord(checkout) && typeof checkout["id"] === "string" ? checkout["id"] : "checkout")
+  request["checkoutId"] = checkoutId
+  request["type"] ??= "plan"
+  if (o.planType !== undefined) request["planType"] = o.planType
+  if (o.tz !== undefined || request["timeZone"] === undefined) request["timeZone"] = o.tz ?? "UTC"
+  if (o.deposit !== undefined) request["deposit"] = { amount: o.deposit }
+  if (o.frequency !== undefined || o.day !== undefined) {
+    const installments = isRecord(request["installments"]) ? request["installments"] : {}
+    const cadence = isRecord(installments["cadence"]) ? installments["cadence"] : {}
+    request["installments"] = {
+      ...installments,
+      cadence: defined({ ...cadence, frequency: o.frequency ?? cadence["frequency"], on: dayOn(o.day) ?? cadence["on"] })
+    }
+  }
+  return request
+}
+
+const writePlanTermsTable = (io: Io, terms: ComputedPlanTerms): void => {
+  const cadence = terms.installments.cadence as { frequency?: unknown; on?: Record<string, unknown> }
+  io.stdout.write(
+    renderPairs([
+      ["currencyCode", terms.currencyCode],
+      ["planType", terms.planType],
+      ["totalCost", terms.totalCost],
+      ["deposit", terms.deposit.amount],
+      ["deposit range", `${terms.deposit.range.min} .. ${terms.deposit.range.max}`],
+      ["instalments", `${terms.installments.count} × ${terms.installments.amount} (remainder ${terms.installments.remainder})`],
+      ["cadence", [cadence.frequency, ...Object.values(cadence.on ?? {})].join(" ")]
+    ]) +
+      (terms.installments.validation.length === 0
+        ? ""
+        : `\nunacceptable:\n${renderTable(["key", "value"], terms.installments.validation.map((v) => [v.key, v.value]))}`) +
+      "\n" +
+      renderTable(["payment", "date", "amount"], terms.schedule.map((p) => [String(p.installmentNumber), p.date, String(p.amount)]))
+  )
+}
+
+export const registerCalculations = (program: Command, io: Io): void => {
+  program
+    .command("plan-terms")
+    .description("The plan terms of a checkout (R6): deposit and its range, instalment amount, remainder and count, validation entries and the schedule.")
+    .argument("[checkout]", "create-checkout request or checkout response JSON (default: stdin)")
+    .addOption(new Option("--now <instant>", "instant of the computation: its date in --tz is the plan date (default: now)").argParser(parseInstant("--now")))
+    .addOption(zoneOption("of the plan (the request's timeZone; default: UTC)"))
+    .addOption(new Option("--deposit <amount>", "the deposit the customer chooses (default: by --strategy)").argParser(parseAmount))
+    .option("--frequency <frequency>", "Weekly, Fortnightly or Monthly (any case; default: Weekly)")
+    .option("--day <day>", "weekday (Weekly, Fortnightly) or day of the month 1..31 (Monthly); default: the plan date's")
+    .option("--plan-type <type>", "Installment, PayInFull or Custom (default: Installment)")
+    .addOption(new Option("--strategy <strategy>", "default deposit: minimum, or even payments for merchant-assisted checkouts (R6.7)").choices(DEPOSIT_STRATEGIES))
+    .option("--checkout-id <id>", "checkoutId of the request (default: the checkout's id)")
+    .option("--request <file>", "a whole compute-plan-terms request JSON; the options above are set over it")
+    .addOption(merchantOption())
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      examples([
+        "payment-plan plan-terms checkout.json --now 2026-11-22T09:30:00Z --tz Australia/Sydney",
+        "payment-plan plan-terms checkout.json --frequency fortnightly --day friday --deposit 300 --format table",
+        "payment-plan plan-terms checkout.json --frequency monthly --day 31 --strategy even --merchant config.json"
+      ])
+    )
+    .action(async (file: string | undefined, options: PlanTermsOptions) => {
+      const checkout = await readJson(file, io)
+      const base = await readJsonOption(options.request, io, "--request")
+      const merchant = await readJsonOption(options.merchant, io, "--merchant")
+      const request = planTermsRequest(checkout, base, options)
+      const terms = calculate(() =>
+        computePlanTerms(checkout, request, defined({ now: options.now ?? new Date(), merchant, depositStrategy: options.strategy }))
+      )
+      if (options.format === "json") writeJson(io, terms)
+      else writePlanTermsTable(io, terms)
+      // computable but unacceptable terms (R6.6) are shown, and the exit code says they are not acceptable
+      if (terms.installments.validation.length > 0) throw new CliFailure(EXIT_REFUSED, "")
+    })
+
+  program
+    .command("refund-quote")
+    .description("The refund calculation of a plan at an instant (R7): per item the active policy and the non-refundable amount, and the suggested refund.")
+    .argument("[plan]", "plan JSON: currencyCode, totalPaymentsPaid, items with refund policies (default: stdin)")
+    .addOption(new Option("--at <instant>", "instant of the calculation (default: now)").argParser(parseInstant("--at")))
+    .addOption(zoneOption("of the calendar dates (default: the plan's timeZone, else UTC)"))
+    .addOption(merchantOption())
+    .addOption(formatOption())
+    .addHelpText(
+      "after",
+      examples([
+        "payment-plan refund-quote plan.json --at 2027-01-20T09:00:00+11:00 --tz Australia/Sydney",
+        "payment-plan refund-quote plan.json --merchant config.json --format table"
+      ])
+    )
+    .action(async (file: string | undefined, options: { at?: string; tz?: string; merchant?: string; format: Format }) => {
+      const plan = await readJson(file, io)
+      const merchant = await readJsonOption(options.merchant, io, "--merchant")
+      const quote = calculate(() => quoteRefund(plan, defined({ at: options.at ?? new Date(), timeZone: options.tz, merchant })))
+      if (options.format === "json") return writeJson(io, quote)
+      io.stdout.write(
+        renderTable(
+          ["item", "name", "totalCost", "minNonRefundableDeposit", "active policy", "nonRefundableAmount"],
+          quote.items.map((item) => [
+            item.id,
+            item.name,
+            String(item.totalCost),
+            String(item.minNonRefundableDeposit),
+            item.activeRefundPolicyIndex < 0 ? "none" : (item.refundPolicies[item.activeRefundPolicyIndex]?.name ?? ""),
+            String(item.nonRefundableAmount)
+          ])
+        ) +
+          "\n" +
+          renderPairs([
+            ["currencyCode", quote.currencyCode],
+            ["planTotalCost", quote.planTotalCost],
+            ["totalPaymentsPaid", quote.totalPaymentsPaid],
+            ["totalNonRefundableAmount", quote.totalNonRefundableAmount],
+            ["suggestedRefundAmount", quote.suggestedRefundAmount]
+          ])
+      )
+    })
+}
