@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { randomUUID } from "node:crypto"
 import { fileURLToPath } from "node:url"
 import { build } from "tsup"
+import { afterAll, beforeAll } from "vitest"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
@@ -58,3 +59,19 @@ export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string 
   })
 
 export const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url))
+
+/**
+ * Builds the binary once for the calling test file (beforeAll) and removes it
+ * afterwards; `cli` runs it, `built()` gives its directory for scratch files.
+ */
+export const useBuiltCli = () => {
+  let current: Built | undefined
+  beforeAll(async () => {
+    current = await buildCli()
+  }, 120_000)
+  afterAll(() => current?.remove())
+  return {
+    built: (): Built => current!,
+    cli: (args: ReadonlyArray<string>, input?: string | Buffer) => runCli(current!.cli, args, input)
+  }
+}

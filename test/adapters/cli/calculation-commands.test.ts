@@ -1,15 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { computePlanTerms, quoteRefund } from "../../../src/index.ts"
-import { type Built, buildCli, example, runCli } from "./built-cli.ts"
+import { example, useBuiltCli } from "./built-cli.ts"
 
-let built: Built
-const cli = (args: ReadonlyArray<string>, input?: string) => runCli(built.cli, args, input)
-
-beforeAll(async () => {
-  built = await buildCli()
-}, 120_000)
-afterAll(() => built?.remove())
+const { cli, built } = useBuiltCli()
 
 const NOW = "2026-11-22T09:30:00Z"
 const checkoutText = readFileSync(example("checkout-request.json"), "utf8")
@@ -52,7 +46,7 @@ describe("payment-plan plan-terms", () => {
   })
 
   it("R6.7: --strategy even and a monthly --day from stdin, with a --request file underneath", async () => {
-    const requestFile = `${built.directory}/terms-request.json`
+    const requestFile = `${built().directory}/terms-request.json`
     writeFileSync(requestFile, JSON.stringify({ checkoutId: "chk_1", type: "plan", timeZone: "UTC", planType: "Installment" }))
     const ran = await cli(["plan-terms", "--now", NOW, "--request", requestFile, "--frequency", "Monthly", "--day", "31", "--strategy", "even"], checkoutText)
     expect(ran.code).toBe(0)
@@ -110,7 +104,7 @@ describe("payment-plan refund-quote", () => {
   })
 
   it("R7.2: 20 days before, the 30-day policy; from a file, as a table", async () => {
-    const file = `${built.directory}/plan.json`
+    const file = `${built().directory}/plan.json`
     writeFileSync(file, JSON.stringify(plan))
     const ran = await cli(["refund-quote", file, "--at", "2027-02-09T00:00:00Z", "--format", "table"])
     expect(ran.code).toBe(0)
@@ -119,7 +113,7 @@ describe("payment-plan refund-quote", () => {
   })
 
   it("R7.2: --merchant gives default policies to items without their own", async () => {
-    const merchantFile = `${built.directory}/merchant-policies.json`
+    const merchantFile = `${built().directory}/merchant-policies.json`
     const merchant = { defaultRefundPolicies: [{ daysWithinRedemptionDate: 90, refundablePercentage: 10 }] }
     writeFileSync(merchantFile, JSON.stringify(merchant))
     const bare = { ...plan, items: [{ ...plan.items[0]!, refundPolicies: [] }] }

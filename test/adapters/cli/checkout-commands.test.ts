@@ -1,16 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { summarizeCheckout, validateCheckoutRequest } from "../../../src/index.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
-import { type Built, buildCli, example, runCli } from "./built-cli.ts"
+import { example, useBuiltCli } from "./built-cli.ts"
 
-let built: Built
-const cli = (args: ReadonlyArray<string>, input?: string) => runCli(built.cli, args, input)
-
-beforeAll(async () => {
-  built = await buildCli()
-}, 120_000)
-afterAll(() => built?.remove())
+const { cli, built } = useBuiltCli()
 
 const request = JSON.stringify(exampleRequest())
 const invalid = JSON.stringify({ ...exampleRequest(), merchantOrderId: "", items: [{ ...exampleRequest().items[0], costPerItem: 10.005 }] })
@@ -72,7 +66,7 @@ describe("payment-plan summarize", () => {
   })
 
   it("R2.2: --merchant gives the default deposit of items without one", async () => {
-    const merchantFile = `${built.directory}/merchant.json`
+    const merchantFile = `${built().directory}/merchant.json`
     const merchant = { defaultMinDepositType: "Percentage", defaultMinDepositValue: 10, defaultPaymentDeadline: 3 }
     writeFileSync(merchantFile, JSON.stringify(merchant))
     const body = exampleRequest()

@@ -5,18 +5,14 @@ import { tmpdir } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Money, quoteRefund } from "../../../src/index.ts"
 import { generatePlans } from "../../../scripts/generate-plans.ts"
-import { type Built, buildCli, runCli } from "./built-cli.ts"
+import { useBuiltCli } from "./built-cli.ts"
 
-let built: Built
+const { cli, built } = useBuiltCli()
 let dir: string
-const cli = (args: ReadonlyArray<string>, input?: string) => runCli(built.cli, args, input)
-
-beforeAll(async () => {
-  built = await buildCli()
+beforeAll(() => {
   dir = mkdtempSync(`${tmpdir()}/exposure-test-`)
-}, 120_000)
+})
 afterAll(() => {
-  built?.remove()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -217,7 +213,7 @@ describe("payment-plan exposure", () => {
     "1,000,000 generated plans: the totals equal the sum of the individual quotes",
     async () => {
       const COUNT = 1_000_000
-      const child = spawn(process.execPath, [built.cli, "exposure", "--at", AT, "--top", "3"], { stdio: ["pipe", "pipe", "pipe"] })
+      const child = spawn(process.execPath, [built().cli, "exposure", "--at", AT, "--top", "3"], { stdio: ["pipe", "pipe", "pipe"] })
       const out: Array<Buffer> = []
       const err: Array<Buffer> = []
       child.stdout.on("data", (b: Buffer) => out.push(b))
