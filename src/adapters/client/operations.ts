@@ -128,7 +128,6 @@ const validateId = (name: string) => {
     }))
 }
 
-const validateSetMerchantOrder = requestValidator(Plan.SetMerchantOrderRequest, "R4.1")
 const validateSearch = requestValidator(Search.PlanSearchQuery, "search")
 const validateNotes = requestValidator(PlanNotesQuery, "notes")
 const validateCancel = requestValidator(Refund.CancelPlanRequest, "R7.8")
@@ -159,7 +158,7 @@ export const SPECS = {
   retrievePlan: spec<string, Plan.PlanRecord>("retrievePlan", planId, Plan.PlanRecord),
   setMerchantOrder: spec<Plan.SetMerchantOrderRequest, Plan.SetMerchantOrderResponse>(
     "setMerchantOrder",
-    (input) => withPath(validateSetMerchantOrder(input), ["planId"], (body) => ({ params: { planId: body.planId }, body })),
+    (input) => withPath(Plan.validateSetMerchantOrderResult(input), ["planId"], (body) => ({ params: { planId: body.planId }, body })),
     Plan.SetMerchantOrderResponse
   ),
   searchPlans: spec<Search.PlanSearchQuery, Search.PlanSearchResponse>(
