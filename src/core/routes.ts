@@ -97,26 +97,27 @@ export const expandPath = (route: Route, params: Readonly<Record<string, string>
     return encodeURIComponent(value)
   })
 
-export interface RouteMatch {
-  readonly operation: Operation
+/** What {@link routeMatcher} found: the operation and its decoded path parameters. */
+export interface RouteMatch<Op extends string = Operation> {
+  readonly operation: Op
   readonly params: Readonly<Record<string, string>>
 }
 
-interface CompiledRoute {
-  readonly operation: Operation
+interface CompiledRoute<Op extends string> {
+  readonly operation: Op
   readonly method: HttpMethod
   readonly segments: ReadonlyArray<string | { readonly param: string }>
 }
 
 /** A matcher over a route table: which operation a method and path name. */
-export interface RouteMatcher {
+export interface RouteMatcher<Op extends string = Operation> {
   /** The operation at `pathname` for `method`, or undefined. */
-  readonly match: (method: string, pathname: string) => RouteMatch | undefined
+  readonly match: (method: string, pathname: string) => RouteMatch<Op> | undefined
   /** The methods that `pathname` accepts (for a 405's `Allow`), empty when no route has that path. */
   readonly allowed: (pathname: string) => ReadonlyArray<HttpMethod>
 }
 
-const compile = (operation: Operation, route: Route): CompiledRoute => ({
+const compile = <Op extends string>(operation: Op, route: Route): CompiledRoute<Op> => ({
   operation,
   method: route.method,
   segments: route.path
@@ -128,7 +129,7 @@ const compile = (operation: Operation, route: Route): CompiledRoute => ({
     })
 })
 
-const matchSegments = (route: CompiledRoute, parts: ReadonlyArray<string>): Record<string, string> | undefined => {
+const matchSegments = (route: CompiledRoute<string>, parts: ReadonlyArray<string>): Record<string, string> | undefined => {
   if (route.segments.length !== parts.length) return undefined
   const params: Record<string, string> = {}
   for (let i = 0; i < parts.length; i++) {
@@ -152,22 +153,31 @@ const matchSegments = (route: CompiledRoute, parts: ReadonlyArray<string>): Reco
 
 /**
  * Compiles a route table for matching incoming requests. Literal segments win
- * over parameters, so `/api/v2/plans/x` never shadows a literal route.
+ * over parameters, so `/api/v2/plans/x` never shadows a literal route. Any
+ * table of named routes works (the sandbox adds its own beside the service's).
  *
  * @example
  * ```ts
  * routeMatcher().match("GET", "/api/v2/plans/p1/notes") // { operation: "listPlanNotes", params: { planId: "p1" } }
+ * routeMatcher({ health: { method: "GET", path: "/health" } }).match("GET", "/health") // { operation: "health", params: {} }
  * ```
  */
-export const routeMatcher = (routes: Routes = DEFAULT_ROUTES): RouteMatcher => {
-  const literalCount = (r: CompiledRoute) => r.segments.filter((s) => typeof s === "string").length
-  const compiled = OPERATIONS.map((op) => compile(op, routes[op])).sort((a, b) => literalCount(b) - literalCount(a))
+export function routeMatcher(): RouteMatcher<Operation>
+export function routeMatcher<Op extends string>(routes: { readonly [K in Op]: Route }): RouteMatcher<Op>
+export function routeMatcher<Op extends string>(
+  routes: { readonly [K in Op]: Route } = DEFAULT_ROUTES as unknown as { readonly [K in Op]: Route }
+): RouteMatcher<Op> {
+  const literalCount = (r: CompiledRoute<Op>) => r.segments.filter((s) => typeof s === "string").length
+  const operations = Object.keys(routes) as Array<Op>
+  // stable sort: among equally literal routes the table's order decides
+  const compiled = operations.map((op) => compile(op, routes[op])).sort((a, b) => literalCount(b) - literalCount(a))
   const split = (pathname: string) => pathname.split("/").filter((s) => s !== "")
   return {
     match: (method, pathname) => {
       const parts = split(pathname)
+      const upper = method.toUpperCase()
       for (const route of compiled) {
-        if (route.method !== method.toUpperCase()) continue
+        if (route.method !== upper) continue
         const params = matchSegments(route, parts)
         if (params) return { operation: route.operation, params }
       }

@@ -49,3 +49,35 @@ describe("routes", () => {
     expect(routeMatcher(routes).match("GET", "/api/v2/plans/abc")).toBeUndefined()
   })
 })
+
+describe("routeMatcher over any table", () => {
+  const table = {
+    health: { method: "GET", path: "/health" },
+    page: { method: "GET", path: "/widget/checkout/{checkoutId}" },
+    complete: { method: "POST", path: "/widget/api/checkouts/{checkoutId}/complete" },
+    sdk: { method: "GET", path: "/widget/checkout/sdk" }
+  } as const
+
+  it("matches its own operations, literal segments before parameters", () => {
+    const matcher = routeMatcher(table)
+    expect(matcher.match("GET", "/health")).toEqual({ operation: "health", params: {} })
+    expect(matcher.match("get", "/widget/checkout/c%201")).toEqual({ operation: "page", params: { checkoutId: "c 1" } })
+    expect(matcher.match("GET", "/widget/checkout/sdk")).toEqual({ operation: "sdk", params: {} })
+    expect(matcher.match("POST", "/widget/api/checkouts/c1/complete")).toEqual({ operation: "complete", params: { checkoutId: "c1" } })
+    expect(matcher.match("POST", "/health")).toBeUndefined()
+    expect(matcher.allowed("/widget/api/checkouts/c1/complete")).toEqual(["POST"])
+    expect(matcher.allowed("/elsewhere")).toEqual([])
+  })
+
+  it("combines with the service's table", () => {
+    const matcher = routeMatcher({ ...DEFAULT_ROUTES, ...table })
+    expect(matcher.match("GET", "/api/v2/plans/p1")).toEqual({ operation: "retrievePlan", params: { planId: "p1" } })
+    expect(matcher.match("GET", "/health")?.operation).toBe("health")
+  })
+
+  it("refuses malformed percent-encoding and empty parameters", () => {
+    const matcher = routeMatcher(table)
+    expect(matcher.match("GET", "/widget/checkout/%E0%A4%A")).toBeUndefined()
+    expect(matcher.match("GET", "/widget/checkout/")).toBeUndefined()
+  })
+})
