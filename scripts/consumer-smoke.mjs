@@ -42,3 +42,11 @@ const verified = await client.verifyCheckout("https://shop.example/return?servic
 if (verified.allocate !== true) throw new Error(`unexpected verification ${JSON.stringify(verified)}`)
 if (JSON.stringify(client).includes("smoke-key")) throw new Error("the client shows its API key")
 console.log("consumer import of payment-plan-engine/client works:", Object.keys(clientModule).length, "exports")
+
+// The sandbox subpath: a handler answering through web-standard Request/Response.
+const sandboxModule = await import("payment-plan-engine/sandbox")
+const sandbox = sandboxModule.createSandbox({ store: sandboxModule.sqliteStore(":memory:"), merchants: [] })
+const health = await sandbox.fetch(new Request("http://sandbox.test/health"))
+if (health.status !== 200) throw new Error(`sandbox health answered ${health.status}`)
+sandbox.close()
+console.log("consumer import of payment-plan-engine/sandbox works")

@@ -1,0 +1,75 @@
+/**
+ * `npm start`: the sandbox on http://127.0.0.1:4010 (PORT and HOST override),
+ * data in .sandbox/sandbox.sqlite (SANDBOX_DB; ":memory:" keeps nothing),
+ * merchants from examples/sandbox-merchants.json (SANDBOX_MERCHANTS).
+ * Prints the demo merchant's credentials, a curl that creates a checkout and
+ * the widget of a freshly created sample checkout.
+ */
+import { readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { startSandbox } from "../src/adapters/sandbox/index.ts"
+
+const merchantsFile = process.env["SANDBOX_MERCHANTS"] ?? fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
+const database = process.env["SANDBOX_DB"] ?? ".sandbox/sandbox.sqlite"
+const port = Number(process.env["PORT"] ?? 4010)
+const host = process.env["HOST"] ?? "127.0.0.1"
+
+// The merchants file of the demo holds plain keys so they can be printed here; real files hold apiKeyHash only.
+const file = JSON.parse(readFileSync(merchantsFile, "utf8")) as { merchants: Array<{ id: string; apiKey?: string }> }
+const demo = file.merchants[0]!
+
+const running = await startSandbox({ merchants: merchantsFile, database, port, host })
+const authorization = `Basic ${Buffer.from(`${demo.id}:${demo.apiKey ?? ""}`).toString("base64")}`
+
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+const sample = {
+  merchantId: demo.id,
+  merchantOrderId: `order-${Date.now()}`,
+  currencyCode: "AUD",
+  redirectURL: "https://shop.example/checkout/return",
+  items: [
+    {
+      sku: "TICKET-GA",
+      description: "Festival ticket",
+      quantity: 2,
+      costPerItem: 250,
+      minimumDepositPerItem: { unit: "Currency", value: 50 },
+      depositRefundable: false,
+      redemptionDate: day(120),
+      paymentDeadline: 14,
+      refundPolicies: [
+        { daysWithinRedemptionDate: 60, refundablePercentage: 75 },
+        { daysWithinRedemptionDate: 30, refundablePercentage: 50 }
+      ]
+    }
+  ]
+}
+
+console.log(`Payment-plan sandbox listening on ${running.url} (data: ${database})\n`)
+if (demo.apiKey !== undefined) {
+  console.log(`Demo merchant\n  merchant id: ${demo.id}\n  API key:     ${demo.apiKey}\n  Authorization: ${authorization}\n`)
+  const created = await fetch(`${running.url}/api/v2/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization },
+    body: JSON.stringify(sample)
+  })
+  const checkout = (await created.json()) as { id?: string; widgetUrl?: string; message?: string }
+  console.log("Create a checkout:")
+  console.log(
+    `  curl -s -X POST ${running.url}/api/v2/checkout \\\n    -u '${demo.id}:${demo.apiKey}' \\\n    -H 'content-type: application/json' \\\n    -d '${JSON.stringify(sample)}'\n`
+  )
+  if (checkout.id !== undefined) {
+    console.log(`A sample checkout (${checkout.id}); open its widget in a browser:\n  ${checkout.widgetUrl}\n`)
+    console.log(`Verify it afterwards:\n  curl -s -u '${demo.id}:${demo.apiKey}' ${running.url}/api/v2/checkout/${checkout.id}\n`)
+  } else {
+    console.log(`The sample checkout could not be created: ${created.status} ${checkout.message ?? ""}\n`)
+  }
+}
+console.log("Test cards: 4242424242424242 pays, 4000000000000002 is declined, 4000000000000341 pays the deposit and fails later.")
+console.log("Docs: docs/sandbox.md. Ctrl-C stops the sandbox.")
+
+const stop = () => {
+  void running.close().then(() => process.exit(0))
+}
+process.once("SIGINT", stop)
+process.once("SIGTERM", stop)

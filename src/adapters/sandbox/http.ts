@@ -1,0 +1,139 @@
+/**
+ * The sandbox's HTTP vocabulary: the JSON error body `{ code, message, issues? }`
+ * every failure answers with, and the helpers that read a request body within
+ * the limits (1 MiB, JSON only).
+ *
+ * @module
+ */
+import type { Issue } from "../../core/issues.ts"
+
+/** Largest request body the sandbox reads: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Error codes of the sandbox's JSON error body, each with its HTTP status. */
+export const ERROR_STATUS = {
+  malformed_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  card_declined: 402,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_key_reused: 409,
+  checkout_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  internal_error: 500,
+  not_implemented: 501
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+/** The documented error body. */
+export interface ErrorBody {
+  readonly code: ErrorCode
+  readonly message: string
+  readonly issues?: ReadonlyArray<Issue>
+  readonly [extra: string]: unknown
+}
+
+/**
+ * A failure that becomes an HTTP answer. Thrown inside the handler and turned
+ * into a response at its edge; anything else thrown becomes a 500 without
+ * details.
+ */
+export class HttpError extends Error {
+  readonly status: number
+  readonly code: ErrorCode
+  readonly issues: ReadonlyArray<Issue> | undefined
+  readonly headers: Readonly<Record<string, string>>
+  readonly extra: Readonly<Record<string, unknown>>
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      readonly issues?: ReadonlyArray<Issue> | undefined
+      readonly headers?: Readonly<Record<string, string>>
+      readonly extra?: Readonly<Record<string, unknown>>
+    } = {}
+  ) {
+    super(message)
+    this.code = code
+    this.status = ERROR_STATUS[code]
+    this.issues = options.issues
+    this.headers = options.headers ?? {}
+    this.extra = options.extra ?? {}
+  }
+
+  body(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues !== undefined ? { issues: this.issues } : {}),
+      ...this.extra
+    }
+  }
+}
+
+/** A 422 with every issue the core found. */
+export const validationFailed = (issues: ReadonlyArray<Issue>, message = "The request is invalid"): HttpError =>
+  new HttpError("validation_failed", message, { issues })
+
+export const notFound = (what: string): HttpError => new HttpError("not_found", `${what} was not found`)
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }
+
+/** A JSON response. */
+export const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+
+/** The response of an {@link HttpError}. */
+export const errorResponse = (error: HttpError): Response => json(error.status, error.body(), error.headers)
+
+/** `application/json`, or any `+json` type, with any parameters. */
+export const isJsonContentType = (value: string | null): boolean => {
+  if (value === null) return false
+  const type = value.split(";", 1)[0]!.trim().toLowerCase()
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))
+}
+
+/**
+ * The request body as text, refusing more than `limit` bytes (413) whether
+ * or not a Content-Length announces it.
+ */
+export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promise<string> => {
+  const tooLarge = () => new HttpError("payload_too_large", `The request body is larger than ${limit} bytes`)
+  const declared = request.headers.get("content-length")
+  if (declared !== null && Number(declared) > limit) throw tooLarge()
+  if (request.body === null) return ""
+  const reader = request.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks))
+}
+
+/** Parses a JSON body; malformed JSON is a 400. */
+export const parseJson = (text: string): unknown => {
+  if (text.trim() === "") throw new HttpError("malformed_json", "The request body must be a JSON document, got an empty body")
+  try {
+    return JSON.parse(text) as unknown
+  } catch (e) {
+    throw new HttpError("malformed_json", `The request body is not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+/** Placeholder for what waits on a core module still being built. */
+export const notYet = (what: string): never => {
+  throw new HttpError("not_implemented", `${what} is not available in this build of the sandbox yet`)
+}

@@ -1,0 +1,237 @@
+/**
+ * The sandbox's merchants: read from a configuration file, API keys kept only
+ * as scrypt hashes and compared in constant time.
+ *
+ * @module
+ */
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
+import { Result, Schema } from "effect"
+import { issuesFromSchema, STRICT_ALL, ValidationError } from "../../core/issues.ts"
+import { decodeMerchantResult, type MerchantConfiguration } from "../../core/merchant.ts"
+import { RefundPolicies } from "../../core/refund/policy.ts"
+import * as Time from "../../core/time.ts"
+
+// scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
+const SCRYPT = { N: 16384, r: 8, p: 1 } as const
+const KEY_LENGTH = 32
+
+/**
+ * Hashes an API key for a merchants file: `scrypt$N$r$p$salt$hash` (base64url).
+ *
+ * @example
+ * ```ts
+ * import { hashApiKey } from "payment-plan-engine/sandbox"
+ * hashApiKey("sk_test_123") // "scrypt$16384$8$1$…$…"
+ * ```
+ */
+export const hashApiKey = (apiKey: string, salt: Buffer = randomBytes(16)): string => {
+  const hash = scryptSync(apiKey, salt, KEY_LENGTH, SCRYPT)
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), hash.toString("base64url")].join("$")
+}
+
+interface ParsedHash {
+  readonly N: number
+  readonly r: number
+  readonly p: number
+  readonly salt: Buffer
+  readonly hash: Buffer
+}
+
+const parseHash = (stored: string): ParsedHash | undefined => {
+  const parts = stored.split("$")
+  if (parts.length !== 6 || parts[0] !== "scrypt") return undefined
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
+  if (![N, r, p].every((n) => Number.isSafeInteger(n) && n > 0)) return undefined
+  const salt = Buffer.from(parts[4]!, "base64url")
+  const hash = Buffer.from(parts[5]!, "base64url")
+  if (salt.length < 8 || hash.length < 16) return undefined
+  return { N, r, p, salt, hash }
+}
+
+/** Whether `apiKey` is the key behind `stored` (a {@link hashApiKey} value), compared in constant time. */
+export const verifyApiKey = (apiKey: string, stored: string): Promise<boolean> => {
+  const parsed = parseHash(stored)
+  if (parsed === undefined) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    // the asynchronous scrypt runs on the thread pool, so a flood of bad keys does not stall the server
+    scrypt(apiKey, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: 256 * parsed.N * parsed.r + 1024 * 1024 }, (error, derived) => {
+      resolve(error === null && derived.length === parsed.hash.length && timingSafeEqual(derived, parsed.hash))
+    })
+  })
+}
+
+// ---------------------------------------------------------------------------
+// The configuration file
+
+const Text = Schema.String.check(Schema.isMinLength(1))
+
+const CurrencyConfig = Schema.Struct({
+  currencyCode: Text,
+  minimumPaymentAmount: Schema.optionalKey(Schema.Finite),
+  maximumPaymentAmount: Schema.optionalKey(Schema.Finite),
+  isZeroDecimal: Schema.optionalKey(Schema.Boolean),
+  paymentGatewayVariant: Schema.optionalKey(Schema.String)
+})
+
+const SubMerchantConfig = Schema.Struct({
+  id: Schema.optionalKey(Text),
+  externalCode: Text,
+  name: Schema.optionalKey(Schema.String)
+})
+
+/** One merchant of a sandbox merchants file. `apiKey` (plain, for demos) or `apiKeyHash` ({@link hashApiKey}). */
+export const MerchantConfig = Schema.Struct({
+  id: Text,
+  name: Schema.optionalKey(Schema.String),
+  apiKey: Schema.optionalKey(Text),
+  apiKeyHash: Schema.optionalKey(Text),
+  merchantGroupId: Schema.optionalKey(Text),
+  timeZone: Schema.optionalKey(Text),
+  defaultPaymentDeadline: Schema.optionalKey(Schema.Finite),
+  defaultMinDepositType: Schema.optionalKey(Schema.String),
+  defaultMinDepositValue: Schema.optionalKey(Schema.Finite),
+  currencies: Schema.Array(CurrencyConfig),
+  defaultRefundPolicies: Schema.optionalKey(RefundPolicies),
+  subMerchants: Schema.optionalKey(Schema.Array(SubMerchantConfig)),
+  serviceFeePercentage: Schema.optionalKey(Schema.Finite),
+  companyEmail: Schema.optionalKey(Schema.String),
+  customerSupportEmail: Schema.optionalKey(Schema.String),
+  merchantPageUrl: Schema.optionalKey(Schema.String),
+  countryAlpha3Code: Schema.optionalKey(Schema.String),
+  gtmId: Schema.optionalKey(Schema.String),
+  serviceGAMID: Schema.optionalKey(Schema.String),
+  merchantGAMID: Schema.optionalKey(Schema.String),
+  gtmInternalTrackingId: Schema.optionalKey(Schema.String)
+})
+
+export type MerchantConfig = typeof MerchantConfig.Type
+
+/** A sandbox merchants file: `{ "merchants": [ … ] }`. */
+export const MerchantsFile = Schema.Struct({ merchants: Schema.Array(MerchantConfig) })
+
+export type MerchantsFile = typeof MerchantsFile.Type
+
+/** A merchant as the sandbox holds it: no plain API key. */
+export interface SandboxMerchant {
+  readonly id: string
+  readonly name: string
+  readonly merchantGroupId: string | undefined
+  readonly timeZone: string
+  readonly apiKeyHash: string
+  readonly subMerchants: ReadonlyArray<{ readonly id: string; readonly externalCode: string; readonly name: string }>
+  /** What the core's calculations read: the merchant-configuration response plus refund policies and sub-merchants. */
+  readonly configuration: MerchantConfiguration
+  readonly config: Omit<MerchantConfig, "apiKey">
+}
+
+const decodeFile = Schema.decodeUnknownResult(MerchantsFile)
+
+/**
+ * Reads a merchants file, every problem reported (a `ValidationError`), plain
+ * keys hashed and dropped.
+ */
+export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> => {
+  const decoded = decodeFile(input, STRICT_ALL)
+  if (Result.isFailure(decoded)) {
+    const { issues } = issuesFromSchema(decoded.failure.issue, "sandbox")
+    throw new ValidationError({ issues, warnings: [] })
+  }
+  const problems: Array<{ path: string; code: "required" | "duplicate" | "time_zone" | "format"; rule: string; message: string }> = []
+  const seen = new Set<string>()
+  const merchants = decoded.success.merchants.map((m, i) => {
+    if (seen.has(m.id)) problems.push({ path: `merchants[${i}].id`, code: "duplicate", rule: "sandbox", message: `repeats merchant ${m.id}` })
+    seen.add(m.id)
+    if (m.apiKey === undefined && m.apiKeyHash === undefined) {
+      problems.push({ path: `merchants[${i}].apiKeyHash`, code: "required", rule: "sandbox", message: "apiKey or apiKeyHash is required" })
+    }
+    if (m.apiKeyHash !== undefined && parseHash(m.apiKeyHash) === undefined) {
+      problems.push({ path: `merchants[${i}].apiKeyHash`, code: "format", rule: "sandbox", message: "must be a hashApiKey value (scrypt$N$r$p$salt$hash)" })
+    }
+    const timeZone = m.timeZone ?? "UTC"
+    if (!Time.isTimeZone(timeZone)) {
+      problems.push({ path: `merchants[${i}].timeZone`, code: "time_zone", rule: "R3.1", message: "must be an IANA time zone name" })
+    }
+    const { apiKey, ...config } = m
+    const configuration = decodeMerchantResult(
+      {
+        ...(m.defaultPaymentDeadline !== undefined ? { defaultPaymentDeadline: m.defaultPaymentDeadline } : {}),
+        ...(m.defaultMinDepositType !== undefined ? { defaultMinDepositType: m.defaultMinDepositType } : {}),
+        ...(m.defaultMinDepositValue !== undefined ? { defaultMinDepositValue: m.defaultMinDepositValue } : {}),
+        currencies: m.currencies.map((c) => ({ paymentGatewayVariant: "sandbox", isZeroDecimal: false, ...c })),
+        gtmId: m.gtmId ?? "",
+        serviceGAMID: m.serviceGAMID ?? "",
+        merchantGAMID: m.merchantGAMID ?? "",
+        gtmInternalTrackingId: m.gtmInternalTrackingId ?? "",
+        ...(m.defaultRefundPolicies !== undefined ? { defaultRefundPolicies: m.defaultRefundPolicies } : {}),
+        ...(m.subMerchants !== undefined ? { subMerchants: m.subMerchants.map((s) => s.externalCode) } : {})
+      },
+      `merchants[${i}]`
+    )
+    if (Result.isFailure(configuration)) problems.push(...configuration.failure.issues.map((x) => ({ ...x, code: "format" as const })))
+    return {
+      id: m.id,
+      name: m.name ?? m.id,
+      merchantGroupId: m.merchantGroupId,
+      timeZone,
+      apiKeyHash: m.apiKeyHash ?? hashApiKey(apiKey!),
+      subMerchants: (m.subMerchants ?? []).map((s) => ({ id: s.id ?? `sub_${s.externalCode}`, externalCode: s.externalCode, name: s.name ?? s.externalCode })),
+      configuration: Result.isSuccess(configuration) ? configuration.success! : ({} as MerchantConfiguration),
+      config
+    }
+  })
+  if (problems.length > 0) throw new ValidationError({ issues: problems, warnings: [] })
+  return merchants
+}
+
+// ---------------------------------------------------------------------------
+// Authentication
+
+/** The merchants of a sandbox, and who a request's credentials name. */
+export interface MerchantDirectory {
+  readonly list: ReadonlyArray<SandboxMerchant>
+  readonly byId: (id: string) => SandboxMerchant | undefined
+  /** The merchant of an `Authorization: Basic base64(merchantId:apiKey)` header, or undefined. */
+  readonly authenticate: (authorization: string | null) => Promise<SandboxMerchant | undefined>
+}
+
+const digest = (s: string): Buffer => createHash("sha256").update(s).digest()
+
+/** Reads `Basic base64(merchantId:apiKey)`. */
+export const parseBasic = (authorization: string | null): { readonly merchantId: string; readonly apiKey: string } | undefined => {
+  if (authorization === null) return undefined
+  const match = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(authorization)
+  if (!match) return undefined
+  const decoded = Buffer.from(match[1]!, "base64").toString("utf8")
+  const colon = decoded.indexOf(":")
+  if (colon <= 0) return undefined
+  return { merchantId: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) }
+}
+
+/**
+ * A directory over loaded merchants. A key that passed scrypt once is
+ * remembered as its SHA-256, so later requests cost a hash and a constant-time
+ * comparison instead of tens of milliseconds of scrypt; keys that fail are not
+ * remembered and pay scrypt every time.
+ */
+export const merchantDirectory = (merchants: ReadonlyArray<SandboxMerchant>): MerchantDirectory => {
+  const byId = new Map(merchants.map((m) => [m.id, m]))
+  const verified = new Map<string, Buffer>()
+  // a fixed hash to spend the same scrypt time on unknown merchant ids
+  const decoy = hashApiKey("decoy", Buffer.alloc(16, 7))
+  return {
+    list: merchants,
+    byId: (id) => byId.get(id),
+    authenticate: async (authorization) => {
+      const credentials = parseBasic(authorization)
+      if (credentials === undefined) return undefined
+      const merchant = byId.get(credentials.merchantId)
+      const presented = digest(credentials.apiKey)
+      const known = merchant ? verified.get(merchant.id) : undefined
+      if (merchant && known) return timingSafeEqual(presented, known) ? merchant : undefined
+      const ok = await verifyApiKey(credentials.apiKey, merchant?.apiKeyHash ?? decoy)
+      if (!merchant || !ok) return undefined
+      verified.set(merchant.id, presented)
+      return merchant
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process"
+import { request as httpRequest } from "node:http"
+import { describe, expect, it } from "vitest"
+import { loadMerchants, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import { A, checkoutRequest, MERCHANTS_FILE } from "./helpers.ts"
+
+describe("sandbox: Node server", () => {
+  it("runs the handler over node:http on loopback", async () => {
+    const running = await startSandbox({ merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }), port: 0 })
+    try {
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const created = await fetch(`${running.url}/api/v2/checkout`, {
+        method: "POST",
+        headers: { authorization: A, "content-type": "application/json" },
+        body: JSON.stringify(checkoutRequest())
+      })
+      expect(created.status).toBe(201)
+      const checkout = (await created.json()) as { id: string; checkoutWorkflow: { sdkWidget: { scriptUrl: string } } }
+      // URLs are written for the address the client used
+      expect(checkout.checkoutWorkflow.sdkWidget.scriptUrl).toBe(`${running.url}/widget/sdk.js`)
+      const retrieved = await fetch(`${running.url}/api/v2/checkout/${checkout.id}`, { headers: { authorization: A } })
+      expect(await retrieved.json()).toMatchObject({ id: checkout.id, totalCost: 1100 })
+      const notAllowed = await fetch(`${running.url}/api/v2/checkout`, { method: "DELETE" })
+      expect(notAllowed.status).toBe(405)
+      expect(notAllowed.headers.get("allow")).toBe("POST")
+      // a body past 1 MiB announced by Content-Length is refused before it is read
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${running.url}/api/v2/checkout`, {
+          method: "POST",
+          headers: { authorization: A, "content-type": "application/json", "content-length": String(2 * 1024 * 1024) }
+        })
+        req.on("response", (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on("error", reject)
+        req.write("{")
+      })
+      expect(status).toBe(413)
+    } finally {
+      await running.close()
+    }
+  })
+
+  it("npm start: prints the merchant, its key, a curl and the widget URL of a sample checkout", async () => {
+    const child = spawn(process.execPath, ["examples/sandbox.ts"], {
+      env: { ...process.env, PORT: "0", SANDBOX_DB: ":memory:" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = ""
+        child.stdout.on("data", (chunk: Buffer) => {
+          text += chunk.toString()
+          if (text.includes("Ctrl-C")) resolve(text)
+        })
+        child.on("exit", (code) => reject(new Error(`exited ${code}: ${text}`)))
+      })
+      expect(output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/)
+      expect(output).toContain("merchant id: merchant-123")
+      expect(output).toContain("API key:     sk_sandbox_demo_0123456789")
+      expect(output).toMatch(/curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/checkout/)
+      const widget = /(http:\/\/127\.0\.0\.1:\d+\/widget\/checkout\/chk_[A-Za-z0-9_-]+)/.exec(output)
+      expect(widget).not.toBeNull()
+      const page = await fetch(widget![1]!)
+      expect(page.status).toBe(200)
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+})
