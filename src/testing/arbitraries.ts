@@ -18,6 +18,7 @@ import type { PlanEvent } from "../core/plan/events.ts"
 import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
 import { CANCELLATION_REASONS, type ManagedPlan } from "../core/plan/record.ts"
 import { type ManagedPlanSummary, planSummaryOf } from "../core/plan/summary.ts"
+import { type Cadence, FREQUENCIES, type PlanTermsRequest, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
 import * as Time from "../core/time.ts"
 
@@ -472,3 +473,76 @@ export const refundPlan = (options: RefundPlanOptions = {}) => {
       })
   })
 }
+
+// ---------------------------------------------------------------------------
+// Plan terms (issue 4)
+
+/**
+ * A weekday name in any case (R6.2).
+ *
+ * @since 0.1.0
+ */
+export const weekdayName: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom(...WEEKDAYS), fc.constantFrom("as is", "lower", "upper"))
+  .map(([name, style]) => (style === "lower" ? name.toLowerCase() : style === "upper" ? name.toUpperCase() : name))
+
+/**
+ * A valid cadence of a plan-terms request (R6.2): a frequency in any case or
+ * none, a weekday, a day of month 1..31, both or neither.
+ *
+ * @since 0.1.0
+ */
+export const cadence: fc.Arbitrary<Cadence> = fc.record(
+  {
+    frequency: fc
+      .tuple(fc.constantFrom(...FREQUENCIES), fc.boolean())
+      .map(([f, lower]) => (lower ? f.toLowerCase() : f)),
+    on: fc.record({ dayOfWeek: weekdayName, dayOfMonth: fc.integer({ min: 1, max: 31 }) }, { requiredKeys: [] })
+  },
+  { requiredKeys: [] }
+)
+
+/**
+ * A cadence with its day resolved, as the schedule works with it.
+ *
+ * @since 0.1.0
+ */
+export const resolvedCadence: fc.Arbitrary<ResolvedCadence> = fc.oneof(
+  fc.record({ frequency: fc.constantFrom("Weekly" as const, "Fortnightly" as const), dayOfWeek: fc.integer({ min: 0, max: 6 }) }),
+  fc.record({ frequency: fc.constant("Monthly" as const), dayOfMonth: fc.integer({ min: 1, max: 31 }) })
+)
+
+/**
+ * Options of {@link planTermsRequest}.
+ *
+ * @since 0.1.0
+ */
+export interface PlanTermsRequestOptions {
+  readonly checkoutId?: string
+  readonly timeZone?: fc.Arbitrary<string>
+  /** the currency's exponent, for deposits with its digits; default 2 */
+  readonly exponent?: number
+  /** largest deposit in minor units; default 10^9 */
+  readonly maxDepositMinor?: number
+  /** the deposit amounts to draw from, instead of `0..maxDepositMinor` */
+  readonly deposit?: fc.Arbitrary<number>
+}
+
+/**
+ * A valid compute-plan-terms request (R6.2, R3.1): any plan type, an optional
+ * deposit in the currency's digits, an optional cadence, a named zone.
+ *
+ * @since 0.1.0
+ */
+export const planTermsRequest = (options: PlanTermsRequestOptions = {}): fc.Arbitrary<PlanTermsRequest> =>
+  fc.record(
+    {
+      checkoutId: options.checkoutId === undefined ? fc.stringMatching(/^chk_[A-Za-z0-9]{1,12}$/) : fc.constant(options.checkoutId),
+      type: fc.constant("plan" as const),
+      planType: fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const),
+      deposit: fc.record({ amount: options.deposit ?? amount(options.exponent ?? 2, 0, options.maxDepositMinor ?? 1_000_000_000) }, { requiredKeys: [] }),
+      installments: fc.record({ cadence }, { requiredKeys: [] }),
+      timeZone: options.timeZone ?? timeZone
+    },
+    { requiredKeys: ["checkoutId", "type", "timeZone"] }
+  )

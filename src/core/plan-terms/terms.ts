@@ -167,8 +167,8 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
   if (even >= range.min) {
     // R6.7 even: every payment is `even`; the remainder goes with the first.
     deposit = even
-    each = even
     count = input.dateCount
+    each = count > 0 ? even : 0
     remainder = totalCost - (count + 1) * even
   } else {
     deposit = input.deposit ?? range.min
