@@ -1,27 +1,51 @@
 import { defineConfig } from "tsup"
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    testing: "src/testing/arbitraries.ts",
-    client: "src/adapters/client/index.ts",
-    // the `payment-plan` binary: keeps its shebang, no declarations needed
-    cli: "src/adapters/cli/main.ts",
-    // the exposure report's worker thread, loaded by the binary beside itself
-    "exposure-worker": "src/adapters/cli/exposure/worker.ts",
-    sandbox: "src/adapters/sandbox/index.ts"
-  },
+const common = {
   format: ["esm"],
   target: "node22",
   platform: "node",
-  dts: {
-    entry: { index: "src/index.ts", testing: "src/testing/arbitraries.ts", client: "src/adapters/client/index.ts", sandbox: "src/adapters/sandbox/index.ts" },
-    compilerOptions: { ignoreDeprecations: "6.0" }
-  },
   sourcemap: true,
-  clean: true,
+  // `npm run build` empties dist/ first (prebuild): the two builds below write beside each other
+  clean: false,
   treeshake: true,
-  external: ["effect", "fast-check"],
   // node:sqlite exists only under its node: name
   removeNodeProtocol: false
-})
+} as const
+
+export default defineConfig([
+  {
+    ...common,
+    entry: {
+      index: "src/index.ts",
+      testing: "src/testing/arbitraries.ts",
+      client: "src/adapters/client/index.ts",
+      sandbox: "src/adapters/sandbox/index.ts"
+    },
+    dts: {
+      entry: {
+        index: "src/index.ts",
+        testing: "src/testing/arbitraries.ts",
+        client: "src/adapters/client/index.ts",
+        sandbox: "src/adapters/sandbox/index.ts"
+      },
+      compilerOptions: { ignoreDeprecations: "6.0" }
+    },
+    // a peer: users share one copy of effect
+    external: ["effect", "fast-check"]
+  },
+  {
+    ...common,
+    entry: {
+      // the `payment-plan` binary: keeps its shebang, no declarations needed
+      cli: "src/adapters/cli/main.ts",
+      // the exposure report's worker thread, loaded by the binary beside itself
+      "exposure-worker": "src/adapters/cli/exposure/worker.ts"
+    },
+    // The binary carries the parts of effect it uses: importing effect's index
+    // resolves and compiles hundreds of modules, most of a second at every start
+    // of the command and of each worker thread. `serve` loads the sandbox
+    // through the package's own "./sandbox" export, as any user would.
+    noExternal: ["effect"],
+    external: ["payment-plan-engine"]
+  }
+])

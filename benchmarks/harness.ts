@@ -15,10 +15,20 @@ export interface Budget {
 
 export interface Case {
   readonly name: string
+  /** one operation; may return a promise (then it is awaited and timed by hand, see `samples`) */
   readonly run: () => unknown
   readonly budget?: Budget
   /** names of cases measured in the same run to print ratios against */
   readonly compareWith?: ReadonlyArray<string>
+  /**
+   * For long operations (a whole report over many plans): time this many runs
+   * by hand, after one warm-up, instead of mitata's sampling, and take the median.
+   */
+  readonly samples?: number
+  /** items one run handles (plans in a report): throughput and budgets are then per item */
+  readonly items?: number
+  /** what an item is, for the printed throughput ("plans") */
+  readonly unit?: string
 }
 
 export interface Suite {
@@ -26,6 +36,17 @@ export interface Suite {
   /** the issue whose budgets these are */
   readonly issue: string
   readonly cases: ReadonlyArray<Case>
+  /**
+   * Measured after the cases, printed and written under the suite's table:
+   * figures a median cannot show (peak memory, memory retained).
+   */
+  readonly notes?: () => Promise<ReadonlyArray<Note>> | ReadonlyArray<Note>
+}
+
+/** A line under a suite's table; a note with a budget passes or fails like a case. */
+export interface Note {
+  readonly text: string
+  readonly pass?: boolean
 }
 
 export interface Measured {
@@ -33,27 +54,43 @@ export interface Measured {
   readonly issue: string
   readonly name: string
   readonly medianNs: number
+  /** operations, or items when the case names them, per second */
   readonly opsPerSecond: number
+  readonly unit?: string
   readonly budget: string
   readonly pass: boolean | undefined
   readonly ratios: ReadonlyArray<string>
 }
 
-const describeBudget = (budget: Budget | undefined) =>
+const describeBudget = (budget: Budget | undefined, unit?: string) =>
   budget === undefined
     ? ""
     : budget.minOpsPerSecond !== undefined
-      ? `≥ ${budget.minOpsPerSecond.toLocaleString("en")}/s`
+      ? `≥ ${budget.minOpsPerSecond.toLocaleString("en")}${unit === undefined ? "" : ` ${unit}`}/s`
       : `≤ ${budget.maxMedianMs} ms`
+
+/** Median of `samples` runs timed by hand, after one warm-up run; promises are awaited. */
+const measureByHand = async (run: () => unknown, samples: number): Promise<number> => {
+  await run()
+  const times: Array<number> = []
+  for (let i = 0; i < samples; i++) {
+    const start = process.hrtime.bigint()
+    do_not_optimize(await run())
+    times.push(Number(process.hrtime.bigint() - start))
+  }
+  times.sort((a, b) => a - b)
+  const middle = times.length >> 1
+  return times.length % 2 === 1 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2
+}
 
 export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
   const medians = new Map<string, number>()
   const results: Array<Measured> = []
   for (const c of suite.cases) {
-    const stats = await measure(() => do_not_optimize(c.run()), { min_cpu_time: 500 * 1e6 })
-    const medianNs = stats.p50
+    const medianNs =
+      c.samples !== undefined ? await measureByHand(c.run, c.samples) : (await measure(() => do_not_optimize(c.run()), { min_cpu_time: 500 * 1e6 })).p50
     medians.set(c.name, medianNs)
-    const opsPerSecond = 1e9 / medianNs
+    const opsPerSecond = ((c.items ?? 1) * 1e9) / medianNs
     const pass =
       c.budget === undefined
         ? undefined
@@ -64,7 +101,17 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
       const base = medians.get(other)
       return base === undefined ? [] : [`${(medianNs / base).toFixed(2)}× ${other}`]
     })
-    results.push({ suite: suite.title, issue: suite.issue, name: c.name, medianNs, opsPerSecond, budget: describeBudget(c.budget), pass, ratios })
+    results.push({
+      suite: suite.title,
+      issue: suite.issue,
+      name: c.name,
+      medianNs,
+      opsPerSecond,
+      ...(c.unit === undefined ? {} : { unit: c.unit }),
+      budget: describeBudget(c.budget, c.unit),
+      pass,
+      ratios
+    })
   }
   return results
 }
@@ -76,7 +123,7 @@ export const tableRows = (results: ReadonlyArray<Measured>): Array<Array<string>
   results.map((r) => [
     r.name,
     formatNs(r.medianNs),
-    formatOps(r.opsPerSecond),
+    r.unit === undefined ? formatOps(r.opsPerSecond) : formatOps(r.opsPerSecond).replace("/s", ` ${r.unit}/s`),
     r.budget,
     r.pass === undefined ? "" : r.pass ? "pass" : "FAIL",
     r.ratios.join(", ")

@@ -5,7 +5,7 @@
  */
 import { readdirSync, writeFileSync } from "node:fs"
 import os from "node:os"
-import { HEADER, type Measured, runSuite, type Suite, tableRows } from "./harness.ts"
+import { HEADER, type Measured, type Note, runSuite, type Suite, tableRows } from "./harness.ts"
 
 const only = process.argv.slice(2)
 const directory = new URL(".", import.meta.url)
@@ -18,6 +18,7 @@ const markdownTable = (rows: Array<Array<string>>) =>
   [HEADER, HEADER.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n")
 
 const all: Array<Measured> = []
+const failedNotes: Array<Note> = []
 const sections: Array<string> = []
 for (const file of files) {
   const { suite } = (await import(new URL(file, directory).href)) as { suite: Suite }
@@ -27,7 +28,14 @@ for (const file of files) {
   const rows = tableRows(results)
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   for (const row of [HEADER, ...rows]) console.log("  " + row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "))
-  sections.push(`## ${suite.title}\n\n${suite.issue}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}`)
+  const notes = suite.notes === undefined ? [] : await suite.notes()
+  const noteText = notes.map((n) => `${n.text}${n.pass === undefined ? "" : n.pass ? " (pass)" : " (FAIL)"}`)
+  for (const line of noteText) console.log(`  ${line}`)
+  failedNotes.push(...notes.filter((n) => n.pass === false))
+  sections.push(
+    `## ${suite.title}\n\n${suite.issue}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}` +
+      (noteText.length === 0 ? "" : `\n\n${noteText.map((t) => `- ${t}`).join("\n")}`)
+  )
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`
@@ -40,8 +48,8 @@ if (only.length === 0) {
       "\n"
   )
 }
-const failed = all.filter((r) => r.pass === false)
+const failed = [...all.filter((r) => r.pass === false).map((r) => r.name), ...failedNotes.map((n) => n.text)]
 if (failed.length > 0) {
-  console.error(`\n${failed.length} budget(s) missed: ${failed.map((r) => r.name).join(", ")}`)
+  console.error(`\n${failed.length} budget(s) missed: ${failed.join(", ")}`)
   process.exit(1)
 }

@@ -29,7 +29,8 @@ export const buildCli = async (): Promise<Built> => {
     format: ["esm"],
     platform: "node",
     target: "node22",
-    external: ["effect", "fast-check"],
+    // as tsup.config.ts builds the binary: effect bundled in
+    noExternal: ["effect"],
     dts: false,
     sourcemap: false,
     silent: true

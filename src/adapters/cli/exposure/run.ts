@@ -79,12 +79,29 @@ const workerUrl = () =>
   import.meta.url.endsWith(".ts") ? new URL("./worker.ts", import.meta.url) : new URL("./exposure-worker.js", import.meta.url)
 
 type FromWorker =
+  | { readonly type: "ready" }
   | { readonly type: "done"; readonly id: number; readonly invalid: Array<Invalid>; readonly stopped: boolean }
   | { readonly type: "snapshot"; readonly snapshot: Snapshot }
 
+/** Batches a worker may hold at once: one being counted, one waiting, so it never idles and memory stays bounded. */
+const PER_WORKER = 2
+
+/**
+ * Workers take a while to start (each loads the engine), so this thread counts
+ * the batches itself until a worker is ready, and whenever every ready worker
+ * is full: a small input never waits for them, and no thread idles. Answers are
+ * taken in input order, so refused lines are reported in order and the run
+ * stops at the first one.
+ */
 const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
   const accumulator = new Accumulator(localSettings(options.settings))
-  const workers = Array.from({ length: options.workers }, () => new Worker(workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } }))
+  const workers = Array.from(
+    { length: options.workers },
+    () => new Worker(workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } })
+  )
+  const ready: Array<boolean> = workers.map(() => false)
+  const used: Array<boolean> = workers.map(() => false)
+  const load: Array<number> = workers.map(() => 0)
   let failure: unknown
   // every message bumps `events`; `settle` waits only when none arrived since it last returned
   let events = 0
@@ -95,23 +112,6 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
     const w = wake
     wake = undefined
     w?.()
-  }
-  const snapshots: Array<Snapshot> = []
-  // answers per batch id, flushed in input order so refused lines are reported in order
-  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Batch }>()
-  const sent = new Map<number, Batch>()
-  for (const worker of workers) {
-    worker.on("message", (m: FromWorker) => {
-      if (m.type === "done") {
-        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, batch: sent.get(m.id)! })
-        sent.delete(m.id)
-      } else snapshots.push(m.snapshot)
-      signal()
-    })
-    worker.on("error", (error) => {
-      failure ??= error
-      signal()
-    })
   }
   const settle = (): Promise<void> => {
     if (events !== seen) {
@@ -125,6 +125,25 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
       }
     })
   }
+  const snapshots: Array<Snapshot> = []
+  // answers per batch id, taken in input order
+  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Batch }>()
+  const sent = new Map<number, Batch>()
+  workers.forEach((worker, w) => {
+    worker.on("message", (m: FromWorker) => {
+      if (m.type === "ready") ready[w] = true
+      else if (m.type === "done") {
+        load[w]!--
+        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, batch: sent.get(m.id)! })
+        sent.delete(m.id)
+      } else snapshots.push(m.snapshot)
+      signal()
+    })
+    worker.on("error", (error) => {
+      failure ??= error
+      signal()
+    })
+  })
 
   let next = 0
   let flushed = 0
@@ -146,28 +165,38 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
       options.onProgress?.(lines, d.batch.bytes)
     }
   }
-  const inFlight = () => next - flushed
+  const freeWorker = () => {
+    for (let w = 0; w < workers.length; w++) if (ready[w] && load[w]! < PER_WORKER) return w
+    return -1
+  }
   try {
     for await (const batch of batches(input)) {
-      while (inFlight() >= 2 * workers.length && failure === undefined && stoppedAt === undefined) {
-        await settle()
-        flush()
-      }
+      // let the workers' messages in: an input that is already in memory would otherwise never leave the microtask queue
+      await new Promise(setImmediate)
+      flush()
       if (failure !== undefined) throw failure
       if (stoppedAt !== undefined) break
-      sent.set(next, batch)
-      workers[next % workers.length]!.postMessage({ type: "batch", id: next, batch })
+      const w = freeWorker()
+      if (w < 0) {
+        done.set(next, { ...countBatch(accumulator, batch, options.skipInvalid), batch })
+      } else {
+        sent.set(next, batch)
+        load[w]!++
+        used[w] = true
+        workers[w]!.postMessage({ type: "batch", id: next, batch })
+      }
       next++
     }
-    while (inFlight() > 0 && failure === undefined && stoppedAt === undefined) {
+    while (flushed < next && failure === undefined && stoppedAt === undefined) {
+      await settle()
       flush()
-      if (inFlight() > 0 && stoppedAt === undefined) await settle()
     }
-    flush()
     if (failure !== undefined) throw failure
     if (stoppedAt === undefined) {
-      for (const worker of workers) worker.postMessage({ type: "finish" })
-      while (snapshots.length < workers.length && failure === undefined) await settle()
+      // only the workers that counted something have a state to hand over
+      const asked = workers.filter((_, w) => used[w])
+      for (const worker of asked) worker.postMessage({ type: "finish" })
+      while (snapshots.length < asked.length && failure === undefined) await settle()
       if (failure !== undefined) throw failure
       for (const snapshot of snapshots) accumulator.merge(snapshot)
     }

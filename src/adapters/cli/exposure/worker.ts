@@ -15,3 +15,5 @@ parentPort!.on("message", (m: { type: "batch"; id: number; batch: Batch } | { ty
   if (m.type === "batch") parentPort!.postMessage({ type: "done", id: m.id, ...countBatch(accumulator, m.batch, skipInvalid) })
   else parentPort!.postMessage({ type: "snapshot", snapshot: accumulator.snapshot() })
 })
+// loaded: the main thread starts sending batches now
+parentPort!.postMessage({ type: "ready" })

@@ -1,0 +1,118 @@
+/**
+ * Budget of issue 8: `payment-plan exposure` reads at least 200,000 plans/s,
+ * with memory that does not grow with the input.
+ *
+ * The cases run the report's own pipeline (chunks cut at newlines, JSON.parse,
+ * `Refund.quoteTotals`, exact sums, top-K) over generated NDJSON held in
+ * memory as 1 MiB chunks, so the disk is out of the figure. The baseline is the
+ * floor of any NDJSON report: the same splitting and JSON.parse of every line,
+ * nothing else, measured in the same run.
+ *
+ * Memory: the report runs as a child process over 100,000 and then 1,000,000
+ * plans streamed into it; its peak resident set and the heap it keeps after a
+ * full collection must not grow with the input (the budget: at most 1.25× for
+ * ten times the plans).
+ */
+import { spawn } from "node:child_process"
+import { once } from "node:events"
+import { fileURLToPath } from "node:url"
+import { type Batch, batches, eachLine } from "../src/adapters/cli/exposure/lines.ts"
+import { runExposure } from "../src/adapters/cli/exposure/run.ts"
+import { generateNdjson } from "../scripts/generate-plans.ts"
+import type { Note, Suite } from "./harness.ts"
+
+const PLANS = 100_000
+const chunks: Array<Buffer> = []
+{
+  // 1 MiB pieces, as a file stream with highWaterMark 1 MiB gives them
+  let pending = Buffer.alloc(0)
+  for (const piece of generateNdjson(PLANS, 8)) {
+    pending = Buffer.concat([pending, Buffer.from(piece)])
+    while (pending.length >= 1 << 20) {
+      chunks.push(pending.subarray(0, 1 << 20))
+      pending = pending.subarray(1 << 20)
+    }
+  }
+  if (pending.length > 0) chunks.push(pending)
+}
+const input = async function* () {
+  yield* chunks
+}
+
+const settings = { at: Date.UTC(2026, 11, 1), timeZone: undefined, merchant: undefined, top: 10, timeline: undefined }
+const report = (workers: number) => async () => {
+  const outcome = await runExposure(input(), { settings, skipInvalid: false, workers, onInvalid: () => {} })
+  if (outcome.lines !== PLANS || outcome.invalid !== 0) throw new Error(`the benchmark input must be ${PLANS} valid plans`)
+  return outcome
+}
+
+const parseOnly = async () => {
+  let parsed = 0
+  for await (const batch of batches(input()) as AsyncGenerator<Batch>) {
+    eachLine(batch, (text) => {
+      if (JSON.parse(text) !== null) parsed++
+      return true
+    })
+  }
+  return parsed
+}
+
+const BASELINE = `baseline: split + JSON.parse only (${PLANS.toLocaleString("en")} plans)`
+
+/** Peak RSS and retained heap of the report as a child process over `count` streamed plans. */
+const memoryOf = async (count: number, workers: number) => {
+  const probe = spawn(process.execPath, ["--expose-gc", fileURLToPath(new URL("./exposure-memory.ts", import.meta.url)), String(workers)], {
+    stdio: ["pipe", "pipe", "inherit"]
+  })
+  const out: Array<Buffer> = []
+  probe.stdout.on("data", (b: Buffer) => out.push(b))
+  for (const piece of generateNdjson(count, 9)) if (!probe.stdin.write(piece)) await once(probe.stdin, "drain")
+  probe.stdin.end()
+  await once(probe, "close")
+  return JSON.parse(Buffer.concat(out).toString()) as { lines: number; peakRssBytes: number; heapUsedAfterGcBytes: number }
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
+
+export const suite: Suite = {
+  title: "Exposure report: NDJSON plans per second, memory",
+  issue: "issue 8",
+  cases: [
+    { name: BASELINE, run: parseOnly, samples: 5, items: PLANS, unit: "plans" },
+    {
+      name: `exposure, in this thread (${PLANS.toLocaleString("en")} plans)`,
+      run: report(0),
+      samples: 5,
+      items: PLANS,
+      unit: "plans",
+      compareWith: [BASELINE]
+    },
+    {
+      name: `exposure, 2 worker threads (${PLANS.toLocaleString("en")} plans)`,
+      run: report(2),
+      samples: 5,
+      items: PLANS,
+      unit: "plans",
+      budget: { minOpsPerSecond: 200_000 },
+      compareWith: [BASELINE]
+    }
+  ],
+  notes: async (): Promise<ReadonlyArray<Note>> => {
+    const notes: Array<Note> = []
+    for (const workers of [2]) {
+      const small = await memoryOf(100_000, workers)
+      const large = await memoryOf(1_000_000, workers)
+      const rss = large.peakRssBytes / small.peakRssBytes
+      const heap = large.heapUsedAfterGcBytes / small.heapUsedAfterGcBytes
+      notes.push({
+        text: `peak RSS (${workers} workers): ${mb(small.peakRssBytes)} for 100,000 plans, ${mb(large.peakRssBytes)} for 1,000,000 (${rss.toFixed(2)}×, budget ≤ 1.25×)`,
+        pass: rss <= 1.25
+      })
+      notes.push({
+        text: `heap retained after the report (${workers} workers): ${mb(small.heapUsedAfterGcBytes)} for 100,000 plans, ${mb(large.heapUsedAfterGcBytes)} for 1,000,000 (${heap.toFixed(2)}×, budget ≤ 1.25×)`,
+        pass: heap <= 1.25
+      })
+    }
+    return notes
+  }
+}
