@@ -1,6 +1,6 @@
-import { defineConfig } from "tsup"
+import { defineConfig, type Options } from "tsup"
 
-const common = {
+const common: Options = {
   format: ["esm"],
   target: "node22",
   platform: "node",
@@ -10,7 +10,7 @@ const common = {
   treeshake: true,
   // node:sqlite exists only under its node: name
   removeNodeProtocol: false
-} as const
+}
 
 export default defineConfig([
   {

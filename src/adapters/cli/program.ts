@@ -21,6 +21,7 @@ import {
 } from "./io.ts"
 import { calculate, registerCalculations } from "./calculations.ts"
 import { registerExposure } from "./exposure/command.ts"
+import { registerServe } from "./serve.ts"
 import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
 import { renderPairs, renderTable } from "./table.ts"
 
@@ -138,6 +139,7 @@ export const createProgram = (io: Io): Command => {
 
   registerCalculations(program, io)
   registerExposure(program, io)
+  registerServe(program, io)
   return program
 }
 

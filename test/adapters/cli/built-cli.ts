@@ -24,18 +24,25 @@ export const buildCli = async (): Promise<Built> => {
   mkdirSync(directory, { recursive: true })
   await build({
     config: false,
-    entry: { cli: `${root}src/adapters/cli/main.ts`, "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts` },
+    entry: {
+      cli: `${root}src/adapters/cli/main.ts`,
+      "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts`,
+      sandbox: `${root}src/adapters/sandbox/index.ts`
+    },
     outDir: directory,
     format: ["esm"],
     platform: "node",
     target: "node22",
     // as tsup.config.ts builds the binary: effect bundled in
     noExternal: ["effect"],
+    // `serve` loads the sandbox through the package's own export, resolved by the package.json below
+    external: ["payment-plan-engine"],
+    removeNodeProtocol: false,
     dts: false,
     sourcemap: false,
     silent: true
   })
-  writeFileSync(`${directory}/package.json`, JSON.stringify({ name: "payment-plan-engine", version: "0.0.0-test", type: "module" }))
+  writeFileSync(`${directory}/package.json`, JSON.stringify({ name: "payment-plan-engine", version: "0.0.0-test", type: "module", exports: { "./sandbox": "./sandbox.js" } }))
   return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }
 }
 
