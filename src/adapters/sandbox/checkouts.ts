@@ -8,7 +8,7 @@
 import { Result } from "effect"
 import * as Checkout from "../../core/checkout/index.ts"
 import * as Currency from "../../core/currency.ts"
-import { issue, type Issue } from "../../core/issues.ts"
+import { issue } from "../../core/issues.ts"
 import * as Time from "../../core/time.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../core/verification.ts"
 import type { Context, SandboxEnvironment } from "./handler.ts"
@@ -163,7 +163,3 @@ export const verificationOf = (checkout: StoredCheckout, now: number): Record<st
     }
   }
 }
-
-/** The issue when a body names another checkout than its path. */
-export const checkoutIdMismatch = (path: string): Issue =>
-  issue(path, "conflict", "sandbox", "must equal the checkout id of the request's path")

@@ -174,17 +174,17 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
       body,
       baseUrl: configuredBase ?? url.origin
     }
+    // Writes of an operation that fails are undone; its error is still an answer (and remembered below).
     const run = (): Reply => {
       try {
-        return operation.run(context)
+        return method === "GET" || method === "HEAD" ? operation.run(context) : store.transaction(() => operation.run(context))
       } catch (e) {
         if (e instanceof HttpError) return errorReply(e)
         throw e
       }
     }
-    if (method === "GET" || method === "HEAD") return toResponse(run())
     const key = request.headers.get("idempotency-key")
-    if (key === null || !IDEMPOTENT_METHODS.has(method)) return toResponse(store.transaction(run))
+    if (key === null || !IDEMPOTENT_METHODS.has(method)) return toResponse(run())
     const scope = merchant?.id ?? idempotencyScope(env, match.params)
     const fingerprint = createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${raw}`).digest("base64url")
     const reply = store.transaction((): Reply => {

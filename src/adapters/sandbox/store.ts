@@ -66,7 +66,7 @@ export interface StoredIdempotent {
  * database and in the event loop.
  */
 export interface SandboxStore {
-  /** Runs `f` in one transaction: all its writes or none. */
+  /** Runs `f` in one transaction: all its writes or none (when `f` throws). Nested calls are savepoints. */
   readonly transaction: <A>(f: () => A) => A
   readonly getCheckout: (id: string) => StoredCheckout | undefined
   readonly putCheckout: (checkout: StoredCheckout) => void
@@ -118,16 +118,16 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
   let depth = 0
   return {
     transaction: (f) => {
-      // nested calls join the outer transaction
-      if (depth > 0) return f()
-      db.exec("BEGIN IMMEDIATE")
+      // a nested call is a savepoint: its failure undoes its own writes only
+      const savepoint = depth > 0 ? `sp${depth}` : undefined
+      db.exec(savepoint ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE")
       depth++
       try {
         const result = f()
-        db.exec("COMMIT")
+        db.exec(savepoint ? `RELEASE ${savepoint}` : "COMMIT")
         return result
       } catch (e) {
-        db.exec("ROLLBACK")
+        db.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK")
         throw e
       } finally {
         depth--
