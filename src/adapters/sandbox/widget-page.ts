@@ -525,6 +525,13 @@ var PaymentPlanPage = (function () {
       win.location.assign(next);
     }
 
+    // The sandbox's "now" as the checkout knows it (its test clock), else the browser's.
+    function today() {
+      var checkout = state.data.checkout || {};
+      var t = timeOf(checkout.createdAt || checkout.created);
+      return isFinite(t) ? t : Date.now();
+    }
+
     // The checkout's items and their summary lines (same order), tolerant of missing parts.
     function order() {
       var checkout = state.data.checkout || {}, summary = state.data.summary || {};
@@ -591,7 +598,7 @@ var PaymentPlanPage = (function () {
         var chart = stepChart(doc, {
           title: "Non-refundable amount of " + name + " over time",
           points: points, initial: 0n, max: line || 0n, color: "#a4161a",
-          start: Date.now(), end: isFinite(redemption) ? redemption : Date.now(),
+          start: today(), end: isFinite(redemption) ? redemption : today(),
           format: function (v) { return money(fromMinor(v, state.currency.digits)); }
         });
         host.appendChild(el(doc, "div", { "class": "milestone" }, [table, chart]));
@@ -640,7 +647,7 @@ var PaymentPlanPage = (function () {
         host.appendChild(stepChart(doc, {
           title: "Amount paid over time",
           points: points, initial: 0n, max: toMinor(state.data.summary.totalCost, digits) || 0n, color: "#0b5cad",
-          start: points.length ? points[0].t : Date.now(), end: timeOf(state.data.summary.completionDate),
+          start: points.length ? points[0].t : today(), end: timeOf(state.data.summary.completionDate),
           format: function (v) { return money(fromMinor(v, digits)); }
         }));
       }
@@ -715,9 +722,13 @@ var PaymentPlanPage = (function () {
       var problem = depositProblem(minor);
       $("deposit-error").textContent = problem;
       input.setAttribute("aria-invalid", problem ? "true" : "false");
-      if (timer) win.clearTimeout(timer);
-      if (problem) { state.deposit = null; state.seq++; state.busy = false; updateButtons(); return; }
+      if (problem) {
+        if (timer) win.clearTimeout(timer);
+        state.deposit = null; state.seq++; state.busy = false; updateButtons(); return;
+      }
+      // the same amount again (a change event after input): keep the calculation already under way
       if (minor === state.deposit && !now) return;
+      if (timer) win.clearTimeout(timer);
       state.deposit = minor;
       state.busy = true;
       updateButtons();
@@ -800,16 +811,15 @@ var PaymentPlanPage = (function () {
       renderMilestones();
       if (state.planType === "PayInFull") $("deposit").readOnly = true;
       var status = String(data.status || "");
-      if (data.expired) {
+      if (data.expired || /^expired$/i.test(status)) {
         state.busy = false;
         close("This checkout has expired and can no longer be completed. Ask the merchant for a new one.", "bad");
         $("plan-section").hidden = true;
         return;
       }
-      if (/^(completed|cancelled|canceled)$/i.test(status)) {
-        state.busy = false;
+      if (/^(completed|rejected|cancelled|canceled)$/i.test(status)) {
         state.leaving = true;
-        close("This checkout is already " + status.toLowerCase() + ".", "bad");
+        close(/^completed$/i.test(status) ? "This checkout is already completed." : "This checkout was already declined or cancelled.", "bad");
         $("plan-section").hidden = true;
         return;
       }
