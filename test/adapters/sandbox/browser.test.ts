@@ -1,0 +1,244 @@
+/**
+ * The customer's flow in a real browser: Playwright (playwright-core) drives
+ * Debian's Chromium, headless with background networking off, against the
+ * sandbox started in-process on 127.0.0.1. The merchant's site is faked inside
+ * the browser (`page.route`), so nothing leaves the machine.
+ *
+ * Chromium comes from `npm test`'s pretest step (scripts/ensure-chromium.mjs).
+ * Without it this file fails with instructions: it never skips.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Client, createClient } from "../../../src/adapters/client/index.ts"
+import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import { exampleRequest } from "../../fixtures.ts"
+
+const CHROMIUM = process.env["CHROMIUM_PATH"] || "/usr/bin/chromium"
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync"
+]
+
+const MERCHANT = { id: "merchant-123", apiKey: "key-browser-0123456789" }
+const merchants = loadMerchants({
+  merchants: [
+    {
+      id: MERCHANT.id,
+      name: "Browser Shop",
+      apiKey: MERCHANT.apiKey,
+      timeZone: "Australia/Sydney",
+      currencies: [
+        { currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 },
+        { currencyCode: "JPY", minimumPaymentAmount: 100, isZeroDecimal: true }
+      ]
+    }
+  ]
+})
+
+// The sandbox's clock: fixed, so the fixture's redemption dates stay ahead and terms stay the same.
+const NOW = Date.parse("2026-11-22T00:00:00Z")
+const clock = { now: NOW }
+const SHOP = "shop.example"
+const HOSTILE_NAME = `<img src=x onerror="window.__xss = 1">Festival ticket`
+
+let sandbox: RunningSandbox
+let client: Client
+let context: BrowserContext
+let profile: string
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
+        "`npm test` installs it when it runs as root or with passwordless sudo (scripts/ensure-chromium.mjs); " +
+        "otherwise run `sudo apt-get install -y --no-install-recommends chromium`, or set CHROMIUM_PATH."
+    )
+  }
+  sandbox = await startSandbox({ merchants, database: ":memory:", host: "127.0.0.1", port: 0, now: () => clock.now })
+  client = createClient({ baseUrl: sandbox.url, merchantId: MERCHANT.id, apiKey: MERCHANT.apiKey })
+  profile = mkdtempSync(join(tmpdir(), "ppe-chromium-"))
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    timezoneId: "Australia/Sydney",
+    // The merchant's https page loads the widget from 127.0.0.1: Chrome's Local Network Access asks the customer first.
+    permissions: ["local-network-access"],
+    locale: "en-AU",
+    viewport: { width: 820, height: 1000 }
+  })
+  context.setDefaultTimeout(15_000)
+  // The merchant's site lives only inside the browser.
+  await context.route(
+    (url) => url.hostname === SHOP,
+    (route) => {
+      const url = new URL(route.request().url())
+      if (url.pathname === "/checkout") {
+        const id = url.searchParams.get("id") ?? ""
+        return route.fulfill({
+          contentType: "text/html",
+          body: `<!doctype html><title>Shop checkout</title><h1>Shop</h1><div id="plan"></div>
+<script src="${sandbox.url}/widget/sdk.js" data-checkout-id="${id}" data-status="201" data-container="#plan"></script>`
+        })
+      }
+      return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Back at the shop</title><h1>Thank you</h1>" })
+    }
+  )
+})
+
+afterAll(async () => {
+  await context?.close()
+  await sandbox?.close()
+  if (profile) rmSync(profile, { recursive: true, force: true })
+})
+
+const createCheckout = async (merchantOrderId: string, overrides: Record<string, unknown> = {}) => {
+  const request = exampleRequest()
+  const items = request.items.map((item, i) => (i === 0 ? { ...item, description: HOSTILE_NAME } : item))
+  const outcome = await client.createCheckout({ ...request, merchantOrderId, items, ...overrides })
+  if (!outcome.ok) throw new Error(`create checkout failed: ${String(outcome.error)}`)
+  return outcome.checkout as typeof outcome.checkout & { id: string; redirectURL: string; checkoutWorkflow: { sdkWidget: { scriptUrl: string } } }
+}
+
+/** What the merchant's back end does on its redirect URL: verify through the client (R8). */
+const verify = (page: Page, merchantOrderId: string, currencyCode = "AUD") =>
+  client.verifyCheckout(page.url(), { merchantOrderId, currencyCode })
+
+const returnedId = (page: Page) => new URL(page.url()).searchParams.getAll("service_checkout_id")
+
+describe("the hosted checkout page in Chromium", () => {
+  it("pays a fortnightly plan with the test card, returns to the merchant, and the deposit lets it allocate (R8.2)", async () => {
+    const checkout = await createCheckout("order-browser-1")
+    // the merchant's view of the same terms, to compare with the plan the page creates
+    const fortnightly = await client.computePlanTerms({
+      checkoutId: checkout.id,
+      type: "plan",
+      installments: { cadence: { frequency: "Fortnightly" } },
+      timeZone: "Australia/Sydney"
+    })
+    const count = fortnightly.installments!.count!
+    expect(count).toBeGreaterThan(0)
+
+    const page = await context.newPage()
+    const errors: Array<string> = []
+    page.on("pageerror", (error) => errors.push(error.message))
+    await page.goto(checkout.checkoutWorkflow.sdkWidget.scriptUrl.replace(/\/widget\/sdk\.js$/, `/widget/checkout/${checkout.id}`))
+
+    // merchant strings are text, never markup
+    await expect.poll(() => page.getByRole("cell", { name: HOSTILE_NAME }).count()).toBe(1)
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+    await expect.poll(() => page.locator("#total").textContent()).toBe("AUD\u00a01,100.00")
+
+    // the deposit starts at the minimum (R6.4) and stays within the range
+    const deposit = page.getByLabel(/^Deposit/)
+    await expect.poll(() => deposit.inputValue()).toBe("280.00")
+    await deposit.fill("100")
+    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("The deposit must be at least AUD\u00a0280.00.")
+    expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+    await deposit.fill("280.001")
+    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("Enter an amount with at most 2 decimal places.")
+    await deposit.fill("280")
+    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("")
+    const option = page.getByRole("radio", { name: /^Fortnightly/ })
+    await option.check()
+    const terms = await page.locator("#cadence-fortnightly-terms").textContent()
+    expect(terms).toContain(`${count} fortnightly payment`)
+    expect(await page.locator("#schedule tr").count()).toBe(count + 1)
+    expect(await page.locator("#schedule-chart svg").count()).toBe(1)
+    expect(await page.locator("#milestones table").count()).toBeGreaterThan(0)
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242")
+    await page.getByRole("button", { name: /^Pay deposit/ }).click()
+    await page.waitForURL((url) => url.hostname === SHOP)
+    expect(page.url()).toContain(new URL(checkout.redirectURL).pathname)
+    expect(returnedId(page)).toEqual([checkout.id])
+    expect(errors).toEqual([])
+
+    const verified = await verify(page, "order-browser-1")
+    expect(verified).toMatchObject({ allocate: true, checkoutId: checkout.id })
+    const plan = verified.checkout!.plan!
+    expect(verified.allocate && verified.planId).toBe(plan.id)
+    expect(plan.deposit).toMatchObject({ status: "Accepted", amount: 280 })
+    expect(String(plan.instalments!.cadence!.frequency).toLowerCase()).toBe("fortnightly")
+    expect(plan.instalments!.count).toBe(count)
+    expect(plan.instalments!.amount).toBe(fortnightly.installments!.amount)
+    await page.close()
+  })
+
+  it("embedded on the merchant's page, a declined card returns the customer with a refusal (R8.2, R8.3)", async () => {
+    const checkout = await createCheckout("order-browser-2")
+    const page = await context.newPage()
+    await page.goto(`https://${SHOP}/checkout?id=${checkout.id}`)
+    const frame = page.frameLocator("#plan iframe")
+    await frame.getByRole("radio", { name: /^Fortnightly/ }).check()
+    await frame.getByLabel("Card number").fill("4000000000000002")
+    await frame.getByRole("button", { name: /^Pay deposit/ }).click()
+    await page.waitForURL((url) => url.hostname === SHOP && url.pathname !== "/checkout")
+    expect(returnedId(page)).toEqual([checkout.id])
+
+    const verified = await verify(page, "order-browser-2")
+    expect(verified).toMatchObject({ allocate: false, reason: "not_accepted" })
+    expect(verified.checkout!.plan!.deposit!.status).toBe("Rejected")
+    expect(verified.checkout!.plan!.id).toBeUndefined()
+    await page.close()
+  })
+
+  it("cancelling returns the customer with a refusal and no plan", async () => {
+    const checkout = await createCheckout("order-browser-3")
+    const page = await context.newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    await page.getByRole("button", { name: "Cancel and return to the merchant" }).click()
+    await page.waitForURL((url) => url.hostname === SHOP)
+    expect(returnedId(page)).toEqual([checkout.id])
+    expect(await verify(page, "order-browser-3")).toMatchObject({ allocate: false, reason: "not_accepted" })
+    // coming back to a finished checkout: nothing more to do there
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("This checkout was already declined or cancelled.")
+    expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+    expect(await page.getByRole("button", { name: "Cancel and return to the merchant" }).isDisabled()).toBe(true)
+    await page.close()
+  })
+
+  it("R1.2: shows a zero-decimal currency without decimals", async () => {
+    const checkout = await createCheckout("order-browser-5", { currencyCode: "JPY" })
+    const page = await context.newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    await expect.poll(() => page.locator("#total").textContent()).toBe("JPY\u00a01,100")
+    expect(await page.locator("#minimum").textContent()).toBe("JPY\u00a0280")
+    expect(await page.getByLabel(/^Deposit/).getAttribute("step")).toBe("1")
+    await page.close()
+  })
+
+  it("R4.7: an expired checkout says so and cannot be paid", async () => {
+    const checkout = await createCheckout("order-browser-4", { expiry: 10 })
+    clock.now = NOW + 10 * 60_000
+    try {
+      const page = await context.newPage()
+      await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+      await expect.poll(() => page.getByRole("status").textContent()).toMatch(/expired/)
+      expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+      expect(await page.locator("#plan-section").isHidden()).toBe(true)
+      await page.close()
+      // nor behind the page's back
+      const complete = await fetch(`${sandbox.url}/widget/api/checkouts/${checkout.id}/complete`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ card: "4242424242424242", planTerms: { checkoutId: checkout.id, type: "plan", timeZone: "UTC" } })
+      })
+      expect(complete.status).toBe(410)
+    } finally {
+      clock.now = NOW
+    }
+    const redirect = new URL(checkout.redirectURL)
+    redirect.searchParams.set("service_checkout_id", checkout.id)
+    expect(await client.verifyCheckout(redirect, { merchantOrderId: "order-browser-4" })).toMatchObject({ allocate: false, reason: "missing_plan" })
+  })
+})
