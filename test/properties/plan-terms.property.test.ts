@@ -382,6 +382,20 @@ describe("R6 bad input: never throws, always a typed error", () => {
     )
   })
 
+  it("computePlanTerms throws nothing but a ValidationError, whatever the merchant configuration", () => {
+    fc.assert(
+      fc.property(scenario(), fc.anything(), fc.anything(), (s, merchant, strategy) => {
+        try {
+          computePlanTerms(s.checkout, s.request, { now: s.now, merchant, depositStrategy: strategy as never })
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError)
+          expect((error as ValidationError).issues.every(isIssue)).toBe(true)
+        }
+      }),
+      { numRuns: 100 }
+    )
+  })
+
   it("a valid scenario with one field replaced by anything: terms or a ValidationError, never an exception", () => {
     const paths = ["checkoutId", "type", "planType", "deposit", "installments", "timeZone"]
     fc.assert(

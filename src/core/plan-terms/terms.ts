@@ -264,6 +264,10 @@ export const computeResult = (
   }
 
   const planDay = Time.localDay(now, terms.timeZone)
+  if (planDay < Time.FIRST_DAY || planDay > Time.LAST_DAY) {
+    // dates are written with four-digit years, and a plan from year −270000 would list millions of dates
+    return fail([issue("now", "range", "R3.1", "must fall between 0001-01-01 and 9999-12-31 in the request's time zone")])
+  }
   const cadence = resolveCadence(terms.installments?.cadence, planDay)
   const dates = planType === "PayInFull" ? [] : cadenceDates(planDay, priced.completionDay, cadence)
   const bounds = paymentBounds(merchant, priced.currencyCode, exponent)

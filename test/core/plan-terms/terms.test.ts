@@ -229,6 +229,11 @@ describe("invalid input: a ValidationError with every issue", () => {
     ])
   })
 
+  it("R3.1: a plan date outside 0001..9999 is refused", () => {
+    expect(issues(exampleRequest(), request(), { now: -8.6e15 })).toEqual(["now:range"])
+    expect(issues(exampleRequest(), request(), { now: Date.UTC(10_000, 0, 1) })).toEqual(["now:range"])
+  })
+
   it("a checkout response for another checkout is a conflict", () => {
     expect(issues({ id: "chk_other", currencyCode: "AUD", totalCost: 10, totalMinimumDeposit: 1, completionDate: "2027-01-01" }, request())).toEqual(["checkoutId:conflict"])
   })
