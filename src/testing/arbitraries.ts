@@ -1,7 +1,10 @@
 /**
- * fast-check arbitraries for the service's resources: valid by construction, so
- * a property can start from a valid value and change one thing.
+ * `payment-plan-engine/testing`: fast-check arbitraries for the service's
+ * resources, valid by construction, so a property can start from a valid value
+ * and change one thing (docs/testing.md). fast-check is an optional peer
+ * dependency.
  *
+ * @module testing
  * @since 0.1.0
  */
 import { Result } from "effect"
