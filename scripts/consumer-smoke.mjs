@@ -50,3 +50,17 @@ const health = await sandbox.fetch(new Request("http://sandbox.test/health"))
 if (health.status !== 200) throw new Error(`sandbox health answered ${health.status}`)
 sandbox.close()
 console.log("consumer import of payment-plan-engine/sandbox works")
+
+// The package's binary, found through package.json "bin" as npm links it.
+const { execFileSync } = await import("node:child_process")
+const { readFileSync } = await import("node:fs")
+const bin = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).bin["payment-plan"]
+const binUrl = new URL(`../${bin}`, import.meta.url)
+if (!readFileSync(binUrl, "utf8").startsWith("#!/usr/bin/env node")) throw new Error(`${bin} lacks its shebang`)
+const summarized = JSON.parse(
+  execFileSync(process.execPath, [binUrl.pathname, "summarize", "--now", "2026-11-22T00:00:00Z"], {
+    input: readFileSync(new URL("../examples/checkout-request.json", import.meta.url))
+  }).toString()
+)
+if (summarized.totalCost !== 1100) throw new Error(`payment-plan summarize answered ${JSON.stringify(summarized)}`)
+console.log(`the payment-plan binary (${bin}) works`)

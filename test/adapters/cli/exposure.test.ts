@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { spawn } from "node:child_process"
 import { once } from "node:events"
 import { tmpdir } from "node:os"
@@ -146,6 +146,22 @@ describe("payment-plan exposure", () => {
       expect(counted).toBe(10) // 12 lines: 10 plans, 2 refused
     })
   }
+
+  // `script` gives the command a terminal; where util-linux is missing there is no terminal to test with
+  it.runIf(existsSync("/usr/bin/script"))("a progress bar on stderr when it is a terminal: lines, rate, percentage", async () => {
+    const file = `${dir}/progress.ndjson`
+    writeFileSync(file, smallText)
+    const command = [process.execPath, built().cli, "exposure", file, "--at", AT, "--workers", "0"].map((a) => `'${a}'`).join(" ")
+    const ran = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn("/usr/bin/script", ["-qec", command, "/dev/null"], { stdio: ["ignore", "pipe", "pipe"] })
+      let out = ""
+      child.stdout.on("data", (b: Buffer) => (out += b.toString()))
+      child.on("close", (code) => resolve({ code, out }))
+    })
+    expect(ran.code).toBe(0)
+    expect(ran.out).toMatch(/exposure \[[^\]]*\] \d+% \| \d+ lines \| \d+ lines\/s/)
+    expect(ran.out).toContain("100%")
+  })
 
   it("R1.1: totals stay exact past 2^53 minor units", async () => {
     // 40 plans paying 2^50 − 1 cents each: 4.5e16 cents in all, beyond 2^53 ≈ 9.007e15

@@ -34,21 +34,29 @@ const countNewlines = (text: string): number => {
 }
 
 export async function* batches(input: AsyncIterable<Buffer | string>): AsyncGenerator<Batch> {
+  // the bytes of a line cut by the end of the previous chunk: small, and the only bytes copied
   let carry: Buffer | undefined
   let line = 1
   let bytes = 0
   for await (const piece of input) {
     const chunk = typeof piece === "string" ? Buffer.from(piece) : piece
     bytes += chunk.length
-    const buffer = carry === undefined ? chunk : Buffer.concat([carry, chunk])
-    const last = buffer.lastIndexOf(10)
+    const last = chunk.lastIndexOf(10)
     if (last < 0) {
-      if (buffer.length > MAX_LINE_BYTES) throw new LineTooLong(line)
-      carry = buffer
+      carry = carry === undefined ? Buffer.from(chunk) : Buffer.concat([carry, chunk])
+      if (carry.length > MAX_LINE_BYTES) throw new LineTooLong(line)
       continue
     }
-    const text = buffer.toString("utf8", 0, last + 1)
-    carry = last + 1 < buffer.length ? Buffer.from(buffer.subarray(last + 1)) : undefined
+    // Decoding the chunk where it lies, instead of joining it to the carry first, saves a
+    // chunk-sized allocation outside the JS heap per chunk (which fragments the process's memory).
+    let text: string
+    if (carry === undefined) text = chunk.toString("utf8", 0, last + 1)
+    else {
+      const first = chunk.indexOf(10)
+      if (carry.length + first > MAX_LINE_BYTES) throw new LineTooLong(line)
+      text = Buffer.concat([carry, chunk.subarray(0, first + 1)]).toString("utf8") + chunk.toString("utf8", first + 1, last + 1)
+    }
+    carry = last + 1 < chunk.length ? Buffer.from(chunk.subarray(last + 1)) : undefined
     const lines = countNewlines(text)
     yield { text, firstLine: line, lines, bytes: bytes - (carry?.length ?? 0) }
     line += lines

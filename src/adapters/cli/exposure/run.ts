@@ -86,6 +86,12 @@ type FromWorker =
 /** Batches a worker may hold at once: one being counted, one waiting, so it never idles and memory stays bounded. */
 const PER_WORKER = 2
 
+/** Batches counted but not yet reported, per worker, at most: answers wait for the slowest batch before them. */
+const REORDER_WINDOW = 4
+
+/** Where a batch lies in the input, without its text. */
+type Place = Pick<Batch, "firstLine" | "lines" | "bytes">
+
 /**
  * Workers take a while to start (each loads the engine), so this thread counts
  * the batches itself until a worker is ready, and whenever every ready worker
@@ -126,9 +132,9 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
     })
   }
   const snapshots: Array<Snapshot> = []
-  // answers per batch id, taken in input order
-  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Batch }>()
-  const sent = new Map<number, Batch>()
+  // answers per batch id, taken in input order; only the batches' place is kept, never their text
+  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Place }>()
+  const sent = new Map<number, Place>()
   workers.forEach((worker, w) => {
     worker.on("message", (m: FromWorker) => {
       if (m.type === "ready") ready[w] = true
@@ -176,11 +182,19 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
       flush()
       if (failure !== undefined) throw failure
       if (stoppedAt !== undefined) break
+      // a worker slow on one batch holds the answers after it: bound how far ahead this thread goes
+      while (next - flushed >= REORDER_WINDOW * workers.length && failure === undefined && stoppedAt === undefined) {
+        await settle()
+        flush()
+      }
+      if (failure !== undefined) throw failure
+      if (stoppedAt !== undefined) break
       const w = freeWorker()
+      const place = { firstLine: batch.firstLine, lines: batch.lines, bytes: batch.bytes }
       if (w < 0) {
-        done.set(next, { ...countBatch(accumulator, batch, options.skipInvalid), batch })
+        done.set(next, { ...countBatch(accumulator, batch, options.skipInvalid), batch: place })
       } else {
-        sent.set(next, batch)
+        sent.set(next, place)
         load[w]!++
         used[w] = true
         workers[w]!.postMessage({ type: "batch", id: next, batch })
