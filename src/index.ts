@@ -35,7 +35,7 @@ export * as Verification from "./core/verification.ts"
 export type { CheckoutItem, CheckoutRequest, CheckoutResponse, CheckoutSummary } from "./core/checkout/index.ts"
 export type { MinimumDeposit } from "./core/deposit.ts"
 export type { MerchantConfiguration } from "./core/merchant.ts"
-export type { PlanNote, PlanNotesList } from "./core/notes.ts"
+export type { ListPlanNotesParams, PlanNote, PlanNotesList, PlanNotesPage } from "./core/notes.ts"
 export type {
   CancellationReason,
   Installment,
@@ -52,5 +52,12 @@ export type {
 } from "./core/plan/index.ts"
 export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
 export type { CancelPlanRequest, CancelPlanResponse, RefundCalculation, RefundPolicy } from "./core/refund/index.ts"
-export type { PlanSearchQuery, PlanSearchResponse } from "./core/search/index.ts"
+export type {
+  NormalizedPlanSearch,
+  PlanSearchFilter,
+  PlanSearchQuery,
+  PlanSearchResponse,
+  PlanSearchResult,
+  SearchScope
+} from "./core/search/index.ts"
 export type { CheckoutVerification, DepositDecision, RedirectCheckoutId } from "./core/verification.ts"

@@ -4,7 +4,9 @@
  */
 import { Result } from "effect"
 import { getOrThrow, toValidation, type ValidationError, type Validation } from "../core/issues.ts"
+import * as Notes from "../core/notes.ts"
 import * as Plan from "../core/plan/index.ts"
+import * as Search from "../core/search/index.ts"
 import type { InstantInput } from "../core/time.ts"
 
 /**
@@ -94,3 +96,67 @@ export const dueInstallments = (plan: Plan.ManagedPlan, at: InstantInput): Reado
  */
 export const validateSetMerchantOrder = (input: unknown): Validation<Plan.SetMerchantOrderRequest> =>
   toValidation(Plan.validateSetMerchantOrderResult(input))
+
+/**
+ * Checks plan-search parameters (an object or `URLSearchParams`; numbers and
+ * booleans may be strings) and fills the defaults of the description's query
+ * table. Never throws: `{ ok: true, value, warnings }` with the normalized
+ * query, or `{ ok: false, issues, warnings }`. `status` and `cursor` are
+ * deprecated (warnings); unknown parameters are warnings and left out.
+ *
+ * @example
+ * ```ts
+ * import { normalizePlanSearch } from "payment-plan-engine"
+ * normalizePlanSearch(new URLSearchParams("limit=20&filterField=status&filterValue=Late"))
+ * // { ok: true, value: { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "status", operator: "equals", value: "Late" }], … }, warnings: [] }
+ * ```
+ * @since 0.1.0
+ */
+export const normalizePlanSearch = (params: unknown): Validation<Search.NormalizedPlanSearch> =>
+  toValidation(Search.normalizePlanSearchResult(params))
+
+/**
+ * Searches plan summaries as the service does (docs/plans.md, "Search"):
+ * `params` are the query parameters (normalized first; a `ValidationError` is
+ * thrown when they are invalid) or a query `normalizePlanSearch` gave;
+ * `scope` is the authenticated merchant and its group (`includeAllBrands`).
+ * Returns `{ nextCursor: null, totalRowCount, plans }`.
+ *
+ * @example
+ * ```ts
+ * import { planSummaryOf, searchPlans } from "payment-plan-engine"
+ * const { totalRowCount, plans } = searchPlans(records.map(planSummaryOf), { filterField: "status", filterValue: "Late" }, { merchantId: "merchant-123" })
+ * ```
+ * @since 0.1.0
+ */
+export const searchPlans = <S extends Search.SearchablePlan>(
+  summaries: ReadonlyArray<S>,
+  params: unknown,
+  scope: Search.SearchScope
+): Search.PlanSearchResult<S> => {
+  const query = isNormalized(params) ? params : getOrThrow(Search.normalizePlanSearchResult(params)).value
+  return Search.searchPlans(summaries, query, scope)
+}
+
+/** A query as `normalizePlanSearch` gives it (its `filters` list is no search parameter). */
+const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch =>
+  typeof params === "object" && params !== null && Array.isArray((params as { filters?: unknown }).filters)
+
+/**
+ * A page of a plan's notes: `pinnedPlanNote`, `planNotes` (newest first,
+ * soft-deleted ones hidden unless `showSoftDeletedPlanNotes`), `meta` and
+ * `links` built on `selfUrl`. Throws a `ValidationError` for bad parameters.
+ *
+ * @example
+ * ```ts
+ * import { listPlanNotes } from "payment-plan-engine"
+ * listPlanNotes(notes, { planId: "plan_1", pageSize: "10" }, { selfUrl: "https://api.example/api/v2/plans/plan_1/notes" })
+ * // { pinnedPlanNote: …, planNotes: [...], meta: { rowCount: 12, pageSize: 10, offset: 0 }, links: { self, first, prev: null, next, last } }
+ * ```
+ * @since 0.1.0
+ */
+export const listPlanNotes = (
+  notes: ReadonlyArray<Notes.PlanNote>,
+  params: Notes.ListPlanNotesParams,
+  options: Notes.ListPlanNotesOptions
+): Notes.PlanNotesPage => getOrThrow(Notes.listPlanNotesResult(notes, params, options))

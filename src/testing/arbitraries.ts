@@ -368,6 +368,43 @@ export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
   )
 }
 
+/** One move of {@link evolvedPlan}: which event, and numbers it is built from. */
+const planMove = fc.record({
+  kind: fc.integer({ min: 0, max: 9 }),
+  hours: fc.integer({ min: 0, max: 24 * 21 }),
+  n: fc.integer({ min: 0, max: 9 }),
+  share: fc.integer({ min: 0, max: 100 })
+})
+
+/** The event a move makes of a plan: mostly payments, now and then a miss, a pause or a cancellation. */
+const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitrary<infer M> ? M : never): PlanEvent => {
+  const at = Time.parseDateTime(plan.updatedAt)! + move.hours * 3_600_000
+  const unpaid = plan.installments.filter((i) => i.status === "UPCOMING" || i.status === "MISSED")
+  const target = unpaid[move.n % Math.max(1, unpaid.length)]
+  switch (move.kind) {
+    case 0:
+    case 1:
+    case 2:
+      return plan.status === "PendingDeposit" ? PlanEventData.DepositAccepted({ at }) : PlanEventData.InstallmentPaid({ at, ...(target ? { installmentNumber: target.installmentNumber } : {}) })
+    case 3:
+    case 4:
+      return PlanEventData.InstallmentPaid({ at })
+    case 5:
+    case 6:
+      return PlanEventData.InstallmentMissed({ at: at + 14 * MS_PER_DAY })
+    case 7:
+      return PlanEventData.PaymentPaused({ at, until: at + (move.n + 1) * MS_PER_DAY })
+    case 8: {
+      const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
+      const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
+      const refund = fromMinorUnits(Math.floor((paid * move.share) / 100), exponent)
+      return PlanEventData.PlanCancelled({ at, reason: CANCELLATION_REASONS[move.n % CANCELLATION_REASONS.length]!, refundAmount: refund })
+    }
+    default:
+      return PlanEventData.MerchantOrderSet({ at, merchantOrderId: `order-${move.n}-${move.share}` })
+  }
+}
+
 /**
  * A plan after a random run of events (refused ones skipped): every status
  * is reached.
@@ -375,31 +412,26 @@ export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
  * @since 0.1.0
  */
 export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): fc.Arbitrary<ManagedPlan> =>
-  fc.tuple(managedPlan(options), fc.integer({ min: 0, max: maxEvents }), fc.infiniteStream(fc.integer({ min: 0, max: 2 ** 31 - 1 }))).map(
-    ([plan, steps, seeds]) => {
-      let current = plan
-      const iterator = seeds[Symbol.iterator]()
-      for (let i = 0; i < steps; i++) {
-        const seed = iterator.next().value as number
-        const [event] = fc.sample(planEvent(current), { seed, numRuns: 1 })
-        const next = applyPlanEventResult(current, event!)
-        if (Result.isSuccess(next)) current = next.success
-      }
-      return current
+  fc.tuple(managedPlan(options), fc.array(planMove, { maxLength: maxEvents })).map(([plan, moves]) => {
+    let current = plan
+    for (const move of moves) {
+      const next = applyPlanEventResult(current, eventOfMove(current, move))
+      if (Result.isSuccess(next)) current = next.success
     }
-  )
+    return current
+  })
 
 /**
  * Plan summaries of evolved plans with distinct ids, created over a year.
  *
  * @since 0.1.0
  */
-export const planSummaries = (maxLength = 40): fc.Arbitrary<Array<ManagedPlanSummary>> =>
+export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array<ManagedPlanSummary>> =>
   fc.uniqueArray(
     evolvedPlan({ now: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }).map((ms) => Math.floor(ms / 1000) * 1000) }, 6).map(
       planSummaryOf
     ),
-    { maxLength, selector: (s) => s.id }
+    { minLength, maxLength, selector: (s) => s.id }
   )
 
 // Refunds (R7)

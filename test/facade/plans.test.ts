@@ -7,9 +7,12 @@ import {
   computePlanTerms,
   createPlanRecord,
   dueInstallments,
+  listPlanNotes,
+  normalizePlanSearch,
   Plan,
   planSummaryOf,
   PlanTransitionError,
+  searchPlans,
   Time,
   validateSetMerchantOrder,
   ValidationError
@@ -80,5 +83,34 @@ describe("computePlanTerms → createPlanRecord (R6.9)", () => {
     for (const [i, p] of terms.schedule.entries()) {
       expect(plan.installments[i]!.date).toBe(new Date(Time.startOfDay(Time.parseDate(p.date)!, "Australia/Sydney")).toISOString())
     }
+  })
+})
+
+describe("search and notes through the package root", () => {
+  const records = ["plan_a", "plan_b", "plan_c"].map((planId, i) =>
+    createPlanRecord(exampleRequest(), exampleTerms(), { now: `2026-11-2${i}T00:00:00Z`, planId })
+  )
+  const summaries = records.map(planSummaryOf)
+
+  it("normalizePlanSearch answers a validation result and never throws", () => {
+    const ok = normalizePlanSearch({ limit: "2" })
+    expect(ok.ok && ok.value.limit).toBe(2)
+    const bad = normalizePlanSearch({ limit: "two" })
+    expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["limit:type"])
+  })
+
+  it("searchPlans takes the query parameters or a normalized query, and throws a ValidationError for bad ones", () => {
+    const byParams = searchPlans(summaries, { limit: "2", sortDirection: "asc" }, { merchantId: "merchant-123" })
+    expect([byParams.totalRowCount, byParams.plans.map((p) => p.id)]).toEqual([3, ["plan_a", "plan_b"]])
+    const normalized = normalizePlanSearch({ limit: 2, sortDirection: "asc" })
+    expect(normalized.ok && searchPlans(summaries, normalized.value, { merchantId: "merchant-123" })).toEqual(byParams)
+    expect(() => searchPlans(summaries, { limit: 0 }, { merchantId: "merchant-123" })).toThrow(ValidationError)
+    expect(searchPlans(summaries, {}, { merchantId: "someone-else" }).totalRowCount).toBe(0)
+  })
+
+  it("listPlanNotes pages a plan's notes and throws a ValidationError for bad parameters", () => {
+    const notes = [{ id: "n1", note: "called the customer", createdAt: "2026-11-22T00:00:00Z" }]
+    expect(listPlanNotes(notes, { planId: "plan_a" }, { selfUrl: "/api/v2/plans/plan_a/notes" }).meta).toEqual({ rowCount: 1, pageSize: 20, offset: 0 })
+    expect(() => listPlanNotes(notes, { planId: "plan_a", pageSize: 500 }, { selfUrl: "/x" })).toThrow(ValidationError)
   })
 })

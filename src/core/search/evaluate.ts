@@ -1,0 +1,337 @@
+/**
+ * Evaluating a normalized plan search over plan summaries: scope, filters,
+ * quick filter, a stable sort and offset pagination (docs/plans.md, "Search").
+ *
+ * @since 0.1.0
+ */
+import { dateValue } from "../date-value.ts"
+import { type FieldType, fieldGetter, SEARCH_FIELDS, utcDay } from "./fields.ts"
+import { dateOf, listOf, type NormalizedPlanSearch, numberOf, type PlanSearchFilter } from "./normalize.ts"
+
+/**
+ * Who is searching: the authenticated merchant and, for `includeAllBrands`,
+ * its group — the merchant ids of the group, or the group's id as the
+ * summaries' `merchant.merchantGroupId` gives it.
+ *
+ * @since 0.1.0
+ */
+export interface SearchScope {
+  readonly merchantId: string
+  readonly merchantGroup?: string | ReadonlyArray<string> | undefined
+}
+
+/**
+ * A summary as a search reads it: any object; the fields of `SEARCH_FIELDS`
+ * are read where present.
+ *
+ * @since 0.1.0
+ */
+export type SearchablePlan = { readonly id?: unknown; readonly installments?: unknown }
+
+/**
+ * The search response: `plans` is the page, `totalRowCount` counts every match,
+ * `nextCursor` is `null` (only offset pagination is supported).
+ *
+ * @since 0.1.0
+ */
+export interface PlanSearchResult<S> {
+  readonly nextCursor: null
+  readonly totalRowCount: number
+  readonly plans: ReadonlyArray<S>
+}
+
+type Predicate = (summary: SearchablePlan) => boolean
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined
+
+const numeric = (v: unknown): number | undefined =>
+  typeof v === "number" ? (Number.isFinite(v) ? v : undefined) : typeof v === "string" ? numberOf(v) : undefined
+
+/** A comparison of two keys of one type under an operator. */
+const compareWith = <K>(operator: string, target: K): ((key: K) => boolean) | undefined => {
+  switch (operator) {
+    case "lt":
+      return (k) => k < target
+    case "lte":
+      return (k) => k <= target
+    case "gt":
+      return (k) => k > target
+    case "gte":
+      return (k) => k >= target
+  }
+  return undefined
+}
+
+/**
+ * The predicate of one filter. Missing values (null, absent) match `not`,
+ * `notIn` and `is null`/`is empty`, and nothing else.
+ */
+const predicateOf = (filter: PlanSearchFilter): Predicate => {
+  const get = fieldGetter(filter.field)
+  const type: FieldType = SEARCH_FIELDS[filter.field] ?? "string"
+  const { operator, value } = filter
+  if (operator === "is" || operator === "isNot") {
+    const test =
+      value === "null"
+        ? (v: unknown) => v === null || v === undefined
+        : value === "empty"
+          ? (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
+          : value === "true"
+            ? (v: unknown) => v === true
+            : (v: unknown) => v === false
+    return operator === "is" ? (s) => test(get(s)) : (s) => !test(get(s))
+  }
+  // Each type reads the field into a key, and each target value into a test of that key.
+  let keyOf: (v: unknown) => unknown
+  let testOf: (target: string) => ((key: any) => boolean) | undefined
+  switch (type) {
+    case "number":
+      keyOf = numeric
+      testOf = (target) => {
+        const n = numberOf(target)!
+        return operator === "equals" || operator === "in" || operator === "not" || operator === "notIn" ? (k: number) => k === n : compareWith(operator, n)
+      }
+      break
+    case "date":
+      keyOf = dateValue
+      testOf = (target) => {
+        const d = dateOf(target)!
+        // a calendar date compares by the UTC day, a date-time by the instant
+        if (d._tag === "Date") {
+          const at = compareWith(operator, d.day)
+          return at === undefined ? (ms: number) => utcDay(ms) === d.day : (ms: number) => at(utcDay(ms))
+        }
+        const at = compareWith(operator, d.ms)
+        return at ?? ((ms: number) => ms === d.ms)
+      }
+      break
+    default: {
+      keyOf = (v) => (typeof v === "string" ? v : undefined)
+      const lower = value.toLowerCase()
+      testOf = (target) => {
+        switch (operator) {
+          case "contains":
+            return (k: string) => k.toLowerCase().includes(lower)
+          case "startsWith":
+            return (k: string) => k.toLowerCase().startsWith(lower)
+          case "endsWith":
+            return (k: string) => k.toLowerCase().endsWith(lower)
+        }
+        return compareWith(operator, target) ?? ((k: string) => k === target)
+      }
+    }
+  }
+  if (operator === "in" || operator === "notIn") {
+    const tests = listOf(value).map((v) => testOf(v)!)
+    const any = (k: unknown) => {
+      for (const t of tests) if (t(k)) return true
+      return false
+    }
+    return operator === "in"
+      ? (s) => {
+          const k = keyOf(get(s))
+          return k !== undefined && any(k)
+        }
+      : (s) => {
+          const k = keyOf(get(s))
+          return k === undefined || !any(k)
+        }
+  }
+  const test = testOf(value)!
+  if (operator === "not") {
+    return (s) => {
+      const k = keyOf(get(s))
+      return k === undefined || !test(k)
+    }
+  }
+  return (s) => {
+    const k = keyOf(get(s))
+    return k !== undefined && test(k)
+  }
+}
+
+const merchantOf = (s: SearchablePlan): unknown => {
+  const id = (s as Record<string, unknown>)["merchantId"]
+  return typeof id === "string" ? id : record((s as Record<string, unknown>)["merchant"])?.["id"]
+}
+
+/** The summaries the caller may see: its own, and with `includeAllBrands` its group's. */
+const scopePredicate = (query: NormalizedPlanSearch, scope: SearchScope): Predicate => {
+  const own = scope.merchantId
+  const group = scope.merchantGroup
+  if (!query.includeAllBrands || group === undefined) return (s) => merchantOf(s) === own
+  if (typeof group === "string") {
+    return (s) => merchantOf(s) === own || record((s as Record<string, unknown>)["merchant"])?.["merchantGroupId"] === group
+  }
+  const ids = new Set(group)
+  return (s) => {
+    const m = merchantOf(s)
+    return m === own || (typeof m === "string" && ids.has(m))
+  }
+}
+
+const QUICK_FIELDS = ["id", "merchantOrderId"] as const
+const QUICK_USER_FIELDS = ["firstName", "lastName", "emailAddress", "phoneNumber"] as const
+
+/** The quick filter: a case-insensitive substring of the id, the order id, or the customer's name, email or phone. */
+const quickPredicate = (needle: string): Predicate => {
+  const lower = needle.trim().toLowerCase()
+  const has = (v: unknown) => typeof v === "string" && v.toLowerCase().includes(lower)
+  return (s) => {
+    const r = s as Record<string, unknown>
+    for (const f of QUICK_FIELDS) if (has(r[f])) return true
+    const user = record(r["user"])
+    if (user === undefined) return false
+    for (const f of QUICK_USER_FIELDS) if (has(user[f])) return true
+    return has(`${user["firstName"] ?? ""} ${user["lastName"] ?? ""}`)
+  }
+}
+
+/** Every predicate of the query, the cheapest first. */
+const predicatesOf = (query: NormalizedPlanSearch, scope: SearchScope): Array<Predicate> => {
+  const predicates: Array<Predicate> = [scopePredicate(query, scope)]
+  if (query.merchantId !== undefined) {
+    const id = query.merchantId
+    predicates.push((s) => merchantOf(s) === id)
+  }
+  if (query.userId !== undefined) {
+    const id = query.userId
+    predicates.push((s) => {
+      const r = s as Record<string, unknown>
+      return r["createdByUserId"] === id || record(r["user"])?.["id"] === id
+    })
+  }
+  for (const filter of query.filters) predicates.push(predicateOf(filter))
+  if (query.updatedAfter !== undefined) {
+    const after = dateValue(query.updatedAfter)!
+    predicates.push((s) => {
+      const at = dateValue((s as Record<string, unknown>)["updatedAt"])
+      return at !== undefined && at > after
+    })
+  }
+  if (query.useQuickFilter && query.quickFilterValue !== undefined && query.quickFilterValue.trim() !== "") {
+    predicates.push(quickPredicate(query.quickFilterValue))
+  }
+  return predicates
+}
+
+/** The sort key of a summary: `null` when the value is missing or not of the field's type. */
+const sortKeyOf = (field: string): ((s: SearchablePlan) => number | string | null) => {
+  const get = fieldGetter(field)
+  switch (SEARCH_FIELDS[field] ?? "string") {
+    case "number":
+      return (s) => numeric(get(s)) ?? null
+    case "date":
+      return (s) => dateValue(get(s)) ?? null
+    default:
+      return (s) => {
+        const v = get(s)
+        return typeof v === "string" ? v : null
+      }
+  }
+}
+
+/**
+ * Evaluates a normalized plan search (see `normalizePlanSearch`) over plan
+ * summaries:
+ *
+ * - scope: the caller's merchant, and with `includeAllBrands` its `merchantGroup`;
+ *   then `merchantId` and `userId` (the creator or the customer) when given;
+ * - filters by field type: numbers numerically, dates chronologically (a
+ *   calendar date by its UTC day), strings exactly for `equals`/`not`/`in`/`notIn`,
+ *   case-insensitively for `contains`/`startsWith`/`endsWith`, by code units for
+ *   `lt`…`gte`; `in`/`notIn` take a comma-separated list; `is`/`isNot` take
+ *   `null`, `empty`, `true`, `false`; missing values match only `not`, `notIn`,
+ *   `is null`, `is empty`;
+ * - `updatedAfter` (strictly after) and the quick filter (id, merchantOrderId,
+ *   the customer's names, email and phone, case-insensitively);
+ * - a stable sort on `sortField`, nulls last in either direction, ties by `id`
+ *   ascending, then by input order;
+ * - the page `page × limit …` and `totalRowCount` over all matches; instalments
+ *   are left out of each summary unless `includeInstallments`.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Search } from "payment-plan-engine"
+ * const { value: query } = Effect.runSync(Search.normalizePlanSearch({ filterField: "status", filterValue: "Late", limit: "10" }))
+ * const { totalRowCount, plans } = Search.searchPlans(summaries, query, { merchantId: "merchant-123" })
+ * ```
+ * @since 0.1.0
+ */
+export const searchPlans = <S extends SearchablePlan>(
+  summaries: ReadonlyArray<S>,
+  query: NormalizedPlanSearch,
+  scope: SearchScope
+): PlanSearchResult<S> => {
+  const predicates = predicatesOf(query, scope)
+  const matches: Array<S> = []
+  outer: for (const s of summaries) {
+    for (const p of predicates) if (!p(s)) continue outer
+    matches.push(s)
+  }
+  const n = matches.length
+  const offset = query.page * query.limit
+  const page = offset >= n ? [] : sortedPage(matches, query, offset, Math.min(n, offset + query.limit))
+  return {
+    nextCursor: null,
+    totalRowCount: n,
+    plans: query.includeInstallments ? page : page.map(withoutInstallments)
+  }
+}
+
+const withoutInstallments = <S extends SearchablePlan>(s: S): S => {
+  if (!Object.hasOwn(s, "installments")) return s
+  const { installments: _, ...rest } = s
+  return rest as S
+}
+
+/** The matches at sorted positions `from..to`, sorting only as much as the page needs. */
+const sortedPage = <S extends SearchablePlan>(matches: ReadonlyArray<S>, query: NormalizedPlanSearch, from: number, to: number): Array<S> => {
+  const n = matches.length
+  const keyOf = sortKeyOf(query.sortField)
+  const keys: Array<number | string | null> = new Array(n)
+  const ids: Array<string> = new Array(n)
+  for (let i = 0; i < n; i++) {
+    const s = matches[i]!
+    keys[i] = keyOf(s)
+    ids[i] = String(s.id)
+  }
+  const direction = query.sortDirection === "desc" ? -1 : 1
+  const compare = (i: number, j: number): number => {
+    const a = keys[i]!
+    const b = keys[j]!
+    if (a !== b) {
+      if (a === null) return 1
+      if (b === null) return -1
+      return (a < b ? -1 : 1) * direction
+    }
+    const x = ids[i]!
+    const y = ids[j]!
+    return x < y ? -1 : x > y ? 1 : i - j
+  }
+  let order: Array<number>
+  if (to * 8 < n) {
+    // a page near the start: keep the best `to` in a sorted buffer (most candidates lose to its last)
+    order = []
+    for (let i = 0; i < n; i++) {
+      if (order.length === to && compare(i, order[to - 1]!) >= 0) continue
+      let lo = 0
+      let hi = order.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (compare(order[mid]!, i) < 0) lo = mid + 1
+        else hi = mid
+      }
+      order.splice(lo, 0, i)
+      if (order.length > to) order.pop()
+    }
+  } else {
+    order = Array.from({ length: n }, (_, i) => i)
+    order.sort(compare)
+  }
+  const page: Array<S> = []
+  for (let k = from; k < to; k++) page.push(matches[order[k]!]!)
+  return page
+}
