@@ -8,26 +8,15 @@ import * as Time from "./time.ts"
 
 const MS_PER_DAY = 86_400_000
 
-/** The number written by the ASCII digits `s[from..to)`, or −1. */
-const digits = (s: string, from: number, to: number): number => {
-  let n = 0
-  for (let i = from; i < to; i++) {
-    const d = s.charCodeAt(i) - 0x30
-    if (d < 0 || d > 9) return -1
-    n = n * 10 + d
-  }
-  return n
-}
-
 /** `YYYY-MM-DDTHH:MM:SS.sssZ`, the form this library writes, read without a regular expression. */
 const canonicalInstant = (s: string): number | undefined => {
-  const year = digits(s, 0, 4)
-  const month = digits(s, 5, 7)
-  const day = digits(s, 8, 10)
-  const hour = digits(s, 11, 13)
-  const minute = digits(s, 14, 16)
-  const second = digits(s, 17, 19)
-  const milli = digits(s, 20, 23)
+  const year = Time.digits(s, 0, 4)
+  const month = Time.digits(s, 5, 7)
+  const day = Time.digits(s, 8, 10)
+  const hour = Time.digits(s, 11, 13)
+  const minute = Time.digits(s, 14, 16)
+  const second = Time.digits(s, 17, 19)
+  const milli = Time.digits(s, 20, 23)
   if (
     year < 1 || month < 1 || month > 12 || day < 1 || day > Time.daysInMonth(year, month) ||
     hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || milli < 0 ||

@@ -153,8 +153,8 @@ export const parseDate = (s: string): EpochDay | undefined => {
   return year >= 0 && month >= 0 && day >= 0 && validCivil(year, month, day) ? epochDay(year, month, day) : undefined
 }
 
-/** The number written by the ASCII digits `s[from..to)`, or −1. */
-const digits = (s: string, from: number, to: number): number => {
+/** The number written by the ASCII digits `s[from..to)`, or −1. @internal */
+export const digits = (s: string, from: number, to: number): number => {
   let n = 0
   for (let i = from; i < to; i++) {
     const d = s.charCodeAt(i) - 0x30

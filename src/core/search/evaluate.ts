@@ -266,17 +266,48 @@ export const searchPlans = <S extends SearchablePlan>(
   scope: SearchScope
 ): PlanSearchResult<S> => {
   const predicates = predicatesOf(query, scope)
-  const matches: Array<S> = []
-  outer: for (const s of summaries) {
-    for (const p of predicates) if (!p(s)) continue outer
-    matches.push(s)
+  const matches = (s: S): boolean => {
+    for (const p of predicates) if (!p(s)) return false
+    return true
   }
-  const n = matches.length
   const offset = query.page * query.limit
-  const page = offset >= n ? [] : sortedPage(matches, query, offset, Math.min(n, offset + query.limit))
+  const order = orderOf(query)
+  const want = offset + query.limit
+  let total = 0
+  let page: Array<S>
+  if (want * 8 < summaries.length) {
+    // a page near the start: keep the best `want` matches in a sorted buffer as
+    // they come (most lose to its last entry); nothing else is sorted or kept
+    const best: Array<Entry<S>> = []
+    for (let i = 0; i < summaries.length; i++) {
+      const s = summaries[i]!
+      if (!matches(s)) continue
+      total++
+      const entry: Entry<S> = { key: order.keyOf(s), summary: s, index: i }
+      if (best.length === want && order.compare(entry, best[want - 1]!) >= 0) continue
+      let lo = 0
+      let hi = best.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (order.compare(best[mid]!, entry) < 0) lo = mid + 1
+        else hi = mid
+      }
+      best.splice(lo, 0, entry)
+      if (best.length > want) best.pop()
+    }
+    page = best.slice(offset).map((e) => e.summary)
+  } else {
+    const entries: Array<Entry<S>> = []
+    for (let i = 0; i < summaries.length; i++) {
+      const s = summaries[i]!
+      if (matches(s)) entries.push({ key: order.keyOf(s), summary: s, index: i })
+    }
+    total = entries.length
+    page = offset >= total ? [] : entries.sort(order.compare).slice(offset, want).map((e) => e.summary)
+  }
   return {
     nextCursor: null,
-    totalRowCount: n,
+    totalRowCount: total,
     plans: query.includeInstallments ? page : page.map(withoutInstallments)
   }
 }
@@ -287,51 +318,27 @@ const withoutInstallments = <S extends SearchablePlan>(s: S): S => {
   return rest as S
 }
 
-/** The matches at sorted positions `from..to`, sorting only as much as the page needs. */
-const sortedPage = <S extends SearchablePlan>(matches: ReadonlyArray<S>, query: NormalizedPlanSearch, from: number, to: number): Array<S> => {
-  const n = matches.length
-  const keyOf = sortKeyOf(query.sortField)
-  const keys: Array<number | string | null> = new Array(n)
-  const ids: Array<string> = new Array(n)
-  for (let i = 0; i < n; i++) {
-    const s = matches[i]!
-    keys[i] = keyOf(s)
-    ids[i] = String(s.id)
-  }
+/** A match with its sort key and its position in the input. */
+interface Entry<S> {
+  readonly key: number | string | null
+  readonly summary: S
+  readonly index: number
+}
+
+/** The order of the query: the key, direction, nulls last, ties by `id` then by input order. */
+const orderOf = (query: NormalizedPlanSearch) => {
   const direction = query.sortDirection === "desc" ? -1 : 1
-  const compare = (i: number, j: number): number => {
-    const a = keys[i]!
-    const b = keys[j]!
-    if (a !== b) {
-      if (a === null) return 1
-      if (b === null) return -1
-      return (a < b ? -1 : 1) * direction
-    }
-    const x = ids[i]!
-    const y = ids[j]!
-    return x < y ? -1 : x > y ? 1 : i - j
-  }
-  let order: Array<number>
-  if (to * 8 < n) {
-    // a page near the start: keep the best `to` in a sorted buffer (most candidates lose to its last)
-    order = []
-    for (let i = 0; i < n; i++) {
-      if (order.length === to && compare(i, order[to - 1]!) >= 0) continue
-      let lo = 0
-      let hi = order.length
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (compare(order[mid]!, i) < 0) lo = mid + 1
-        else hi = mid
+  return {
+    keyOf: sortKeyOf(query.sortField),
+    compare: <S extends SearchablePlan>(a: Entry<S>, b: Entry<S>): number => {
+      if (a.key !== b.key) {
+        if (a.key === null) return 1
+        if (b.key === null) return -1
+        return (a.key < b.key ? -1 : 1) * direction
       }
-      order.splice(lo, 0, i)
-      if (order.length > to) order.pop()
+      const x = String(a.summary.id)
+      const y = String(b.summary.id)
+      return x < y ? -1 : x > y ? 1 : a.index - b.index
     }
-  } else {
-    order = Array.from({ length: n }, (_, i) => i)
-    order.sort(compare)
   }
-  const page: Array<S> = []
-  for (let k = from; k < to; k++) page.push(matches[order[k]!]!)
-  return page
 }
