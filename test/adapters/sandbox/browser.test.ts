@@ -51,19 +51,24 @@ const HOSTILE_NAME = `<img src=x onerror="window.__xss = 1">Festival ticket`
 
 let sandbox: RunningSandbox
 let client: Client
-let context: BrowserContext
-let profile: string
+let context: BrowserContext | undefined
+let profile: string | undefined
+
+const MISSING =
+  `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
+  "`npm test` installs it when it runs as root or with passwordless sudo (scripts/ensure-chromium.mjs); " +
+  "otherwise run `sudo apt-get install -y --no-install-recommends chromium`, or set CHROMIUM_PATH."
+
+/** A new tab; without Chromium every test fails with {@link MISSING}, never skips. */
+const newPage = (): Promise<Page> => {
+  if (context === undefined) throw new Error(MISSING)
+  return context.newPage()
+}
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
-        "`npm test` installs it when it runs as root or with passwordless sudo (scripts/ensure-chromium.mjs); " +
-        "otherwise run `sudo apt-get install -y --no-install-recommends chromium`, or set CHROMIUM_PATH."
-    )
-  }
   sandbox = await startSandbox({ merchants, database: ":memory:", host: "127.0.0.1", port: 0, now: () => clock.now })
   client = createClient({ baseUrl: sandbox.url, merchantId: MERCHANT.id, apiKey: MERCHANT.apiKey })
+  if (!existsSync(CHROMIUM)) return
   profile = mkdtempSync(join(tmpdir(), "ppe-chromium-"))
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -127,7 +132,7 @@ describe("the hosted checkout page in Chromium", () => {
     const count = fortnightly.installments!.count!
     expect(count).toBeGreaterThan(0)
 
-    const page = await context.newPage()
+    const page = await newPage()
     const errors: Array<string> = []
     page.on("pageerror", (error) => errors.push(error.message))
     await page.goto(checkout.checkoutWorkflow.sdkWidget.scriptUrl.replace(/\/widget\/sdk\.js$/, `/widget/checkout/${checkout.id}`))
@@ -175,7 +180,7 @@ describe("the hosted checkout page in Chromium", () => {
 
   it("embedded on the merchant's page, a declined card returns the customer with a refusal (R8.2, R8.3)", async () => {
     const checkout = await createCheckout("order-browser-2")
-    const page = await context.newPage()
+    const page = await newPage()
     await page.goto(`https://${SHOP}/checkout?id=${checkout.id}`)
     const frame = page.frameLocator("#plan iframe")
     await frame.getByRole("radio", { name: /^Fortnightly/ }).check()
@@ -193,7 +198,7 @@ describe("the hosted checkout page in Chromium", () => {
 
   it("cancelling returns the customer with a refusal and no plan", async () => {
     const checkout = await createCheckout("order-browser-3")
-    const page = await context.newPage()
+    const page = await newPage()
     await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
     await page.getByRole("button", { name: "Cancel and return to the merchant" }).click()
     await page.waitForURL((url) => url.hostname === SHOP)
@@ -209,7 +214,7 @@ describe("the hosted checkout page in Chromium", () => {
 
   it("R1.2: shows a zero-decimal currency without decimals", async () => {
     const checkout = await createCheckout("order-browser-5", { currencyCode: "JPY" })
-    const page = await context.newPage()
+    const page = await newPage()
     await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
     await expect.poll(() => page.locator("#total").textContent()).toBe("JPY\u00a01,100")
     expect(await page.locator("#minimum").textContent()).toBe("JPY\u00a0280")
@@ -221,7 +226,7 @@ describe("the hosted checkout page in Chromium", () => {
     const checkout = await createCheckout("order-browser-4", { expiry: 10 })
     clock.now = NOW + 10 * 60_000
     try {
-      const page = await context.newPage()
+      const page = await newPage()
       await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/expired/)
       expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
