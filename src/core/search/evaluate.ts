@@ -303,13 +303,57 @@ export const searchPlans = <S extends SearchablePlan>(
       if (matches(s)) entries.push({ key: order.keyOf(s), summary: s, index: i })
     }
     total = entries.length
-    page = offset >= total ? [] : entries.sort(order.compare).slice(offset, want).map((e) => e.summary)
+    if (offset >= total) page = []
+    else {
+      // only the page's positions need their sorted elements: select around them, sort the page
+      const end = Math.min(want, total)
+      select(entries, offset, 0, total - 1, order.compare)
+      if (end - 1 > offset) select(entries, end - 1, offset + 1, total - 1, order.compare)
+      page = entries.slice(offset, end).sort(order.compare).map((e) => e.summary)
+    }
   }
   return {
     nextCursor: null,
     totalRowCount: total,
     plans: query.includeInstallments ? page : page.map(withoutInstallments)
   }
+}
+
+/**
+ * Quickselect (Hoare's FIND): rearranges `a[lo..hi]` so that `a[k]` is the
+ * element sorted order puts there, smaller ones before it and larger after.
+ * Expected linear time; the order is total (ties end at the input index), so
+ * there are no equal elements to degrade it.
+ */
+const select = <T>(a: Array<T>, k: number, lo: number, hi: number, compare: (x: T, y: T) => number): void => {
+  while (hi > lo) {
+    // median of three as the pivot, which keeps sorted and reversed input linear
+    const mid = lo + ((hi - lo) >> 1)
+    if (compare(a[mid]!, a[lo]!) < 0) swap(a, mid, lo)
+    if (compare(a[hi]!, a[lo]!) < 0) swap(a, hi, lo)
+    if (compare(a[hi]!, a[mid]!) < 0) swap(a, hi, mid)
+    const pivot = a[mid]!
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while (compare(a[i]!, pivot) < 0) i++
+      while (compare(pivot, a[j]!) < 0) j--
+      if (i <= j) {
+        swap(a, i, j)
+        i++
+        j--
+      }
+    }
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return
+  }
+}
+
+const swap = <T>(a: Array<T>, i: number, j: number): void => {
+  const t = a[i]!
+  a[i] = a[j]!
+  a[j] = t
 }
 
 const withoutInstallments = <S extends SearchablePlan>(s: S): S => {
