@@ -96,20 +96,6 @@ export const divideHalfUp = (numerator: number, denominator: number): number => 
 }
 
 /**
- * A percentage as an exact fraction `units / 10^scale` (33.33 → 3333 / 10^2), or
- * undefined when it has more digits than a fast exact path can carry.
- */
-const percentageFraction = (percentage: number): readonly [units: number, scale: number] | undefined => {
-  if (Number.isInteger(percentage)) return [percentage, 0]
-  for (let scale = 1; scale <= 8; scale++) {
-    const units = toMinorUnits(percentage, scale)
-    if (typeof units === "number") return [units, scale]
-    if (units === "range") return undefined
-  }
-  return undefined
-}
-
-/**
  * `percentage` % of an amount in minor units, rounded half-up to the minor unit (R1.5).
  * Exact for any percentage written as a JSON number.
  *
@@ -122,17 +108,17 @@ const percentageFraction = (percentage: number): readonly [units: number, scale:
  * @since 0.1.0
  */
 export const percentageOf = (minor: number, percentage: number): number => {
-  // whole percentages (most policies and deposits) without allocating the fraction
-  if (Number.isInteger(percentage)) {
-    const product = minor * percentage
-    if (Number.isSafeInteger(product)) return divideHalfUp(product, 100)
-  }
-  const fraction = percentageFraction(percentage)
-  if (fraction !== undefined) {
-    const [units, scale] = fraction
-    const numerator = minor * units
-    const denominator = 100 * (POW10[scale] as number)
-    if (Number.isSafeInteger(numerator)) return divideHalfUp(numerator, denominator)
+  // The percentage as an exact fraction units / 10^scale (33.33 → 3333 / 10^2),
+  // found without allocating: hot loops apply a few percentages millions of times.
+  // Beyond 8 decimals, or when the product leaves the safe integers, decimal.js.
+  for (let scale = 0; scale <= 8; scale++) {
+    const units = scale === 0 ? (Number.isInteger(percentage) ? percentage : undefined) : toMinorUnits(percentage, scale)
+    if (typeof units === "number") {
+      const numerator = minor * units
+      if (Number.isSafeInteger(numerator)) return divideHalfUp(numerator, 100 * (POW10[scale] as number))
+      break
+    }
+    if (units === "range" || units === "type") break
   }
   return new Decimal(minor)
     .times(new Decimal(percentage))
