@@ -646,7 +646,7 @@ export const quote = (plan: unknown, options: QuoteOptions): Effect.Effect<Quote
  * ```ts
  * import { Result } from "effect"
  * import { Refund } from "payment-plan-engine"
- * const totals = Refund.quoteTotals(plan, { at: Date.now() })
+ * const totals = Refund.quoteTotals(plan, { at: "2027-01-20T09:00:00+11:00" })
  * if (Result.isSuccess(totals)) totals.success.suggestedRefundAmount // 27500 (minor units)
  * ```
  * @since 0.1.0
