@@ -244,10 +244,18 @@ describe("R7 refund quotes", () => {
 })
 
 /** A valid plan with one field replaced by an arbitrary value. */
-const mutated = fc.tuple(plan, fc.anything(), fc.nat(), fc.constantFrom("plan", "item", "policy")).map(([p, value, n, where]) => {
+const awkward = fc.oneof(fc.anything(), fc.constantFrom(-1, 0, 1.5, 1e300, Number.NaN, "", "x", null, undefined, {}, [], "Currency", "2027-02-30"))
+const mutated = fc.tuple(plan, awkward, fc.nat(), fc.constantFrom("plan", "item", "policy", "deposit")).map(([p, value, n, where]) => {
   const copy: any = structuredClone(p)
   const item = copy.items[n % copy.items.length]
-  const target = where === "plan" ? copy : where === "item" || !item.refundPolicies?.length ? item : item.refundPolicies[n % item.refundPolicies.length]
+  const target =
+    where === "plan"
+      ? copy
+      : where === "deposit" && item.minimumDepositPerItem !== undefined
+        ? item.minimumDepositPerItem
+        : where === "policy" && item.refundPolicies?.length
+          ? item.refundPolicies[n % item.refundPolicies.length]
+          : item
   const keys = Object.keys(target)
   target[keys[n % keys.length]!] = value
   return copy
@@ -281,7 +289,11 @@ describe("R7 bad input", () => {
         const t = quoteTotals(input, { at: NOW })
         expect(Result.isSuccess(q)).toBe(Result.isSuccess(t))
         if (Result.isFailure(q) && Result.isFailure(t)) expect(t.failure.issues).toEqual(q.failure.issues)
-      })
+        // an accepted plan is quoted whole: no item is left out, and no issue says only "is invalid"
+        if (Result.isSuccess(q)) expect(q.success.items.length).toBe(input.items.length)
+        else expect(q.failure.issues.filter((i) => i.message === "is invalid")).toEqual([])
+      }),
+      { numRuns: 1000 }
     )
   })
 })

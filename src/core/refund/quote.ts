@@ -514,8 +514,10 @@ export const evaluate = (
       !depositOk ||
       !idAndNamesOk(item)
     ) {
-      const found = itemIssues(item, index, exponent)
-      if (found !== undefined) issues = issues === undefined ? found : (issues.push(...found), issues)
+      // the two readings agree (a property test holds them together); should they
+      // not, the item is refused rather than left out of the totals
+      const found = itemIssues(item, index, exponent) ?? (issues === undefined ? [issue(`items[${index}]`, "format", "R7.1", "is invalid")] : [])
+      issues = issues === undefined ? found : (issues.push(...found), issues)
       continue
     }
     if (!computing || issues !== undefined) continue
