@@ -10,8 +10,9 @@ import { buildReport } from "../src/adapters/cli/exposure/report.ts"
 import { localSettings, runExposure } from "../src/adapters/cli/exposure/run.ts"
 
 const workers = Number(process.argv[2] ?? 2)
+const workerUrl = process.argv[3] === undefined ? undefined : new URL(process.argv[3])
 const settings = { at: Date.UTC(2026, 11, 1), timeZone: undefined, merchant: undefined, top: 10, timeline: undefined }
-const outcome = await runExposure(process.stdin, { settings, skipInvalid: false, workers, onInvalid: () => {} })
+const outcome = await runExposure(process.stdin, { settings, skipInvalid: false, workers, workerUrl, onInvalid: () => {} })
 const report = buildReport(outcome, localSettings(settings))
 globalThis.gc?.()
 console.log(

@@ -16,7 +16,11 @@
  */
 import { spawn } from "node:child_process"
 import { once } from "node:events"
-import { fileURLToPath } from "node:url"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { build } from "tsup"
 import { type Batch, batches, eachLine } from "../src/adapters/cli/exposure/lines.ts"
 import { runExposure } from "../src/adapters/cli/exposure/run.ts"
 import { generateNdjson } from "../scripts/generate-plans.ts"
@@ -40,9 +44,26 @@ const input = async function* () {
   yield* chunks
 }
 
+// The worker as the binary ships it (bundled, effect included): started from the sources, each
+// worker would compile them and effect's index, a cost the shipped command does not have.
+const builtWorker = mkdtempSync(join(tmpdir(), "exposure-bench-"))
+await build({
+  config: false,
+  entry: { "exposure-worker": fileURLToPath(new URL("../src/adapters/cli/exposure/worker.ts", import.meta.url)) },
+  outDir: builtWorker,
+  format: ["esm"],
+  platform: "node",
+  target: "node22",
+  noExternal: [/.*/],
+  dts: false,
+  silent: true
+})
+process.on("exit", () => rmSync(builtWorker, { recursive: true, force: true }))
+const workerUrl = pathToFileURL(join(builtWorker, "exposure-worker.js"))
+
 const settings = { at: Date.UTC(2026, 11, 1), timeZone: undefined, merchant: undefined, top: 10, timeline: undefined }
 const report = (workers: number) => async () => {
-  const outcome = await runExposure(input(), { settings, skipInvalid: false, workers, onInvalid: () => {} })
+  const outcome = await runExposure(input(), { settings, skipInvalid: false, workers, workerUrl, onInvalid: () => {} })
   if (outcome.lines !== PLANS || outcome.invalid !== 0) throw new Error(`the benchmark input must be ${PLANS} valid plans`)
   return outcome
 }
@@ -62,7 +83,7 @@ const BASELINE = `baseline: split + JSON.parse only (${PLANS.toLocaleString("en"
 
 /** Peak RSS and retained heap of the report as a child process over `count` streamed plans. */
 const memoryOf = async (count: number, workers: number) => {
-  const probe = spawn(process.execPath, ["--expose-gc", fileURLToPath(new URL("./exposure-memory.ts", import.meta.url)), String(workers)], {
+  const probe = spawn(process.execPath, ["--expose-gc", fileURLToPath(new URL("./exposure-memory.ts", import.meta.url)), String(workers), workerUrl.href], {
     stdio: ["pipe", "pipe", "inherit"]
   })
   const out: Array<Buffer> = []

@@ -36,6 +36,10 @@ export interface RunOptions {
   /** each refused line, in input order, when skipping */
   readonly onInvalid: (invalid: Invalid) => void
   readonly onProgress?: ((lines: number, bytes: number) => void) | undefined
+  /** every batch to a worker, this thread only reads (tests of the merge; default false) */
+  readonly workersOnly?: boolean | undefined
+  /** the worker module (benchmarks point it at a built one; default: beside this module) */
+  readonly workerUrl?: URL | undefined
 }
 
 /** Decodes the merchant configuration once per thread. */
@@ -103,7 +107,7 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
   const accumulator = new Accumulator(localSettings(options.settings))
   const workers = Array.from(
     { length: options.workers },
-    () => new Worker(workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } })
+    () => new Worker(options.workerUrl ?? workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } })
   )
   const ready: Array<boolean> = workers.map(() => false)
   const used: Array<boolean> = workers.map(() => false)
@@ -189,7 +193,13 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
       }
       if (failure !== undefined) throw failure
       if (stoppedAt !== undefined) break
-      const w = freeWorker()
+      let w = freeWorker()
+      while (options.workersOnly === true && w < 0 && failure === undefined) {
+        await settle()
+        flush()
+        w = freeWorker()
+      }
+      if (failure !== undefined) throw failure
       const place = { firstLine: batch.firstLine, lines: batch.lines, bytes: batch.bytes }
       if (w < 0) {
         done.set(next, { ...countBatch(accumulator, batch, options.skipInvalid), batch: place })
