@@ -12,7 +12,15 @@ import { localSettings, runExposure } from "../src/adapters/cli/exposure/run.ts"
 const workers = Number(process.argv[2] ?? 2)
 const workerUrl = process.argv[3] === undefined ? undefined : new URL(process.argv[3])
 const settings = { at: Date.UTC(2026, 11, 1), timeZone: undefined, merchant: undefined, top: 10, timeline: undefined }
-const outcome = await runExposure(process.stdin, { settings, skipInvalid: false, workers, workerUrl, onInvalid: () => {} })
+const outcome = await runExposure(process.stdin, {
+  settings,
+  skipInvalid: false,
+  workers,
+  workerUrl,
+  // every batch in a worker from the first: runs of any size then hold the same threads
+  workersOnly: workers > 0,
+  onInvalid: () => {}
+})
 const report = buildReport(outcome, localSettings(settings))
 globalThis.gc?.()
 console.log(

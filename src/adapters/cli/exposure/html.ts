@@ -31,7 +31,11 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
   })
   const labels = [0, Math.floor((values.length - 1) / 2), values.length - 1]
     .filter((i, k, all) => all.indexOf(i) === k)
-    .map((i) => `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="middle">${addDays(timeline.from, i)}</text>`)
+    // the first and last labels lean inwards so they stay inside the chart
+    .map((i) => {
+      const anchor = values.length > 1 && i === 0 ? "start" : values.length > 1 && i === values.length - 1 ? "end" : "middle"
+      return `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${addDays(timeline.from, i)}</text>`
+    })
   const last = values[values.length - 1] ?? "0"
   return `<section>
 <h2>${escape(currency)}</h2>
