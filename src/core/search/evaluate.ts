@@ -283,8 +283,10 @@ export const searchPlans = <S extends SearchablePlan>(
       const s = summaries[i]!
       if (!matches(s)) continue
       total++
-      const entry: Entry<S> = { key: order.keyOf(s), summary: s, index: i }
-      if (best.length === want && order.compare(entry, best[want - 1]!) >= 0) continue
+      const key = order.keyOf(s)
+      // most matches lose to the buffer's last entry: compare before allocating one
+      if (best.length === want && order.compareKey(key, s, i, best[want - 1]!) >= 0) continue
+      const entry: Entry<S> = { key, summary: s, index: i }
       let lo = 0
       let hi = best.length
       while (lo < hi) {
@@ -372,17 +374,19 @@ interface Entry<S> {
 /** The order of the query: the key, direction, nulls last, ties by `id` then by input order. */
 const orderOf = (query: NormalizedPlanSearch) => {
   const direction = query.sortDirection === "desc" ? -1 : 1
+  const compareKey = <S extends SearchablePlan>(key: number | string | null, summary: S, index: number, b: Entry<S>): number => {
+    if (key !== b.key) {
+      if (key === null) return 1
+      if (b.key === null) return -1
+      return (key < b.key ? -1 : 1) * direction
+    }
+    const x = String(summary.id)
+    const y = String(b.summary.id)
+    return x < y ? -1 : x > y ? 1 : index - b.index
+  }
   return {
     keyOf: sortKeyOf(query.sortField),
-    compare: <S extends SearchablePlan>(a: Entry<S>, b: Entry<S>): number => {
-      if (a.key !== b.key) {
-        if (a.key === null) return 1
-        if (b.key === null) return -1
-        return (a.key < b.key ? -1 : 1) * direction
-      }
-      const x = String(a.summary.id)
-      const y = String(b.summary.id)
-      return x < y ? -1 : x > y ? 1 : a.index - b.index
-    }
+    compareKey,
+    compare: <S extends SearchablePlan>(a: Entry<S>, b: Entry<S>): number => compareKey(a.key, a.summary, a.index, b)
   }
 }
