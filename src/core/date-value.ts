@@ -2,7 +2,7 @@
  * Reading the date and date-time fields of resources (plan summaries, notes)
  * as instants, for comparing and sorting them.
  *
- * @since 0.1.0
+ * @internal
  */
 import * as Time from "./time.ts"
 
@@ -33,7 +33,7 @@ const canonicalInstant = (s: string): number | undefined => {
  * UTC. A search reads one per summary, so the form this library writes is read
  * on a fast path.
  *
- * @since 0.1.0
+ * @internal
  */
 export const dateValue = (value: unknown): number | undefined => {
   if (typeof value !== "string") return undefined

@@ -3,7 +3,7 @@
  * booleans and text read the same way by every operation that takes them
  * (plan search, plan notes), each problem reported as an issue.
  *
- * @since 0.1.0
+ * @internal
  */
 import { describe, issue, type Issue } from "./issues.ts"
 
@@ -12,7 +12,7 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 /**
  * A decimal number written as text (surrounding spaces allowed), or `undefined`.
  *
- * @since 0.1.0
+ * @internal
  */
 export const numberOf = (value: string): number | undefined => {
   const trimmed = value.trim()
@@ -26,7 +26,7 @@ export const numberOf = (value: string): number | undefined => {
  * absent value (undefined, or the empty string of a form's empty field) takes
  * the fallback.
  *
- * @since 0.1.0
+ * @internal
  */
 export class ParamReader {
   readonly values: ReadonlyMap<string, unknown>
@@ -81,7 +81,7 @@ export class ParamReader {
  * one reported `duplicate`); others are returned apart. `undefined` when the
  * input is neither.
  *
- * @since 0.1.0
+ * @internal
  */
 export const readParams = (
   input: unknown,

@@ -195,7 +195,7 @@ export const createPlanRecordResult = (
   }))
   let redemption = Infinity
   const items: Array<ManagedPlanItem> = c.items.map((item, index) => {
-    const priced_ = priced.success.items[index]!
+    const pricedItem = priced.success.items[index]!
     const redeemed = instantOf(Time.parseDateOrInstant(item.redemptionDate)!, zone)
     if (redeemed < redemption) redemption = redeemed
     return {
@@ -206,7 +206,7 @@ export const createPlanRecordResult = (
       merchantProductURL: item.merchantProductURL ?? null,
       quantity: item.quantity,
       description: item.description,
-      costPerItem: fromMinorUnits(priced_.costPerItem, exponent),
+      costPerItem: fromMinorUnits(pricedItem.costPerItem, exponent),
       minimumDepositPerItemType: item.minimumDepositPerItem === undefined ? null : canonicalUnit(item.minimumDepositPerItem.unit),
       minimumDepositPerItemValue: item.minimumDepositPerItem?.value ?? null,
       depositRefundable: item.depositRefundable ?? true,

@@ -6,7 +6,6 @@
  * @since 0.1.0
  */
 
-
 /**
  * How a field's values compare.
  *
@@ -72,7 +71,7 @@ export const SEARCH_FIELDS: Readonly<Record<string, FieldType>> = {
  * Reads a field of a summary by its (possibly dotted) path; `undefined` where a
  * step is missing or not an object.
  *
- * @since 0.1.0
+ * @internal
  */
 export const fieldGetter = (field: string): ((summary: unknown) => unknown) => {
   const dot = field.indexOf(".")
@@ -90,6 +89,6 @@ const MS_PER_DAY = 86_400_000
 /**
  * The UTC calendar day of epoch milliseconds.
  *
- * @since 0.1.0
+ * @internal
  */
 export const utcDay = (ms: number): number => Math.floor(ms / MS_PER_DAY)

@@ -101,7 +101,7 @@ const TEXT_OPERATORS: ReadonlySet<string> = new Set(["contains", "startsWith", "
 /**
  * Splits the value of `in` / `notIn`: comma-separated, each element trimmed.
  *
- * @since 0.1.0
+ * @internal
  */
 export const listOf = (value: string): Array<string> => value.split(",").map((v) => v.trim())
 
