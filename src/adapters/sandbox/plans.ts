@@ -23,9 +23,21 @@ import type { StoredCheckout, StoredNote, StoredPlan } from "./store.ts"
 // ---------------------------------------------------------------------------
 // Plan terms (R6)
 
-/** The checkout as the core reads it for terms: its response, whose `id` the request must name. */
+/**
+ * The terms of a checkout (R6), read from its validated request: the core's
+ * compiled path, where a response would be decoded anew every time. The
+ * request must name this checkout.
+ */
+const termsResult = (checkout: StoredCheckout, request: unknown, merchant: SandboxMerchant, now: number, path = "") => {
+  const named = isObject(request) ? request["checkoutId"] : undefined
+  if (typeof named === "string" && named !== checkout.id) {
+    throw validationFailed([issue(`${path}checkoutId`, "conflict", "R6", `must be the id of the checkout, ${JSON.stringify(checkout.id)}`)])
+  }
+  return PlanTerms.computeResult(checkout.request, request, { now, merchant: merchant.configuration })
+}
+
 const termsOf = (checkout: StoredCheckout, request: unknown, merchant: SandboxMerchant, now: number): PlanTerms.ComputedPlanTerms => {
-  const computed = PlanTerms.computeResult(checkout.response, request, { now, merchant: merchant.configuration })
+  const computed = termsResult(checkout, request, merchant, now)
   if (Result.isFailure(computed)) throw validationFailed(computed.failure.issues, "The plan-terms request is invalid")
   return computed.success
 }
@@ -103,7 +115,7 @@ export const completeCheckout = (
   now: number
 ): Reply => {
   const { env } = context
-  const computed = PlanTerms.computeResult(checkout.response, termsRequest, { now, merchant: merchant.configuration })
+  const computed = termsResult(checkout, termsRequest, merchant, now, "planTerms.")
   if (Result.isFailure(computed)) {
     throw validationFailed(computed.failure.issues.map((i) => ({ ...i, path: i.path === "" ? "planTerms" : `planTerms.${i.path}` })))
   }

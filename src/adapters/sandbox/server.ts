@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import { Readable } from "node:stream"
 import { createSandbox, type Sandbox, type SandboxOptions } from "./handler.ts"
+import { MAX_BODY_BYTES } from "./http.ts"
 import { loadMerchants, type SandboxMerchant } from "./merchants.ts"
 import { sqliteStore } from "./store.ts"
 
@@ -16,19 +16,47 @@ import { sqliteStore } from "./store.ts"
 export const DEFAULT_HOST = "127.0.0.1"
 export const DEFAULT_PORT = 4010
 
-const toRequest = (req: IncomingMessage, origin: string): Request => {
+const toRequest = (req: IncomingMessage, origin: string, body: Buffer | undefined): Request => {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  const method = req.method ?? "GET"
-  const hasBody = method !== "GET" && method !== "HEAD"
   // the Host the client used, so the URLs the sandbox writes (widget, script) work from where it is reached
   const host = req.headers.host
   return new Request(new URL(req.url ?? "/", host !== undefined && host !== "" ? `http://${host}` : origin), {
-    method,
+    method: req.method ?? "GET",
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {})
-  } as RequestInit)
+    ...(body !== undefined ? { body: body as unknown as BodyInit } : {})
+  })
 }
+
+/**
+ * The request body, read into memory (a web stream over the socket costs more
+ * than the request). Reading stops one byte past the limit: the handler then
+ * answers 413 itself, and the connection is closed after the answer.
+ */
+const DRAIN_LIMIT = 16 * 1024 * 1024
+
+const readNodeBody = (req: IncomingMessage, limit: number): Promise<{ body: Buffer; truncated: boolean }> =>
+  new Promise((resolve, reject) => {
+    const chunks: Array<Buffer> = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk)
+      size += chunk.length
+      if (size > limit) {
+        req.off("data", onData)
+        // the rest is drained (up to a bound) so the client reads the 413 rather than a reset connection
+        let drained = 0
+        req.on("data", (more: Buffer) => {
+          drained += more.length
+          if (drained > DRAIN_LIMIT) req.destroy()
+        })
+        resolve({ body: Buffer.concat(chunks).subarray(0, limit + 1), truncated: true })
+      }
+    }
+    req.on("data", onData)
+    req.once("end", () => resolve({ body: Buffer.concat(chunks), truncated: false }))
+    req.once("error", reject)
+  })
 
 const send = async (response: Response, res: ServerResponse): Promise<void> => {
   const headers: Record<string, string | Array<string>> = {}
@@ -48,19 +76,28 @@ const send = async (response: Response, res: ServerResponse): Promise<void> => {
 export const nodeListener =
   (handler: (request: Request) => Promise<Response>, origin: () => string) =>
   (req: IncomingMessage, res: ServerResponse): void => {
-    let request: Request
-    try {
-      request = toRequest(req, origin())
-    } catch {
-      void send(Response.json({ code: "bad_request", message: "The request line is malformed" }, { status: 400 }), res)
-      return
+    const fail = () => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" })
+      res.end(JSON.stringify({ code: "internal_error", message: "The sandbox failed to handle the request" }))
     }
-    handler(request)
-      .then((response) => send(response, res))
-      .catch(() => {
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" })
-        res.end(JSON.stringify({ code: "internal_error", message: "The sandbox failed to handle the request" }))
+    const method = req.method ?? "GET"
+    const declared = Number(req.headers["content-length"] ?? 0)
+    // without a body (or with one announced too large, which the handler refuses unread)
+    const bodyless = method === "GET" || method === "HEAD" || declared > MAX_BODY_BYTES || (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined)
+    const read = bodyless ? Promise.resolve(undefined) : readNodeBody(req, MAX_BODY_BYTES)
+    read
+      .then(async (body) => {
+        let request: Request
+        try {
+          request = toRequest(req, origin(), body?.body)
+        } catch {
+          await send(Response.json({ code: "bad_request", message: "The request line is malformed" }, { status: 400 }), res)
+          return
+        }
+        if (body?.truncated === true || declared > MAX_BODY_BYTES) res.shouldKeepAlive = false
+        await send(await handler(request), res)
       })
+      .catch(fail)
   }
 
 /** Options of {@link startSandbox}. */

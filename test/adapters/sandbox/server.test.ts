@@ -37,6 +37,26 @@ describe("sandbox: Node server", () => {
         req.write("{")
       })
       expect(status).toBe(413)
+      // and so is a chunked body that grows past it
+      const chunked = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${running.url}/api/v2/checkout`, { method: "POST", headers: { authorization: A, "content-type": "application/json" } })
+        req.on("response", (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on("error", reject)
+        const piece = Buffer.alloc(64 * 1024, 32)
+        for (let i = 0; i < 20; i++) req.write(piece)
+        req.end()
+      })
+      expect(chunked).toBe(413)
+      // a body within the limit still arrives whole
+      const created2 = await fetch(`${running.url}/api/v2/checkout`, {
+        method: "POST",
+        headers: { authorization: A, "content-type": "application/json" },
+        body: JSON.stringify({ ...checkoutRequest(), pad: "x".repeat(512 * 1024) })
+      })
+      expect(created2.status).toBe(201)
     } finally {
       await running.close()
     }
