@@ -24,8 +24,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
-  internal_error: 500,
-  not_implemented: 501
+  internal_error: 500
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -133,7 +132,3 @@ export const parseJson = (text: string): unknown => {
   }
 }
 
-/** Placeholder for what waits on a core module still being built. */
-export const notYet = (what: string): never => {
-  throw new HttpError("not_implemented", `${what} is not available in this build of the sandbox yet`)
-}

@@ -9,14 +9,16 @@
 import { Result } from "effect"
 import { isObject } from "../../core/checkout/request.ts"
 import { issue, type Issue, ValidationError } from "../../core/issues.ts"
+import * as Notes from "../../core/notes.ts"
 import * as Plan from "../../core/plan/index.ts"
 import * as PlanTerms from "../../core/plan-terms.ts"
 import * as Refund from "../../core/refund/index.ts"
+import * as Search from "../../core/search/index.ts"
 import * as Time from "../../core/time.ts"
 import { type CardBehaviour, cardBehaviour, last4 } from "./cards.ts"
 import { assertNotExpired, redirectUrlOf, widgetPagePath } from "./checkouts.ts"
 import type { Context, Reply, SandboxEnvironment } from "./handler.ts"
-import { HttpError, notFound, notYet, validationFailed } from "./http.ts"
+import { HttpError, notFound, validationFailed } from "./http.ts"
 import type { SandboxMerchant } from "./merchants.ts"
 import type { StoredCheckout, StoredNote, StoredPlan } from "./store.ts"
 
@@ -189,7 +191,22 @@ export const setMerchantOrder = ({ env, merchant, params, body }: Context): Repl
   return { status: 200, body: { planId, merchantOrderId } }
 }
 
-export const searchPlans = (_context: Context): Reply => notYet("Search plans")
+/**
+ * Plan search: the query normalized by the core (defaults, deprecated fields
+ * as warnings), evaluated by the core over the summaries of the merchant's
+ * plans, and of its merchant group's with `includeAllBrands`.
+ */
+export const searchPlans = ({ env, merchant, url }: Context): Reply => {
+  const normalized = Search.normalizePlanSearchResult(url.searchParams)
+  if (Result.isFailure(normalized)) throw validationFailed(normalized.failure.issues, "The plan search is invalid")
+  const query = normalized.success.value
+  const group =
+    merchant.merchantGroupId === undefined ? [merchant.id] : env.merchants.list.filter((m) => m.merchantGroupId === merchant.merchantGroupId).map((m) => m.id)
+  const summaries = env.store.listPlans(query.includeAllBrands ? group : [merchant.id]).map((p) => Plan.planSummaryOf(recordOf(p)))
+  const result = Search.searchPlans(summaries, query, { merchantId: merchant.id, merchantGroup: group })
+  const warnings = normalized.success.warnings
+  return { status: 200, body: warnings.length > 0 ? { ...result, warnings } : result }
+}
 
 export const calculateRefund = ({ env, merchant, params }: Context): Reply => {
   const plan = planOf(env, params["planId"]!, merchant)
@@ -226,7 +243,17 @@ export const cancelPlan = ({ env, merchant, params, body }: Context): Reply => {
   return { status: 200, body: { result: "Success", planId: plan.id, refundAmount: cancelled.refundAmount, status: cancelled.status } }
 }
 
-export const listPlanNotes = (_context: Context): Reply => notYet("Plan notes")
+/** A page of the plan's notes, by the core (`showSoftDeletedPlanNotes`, `pageSize`, `pageOffset` from the query). */
+export const listPlanNotes = ({ env, merchant, params, url, baseUrl }: Context): Reply => {
+  const plan = planOf(env, params["planId"]!, merchant)
+  const query = new URLSearchParams(url.searchParams)
+  // the path names the plan; a planId in the query cannot name another
+  query.set("planId", plan.id)
+  const notes = env.store.listNotes(plan.id).map((n) => n.note as Notes.PlanNote)
+  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.ListPlanNotesParams, { selfUrl: `${baseUrl}${url.pathname}` })
+  if (Result.isFailure(page)) throw validationFailed(page.failure.issues, "The notes query is invalid")
+  return { status: 200, body: page.success }
+}
 
 // ---------------------------------------------------------------------------
 // Sandbox-only: notes, the card, the test clock

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { decideDeposit } from "../../../src/index.ts"
-import { B, createCheckout, makeSandbox, NOW, type TestSandbox } from "./helpers.ts"
+import { B, C, createCheckout, makeSandbox, NOW, type TestSandbox } from "./helpers.ts"
 
 const termsRequest = (checkoutId: string, extra: Record<string, unknown> = {}) => ({
   checkoutId,
@@ -269,5 +269,54 @@ describe("sandbox: the test clock moves plans through the lifecycle", () => {
     const { planId } = await planFor(t)
     expect((await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "4000000000000002" } })).status).toBe(422)
     expect((await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "1111" } })).status).toBe(422)
+  })
+})
+
+describe("sandbox: search and notes", () => {
+  it("searches the merchant's plans; includeAllBrands spans its merchant group, never beyond", async () => {
+    const t = makeSandbox()
+    const a1 = await planFor(t)
+    const a2checkout = await createCheckout(t, { merchantOrderId: "order-0002" })
+    const a2 = (await complete(t, a2checkout.id)).body.planId
+    const bCheckout = await createCheckout(t, { merchantId: "merchant-456" }, B)
+    const b = (await complete(t, bCheckout.id)).body.planId
+    const cCheckout = await createCheckout(t, { merchantId: "merchant-789" }, C)
+    await complete(t, cCheckout.id)
+
+    const mine = await t.call("GET", "/api/v2/plans")
+    expect(mine.status).toBe(200)
+    expect(mine.body.totalRowCount).toBe(2)
+    expect(mine.body.plans.map((p: { id: string }) => p.id).sort()).toEqual([a1.planId, a2].sort())
+    expect(mine.body.plans[0].installments).toBeUndefined()
+
+    const filtered = await t.call("GET", "/api/v2/plans?filterField=merchantOrderId&filterValue=order-0002&includeInstallments=true")
+    expect(filtered.body.plans.map((p: { id: string }) => p.id)).toEqual([a2])
+    expect(filtered.body.plans[0].installments.length).toBeGreaterThan(1)
+
+    const group = await t.call("GET", "/api/v2/plans?includeAllBrands=true&sortField=createdAt&sortDirection=asc")
+    expect(group.body.plans.map((p: { id: string }) => p.id).sort()).toEqual([a1.planId, a2, b].sort())
+    // asking for another merchant by id does not reach beyond the caller's own plans
+    expect((await t.call("GET", "/api/v2/plans?merchantId=merchant-789")).body.totalRowCount).toBe(0)
+
+    const bad = await t.call("GET", "/api/v2/plans?limit=500&sortDirection=up")
+    expect(bad.status).toBe(422)
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["limit", "sortDirection"])
+  })
+
+  it("lists a plan's notes with the pinned one apart, paged with links", async () => {
+    const t = makeSandbox()
+    const { planId } = await planFor(t)
+    for (const [i, note] of ["first", "second", "third"].entries()) {
+      t.clock.now = NOW + i * 60_000
+      await t.call("POST", `/sandbox/plans/${planId}/notes`, { body: { note, isPinned: note === "second" } })
+    }
+    const page = await t.call("GET", `/api/v2/plans/${planId}/notes?pageSize=1&pageOffset=0`)
+    expect(page.status).toBe(200)
+    expect(page.body.pinnedPlanNote.note).toBe("second")
+    expect(page.body.planNotes.map((n: { note: string }) => n.note)).toEqual(["third"])
+    expect(page.body.meta).toEqual({ rowCount: 2, pageSize: 1, offset: 0 })
+    expect(page.body.links.next).toBe(`http://sandbox.test/api/v2/plans/${planId}/notes?pageSize=1&pageOffset=1`)
+    expect((await t.call("GET", `/api/v2/plans/${planId}/notes?pageSize=0`)).status).toBe(422)
+    expect((await t.call("GET", `/api/v2/plans/${planId}/notes`, { auth: B })).status).toBe(404)
   })
 })

@@ -1,0 +1,37 @@
+/**
+ * The client's end-to-end contract (test/adapters/client/contract.ts) against
+ * the sandbox: its handler is the client's fetch, in process, on the real clock
+ * (the contract dates its checkouts from it).
+ */
+import { createSandbox, loadMerchants, sqliteStore, TEST_CARDS } from "../../../src/adapters/sandbox/index.ts"
+import { clientContract } from "../client/contract.ts"
+import { MERCHANTS_FILE } from "./helpers.ts"
+
+const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] })
+const { id: merchantId, apiKey } = MERCHANTS_FILE.merchants[0]!
+
+clientContract("the sandbox's handler", () => {
+  const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants, onError: () => undefined })
+  const baseUrl = "http://sandbox.test"
+  return {
+    fetch: sandbox.fetch,
+    baseUrl,
+    merchantId,
+    apiKey,
+    completeCheckout: async (checkoutId, outcome) => {
+      const response = await sandbox.fetch(
+        new Request(`${baseUrl}/widget/api/checkouts/${checkoutId}/complete`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            card: outcome === "accept" ? TEST_CARDS.succeeds : TEST_CARDS.declined,
+            planTerms: { checkoutId, type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Fortnightly" } } }
+          })
+        })
+      )
+      const expected = outcome === "accept" ? 200 : 402
+      if (response.status !== expected) throw new Error(`completing ${checkoutId}: ${response.status} ${await response.text()}`)
+    },
+    close: async () => sandbox.close()
+  }
+})
