@@ -5,12 +5,11 @@
  * number (always a safe integer), which keeps the hot paths at integer speed.
  * A JSON number in major units is converted exactly, and refused when it has more
  * fraction digits than its currency allows. Percentages are applied as exact
- * rationals, with decimal.js taking over when a product would leave the safe
+ * rationals, with bigint taking over when a product would leave the safe
  * integer range.
  *
  * @since 0.1.0
  */
-import { Decimal } from "decimal.js"
 import { Effect, Result } from "effect"
 import * as Currency from "./currency.ts"
 import { describe, fail, issue, type Issue, type ValidationError } from "./issues.ts"
@@ -110,7 +109,7 @@ export const divideHalfUp = (numerator: number, denominator: number): number => 
 export const percentageOf = (minor: number, percentage: number): number => {
   // The percentage as an exact fraction units / 10^scale (33.33 → 3333 / 10^2),
   // found without allocating: hot loops apply a few percentages millions of times.
-  // Beyond 8 decimals, or when the product leaves the safe integers, decimal.js.
+  // Beyond 8 decimals, or when the product leaves the safe integers, bigint.
   for (let scale = 0; scale <= 8; scale++) {
     const units = scale === 0 ? (Number.isInteger(percentage) ? percentage : undefined) : toMinorUnits(percentage, scale)
     if (typeof units === "number") {
@@ -120,11 +119,29 @@ export const percentageOf = (minor: number, percentage: number): number => {
     }
     if (units === "range" || units === "type") break
   }
-  return new Decimal(minor)
-    .times(new Decimal(percentage))
-    .dividedBy(100)
-    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-    .toNumber()
+  // exact in bigint: the percentage's shortest decimal (what JSON wrote) over a power of ten
+  const [units, scale] = decimalOf(percentage)
+  const numerator = BigInt(minor) * units
+  const denominator = 100n * 10n ** BigInt(scale)
+  const negative = numerator < 0n
+  const magnitude = negative ? -numerator : numerator
+  const quotient = magnitude / denominator + (2n * (magnitude % denominator) >= denominator ? 1n : 0n)
+  const result = Number(negative ? -quotient : quotient)
+  return result === 0 ? 0 : result
+}
+
+/** A finite number as the exact decimal JSON writes for it: `digits × 10^-scale` (33.33 → [3333n, 2], 1e21 → [10n ** 21n, 0]). */
+const decimalOf = (n: number): readonly [digits: bigint, scale: number] => {
+  const [mantissa = "0", exponent = "0"] = String(n).toLowerCase().split("e")
+  const negative = mantissa.startsWith("-")
+  const [whole = "0", fraction = ""] = (negative ? mantissa.slice(1) : mantissa).split(".")
+  let digits = BigInt(whole + fraction)
+  let scale = fraction.length - Number(exponent)
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale)
+    scale = 0
+  }
+  return [negative ? -digits : digits, scale]
 }
 
 /**

@@ -47,8 +47,10 @@ describe("rounding (R1.5)", () => {
     expect(Money.percentageOf(150, 33.333)).toBe(50) // 49.9995 → 50
     expect(Money.percentageOf(12_345, 0)).toBe(0)
     expect(Money.percentageOf(12_345, 100)).toBe(12_345)
-    // beyond the safe-integer fast path decimal.js takes over, still exact
+    // beyond the safe-integer fast path bigint takes over, still exact
     expect(Money.percentageOf(9_000_000_000_000_000, 12.5)).toBe(1_125_000_000_000_000)
+    // 4999500000000000.49995: exact, so it rounds down (20-digit decimal arithmetic rounds it up)
+    expect(Money.percentageOf(4_999_500_000_000_000, 100.00000000000001)).toBe(4_999_500_000_000_000)
     expect(Money.percentageOf(3, 33.33333333333333)).toBe(1)
   })
 })

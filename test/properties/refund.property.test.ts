@@ -1,7 +1,7 @@
 /**
  * Executable specification of refunds (R7) and their day counts (R3).
  */
-import { Decimal } from "decimal.js"
+import { Decimal as DefaultDecimal } from "decimal.js"
 import { DateTime, Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -14,6 +14,11 @@ import { type Quote, quoteResult, quoteTotals, type RefundPlan, type RefundPlanI
 import { selectPolicy } from "../../src/core/refund/select.ts"
 import * as Time from "../../src/core/time.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
+
+// The oracle computes exactly: decimal.js rounds every operation to 20 significant digits by default,
+// and a safe-integer amount times a many-digit percentage needs up to about 40.
+const Decimal = DefaultDecimal.clone({ precision: 80 })
+type Decimal = InstanceType<typeof Decimal>
 
 const NOW = Date.UTC(2026, 10, 22)
 const MS_PER_DAY = 86_400_000
