@@ -139,8 +139,11 @@ export const searchPlans = <S extends Search.SearchablePlan>(
 }
 
 /** A query as `normalizePlanSearch` gives it (its `filters` list is no search parameter). */
-const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch =>
-  typeof params === "object" && params !== null && Array.isArray((params as { filters?: unknown }).filters)
+const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch => {
+  if (typeof params !== "object" || params === null) return false
+  const q = params as Partial<Record<keyof Search.NormalizedPlanSearch, unknown>>
+  return Array.isArray(q.filters) && typeof q.page === "number" && typeof q.limit === "number" && typeof q.sortField === "string"
+}
 
 /**
  * A page of a plan's notes: `pinnedPlanNote`, `planNotes` (newest first,

@@ -105,6 +105,8 @@ describe("search and notes through the package root", () => {
     const normalized = normalizePlanSearch({ limit: 2, sortDirection: "asc" })
     expect(normalized.ok && searchPlans(summaries, normalized.value, { merchantId: "merchant-123" })).toEqual(byParams)
     expect(() => searchPlans(summaries, { limit: 0 }, { merchantId: "merchant-123" })).toThrow(ValidationError)
+    // a `filters` list alone does not make parameters a normalized query
+    expect(() => searchPlans(summaries, { filters: [], page: "x" }, { merchantId: "merchant-123" })).toThrow(ValidationError)
     expect(searchPlans(summaries, {}, { merchantId: "someone-else" }).totalRowCount).toBe(0)
   })
 
