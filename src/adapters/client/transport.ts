@@ -81,28 +81,30 @@ export const sendOnce = (
   timeoutMs: number = config.timeoutMs
 ): Effect.Effect<Answer, ClientError> =>
   Effect.gen(function*() {
-    const authorization = yield* authorizationHeader(config.merchantId, config.apiKey, config.authorization)
     const base = {
       operation: request.operation,
       method: request.method,
       url: shownUrl(request.url),
       attempts: attempt
     }
-    const exchange = Effect.tryPromise({
-      try: async (signal) => {
-        const headers = new Headers({ accept: "application/json" })
-        headers.set("authorization", Redacted.value(authorization))
-        if (request.body !== undefined) headers.set("content-type", "application/json")
-        if (request.idempotencyKey !== undefined) headers.set(config.retry.idempotencyKeyHeader, request.idempotencyKey)
-        const init: RequestInit = { method: request.method, headers, signal }
-        if (request.body !== undefined) init.body = JSON.stringify(request.body)
-        const response = await config.fetch(new Request(request.url, init))
-        // the whole body, inside the time limit: a slow body is a timeout too
-        const text = await response.text()
-        return { response, text }
-      },
-      catch: (cause) => new TransportError({ ...base, status: undefined, requestId: undefined, body: undefined, cause })
-    })
+    const send = (authorization: Redacted.Redacted<string>) =>
+      Effect.tryPromise({
+        try: async (signal) => {
+          const headers = new Headers({ accept: "application/json" })
+          headers.set("authorization", Redacted.value(authorization))
+          if (request.body !== undefined) headers.set("content-type", "application/json")
+          if (request.idempotencyKey !== undefined) headers.set(config.retry.idempotencyKeyHeader, request.idempotencyKey)
+          const init: RequestInit = { method: request.method, headers, signal }
+          if (request.body !== undefined) init.body = JSON.stringify(request.body)
+          const response = await config.fetch(new Request(request.url, init))
+          const text = await response.text()
+          return { response, text }
+        },
+        catch: (cause) => new TransportError({ ...base, status: undefined, requestId: undefined, body: undefined, cause })
+      })
+    // the time limit covers the whole body (a slow body is a timeout) and a
+    // custom authorization function
+    const exchange = Effect.flatMap(authorizationHeader(config.merchantId, config.apiKey, config.authorization), send)
     const { response, text } = yield* exchange.pipe(
       Effect.timeoutOrElse({
         duration: Duration.millis(timeoutMs),
