@@ -191,8 +191,10 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
   const apiKey = Redacted.isRedacted(options.apiKey) ? (options.apiKey as Redacted.Redacted<string>) : Redacted.make(options.apiKey as string)
   const key = Redacted.value(apiKey)
   if (typeof key !== "string" || key === "") issues.push(issue("apiKey", "required", RULE, "must be a non-empty string"))
-  const fetch = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
-  if (typeof fetch !== "function") issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
+  const given = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
+  // called as a plain function: a browser's fetch throws when called as a method of another object
+  const fetch: FetchLike = (request) => given!(request)
+  if (typeof given !== "function") issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   wholeAtLeast(issues, "timeoutMs", timeoutMs, 1)
   const retry = retryOf(options.retry, issues)
@@ -206,7 +208,7 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
     baseUrl: baseUrl!,
     merchantId: options.merchantId,
     apiKey,
-    fetch: fetch!,
+    fetch,
     timeoutMs,
     retry,
     routes,

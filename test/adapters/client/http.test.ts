@@ -1,0 +1,85 @@
+/**
+ * The client over real HTTP on 127.0.0.1 with the default (global) fetch: the
+ * headers as they arrive on the wire, and real connection failures.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createClient } from "../../../src/adapters/client/index.ts"
+import { API_KEY, MERCHANT_ID } from "./helpers.ts"
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void
+
+let server: Server
+let baseUrl: string
+let handler: Handler = (_, response) => response.end()
+
+beforeAll(async () => {
+  server = createServer((request, response) => handler(request, response))
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const client = (retry: false | { baseDelayMs: number } = false) => createClient({ baseUrl, merchantId: MERCHANT_ID, apiKey: API_KEY, retry })
+
+describe("over HTTP with the global fetch", () => {
+  it("sends the request as the service expects it", async () => {
+    let seen: { method?: string; url?: string; headers?: IncomingMessage["headers"]; body?: string } = {}
+    handler = (request, response) => {
+      let body = ""
+      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")))
+      request.on("end", () => {
+        seen = { method: request.method!, url: request.url!, headers: request.headers, body }
+        response.writeHead(200, { "content-type": "application/json", "x-request-id": "r-1" })
+        response.end(JSON.stringify({ planId: "plan_1/ü", merchantOrderId: "order-2" }))
+      })
+    }
+    const answer = await client().setMerchantOrder({ planId: "plan_1/ü", merchantOrderId: "order-2" })
+    expect(answer).toEqual({ planId: "plan_1/ü", merchantOrderId: "order-2" })
+    expect(seen.method).toBe("PUT")
+    expect(seen.url).toBe("/api/v2/plans/plan_1%2F%C3%BC/merchant-order")
+    expect(seen.headers?.["authorization"]).toBe(`Basic ${Buffer.from(`${MERCHANT_ID}:${API_KEY}`).toString("base64")}`)
+    expect(seen.headers?.["content-type"]).toBe("application/json")
+    expect(JSON.parse(seen.body!)).toEqual({ planId: "plan_1/ü", merchantOrderId: "order-2" })
+  })
+
+  it("a socket destroyed before the answer is a TransportError, retried for a GET", async () => {
+    let calls = 0
+    handler = (request, response) => {
+      calls++
+      if (calls === 1) request.socket.destroy()
+      else {
+        response.writeHead(200, { "content-type": "application/json" })
+        response.end(JSON.stringify({ id: "plan_1" }))
+      }
+    }
+    await expect(client().retrievePlan("plan_1")).rejects.toMatchObject({ _tag: "TransportError", status: undefined })
+    calls = 0
+    await expect(client({ baseDelayMs: 0 }).retrievePlan("plan_1")).resolves.toMatchObject({ id: "plan_1" })
+    expect(calls).toBe(2)
+  })
+
+  it("a body cut off after the headers is a TransportError", async () => {
+    handler = (_, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": "100" })
+      response.write("{\"id\":")
+      setImmediate(() => response.socket?.destroy())
+    }
+    await expect(client().retrievePlan("plan_1")).rejects.toMatchObject({ _tag: "TransportError" })
+  })
+
+  it("nothing listening is a TransportError", async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const refused = createClient({ baseUrl: `http://127.0.0.1:${port}`, merchantId: MERCHANT_ID, apiKey: API_KEY, retry: false })
+    const error = await refused.retrievePlan("plan_1").then(() => undefined, (e: unknown) => e)
+    expect(error).toMatchObject({ _tag: "TransportError" })
+    expect(JSON.stringify(error)).not.toContain(API_KEY)
+  })
+})
