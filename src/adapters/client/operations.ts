@@ -46,7 +46,7 @@ export const Identifier = PatternText(1, 256).check(
 export const PlanNotesQuery = Schema.Struct({
   planId: Identifier,
   showSoftDeletedPlanNotes: Schema.optionalKey(Schema.Boolean),
-  pageSize: Schema.optionalKey(WholeNumber(1, "notes")),
+  pageSize: Schema.optionalKey(WholeNumber(1, "notes").check(rule<number>("range", "notes", "must be at most 100", (n) => n <= 100))),
   pageOffset: Schema.optionalKey(WholeNumber(0, "notes"))
 })
 
@@ -163,7 +163,16 @@ export const SPECS = {
   ),
   searchPlans: spec<Search.PlanSearchQuery, Search.PlanSearchResponse>(
     "searchPlans",
-    (input) => withPath(validateSearch(input), [], (query) => ({ params: {}, query })),
+    (input) => {
+      // typed values (booleans, numbers), then the search's own rules: fields
+      // of the summary, operators that fit them, a date-time for updatedAfter
+      const typed = validateSearch(input)
+      if (Result.isFailure(typed)) return Result.fail(typed.failure)
+      const normalized = Search.normalizePlanSearchResult(typed.success.value)
+      if (Result.isFailure(normalized)) return Result.fail(normalized.failure)
+      // the parameters as given are sent: the service fills the defaults itself
+      return Result.succeed({ params: {}, query: typed.success.value, warnings: [...typed.success.warnings, ...normalized.success.warnings] })
+    },
     Search.PlanSearchResponse
   ),
   calculateRefund: spec<string, Refund.RefundCalculation>("calculateRefund", planId, Refund.RefundCalculation),

@@ -146,3 +146,39 @@ describe("PaymentPlanClient (Effect service)", () => {
       expect(transport.requests[0]!.signal.aborted).toBe(true)
     }))
 })
+
+describe("searchPlans and listPlanNotes validation", () => {
+  it("a search the core's normalization refuses is not sent; every issue is named", async () => {
+    const { client, requests } = over([{ kind: "json", body: {} }])
+    const error = await client
+      .searchPlans({ filterField: "favouriteColour", filterValue: "red", updatedAfter: "yesterday", limit: 500 })
+      .then(() => undefined, (e: unknown) => e as { _tag: string; issues: ReadonlyArray<{ path: string }> })
+    expect(error?._tag).toBe("ValidationError")
+    expect(requests).toHaveLength(0)
+    expect(error?.issues.map((i) => i.path).sort()).toEqual(["limit"])
+    const second = await client
+      .searchPlans({ filterField: "favouriteColour", filterValue: "red", updatedAfter: "yesterday" })
+      .then(() => undefined, (e: unknown) => e as { issues: ReadonlyArray<{ path: string }> })
+    expect(second?.issues.map((i) => i.path).sort()).toEqual(["filterField", "updatedAfter"])
+    expect(requests).toHaveLength(0)
+  })
+
+  it("a valid search is sent as given, without the defaults the service fills in", async () => {
+    const { client, requests } = over([{ kind: "json", body: { totalRowCount: 0, plans: [] } }])
+    await client.searchPlans({ filterField: "totalPaid", filterOperator: "gte", filterValue: "100", includeInstallments: true })
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({
+      filterField: "totalPaid",
+      filterOperator: "gte",
+      filterValue: "100",
+      includeInstallments: "true"
+    })
+  })
+
+  it("notes: pageSize 1..100, pageOffset ≥ 0, whole numbers", async () => {
+    const { client, requests } = over([{ kind: "json", body: { planNotes: [] } }])
+    await expect(client.listPlanNotes({ planId: "plan_1", pageSize: 101, pageOffset: -1 })).rejects.toMatchObject({ _tag: "ValidationError" })
+    expect(requests).toHaveLength(0)
+    await client.listPlanNotes({ planId: "plan_1", pageSize: 100, pageOffset: 0, showSoftDeletedPlanNotes: true })
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ showSoftDeletedPlanNotes: "true", pageSize: "100", pageOffset: "0" })
+  })
+})

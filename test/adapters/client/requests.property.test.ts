@@ -80,14 +80,14 @@ describe("requests (property): the client sends exactly the validated request to
       page: fc.nat(1000),
       limit: fc.integer({ min: 1, max: 100 }),
       sortDirection: fc.constantFrom("asc" as const, "desc" as const),
-      filterField: fc.string(),
-      filterValue: fc.string(),
-      filterOperator: fc.constantFrom(...FILTER_OPERATORS),
+      filterField: fc.constantFrom("merchantOrderId", "user.emailAddress", "status"),
+      filterValue: fc.string({ minLength: 1 }),
+      filterOperator: fc.constantFrom(...FILTER_OPERATORS.filter((o) => o !== "is" && o !== "isNot")),
       includeInstallments: fc.boolean(),
       userId: fc.string()
     },
     { requiredKeys: [] }
-  )
+  ).filter((q) => (q.filterField === undefined) === (q.filterValue === undefined))
   const notes = fc.record(
     { planId: id, showSoftDeletedPlanNotes: fc.boolean(), pageSize: fc.integer({ min: 1, max: 100 }), pageOffset: fc.nat(500) },
     { requiredKeys: ["planId"] }
