@@ -493,7 +493,9 @@ var PaymentPlanPage = (function () {
       var ok = !!terms && validationMessages(terms).length === 0 && state.deposit !== null;
       $("pay").disabled = state.closed || state.busy || !ok;
       $("cancel").disabled = state.leaving;
-      if (terms && terms.deposit) $("pay").textContent = "Pay deposit of " + money(terms.deposit.amount);
+      if (terms && terms.deposit) {
+        $("pay").textContent = (state.planType === "PayInFull" ? "Pay in full: " : "Pay deposit of ") + money(terms.deposit.amount);
+      }
     }
 
     // Nothing more can be paid; cancelling stays possible so the customer can return to the merchant.
@@ -687,7 +689,10 @@ var PaymentPlanPage = (function () {
         frequencies.forEach(function (f, i) { state.terms[f] = answers[i].body; });
         var first = answers[0].body || {};
         var digits = state.currency.digits;
-        if (first.deposit && first.deposit.range) {
+        if (state.planType === "PayInFull") {
+          // R6.8: the whole cost today, so there is no range to choose from
+          $("deposit-range").textContent = "Paid in full today.";
+        } else if (first.deposit && first.deposit.range) {
           var min = toMinor(first.deposit.range.min, digits), max = toMinor(first.deposit.range.max, digits);
           if (min !== null && max !== null) {
             state.range = { min: min, max: max };

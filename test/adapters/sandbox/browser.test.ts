@@ -212,6 +212,26 @@ describe("the hosted checkout page in Chromium", () => {
     await page.close()
   })
 
+  it("R6.8: a pay-in-full checkout takes the whole cost today and creates a plan without instalments", async () => {
+    const checkout = await createCheckout("order-browser-6", { planType: "PayInFull" })
+    const page = await newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    const pay = page.getByRole("button", { name: /^Pay in full/ })
+    await expect.poll(() => pay.textContent()).toBe("Pay in full: AUD\u00a01,100.00")
+    expect(await page.getByLabel(/^Deposit/).inputValue()).toBe("1100.00")
+    expect(await page.getByLabel(/^Deposit/).getAttribute("readonly")).not.toBeNull()
+    expect(await page.getByRole("radio").count()).toBe(1)
+    expect(await page.locator("#schedule tr").count()).toBe(1)
+    await page.getByLabel("Card number").fill("4242424242424242")
+    await pay.click()
+    await page.waitForURL((url) => url.hostname === SHOP)
+    const verified = await verify(page, "order-browser-6")
+    expect(verified).toMatchObject({ allocate: true, checkoutId: checkout.id })
+    expect(verified.checkout!.plan!.deposit).toMatchObject({ status: "Accepted", amount: 1100 })
+    expect(verified.checkout!.plan!.instalments!.count).toBe(0)
+    await page.close()
+  })
+
   it("R1.2: shows a zero-decimal currency without decimals", async () => {
     const checkout = await createCheckout("order-browser-5", { currencyCode: "JPY" })
     const page = await newPage()
