@@ -129,6 +129,15 @@ const decodeFile = Schema.decodeUnknownResult(MerchantsFile)
 /**
  * Reads a merchants file, every problem reported (a `ValidationError`), plain
  * keys hashed and dropped.
+ *
+ * @example
+ * ```ts
+ * import { loadMerchants } from "payment-plan-engine/sandbox"
+ * const merchants = loadMerchants({
+ *   merchants: [{ id: "merchant-123", apiKeyHash: "scrypt$16384$8$1$…$…", timeZone: "Australia/Sydney",
+ *     currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }] }]
+ * })
+ * ```
  */
 export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> => {
   const decoded = decodeFile(input, STRICT_ALL)

@@ -99,6 +99,12 @@ CREATE TABLE IF NOT EXISTS clocks (merchant_id TEXT PRIMARY KEY, offset_ms INTEG
 /**
  * A {@link SandboxStore} on `node:sqlite`: a file path (created with its
  * directory when missing), or `":memory:"`.
+ *
+ * @example
+ * ```ts
+ * import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
+ * const sandbox = createSandbox({ store: sqliteStore(".sandbox/data.sqlite"), merchants })
+ * ```
  */
 export const sqliteStore = (path = ":memory:"): SandboxStore => {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true })
