@@ -89,7 +89,8 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
   for (const c of suite.cases) {
     const medianNs =
       c.samples !== undefined ? await measureByHand(c.run, c.samples) : (await measure(() => do_not_optimize(c.run()), { min_cpu_time: 500 * 1e6 })).p50
-    medians.set(c.name, medianNs)
+    // per item, so a case over more items than its baseline still compares like with like
+    medians.set(c.name, medianNs / (c.items ?? 1))
     const opsPerSecond = ((c.items ?? 1) * 1e9) / medianNs
     const pass =
       c.budget === undefined
@@ -99,7 +100,7 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
           : medianNs / 1e6 <= (c.budget.maxMedianMs ?? Infinity)
     const ratios = (c.compareWith ?? []).flatMap((other) => {
       const base = medians.get(other)
-      return base === undefined ? [] : [`${(medianNs / base).toFixed(2)}× ${other}`]
+      return base === undefined ? [] : [`${(medianNs / (c.items ?? 1) / base).toFixed(2)}× ${other}`]
     })
     results.push({
       suite: suite.title,
@@ -129,4 +130,4 @@ export const tableRows = (results: ReadonlyArray<Measured>): Array<Array<string>
     r.ratios.join(", ")
   ])
 
-export const HEADER = ["case", "median", "ops/s", "budget", "", "ratio (median time, this ÷ other)"]
+export const HEADER = ["case", "median", "ops/s", "budget", "", "ratio (median time per item, this ÷ other)"]
