@@ -9,6 +9,8 @@ import { Result } from "effect"
 import * as Checkout from "../../core/checkout/index.ts"
 import * as Currency from "../../core/currency.ts"
 import { issue } from "../../core/issues.ts"
+import * as Money from "../../core/money.ts"
+import * as PlanTerms from "../../core/plan-terms.ts"
 import * as Time from "../../core/time.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../core/verification.ts"
 import type { Context, SandboxEnvironment } from "./handler.ts"
@@ -58,17 +60,14 @@ export const redirectUrlOf = (checkout: StoredCheckout): string => {
   return url.toString()
 }
 
-/** The merchant's settings for a currency, with the core's digits (R1.2) and the R6.4 default minimum. */
+/** The merchant's payment bounds for a currency as the core reads them (R6.4), with its digits (R1.2). */
 export const currencyOf = (merchant: SandboxMerchant, currencyCode: string) => {
   const digits = Currency.exponent(currencyCode, merchant.configuration) ?? 2
-  const configured = Currency.merchantCurrency(merchant.configuration, currencyCode)
-  const minimum = configured?.minimumPaymentAmount
-  const maximum = configured?.maximumPaymentAmount
+  const bounds = PlanTerms.paymentBounds(merchant.configuration, currencyCode, digits)
   return {
     currencyCode,
-    // without a configured minimum, one minor unit (R6.4)
-    minimumPaymentAmount: typeof minimum === "number" ? minimum : 10 ** -digits,
-    ...(typeof maximum === "number" ? { maximumPaymentAmount: maximum } : {}),
+    minimumPaymentAmount: Money.fromMinorUnits(bounds.minimum, digits),
+    ...(bounds.maximum === undefined ? {} : { maximumPaymentAmount: Money.fromMinorUnits(bounds.maximum, digits) }),
     digits
   }
 }
