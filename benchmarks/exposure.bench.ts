@@ -21,9 +21,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { build } from "tsup"
+import { generateNdjson } from "../scripts/generate-plans.ts"
 import { type Batch, batches, eachLine } from "../src/adapters/cli/exposure/lines.ts"
 import { runExposure } from "../src/adapters/cli/exposure/run.ts"
-import { generateNdjson } from "../scripts/generate-plans.ts"
 import type { Note, Suite } from "./harness.ts"
 
 const PLANS = 100_000
@@ -41,7 +41,7 @@ const chunks: Array<Buffer> = []
   if (pending.length > 0) chunks.push(pending)
 }
 // the same 100,000 plans `times` over: 1,000,000 plans stream through the workers without holding 580 MB
-const input = async function* (times = 1) {
+const input = async function*(times = 1) {
   for (let i = 0; i < times; i++) yield* chunks
 }
 
@@ -64,8 +64,16 @@ const workerUrl = pathToFileURL(join(builtWorker, "exposure-worker.js"))
 
 const settings = { at: Date.UTC(2026, 11, 1), timeZone: undefined, merchant: undefined, top: 10, timeline: undefined }
 const report = (workers: number, times = 1) => async () => {
-  const outcome = await runExposure(input(times), { settings, skipInvalid: false, workers, workerUrl, onInvalid: () => {} })
-  if (outcome.lines !== PLANS * times || outcome.invalid !== 0) throw new Error(`the benchmark input must be ${PLANS * times} valid plans`)
+  const outcome = await runExposure(input(times), {
+    settings,
+    skipInvalid: false,
+    workers,
+    workerUrl,
+    onInvalid: () => {}
+  })
+  if (outcome.lines !== PLANS * times || outcome.invalid !== 0) {
+    throw new Error(`the benchmark input must be ${PLANS * times} valid plans`)
+  }
   return outcome
 }
 
@@ -84,7 +92,12 @@ const BASELINE = `baseline: split + JSON.parse only (${PLANS.toLocaleString("en"
 
 /** Peak RSS and retained heap of the report as a child process over `count` streamed plans. */
 const memoryOf = async (count: number, workers: number) => {
-  const probe = spawn(process.execPath, ["--expose-gc", fileURLToPath(new URL("./exposure-memory.ts", import.meta.url)), String(workers), workerUrl.href], {
+  const probe = spawn(process.execPath, [
+    "--expose-gc",
+    fileURLToPath(new URL("./exposure-memory.ts", import.meta.url)),
+    String(workers),
+    workerUrl.href
+  ], {
     stdio: ["pipe", "pipe", "inherit"]
   })
   const out: Array<Buffer> = []
@@ -92,7 +105,11 @@ const memoryOf = async (count: number, workers: number) => {
   for (const piece of generateNdjson(count, 9)) if (!probe.stdin.write(piece)) await once(probe.stdin, "drain")
   probe.stdin.end()
   await once(probe, "close")
-  return JSON.parse(Buffer.concat(out).toString()) as { lines: number; peakRssBytes: number; heapUsedAfterGcBytes: number }
+  return JSON.parse(Buffer.concat(out).toString()) as {
+    lines: number
+    peakRssBytes: number
+    heapUsedAfterGcBytes: number
+  }
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
@@ -135,8 +152,7 @@ export const suite: Suite = {
     const parseMs = await cpu(parseOnly)
     const reportMs = await cpu(report(0))
     notes.push({
-      text:
-        `CPU time in this thread: ${((reportMs * 1000) / PLANS).toFixed(2)} µs per plan for the report ` +
+      text: `CPU time in this thread: ${((reportMs * 1000) / PLANS).toFixed(2)} µs per plan for the report ` +
         `(${Math.round((PLANS / reportMs) * 1000).toLocaleString("en")} plans per CPU-second), ` +
         `${((parseMs * 1000) / PLANS).toFixed(2)} µs for split + JSON.parse alone (${(reportMs / parseMs).toFixed(2)}×)`
     })
@@ -146,11 +162,15 @@ export const suite: Suite = {
       const rss = large.peakRssBytes / small.peakRssBytes
       const heap = large.heapUsedAfterGcBytes / small.heapUsedAfterGcBytes
       notes.push({
-        text: `peak RSS (${workers} workers): ${mb(small.peakRssBytes)} for 100,000 plans, ${mb(large.peakRssBytes)} for 1,000,000 (${rss.toFixed(2)}×, budget ≤ 1.5×)`,
+        text: `peak RSS (${workers} workers): ${mb(small.peakRssBytes)} for 100,000 plans, ${
+          mb(large.peakRssBytes)
+        } for 1,000,000 (${rss.toFixed(2)}×, budget ≤ 1.5×)`,
         pass: rss <= 1.5
       })
       notes.push({
-        text: `heap retained after the report (${workers} workers): ${mb(small.heapUsedAfterGcBytes)} for 100,000 plans, ${mb(large.heapUsedAfterGcBytes)} for 1,000,000 (${heap.toFixed(2)}×, budget ≤ 1.25×)`,
+        text: `heap retained after the report (${workers} workers): ${
+          mb(small.heapUsedAfterGcBytes)
+        } for 100,000 plans, ${mb(large.heapUsedAfterGcBytes)} for 1,000,000 (${heap.toFixed(2)}×, budget ≤ 1.25×)`,
         pass: heap <= 1.25
       })
     }

@@ -25,7 +25,11 @@ const retrieved = JSON.parse(readFileSync(new URL("../examples/retrieved-checkou
 const now = "2026-11-22T09:30:00Z"
 
 // The same object decoded by a bare schema: types and structure, no custom checks.
-const BarePolicy = Schema.Struct({ type: Schema.optionalKey(Schema.String), daysWithinRedemptionDate: Schema.Number, refundablePercentage: Schema.Number })
+const BarePolicy = Schema.Struct({
+  type: Schema.optionalKey(Schema.String),
+  daysWithinRedemptionDate: Schema.Number,
+  refundablePercentage: Schema.Number
+})
 const BareRequest = Schema.Struct({
   type: Schema.optionalKey(Schema.String),
   planType: Schema.optionalKey(Schema.String),
@@ -67,8 +71,11 @@ export const suite: Suite = {
   title: "Foundation: money, checkout validation and totals, verification",
   issue: "issue 2",
   cases: [
-    { name: "baseline: integer split", run: () => plainSplit((amount = (amount + 1) % 1e9), 7) },
-    { name: "peer: dinero.js allocate (7 parts)", run: () => allocate(dinero({ amount: 123457, currency: AUD }), [1, 1, 1, 1, 1, 1, 1]) },
+    { name: "baseline: integer split", run: () => plainSplit(amount = (amount + 1) % 1e9, 7) },
+    {
+      name: "peer: dinero.js allocate (7 parts)",
+      run: () => allocate(dinero({ amount: 123457, currency: AUD }), [1, 1, 1, 1, 1, 1, 1])
+    },
     {
       name: "splitInstalments(1234.57, 7, AUD)",
       run: () => splitInstalments(1234.57, 7, "AUD"),
@@ -90,7 +97,8 @@ export const suite: Suite = {
     },
     {
       name: "decideDeposit",
-      run: () => decideDeposit(retrieved, { checkoutId: "chk_7Hq2LmX9", merchantOrderId: "order-0001", currencyCode: "AUD" }),
+      run: () =>
+        decideDeposit(retrieved, { checkoutId: "chk_7Hq2LmX9", merchantOrderId: "order-0001", currencyCode: "AUD" }),
       budget: { minOpsPerSecond: 2_000_000 },
       compareWith: ["baseline: integer split"]
     }

@@ -66,8 +66,8 @@ const describeBudget = (budget: Budget | undefined, unit?: string) =>
   budget === undefined
     ? ""
     : budget.minOpsPerSecond !== undefined
-      ? `≥ ${budget.minOpsPerSecond.toLocaleString("en")}${unit === undefined ? "" : ` ${unit}`}/s`
-      : `≤ ${budget.maxMedianMs} ms`
+    ? `≥ ${budget.minOpsPerSecond.toLocaleString("en")}${unit === undefined ? "" : ` ${unit}`}/s`
+    : `≤ ${budget.maxMedianMs} ms`
 
 /** Median of `samples` runs timed by hand, after one warm-up run; promises are awaited. */
 const measureByHand = async (run: () => unknown, samples: number): Promise<number> => {
@@ -87,17 +87,17 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
   const medians = new Map<string, number>()
   const results: Array<Measured> = []
   for (const c of suite.cases) {
-    const medianNs =
-      c.samples !== undefined ? await measureByHand(c.run, c.samples) : (await measure(() => do_not_optimize(c.run()), { min_cpu_time: 500 * 1e6 })).p50
+    const medianNs = c.samples !== undefined
+      ? await measureByHand(c.run, c.samples)
+      : (await measure(() => do_not_optimize(c.run()), { min_cpu_time: 500 * 1e6 })).p50
     // per item, so a case over more items than its baseline still compares like with like
     medians.set(c.name, medianNs / (c.items ?? 1))
     const opsPerSecond = ((c.items ?? 1) * 1e9) / medianNs
-    const pass =
-      c.budget === undefined
-        ? undefined
-        : c.budget.minOpsPerSecond !== undefined
-          ? opsPerSecond >= c.budget.minOpsPerSecond
-          : medianNs / 1e6 <= (c.budget.maxMedianMs ?? Infinity)
+    const pass = c.budget === undefined
+      ? undefined
+      : c.budget.minOpsPerSecond !== undefined
+      ? opsPerSecond >= c.budget.minOpsPerSecond
+      : medianNs / 1e6 <= (c.budget.maxMedianMs ?? Infinity)
     const ratios = (c.compareWith ?? []).flatMap((other) => {
       const base = medians.get(other)
       return base === undefined ? [] : [`${(medianNs / (c.items ?? 1) / base).toFixed(2)}× ${other}`]
@@ -117,8 +117,16 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
   return results
 }
 
-const formatNs = (ns: number) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`)
-const formatOps = (ops: number) => (ops >= 1e6 ? `${(ops / 1e6).toFixed(2)} M/s` : ops >= 1e3 ? `${(ops / 1e3).toFixed(1)} k/s` : `${ops.toFixed(1)}/s`)
+const formatNs = (
+  ns: number
+) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`)
+const formatOps = (
+  ops: number
+) => (ops >= 1e6
+  ? `${(ops / 1e6).toFixed(2)} M/s`
+  : ops >= 1e3
+  ? `${(ops / 1e3).toFixed(1)} k/s`
+  : `${ops.toFixed(1)}/s`)
 
 export const tableRows = (results: ReadonlyArray<Measured>): Array<Array<string>> =>
   results.map((r) => [

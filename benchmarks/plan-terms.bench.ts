@@ -24,13 +24,29 @@ const checkout = {
     }
   ]
 }
-const response = { id: "chk_7Hq2LmX9", totalCost: 2469.14, totalMinimumDeposit: 246.92, completionDate: "2027-11-21", currencyCode: "AUD", redirectURL: checkout.redirectURL }
-const request = { checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Sunday" } } } }
+const response = {
+  id: "chk_7Hq2LmX9",
+  totalCost: 2469.14,
+  totalMinimumDeposit: 246.92,
+  completionDate: "2027-11-21",
+  currencyCode: "AUD",
+  redirectURL: checkout.redirectURL
+}
+const request = {
+  checkoutId: "chk_7Hq2LmX9",
+  type: "plan",
+  timeZone: "Australia/Sydney",
+  installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Sunday" } } }
+}
 const merchant = { currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 10_000 }] }
 
 const terms = computePlanTerms(checkout, request, { now, merchant })
-if (terms.installments.count !== 52) throw new Error(`the benchmark plan must have 52 instalments, got ${terms.installments.count}`)
-if (computePlanTerms(response, request, { now, merchant }).installments.count !== 52) throw new Error("the response must give 52 too")
+if (terms.installments.count !== 52) {
+  throw new Error(`the benchmark plan must have 52 instalments, got ${terms.installments.count}`)
+}
+if (computePlanTerms(response, request, { now, merchant }).installments.count !== 52) {
+  throw new Error("the response must give 52 too")
+}
 
 // Baseline: the 52 dates alone, the way one writes it without a library: Date objects and ISO strings.
 const MS_PER_DAY = 86_400_000

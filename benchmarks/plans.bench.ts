@@ -4,7 +4,13 @@
  * each with a plain-JavaScript baseline measured in the same run.
  */
 import { Result } from "effect"
-import { applyPlanEventResult, createPlanRecordResult, type ManagedPlan, PlanEvent, planSummaryOf } from "../src/core/plan/index.ts"
+import {
+  applyPlanEventResult,
+  createPlanRecordResult,
+  type ManagedPlan,
+  PlanEvent,
+  planSummaryOf
+} from "../src/core/plan/index.ts"
 import { normalizePlanSearchResult, searchPlans } from "../src/core/search/index.ts"
 import { exampleTerms } from "../test/core/plan/fixtures.ts"
 import { exampleRequest } from "../test/fixtures.ts"
@@ -16,11 +22,22 @@ const unwrap = <A>(r: Result.Result<A, unknown>): A => {
 }
 
 // One plan of the description's example, in each status
-const pending = unwrap(createPlanRecordResult(exampleRequest(), exampleTerms(), { now: "2026-11-22T00:00:00Z", planId: "plan_0" }))
+const pending = unwrap(
+  createPlanRecordResult(exampleRequest(), exampleTerms(), { now: "2026-11-22T00:00:00Z", planId: "plan_0" })
+)
 const onSchedule = unwrap(applyPlanEventResult(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T01:00:00Z" })))
 const late = unwrap(applyPlanEventResult(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" })))
-const completed = [2, 3, 4, 5].reduce((p, n) => unwrap(applyPlanEventResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))), onSchedule)
-const cancelled = unwrap(applyPlanEventResult(onSchedule, PlanEvent.PlanCancelled({ at: "2026-12-01T00:00:00Z", reason: "CustomerRequest", refundAmount: 100 })))
+const completed = [2, 3, 4, 5].reduce(
+  (p, n) =>
+    unwrap(applyPlanEventResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))),
+  onSchedule
+)
+const cancelled = unwrap(
+  applyPlanEventResult(
+    onSchedule,
+    PlanEvent.PlanCancelled({ at: "2026-12-01T00:00:00Z", reason: "CustomerRequest", refundAmount: 100 })
+  )
+)
 const shapes = [pending, onSchedule, late, completed, cancelled].map(planSummaryOf)
 
 // 100,000 summaries: a deterministic mix of statuses, creation instants, merchants and customers
@@ -43,8 +60,23 @@ const summaries = Array.from({ length: 100_000 }, (_, i) => {
 })
 const scope = { merchantId: "merchant-123" }
 const query = (params: Record<string, string>) => unwrap(normalizePlanSearchResult(params)).value
-const lateNewestFirst = query({ filterField: "status", filterValue: "Late", sortField: "createdAt", sortDirection: "desc", page: "0", limit: "50" })
-const paidPage4 = query({ filterField: "totalPaid", filterOperator: "gte", filterValue: "280", sortField: "totalPaid", sortDirection: "asc", page: "3", limit: "100" })
+const lateNewestFirst = query({
+  filterField: "status",
+  filterValue: "Late",
+  sortField: "createdAt",
+  sortDirection: "desc",
+  page: "0",
+  limit: "50"
+})
+const paidPage4 = query({
+  filterField: "totalPaid",
+  filterOperator: "gte",
+  filterValue: "280",
+  sortField: "totalPaid",
+  sortDirection: "asc",
+  page: "3",
+  limit: "100"
+})
 const deepPage = query({ filterField: "status", filterValue: "Late", sortField: "createdAt", page: "300", limit: "50" })
 const quick = query({ useQuickFilter: "true", quickFilterValue: "grace", page: "0", limit: "50" })
 
@@ -57,14 +89,22 @@ const plainSearch = () =>
 
 const expected = plainSearch().map((s) => s.id)
 const actual = searchPlans(summaries, lateNewestFirst, scope).plans.map((s) => s.id)
-if (JSON.stringify(expected) !== JSON.stringify(actual)) throw new Error("the benchmark's search must agree with its baseline")
+if (JSON.stringify(expected) !== JSON.stringify(actual)) {
+  throw new Error("the benchmark's search must agree with its baseline")
+}
 
 // applyPlanEvent: pay instalment 2 of an OnSchedule plan (a new record each time)
 const pay = PlanEvent.InstallmentPaid({ at: "2026-11-29T09:00:00Z", installmentNumber: 2 })
 const plainPay = (plan: ManagedPlan) => {
   const installments = plan.installments.slice()
   installments[1] = { ...installments[1]!, status: "PAID" }
-  return { ...plan, installments, totalPaid: plan.totalPaid + 205, remainingAmount: plan.remainingAmount - 205, numPaidInstallments: plan.numPaidInstallments + 1 }
+  return {
+    ...plan,
+    installments,
+    totalPaid: plan.totalPaid + 205,
+    remainingAmount: plan.remainingAmount - 205,
+    numPaidInstallments: plan.numPaidInstallments + 1
+  }
 }
 if (Result.isFailure(applyPlanEventResult(onSchedule, pay))) throw new Error("the benchmark's event must be allowed")
 
@@ -103,6 +143,9 @@ export const suite: Suite = {
       run: () => searchPlans(summaries, quick, scope),
       compareWith: ["baseline: Array filter/sort/slice (100k)"]
     },
-    { name: "normalizePlanSearch (URL query)", run: () => normalizePlanSearchResult(new URLSearchParams("filterField=status&filterValue=Late&limit=50&page=2")) }
+    {
+      name: "normalizePlanSearch (URL query)",
+      run: () => normalizePlanSearchResult(new URLSearchParams("filterField=status&filterValue=Late&limit=50&page=2"))
+    }
   ]
 }

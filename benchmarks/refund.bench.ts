@@ -6,8 +6,8 @@
  * times move with the load.
  */
 import { Result } from "effect"
-import { quoteRefund } from "../src/index.ts"
 import { quoteTotals } from "../src/core/refund/quote.ts"
+import { quoteRefund } from "../src/index.ts"
 import type { Suite } from "./harness.ts"
 
 const ZONE = "Australia/Sydney"
@@ -21,9 +21,35 @@ const plan = {
   totalPaymentsPaid: 812.35,
   timeZone: ZONE,
   items: [
-    { id: "item_1", description: "Festival ticket", quantity: 2, costPerItem: 250, minimumDepositPerItem: { unit: "currency", value: 20 }, depositRefundable: false, redemptionDate: "2027-03-01", refundPolicies: policies(90, 50, 0) },
-    { id: "item_2", description: "Hotel, two nights", quantity: 1, costPerItem: 489.9, minimumDepositPerItem: { unit: "Percentage", value: 15 }, depositRefundable: false, redemptionDate: "2027-02-26T15:00:00+11:00", refundPolicies: policies(100, 75, 25) },
-    { id: "item_3", description: "Parking pass", quantity: 3, costPerItem: 35.5, depositRefundable: true, redemptionDate: "2027-03-02", refundPolicies: policies(80, 33.33, 10) }
+    {
+      id: "item_1",
+      description: "Festival ticket",
+      quantity: 2,
+      costPerItem: 250,
+      minimumDepositPerItem: { unit: "currency", value: 20 },
+      depositRefundable: false,
+      redemptionDate: "2027-03-01",
+      refundPolicies: policies(90, 50, 0)
+    },
+    {
+      id: "item_2",
+      description: "Hotel, two nights",
+      quantity: 1,
+      costPerItem: 489.9,
+      minimumDepositPerItem: { unit: "Percentage", value: 15 },
+      depositRefundable: false,
+      redemptionDate: "2027-02-26T15:00:00+11:00",
+      refundPolicies: policies(100, 75, 25)
+    },
+    {
+      id: "item_3",
+      description: "Parking pass",
+      quantity: 3,
+      costPerItem: 35.5,
+      depositRefundable: true,
+      redemptionDate: "2027-03-02",
+      refundPolicies: policies(80, 33.33, 10)
+    }
   ]
 }
 
@@ -44,9 +70,27 @@ interface PreparedItem {
 }
 const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000)
 const prepared: ReadonlyArray<PreparedItem> = [
-  { lineTotal: 50_000, deposit: 4_000, redemptionDay: day("2027-03-01"), days: [90, 30, 7], basisPoints: [9_000, 5_000, 0] },
-  { lineTotal: 48_990, deposit: 7_349, redemptionDay: day("2027-02-26"), days: [90, 30, 7], basisPoints: [10_000, 7_500, 2_500] },
-  { lineTotal: 10_650, deposit: 0, redemptionDay: day("2027-03-02"), days: [90, 30, 7], basisPoints: [8_000, 3_333, 1_000] }
+  {
+    lineTotal: 50_000,
+    deposit: 4_000,
+    redemptionDay: day("2027-03-01"),
+    days: [90, 30, 7],
+    basisPoints: [9_000, 5_000, 0]
+  },
+  {
+    lineTotal: 48_990,
+    deposit: 7_349,
+    redemptionDay: day("2027-02-26"),
+    days: [90, 30, 7],
+    basisPoints: [10_000, 7_500, 2_500]
+  },
+  {
+    lineTotal: 10_650,
+    deposit: 0,
+    redemptionDay: day("2027-03-02"),
+    days: [90, 30, 7],
+    basisPoints: [8_000, 3_333, 1_000]
+  }
 ]
 const baseline = (atMs: number, paid: number) => {
   // Sydney is UTC+11 all summer: the local day without Intl
@@ -56,7 +100,9 @@ const baseline = (atMs: number, paid: number) => {
   for (const item of prepared) {
     const remaining = item.redemptionDay - today
     let active = -1
-    for (let i = 0; i < item.days.length; i++) if (item.days[i]! >= remaining && (active < 0 || item.days[i]! < item.days[active]!)) active = i
+    for (let i = 0; i < item.days.length; i++) {
+      if (item.days[i]! >= remaining && (active < 0 || item.days[i]! < item.days[active]!)) active = i
+    }
     let policy = 0
     if (active >= 0) {
       const product = item.lineTotal * item.basisPoints[active]!
@@ -97,7 +143,10 @@ export const suite: Suite = {
       run: () => quoteTotals(plan, { at: nextAt(), timeZone: ZONE }),
       // the exposure report's 200 k plans/s leaves 5 µs a line: at most 2 µs of it for the totals
       budget: { minOpsPerSecond: 500_000 },
-      compareWith: ["baseline: integer arithmetic (3 items × 3 policies)", "quoteRefund (3 items × 3 policies, Australia/Sydney)"]
+      compareWith: [
+        "baseline: integer arithmetic (3 items × 3 policies)",
+        "quoteRefund (3 items × 3 policies, Australia/Sydney)"
+      ]
     },
     { name: "baseline: JSON.parse of the plan's NDJSON line", run: () => JSON.parse(line) },
     {
@@ -108,7 +157,10 @@ export const suite: Suite = {
       },
       // no budget of its own: the report's budget is the command line's (issue 8); the ratio to
       // JSON.parse alone shows what the totals add to reading the line
-      compareWith: ["baseline: JSON.parse of the plan's NDJSON line", "baseline: integer arithmetic (3 items × 3 policies)"]
+      compareWith: [
+        "baseline: JSON.parse of the plan's NDJSON line",
+        "baseline: integer arithmetic (3 items × 3 policies)"
+      ]
     }
   ]
 }

@@ -40,7 +40,9 @@ for (const file of files) {
 
 // the load at the start says how shared the machine was: on a busy one, absolute figures fall and ratios hold
 const load = os.loadavg()[0]!.toFixed(1)
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${load}`
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${
+  Math.round(os.totalmem() / 2 ** 30)
+} GiB, Node ${process.version}, load average ${load}`
 if (only.length === 0) {
   writeFileSync(
     new URL("RESULTS.md", directory),

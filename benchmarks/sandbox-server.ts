@@ -33,7 +33,12 @@ if (mode === "hello") {
       }
     ]
   })
-  const running = await startSandbox({ merchants, port: 0, database: process.argv[3] ?? ":memory:", onError: (e) => console.error(e) })
+  const running = await startSandbox({
+    merchants,
+    port: 0,
+    database: process.argv[3] ?? ":memory:",
+    onError: (e) => console.error(e)
+  })
   console.log(JSON.stringify({ url: running.url }))
   process.once("SIGTERM", () => void running.close().then(() => process.exit(0)))
 }

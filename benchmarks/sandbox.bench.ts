@@ -15,6 +15,7 @@
  * The in-process cases time the handler alone (no sockets): retrieve and plan
  * terms through `sandbox.fetch`, against `new Response` as the floor.
  */
+import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -22,7 +23,6 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
-import autocannon from "autocannon"
 import { createSandbox, loadMerchants, sqliteStore } from "../src/adapters/sandbox/index.ts"
 import { exampleRequest } from "../test/fixtures.ts"
 import type { Note, Suite } from "./harness.ts"
@@ -78,7 +78,12 @@ interface Load {
 
 const load = async (options: autocannon.Options): Promise<Load> => {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options })
-  return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx }
+  return {
+    requests: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx
+  }
 }
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = json) => {
@@ -95,7 +100,11 @@ const loadNotes = async (): Promise<Array<Note>> => {
   } finally {
     await stop(hello.child)
   }
-  notes.push({ text: `baseline, bare node:http JSON handler: ${Math.round(baseline.requests).toLocaleString("en")} req/s, p99 ${baseline.p99} ms` })
+  notes.push({
+    text: `baseline, bare node:http JSON handler: ${
+      Math.round(baseline.requests).toLocaleString("en")
+    } req/s, p99 ${baseline.p99} ms`
+  })
 
   const sandbox = await startProcess("sandbox", ":memory:")
   try {
@@ -107,7 +116,12 @@ const loadNotes = async (): Promise<Array<Note>> => {
       ["retrieve checkout", { url: `${sandbox.url}/api/v2/checkout/${id}`, headers: { authorization } }, true],
       [
         "plan terms",
-        { url: `${sandbox.url}/api/v2/checkout/${id}/to-plan/calculate`, method: "POST", headers: json, body: JSON.stringify(termsBody(id)) },
+        {
+          url: `${sandbox.url}/api/v2/checkout/${id}/to-plan/calculate`,
+          method: "POST",
+          headers: json,
+          body: JSON.stringify(termsBody(id))
+        },
         true
       ]
     ]
@@ -116,7 +130,9 @@ const loadNotes = async (): Promise<Array<Note>> => {
       const pass = r.requests >= 2000 && r.p99 <= 50 && r.errors === 0 && r.non2xx === 0
       notes.push({
         text:
-          `${name}: ${Math.round(r.requests).toLocaleString("en")} req/s, p99 ${r.p99} ms, ${r.errors} errors, ${r.non2xx} non-2xx at ${CONNECTIONS} connections` +
+          `${name}: ${
+            Math.round(r.requests).toLocaleString("en")
+          } req/s, p99 ${r.p99} ms, ${r.errors} errors, ${r.non2xx} non-2xx at ${CONNECTIONS} connections` +
           ` (${(baseline.requests / r.requests).toFixed(2)}× slower than the baseline)` +
           (budgeted ? "; budget ≥ 2,000 req/s, p99 ≤ 50 ms, no errors" : ""),
         ...(budgeted ? { pass } : {})
@@ -142,22 +158,34 @@ const soakNote = async (): Promise<Note> => {
       for (;;) {
         const n = next++
         if (n >= SOAK_FLOWS) return
-        const created = await post(`${server.url}/api/v2/checkout`, checkoutBody(`soak-${n}`), { ...json, "idempotency-key": `create-${n}` })
+        const created = await post(`${server.url}/api/v2/checkout`, checkoutBody(`soak-${n}`), {
+          ...json,
+          "idempotency-key": `create-${n}`
+        })
         if (created.status !== 201) {
           failures.push(`create ${n}: ${created.status}`)
           continue
         }
         const id = created.body["id"] as string
-        const completed = await post(`${server.url}/widget/api/checkouts/${id}/complete`, { card: "4242424242424242", planTerms: termsBody(id) }, { "content-type": "application/json" })
+        const completed = await post(`${server.url}/widget/api/checkouts/${id}/complete`, {
+          card: "4242424242424242",
+          planTerms: termsBody(id)
+        }, { "content-type": "application/json" })
         if (completed.status !== 200) {
           failures.push(`complete ${n}: ${completed.status}`)
           continue
         }
         const planId = completed.body["planId"] as string
         planIds.push(planId)
-        const quote = await fetch(`${server.url}/api/v2/plans/${planId}/cancellation-summary`, { headers: { authorization } })
+        const quote = await fetch(`${server.url}/api/v2/plans/${planId}/cancellation-summary`, {
+          headers: { authorization }
+        })
         const refund = ((await quote.json()) as { suggestedRefundAmount: number }).suggestedRefundAmount
-        const cancelled = await post(`${server.url}/api/v2/plans/${planId}/cancel`, { planId, refundableAmount: refund, reason: "CustomerRequest" }, {
+        const cancelled = await post(`${server.url}/api/v2/plans/${planId}/cancel`, {
+          planId,
+          refundableAmount: refund,
+          reason: "CustomerRequest"
+        }, {
           ...json,
           "idempotency-key": `cancel-${n}`
         })
@@ -177,12 +205,16 @@ const soakNote = async (): Promise<Note> => {
     const missing = planIds.filter((id) => !ids.has(id)).length
     const notCancelled = plans.filter((p) => p.record["status"] !== "Cancelled").length
     const overRefunded = plans.filter((p) => Number(p.record["refundAmount"]) > Number(p.record["totalPaid"])).length
-    const pass =
-      failures.length === 0 && plans.length === SOAK_FLOWS && ids.size === plans.length && checkouts.size === plans.length && missing === 0 && notCancelled === 0 && overRefunded === 0
+    const pass = failures.length === 0 && plans.length === SOAK_FLOWS && ids.size === plans.length &&
+      checkouts.size === plans.length && missing === 0 && notCancelled === 0 && overRefunded === 0
     return {
       text:
-        `soak: ${SOAK_FLOWS.toLocaleString("en")} create → complete → cancel flows from ${SOAK_CLIENTS} clients in ${seconds.toFixed(1)} s ` +
-        `(${Math.round((SOAK_FLOWS * 4) / seconds).toLocaleString("en")} req/s): ${plans.length} plans stored, ${plans.length - ids.size} duplicated, ` +
+        `soak: ${SOAK_FLOWS.toLocaleString("en")} create → complete → cancel flows from ${SOAK_CLIENTS} clients in ${
+          seconds.toFixed(1)
+        } s ` +
+        `(${Math.round((SOAK_FLOWS * 4) / seconds).toLocaleString("en")} req/s): ${plans.length} plans stored, ${
+          plans.length - ids.size
+        } duplicated, ` +
         `${missing} lost, ${notCancelled} not cancelled, ${overRefunded} refunded above what was paid, ${failures.length} failed requests` +
         (failures.length > 0 ? ` (first: ${failures[0]})` : ""),
       pass
@@ -196,12 +228,22 @@ const soakNote = async (): Promise<Note> => {
 // In-process: the handler without sockets.
 const inProcess = createSandbox({
   store: sqliteStore(":memory:"),
-  merchants: loadMerchants({ merchants: [{ id: BENCH_MERCHANT.id, apiKey: BENCH_MERCHANT.apiKey, currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }] }] }),
+  merchants: loadMerchants({
+    merchants: [{
+      id: BENCH_MERCHANT.id,
+      apiKey: BENCH_MERCHANT.apiKey,
+      currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }]
+    }]
+  }),
   onError: () => undefined
 })
 const base = "http://sandbox.bench"
 const createdInProcess = await inProcess.fetch(
-  new Request(`${base}/api/v2/checkout`, { method: "POST", headers: json, body: JSON.stringify(checkoutBody("order-in-process")) })
+  new Request(`${base}/api/v2/checkout`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify(checkoutBody("order-in-process"))
+  })
 )
 const inProcessId = ((await createdInProcess.json()) as { id: string }).id
 const termsText = JSON.stringify(termsBody(inProcessId))
@@ -212,17 +254,30 @@ export const suite: Suite = {
   title: "Sandbox",
   issue: "issue 7",
   cases: [
-    { name: FLOOR, run: () => new Response(JSON.stringify({ status: "ok" }), { headers: { "content-type": "application/json" } }).text(), samples: 5000 },
+    {
+      name: FLOOR,
+      run: () =>
+        new Response(JSON.stringify({ status: "ok" }), { headers: { "content-type": "application/json" } }).text(),
+      samples: 5000
+    },
     {
       name: "handler: retrieve checkout (in process)",
-      run: async () => (await inProcess.fetch(new Request(`${base}/api/v2/checkout/${inProcessId}`, { headers: { authorization } }))).text(),
+      run: async () =>
+        (await inProcess.fetch(new Request(`${base}/api/v2/checkout/${inProcessId}`, { headers: { authorization } })))
+          .text(),
       compareWith: [FLOOR],
       samples: 5000
     },
     {
       name: "handler: plan terms (in process)",
       run: async () =>
-        (await inProcess.fetch(new Request(`${base}/api/v2/checkout/${inProcessId}/to-plan/calculate`, { method: "POST", headers: json, body: termsText }))).text(),
+        (await inProcess.fetch(
+          new Request(`${base}/api/v2/checkout/${inProcessId}/to-plan/calculate`, {
+            method: "POST",
+            headers: json,
+            body: termsText
+          })
+        )).text(),
       compareWith: [FLOOR],
       samples: 5000
     }

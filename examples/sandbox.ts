@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { startSandbox } from "../src/adapters/sandbox/index.ts"
 
-const merchantsFile = process.env["SANDBOX_MERCHANTS"] ?? fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
+const merchantsFile = process.env["SANDBOX_MERCHANTS"] ??
+  fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
 const database = process.env["SANDBOX_DB"] ?? ".sandbox/sandbox.sqlite"
 const port = Number(process.env["PORT"] ?? 4010)
 const host = process.env["HOST"] ?? "127.0.0.1"
@@ -47,7 +48,9 @@ const sample = {
 
 console.log(`Payment-plan sandbox listening on ${running.url} (data: ${database})\n`)
 if (demo.apiKey !== undefined) {
-  console.log(`Demo merchant\n  merchant id: ${demo.id}\n  API key:     ${demo.apiKey}\n  Authorization: ${authorization}\n`)
+  console.log(
+    `Demo merchant\n  merchant id: ${demo.id}\n  API key:     ${demo.apiKey}\n  Authorization: ${authorization}\n`
+  )
   const created = await fetch(`${running.url}/api/v2/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization },
@@ -56,16 +59,22 @@ if (demo.apiKey !== undefined) {
   const checkout = (await created.json()) as { id?: string; widgetUrl?: string; message?: string }
   console.log("Create a checkout:")
   console.log(
-    `  curl -s -X POST ${running.url}/api/v2/checkout \\\n    -u '${demo.id}:${demo.apiKey}' \\\n    -H 'content-type: application/json' \\\n    -d '${JSON.stringify(sample)}'\n`
+    `  curl -s -X POST ${running.url}/api/v2/checkout \\\n    -u '${demo.id}:${demo.apiKey}' \\\n    -H 'content-type: application/json' \\\n    -d '${
+      JSON.stringify(sample)
+    }'\n`
   )
   if (checkout.id !== undefined) {
     console.log(`A sample checkout (${checkout.id}); open its widget in a browser:\n  ${checkout.widgetUrl}\n`)
-    console.log(`Verify it afterwards:\n  curl -s -u '${demo.id}:${demo.apiKey}' ${running.url}/api/v2/checkout/${checkout.id}\n`)
+    console.log(
+      `Verify it afterwards:\n  curl -s -u '${demo.id}:${demo.apiKey}' ${running.url}/api/v2/checkout/${checkout.id}\n`
+    )
   } else {
     console.log(`The sample checkout could not be created: ${created.status} ${checkout.message ?? ""}\n`)
   }
 }
-console.log("Test cards: 4242424242424242 pays, 4000000000000002 is declined, 4000000000000341 pays the deposit and fails later.")
+console.log(
+  "Test cards: 4242424242424242 pays, 4000000000000002 is declined, 4000000000000341 pays the deposit and fails later."
+)
 console.log("Docs: docs/sandbox.md. Ctrl-C stops the sandbox.")
 
 const stop = () => {

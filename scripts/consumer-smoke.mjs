@@ -33,10 +33,13 @@ const client = clientModule.createClient({
   merchantId: "merchant-123",
   apiKey: "smoke-key",
   fetch: async (request) =>
-    new Response(JSON.stringify({ id: new URL(request.url).pathname.split("/").pop(), plan: { deposit: { status: "Accepted" } } }), {
-      status: 200,
-      headers: { "content-type": "application/json" }
-    })
+    new Response(
+      JSON.stringify({ id: new URL(request.url).pathname.split("/").pop(), plan: { deposit: { status: "Accepted" } } }),
+      {
+        status: 200,
+        headers: { "content-type": "application/json" }
+      }
+    )
 })
 const verified = await client.verifyCheckout("https://shop.example/return?service_checkout_id=chk_1")
 if (verified.allocate !== true) throw new Error(`unexpected verification ${JSON.stringify(verified)}`)

@@ -44,4 +44,6 @@ try {
   console.warn(`\n!! apt-get could not install chromium (${error.message}); the browser test will fail.\n`)
   process.exit(0)
 }
-if (!existsSync(CHROMIUM)) console.warn(`\n!! apt-get finished but ${CHROMIUM} is still missing; the browser test will fail.\n`)
+if (!existsSync(CHROMIUM)) {
+  console.warn(`\n!! apt-get finished but ${CHROMIUM} is still missing; the browser test will fail.\n`)
+}

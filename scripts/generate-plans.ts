@@ -83,10 +83,9 @@ export function* generatePlans(count: number, seed = 42): Generator<GeneratedPla
       items.push({
         quantity,
         costPerItem: major(costMinor, exponent),
-        minimumDepositPerItem:
-          r() < 0.5
-            ? { unit: "Currency", value: major(int(0, costMinor), exponent) }
-            : { unit: "Percentage", value: int(0, 100) },
+        minimumDepositPerItem: r() < 0.5
+          ? { unit: "Currency", value: major(int(0, costMinor), exponent) }
+          : { unit: "Percentage", value: int(0, 100) },
         depositRefundable: r() < 0.4,
         redemptionDate: r() < 0.7 ? isoDate(day) : `${isoDate(day)}T${String(int(0, 23)).padStart(2, "0")}:30:00+10:00`,
         refundPolicies: policies

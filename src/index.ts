@@ -23,8 +23,8 @@ export * as ErrorResponse from "./core/error.ts"
 export * as Merchant from "./core/merchant.ts"
 export * as Money from "./core/money.ts"
 export * as Notes from "./core/notes.ts"
-export * as Plan from "./core/plan/index.ts"
 export * as PlanTerms from "./core/plan-terms.ts"
+export * as Plan from "./core/plan/index.ts"
 export * as Refund from "./core/refund/index.ts"
 export * as Routes from "./core/routes.ts"
 export * as Search from "./core/search/index.ts"
@@ -36,6 +36,7 @@ export type { CheckoutItem, CheckoutRequest, CheckoutResponse, CheckoutSummary }
 export type { MinimumDeposit } from "./core/deposit.ts"
 export type { MerchantConfiguration } from "./core/merchant.ts"
 export type { ListPlanNotesParams, PlanNote, PlanNotesList, PlanNotesPage } from "./core/notes.ts"
+export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
 export type {
   CancellationReason,
   Installment,
@@ -50,7 +51,6 @@ export type {
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
 } from "./core/plan/index.ts"
-export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
 export type { CancelPlanRequest, CancelPlanResponse, RefundCalculation, RefundPolicy } from "./core/refund/index.ts"
 export type {
   NormalizedPlanSearch,

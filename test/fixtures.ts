@@ -28,8 +28,16 @@ export const exampleRequest = (): CheckoutRequest => ({
       redemptionDate: "2027-03-01",
       paymentDeadline: 15,
       refundPolicies: [
-        { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 60, refundablePercentage: 75 },
-        { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 30, refundablePercentage: 50 }
+        {
+          type: "percentage_refundable_days_within_redemption_date",
+          daysWithinRedemptionDate: 60,
+          refundablePercentage: 75
+        },
+        {
+          type: "percentage_refundable_days_within_redemption_date",
+          daysWithinRedemptionDate: 30,
+          refundablePercentage: 50
+        }
       ]
     },
     {

@@ -20,7 +20,8 @@ const canonicalInstant = (s: string): number | undefined => {
   if (
     year < 1 || month < 1 || month > 12 || day < 1 || day > Time.daysInMonth(year, month) ||
     hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || milli < 0 ||
-    s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a || s.charCodeAt(19) !== 0x2e
+    s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a ||
+    s.charCodeAt(19) !== 0x2e
   ) {
     return undefined
   }
@@ -47,4 +48,3 @@ export const dateValue = (value: unknown): number | undefined => {
   }
   return Time.parseDateTime(value)
 }
-

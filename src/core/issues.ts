@@ -261,7 +261,14 @@ export const issuesFromSchema = (
         if (annotations?.code !== undefined) {
           // a check over a container may point at several elements (duplicates, say)
           for (const [at, message] of leavesOf(node.issue, segments)) {
-            issues.push(issue(formatPath(at), annotations.code, annotations.rule ?? defaultRule, message ?? annotations.message ?? "is invalid"))
+            issues.push(
+              issue(
+                formatPath(at),
+                annotations.code,
+                annotations.rule ?? defaultRule,
+                message ?? annotations.message ?? "is invalid"
+              )
+            )
           }
         } else {
           walk(node.issue, segments)
@@ -279,7 +286,9 @@ export const issuesFromSchema = (
       case "InvalidType": {
         const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
         if (node.ast._tag === "Literal") {
-          issues.push(issue(formatPath(segments), "enum", defaultRule, `${enumExpectation([node.ast.literal])}, got ${got}`))
+          issues.push(
+            issue(formatPath(segments), "enum", defaultRule, `${enumExpectation([node.ast.literal])}, got ${got}`)
+          )
           return
         }
         const expected = EXPECTED_BY_AST[node.ast._tag] ?? "another type"

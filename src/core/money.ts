@@ -12,7 +12,7 @@
  */
 import { Effect, Result } from "effect"
 import * as Currency from "./currency.ts"
-import { describe, fail, issue, type Issue, type ValidationError } from "./issues.ts"
+import { describe, fail, type Issue, issue, type ValidationError } from "./issues.ts"
 import type { MerchantLike } from "./merchant.ts"
 
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1e9, 1e10, 1e11, 1e12]
@@ -111,7 +111,9 @@ export const percentageOf = (minor: number, percentage: number): number => {
   // found without allocating: hot loops apply a few percentages millions of times.
   // Beyond 8 decimals, or when the product leaves the safe integers, bigint.
   for (let scale = 0; scale <= 8; scale++) {
-    const units = scale === 0 ? (Number.isInteger(percentage) ? percentage : undefined) : toMinorUnits(percentage, scale)
+    const units = scale === 0
+      ? (Number.isInteger(percentage) ? percentage : undefined)
+      : toMinorUnits(percentage, scale)
     if (typeof units === "number") {
       const numerator = minor * units
       if (Number.isSafeInteger(numerator)) return divideHalfUp(numerator, 100 * (POW10[scale] as number))
@@ -223,7 +225,12 @@ export const currencyExponentOrIssue = (
 ): Issue | number => {
   const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, merchant) : undefined
   return exponent ??
-    issue(path, "unknown_currency", "R4.4", `must be an active ISO 4217 code in upper case, got ${describe(currencyCode)}`)
+    issue(
+      path,
+      "unknown_currency",
+      "R4.4",
+      `must be an active ISO 4217 code in upper case, got ${describe(currencyCode)}`
+    )
 }
 
 /**
@@ -243,7 +250,8 @@ export const splitInstalments = (
   count: number,
   currencyCode: string,
   options?: SplitOptions
-): Effect.Effect<InstalmentSplit, ValidationError> => Effect.fromResult(splitInstalmentsResult(amount, count, currencyCode, options))
+): Effect.Effect<InstalmentSplit, ValidationError> =>
+  Effect.fromResult(splitInstalmentsResult(amount, count, currencyCode, options))
 
 /**
  * {@link splitInstalments} as a synchronous `Result`, for hot loops.
@@ -258,19 +266,29 @@ export const splitInstalmentsResult = (
 ): Result.Result<InstalmentSplit, ValidationError> => {
   const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, options?.merchant) : undefined
   const minor = exponent === undefined ? undefined : toMinorUnits(amount, exponent)
-  if (typeof minor === "number" && minor >= 0 && typeof count === "number" && Number.isSafeInteger(count) && count >= 1) {
+  if (
+    typeof minor === "number" && minor >= 0 && typeof count === "number" && Number.isSafeInteger(count) && count >= 1
+  ) {
     const { each, remainder } = split(minor, count)
     return Result.succeed({ amount: fromMinorUnits(each, exponent!), remainder: fromMinorUnits(remainder, exponent!) })
   }
   // Something is wrong: say everything that is.
   const issues: Array<Issue> = []
-  if (exponent === undefined) issues.push(currencyExponentOrIssue("currencyCode", currencyCode, options?.merchant) as Issue)
-  else {
+  if (exponent === undefined) {
+    issues.push(currencyExponentOrIssue("currencyCode", currencyCode, options?.merchant) as Issue)
+  } else {
     const problem = amountIssues("amount", amount, exponent)
     if (typeof problem === "object") issues.push(problem)
   }
   if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1) {
-    issues.push(issue("count", typeof count === "number" ? "range" : "type", "R5.1", `must be a whole number of at least 1, got ${describe(count)}`))
+    issues.push(
+      issue(
+        "count",
+        typeof count === "number" ? "range" : "type",
+        "R5.1",
+        `must be a whole number of at least 1, got ${describe(count)}`
+      )
+    )
   }
   return fail(issues)
 }

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
+import { dateValue } from "./date-value.ts"
 import { describe, fail, issue, type ValidationError } from "./issues.ts"
 import { ParamReader, readParams } from "./query-params.ts"
 import { loose, LooseBoolean, LooseNumber, OpenStruct } from "./schema.ts"
-import { dateValue } from "./date-value.ts"
 
 const NoteUser = OpenStruct({ firstName: loose(Schema.String), lastName: loose(Schema.String) })
 
@@ -148,7 +148,9 @@ export const listPlanNotesResult = (
   options: ListPlanNotesOptions
 ): Result.Result<PlanNotesPage, ValidationError> => {
   const given = readParams(params, KNOWN, RULE)
-  if (given === undefined) return fail([issue("", "type", RULE, `must be an object of parameters, got ${describe(params)}`)])
+  if (given === undefined) {
+    return fail([issue("", "type", RULE, `must be an object of parameters, got ${describe(params)}`)])
+  }
   const read = new ParamReader(given.values, RULE)
   const planId = read.text("planId")
   if (!read.has("planId")) read.issues.push(issue("planId", "required", RULE, "is required"))
@@ -159,7 +161,9 @@ export const listPlanNotesResult = (
   if (typeof selfUrl !== "string" || (URL.parse(selfUrl) === null && !selfUrl.startsWith("/"))) {
     read.issues.push(issue("selfUrl", "format", RULE, `must be an absolute URL or a path, got ${describe(selfUrl)}`))
   }
-  if (!Array.isArray(notes)) read.issues.push(issue("notes", "type", RULE, `must be an array of plan notes, got ${describe(notes)}`))
+  if (!Array.isArray(notes)) {
+    read.issues.push(issue("notes", "type", RULE, `must be an array of plan notes, got ${describe(notes)}`))
+  }
   const issues = [...given.issues, ...read.issues]
   if (issues.length > 0 || planId === undefined) return fail(issues)
 
@@ -168,7 +172,11 @@ export const listPlanNotesResult = (
   let pinned: PlanNote | null = null
   for (const n of visible) {
     if (n.isPinned !== true) continue
-    if (pinned === null || (dateValue(n.updatedAt ?? n.createdAt) ?? -Infinity) > (dateValue(pinned.updatedAt ?? pinned.createdAt) ?? -Infinity)) pinned = n
+    if (
+      pinned === null ||
+      (dateValue(n.updatedAt ?? n.createdAt) ?? -Infinity) >
+        (dateValue(pinned.updatedAt ?? pinned.createdAt) ?? -Infinity)
+    ) pinned = n
   }
   const rows = visible.filter((n) => n !== pinned).sort(newestFirst)
   const rowCount = rows.length

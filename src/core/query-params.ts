@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { describe, issue, type Issue } from "./issues.ts"
+import { describe, type Issue, issue } from "./issues.ts"
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 
@@ -55,9 +55,11 @@ export class ParamReader {
     const v = this.values.get(key)
     if (v === undefined) return fallback
     const n = typeof v === "number" ? v : typeof v === "string" ? (numberOf(v) ?? NaN) : NaN
-    if (!Number.isFinite(n)) this.issues.push(issue(key, "type", this.rule, `must be a whole number, got ${describe(v)}`))
-    else if (!Number.isInteger(n)) this.issues.push(issue(key, "format", this.rule, `must be a whole number, got ${describe(v)}`))
-    else if (n < min || n > max) {
+    if (!Number.isFinite(n)) {
+      this.issues.push(issue(key, "type", this.rule, `must be a whole number, got ${describe(v)}`))
+    } else if (!Number.isInteger(n)) {
+      this.issues.push(issue(key, "format", this.rule, `must be a whole number, got ${describe(v)}`))
+    } else if (n < min || n > max) {
       const bounds = max >= Number.MAX_SAFE_INTEGER ? `at least ${min}` : `between ${min} and ${max}`
       this.issues.push(issue(key, "range", this.rule, `must be ${bounds}, got ${describe(v)}`))
     } else return n
@@ -87,7 +89,10 @@ export const readParams = (
   input: unknown,
   known: ReadonlySet<string>,
   rule: string
-): { readonly values: Map<string, unknown>; readonly unknown: Array<string>; readonly issues: Array<Issue> } | undefined => {
+):
+  | { readonly values: Map<string, unknown>; readonly unknown: Array<string>; readonly issues: Array<Issue> }
+  | undefined =>
+{
   let entries: Array<readonly [string, unknown]>
   if (input === undefined) entries = []
   else if (typeof URLSearchParams !== "undefined" && input instanceof URLSearchParams) {
@@ -101,8 +106,9 @@ export const readParams = (
   const issues: Array<Issue> = []
   for (const [key, value] of entries) {
     if (!known.has(key)) unknown.push(key)
-    else if (Array.isArray(value)) issues.push(issue(key, "duplicate", rule, `is given ${value.length} times; give it once`))
-    else if (value !== undefined && value !== "") values.set(key, value)
+    else if (Array.isArray(value)) {
+      issues.push(issue(key, "duplicate", rule, `is given ${value.length} times; give it once`))
+    } else if (value !== undefined && value !== "") values.set(key, value)
   }
   return { values, unknown, issues }
 }

@@ -92,7 +92,9 @@ export const expandPath = (route: Route, params: Readonly<Record<string, string>
     const value = params[name]
     if (value === undefined) throw new TypeError(`route ${route.method} ${route.path}: missing path parameter ${name}`)
     if (typeof value !== "string" || !isPathParameterValue(value)) {
-      throw new TypeError(`route ${route.method} ${route.path}: path parameter ${name} must not be empty, "." or "..", and must be well-formed Unicode`)
+      throw new TypeError(
+        `route ${route.method} ${route.path}: path parameter ${name} must not be empty, "." or "..", and must be well-formed Unicode`
+      )
     }
     return encodeURIComponent(value)
   })
@@ -129,7 +131,10 @@ const compile = <Op extends string>(operation: Op, route: Route): CompiledRoute<
     })
 })
 
-const matchSegments = (route: CompiledRoute<string>, parts: ReadonlyArray<string>): Record<string, string> | undefined => {
+const matchSegments = (
+  route: CompiledRoute<string>,
+  parts: ReadonlyArray<string>
+): Record<string, string> | undefined => {
   if (route.segments.length !== parts.length) return undefined
   const params: Record<string, string> = {}
   for (let i = 0; i < parts.length; i++) {

@@ -66,14 +66,21 @@ export const matchesNoSpacePattern = (s: string): boolean => {
 export const PatternText = (
   min: number,
   max: number,
-  content?: { readonly code: "format" | "unknown_currency"; readonly rule: string; readonly message: string; readonly test: (s: string) => boolean }
+  content?: {
+    readonly code: "format" | "unknown_currency"
+    readonly rule: string
+    readonly message: string
+    readonly test: (s: string) => boolean
+  }
 ) => {
   const checks = [
     ...lengthChecks(min, max, "R4.1"),
     rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern)
   ]
   if (content) {
-    checks.push(rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || content.test(s)))
+    checks.push(
+      rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || content.test(s))
+    )
   }
   return Schema.String.check(...(checks as [ReturnType<typeof rule<string>>]))
 }

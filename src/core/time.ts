@@ -67,7 +67,11 @@ export const civil = (days: EpochDay): { readonly year: number; readonly month: 
  * @since 0.1.0
  */
 export const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+  month === 2
+    ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28)
+    : [4, 6, 9, 11].includes(month)
+    ? 30
+    : 31
 
 /**
  * Day of the week of an epoch day: 0 Sunday … 6 Saturday.
@@ -132,7 +136,9 @@ export const formatInstant = (ms: number): string => {
   rest -= minutes * 60_000
   const seconds = Math.floor(rest / 1000)
   const millis = rest - seconds * 1000
-  return `${four(year)}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`
+  return `${four(year)}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${
+    millis < 10 ? "00" : millis < 100 ? "0" : ""
+  }${millis}Z`
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
@@ -387,7 +393,12 @@ const offsetOf = (z: Zone, ms: number): number => {
   let cache = z.offsets
   if (cache === undefined) {
     const days = new Float64Array(OFFSET_SLOTS).fill(Number.NaN)
-    cache = z.offsets = { days, before: new Float64Array(OFFSET_SLOTS), transitions: new Float64Array(OFFSET_SLOTS), after: new Float64Array(OFFSET_SLOTS) }
+    cache = z.offsets = {
+      days,
+      before: new Float64Array(OFFSET_SLOTS),
+      transitions: new Float64Array(OFFSET_SLOTS),
+      after: new Float64Array(OFFSET_SLOTS)
+    }
   }
   const slot = day & (OFFSET_SLOTS - 1)
   if (cache.days[slot] !== day) fillSlot(z, cache, slot, day)

@@ -18,8 +18,8 @@ import {
   describe,
   enumExpectation,
   formatPath,
-  issue,
   type Issue,
+  issue,
   issuesFromSchema,
   PREDICATE,
   type RuleAnnotations,
@@ -92,7 +92,9 @@ class Helpers {
   }
 
   type(issues: Array<Issue>, path: Path, tag: string, input: unknown) {
-    issues.push(issue(formatPath(path), "type", this.rule, `must be ${EXPECTED[tag] ?? "another type"}, got ${describe(input)}`))
+    issues.push(
+      issue(formatPath(path), "type", this.rule, `must be ${EXPECTED[tag] ?? "another type"}, got ${describe(input)}`)
+    )
   }
 
   required(issues: Array<Issue>, path: Path) {
@@ -111,13 +113,24 @@ class Helpers {
     const leaves: Array<[Path, string | undefined]> = []
     pointerLeaves(failure, path, leaves)
     for (const [at, message] of leaves) {
-      issues.push(issue(formatPath(at), annotations?.code ?? "format", annotations?.rule ?? this.rule, message ?? annotations?.message ?? "is invalid"))
+      issues.push(
+        issue(
+          formatPath(at),
+          annotations?.code ?? "format",
+          annotations?.rule ?? this.rule,
+          message ?? annotations?.message ?? "is invalid"
+        )
+      )
     }
   }
 
   unknown(warnings: Array<Issue>, path: Path, record: object, known: ReadonlySet<string>) {
     for (const key of Object.keys(record)) {
-      if (!known.has(key)) warnings.push(issue(formatPath([...path, key]), "unknown_field", "R4.9", "is not a field of this resource and was left out"))
+      if (!known.has(key)) {
+        warnings.push(
+          issue(formatPath([...path, key]), "unknown_field", "R4.9", "is not a field of this resource and was left out")
+        )
+      }
     }
   }
 }
@@ -150,7 +163,9 @@ const strip = (ast: SchemaAST.AST, value: unknown): unknown => {
 // Code generation
 
 const flatten = (checks: SchemaAST.Checks): Array<SchemaAST.Filter<unknown>> =>
-  checks.flatMap((c) => (c._tag === "FilterGroup" ? flatten(c.checks as unknown as SchemaAST.Checks) : [c as SchemaAST.Filter<unknown>]))
+  checks.flatMap((
+    c
+  ) => (c._tag === "FilterGroup" ? flatten(c.checks as unknown as SchemaAST.Checks) : [c as SchemaAST.Filter<unknown>]))
 
 class Unsupported extends Error {}
 
@@ -202,7 +217,9 @@ ${this.checks(ast, value, path)}
         if (!members.every((t) => t._tag === "Literal")) throw new Unsupported(ast._tag)
         const literals = members.map((t) => (t as SchemaAST.Literal).literal)
         const expected = enumExpectation(literals)
-        return `if (!${this.constant(new Set(literals))}.has(${value})) H.enum(I, ${path}, ${JSON.stringify(expected)}, ${value});
+        return `if (!${this.constant(new Set(literals))}.has(${value})) H.enum(I, ${path}, ${
+          JSON.stringify(expected)
+        }, ${value});
 else {
 ${this.checks(ast, value, path)}
 }`
@@ -260,7 +277,8 @@ const ${entry} = ${value}[${key}];
 ${this.node(index.type, entry, `[...${path}, ${key}]`)}
 }`
     } else if (this.unknownKeys === "warn") {
-      rest = `if (Object.keys(${value}).length !== ${present}) { H.unknown(W, ${path}, ${value}, ${known}); S.strip = true; }`
+      rest =
+        `if (Object.keys(${value}).length !== ${present}) { H.unknown(W, ${path}, ${value}, ${known}); S.strip = true; }`
     }
     return `if (typeof ${value} !== "object" || ${value} === null || Array.isArray(${value})) H.type(I, ${path}, "Objects", ${value});
 else {
@@ -290,12 +308,20 @@ const generate = (ast: SchemaAST.AST, options: ValidatorOptions): Compiled => {
 /** Effect Schema's own interpreter, where code cannot be generated. */
 const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) => {
   const decode = Schema.decodeUnknownResult(schema as unknown as Schema.Codec<unknown, unknown>)
-  const parse = { errors: "all", onExcessProperty: options.unknownKeys === "warn" ? "error" : "ignore", reportInput: true } as const
+  const parse = {
+    errors: "all",
+    onExcessProperty: options.unknownKeys === "warn" ? "error" : "ignore",
+    reportInput: true
+  } as const
   return (input: unknown): Checked<S["Type"]> => {
     const result = decode(input, parse)
     if (Result.isSuccess(result)) {
       // as generated code does: the input itself, unless unknown keys were left out
-      return { value: (options.unknownKeys === "ignore" ? input : result.success) as S["Type"], issues: [], warnings: [] }
+      return {
+        value: (options.unknownKeys === "ignore" ? input : result.success) as S["Type"],
+        issues: [],
+        warnings: []
+      }
     }
     const { issues, warnings } = issuesFromSchema(result.failure.issue, options.rule)
     if (issues.length > 0) return { value: undefined as S["Type"], issues, warnings }
@@ -310,12 +336,14 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
 export const compileValidator = <S extends Schema.Top>(
   schema: S,
   options: ValidatorOptions
-): ((input: unknown) => Checked<S["Type"]>) => {
+): (input: unknown) => Checked<S["Type"]> => {
   let compiled: Compiled
   try {
     compiled = generate(schema.ast, options)
   } catch (error) {
-    if (error instanceof Unsupported) throw new Error(`compileValidator: ${error.message} is not supported in request schemas`)
+    if (error instanceof Unsupported) {
+      throw new Error(`compileValidator: ${error.message} is not supported in request schemas`, { cause: error })
+    }
     return interpret(schema, options) // new Function is forbidden here (a CSP)
   }
   return (input) => {

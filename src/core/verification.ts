@@ -189,7 +189,12 @@ export const decideDeposit = (retrieved: unknown, expected: ExpectedCheckout): D
     if (currency !== expected.currencyCode) return refuse("currency_mismatch")
   }
   const planId = plan["id"]
-  return { allocate: true, checkoutId: expected.checkoutId, planId: typeof planId === "string" ? planId : undefined, depositStatus: status }
+  return {
+    allocate: true,
+    checkoutId: expected.checkoutId,
+    planId: typeof planId === "string" ? planId : undefined,
+    depositStatus: status
+  }
 }
 
 // ---------------------------------------------------------------------------

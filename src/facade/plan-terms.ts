@@ -49,7 +49,11 @@ export const computePlanTerms = (
 ): PlanTerms.ComputedPlanTerms => {
   const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
   return getOrThrow(
-    PlanTerms.computeResult(checkout, request, { now: options?.now, merchant, depositStrategy: options?.depositStrategy })
+    PlanTerms.computeResult(checkout, request, {
+      now: options?.now,
+      merchant,
+      depositStrategy: options?.depositStrategy
+    })
   )
 }
 

@@ -3,7 +3,7 @@
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  */
 import { Result } from "effect"
-import { getOrThrow, toValidation, type ValidationError, type Validation } from "../core/issues.ts"
+import { getOrThrow, toValidation, type Validation, type ValidationError } from "../core/issues.ts"
 import * as Notes from "../core/notes.ts"
 import * as Plan from "../core/plan/index.ts"
 import * as Search from "../core/search/index.ts"
@@ -24,8 +24,11 @@ import type { InstantInput } from "../core/time.ts"
  * ```
  * @since 0.1.0
  */
-export const createPlanRecord = (checkout: unknown, terms: unknown, options: Plan.CreatePlanOptions): Plan.ManagedPlan =>
-  getOrThrow(Plan.createPlanRecordResult(checkout, terms, options))
+export const createPlanRecord = (
+  checkout: unknown,
+  terms: unknown,
+  options: Plan.CreatePlanOptions
+): Plan.ManagedPlan => getOrThrow(Plan.createPlanRecordResult(checkout, terms, options))
 
 /**
  * The answer of {@link applyPlanEvent}.
@@ -142,7 +145,8 @@ export const searchPlans = <S extends Search.SearchablePlan>(
 const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch => {
   if (typeof params !== "object" || params === null) return false
   const q = params as Partial<Record<keyof Search.NormalizedPlanSearch, unknown>>
-  return Array.isArray(q.filters) && typeof q.page === "number" && typeof q.limit === "number" && typeof q.sortField === "string"
+  return Array.isArray(q.filters) && typeof q.page === "number" && typeof q.limit === "number" &&
+    typeof q.sortField === "string"
 }
 
 /**

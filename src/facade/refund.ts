@@ -2,7 +2,7 @@
  * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
  */
 import { Result } from "effect"
-import { describe, fail, getOrThrow, issue, type Issue, toValidation, type Validation } from "../core/issues.ts"
+import { describe, fail, getOrThrow, type Issue, issue, toValidation, type Validation } from "../core/issues.ts"
 import { decodeMerchantResult } from "../core/merchant.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import { type Quote, quoteResult } from "../core/refund/quote.ts"
@@ -34,19 +34,29 @@ export const selectRefundPolicy = (
   daysRemaining: number
 ): number => {
   const issues: Array<Issue> = []
-  if (!Array.isArray(policies)) issues.push(issue("policies", "type", "R7.2", `must be an array of refund policies, got ${describe(policies)}`))
-  else {
+  if (!Array.isArray(policies)) {
+    issues.push(issue("policies", "type", "R7.2", `must be an array of refund policies, got ${describe(policies)}`))
+  } else {
     policies.forEach((policy: unknown, index) => {
-      const days = typeof policy === "object" && policy !== null ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate : undefined
+      const days = typeof policy === "object" && policy !== null
+        ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate
+        : undefined
       if (!(typeof days === "number" && Number.isSafeInteger(days) && days >= 0)) {
         issues.push(
-          issue(`policies[${index}].daysWithinRedemptionDate`, days === undefined ? "required" : "range", "R4.6", `must be a whole number of at least 0, got ${describe(days)}`)
+          issue(
+            `policies[${index}].daysWithinRedemptionDate`,
+            days === undefined ? "required" : "range",
+            "R4.6",
+            `must be a whole number of at least 0, got ${describe(days)}`
+          )
         )
       }
     })
   }
   if (!(typeof daysRemaining === "number" && Number.isSafeInteger(daysRemaining))) {
-    issues.push(issue("daysRemaining", "format", "R7.2", `must be a whole number of days, got ${describe(daysRemaining)}`))
+    issues.push(
+      issue("daysRemaining", "format", "R7.2", `must be a whole number of days, got ${describe(daysRemaining)}`)
+    )
   }
   if (issues.length > 0) getOrThrow(fail(issues))
   return selectPolicy(policies, daysRemaining)

@@ -15,13 +15,13 @@ import type { MinimumDeposit } from "../core/deposit.ts"
 import type { MerchantConfiguration } from "../core/merchant.ts"
 import * as Money from "../core/money.ts"
 import { fromMinorUnits } from "../core/money.ts"
+import { type Cadence, FREQUENCIES, type PlanTermsRequest, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms.ts"
 import { createPlanRecordResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
 import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
 import { CANCELLATION_REASONS, type ManagedPlan } from "../core/plan/record.ts"
 import { type ManagedPlanSummary, planSummaryOf } from "../core/plan/summary.ts"
-import { type Cadence, FREQUENCIES, type PlanTermsRequest, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
 import * as Time from "../core/time.ts"
 
@@ -115,7 +115,10 @@ export const refundPolicy: fc.Arbitrary<RefundPolicy> = fc.record(
   {
     type: fc.constant("percentage_refundable_days_within_redemption_date" as const),
     daysWithinRedemptionDate: fc.integer({ min: 0, max: 400 }),
-    refundablePercentage: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100))
+    refundablePercentage: fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100)
+    )
   },
   { requiredKeys: ["daysWithinRedemptionDate", "refundablePercentage"] }
 )
@@ -178,7 +181,7 @@ export const checkoutItem = (exponent: number, now: number): fc.Arbitrary<Checko
         depositRefundable: fc.boolean(),
         redemptionDate: redemptionDate(now),
         paymentDeadline: fc.integer({ min: 0, max: 60 }),
-        refundPolicies: refundPolicies
+        refundPolicies
       },
       { requiredKeys: ["quantity", "description", "costPerItem", "redemptionDate"] }
     )
@@ -230,7 +233,9 @@ export const checkoutRequest = (options: CheckoutRequestOptions = {}): fc.Arbitr
  *
  * @since 0.1.0
  */
-export const merchantConfiguration = (codes: ReadonlyArray<string> = ["AUD", "USD", "JPY"]): fc.Arbitrary<MerchantConfiguration> =>
+export const merchantConfiguration = (
+  codes: ReadonlyArray<string> = ["AUD", "USD", "JPY"]
+): fc.Arbitrary<MerchantConfiguration> =>
   fc.record(
     {
       defaultPaymentDeadline: fc.integer({ min: 0, max: 30 }),
@@ -268,9 +273,15 @@ export const scheduleOf = (
   planDay: Time.EpochDay,
   stepDays = 7
 ): Array<{ installmentNumber: number; date: string; amount: number }> => {
-  const { each, remainder } = count === 0 ? { each: 0, remainder: totalMinor - depositMinor } : Money.split(totalMinor - depositMinor, count)
+  const { each, remainder } = count === 0
+    ? { each: 0, remainder: totalMinor - depositMinor }
+    : Money.split(totalMinor - depositMinor, count)
   return [
-    { installmentNumber: 1, date: Time.formatDate(planDay), amount: fromMinorUnits(depositMinor + remainder, exponent) },
+    {
+      installmentNumber: 1,
+      date: Time.formatDate(planDay),
+      amount: fromMinorUnits(depositMinor + remainder, exponent)
+    },
     ...Array.from({ length: count }, (_, i) => ({
       installmentNumber: i + 2,
       date: Time.formatDate(planDay + (i + 1) * stepDays),
@@ -293,10 +304,34 @@ export interface ManagedPlanOptions {
 }
 
 const PEOPLE = [
-  { id: "user_ada", firstName: "Ada", lastName: "Lovelace", emailAddress: "ada@example.com", phoneNumber: "+61400000001" },
-  { id: "user_alan", firstName: "Alan", lastName: "Turing", emailAddress: "alan@example.org", phoneNumber: "+44700000002" },
-  { id: "user_grace", firstName: "Grace", lastName: "Hopper", emailAddress: "GRACE@navy.example", phoneNumber: "+1555000003" },
-  { id: "user_edsger", firstName: "Edsger", lastName: "Dijkstra", emailAddress: "ewd@example.nl", phoneNumber: "+31600000004" }
+  {
+    id: "user_ada",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    emailAddress: "ada@example.com",
+    phoneNumber: "+61400000001"
+  },
+  {
+    id: "user_alan",
+    firstName: "Alan",
+    lastName: "Turing",
+    emailAddress: "alan@example.org",
+    phoneNumber: "+44700000002"
+  },
+  {
+    id: "user_grace",
+    firstName: "Grace",
+    lastName: "Hopper",
+    emailAddress: "GRACE@navy.example",
+    phoneNumber: "+1555000003"
+  },
+  {
+    id: "user_edsger",
+    firstName: "Edsger",
+    lastName: "Dijkstra",
+    emailAddress: "ewd@example.nl",
+    phoneNumber: "+31600000004"
+  }
 ] as const
 
 /**
@@ -317,21 +352,35 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Mana
       depositShare: fc.integer({ min: 0, max: 100 })
     })
     .chain(({ now, merchantId, planId, user, count, depositShare }) =>
-      checkoutRequest({ now, merchantId, currencyCode: options.currencyCode ?? currencyCode, maxItems: 3 }).map((checkout) => {
-        const exponent = Currency.isoExponent(checkout.currencyCode)!
-        const total = checkout.items.reduce((sum, i) => sum + (Money.toMinorUnits(i.costPerItem, exponent) as number) * i.quantity, 0)
-        const n = Math.min(count, total)
-        const deposit = n === 0 ? total : Math.floor(((total - n) * depositShare) / 100)
-        const terms = { planType: n === 0 ? "PayInFull" : "Installment", schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / MS_PER_DAY)) }
-        const created = createPlanRecordResult(checkout, terms, {
-          now,
-          planId,
-          user: user === undefined ? undefined : { ...user, status: "Active" },
-          merchant: { id: merchantId, name: `Merchant ${merchantId.slice(-1).toUpperCase()}`, merchantGroupId: merchantId === "merchant-c" ? "group-2" : "group-1" }
-        })
-        if (Result.isFailure(created)) throw new Error(`managedPlan: ${created.failure.message}`)
-        return created.success
-      })
+      checkoutRequest({ now, merchantId, currencyCode: options.currencyCode ?? currencyCode, maxItems: 3 }).map(
+        (checkout) => {
+          const exponent = Currency.isoExponent(checkout.currencyCode)!
+          const total = checkout.items.reduce(
+            (sum, i) => sum + (Money.toMinorUnits(i.costPerItem, exponent) as number) * i.quantity,
+            0
+          )
+          const n = Math.min(count, total)
+          const deposit = n === 0 ? total : Math.floor(((total - n) * depositShare) / 100)
+          const terms = {
+            planType: n === 0 ? "PayInFull" : "Installment",
+            schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / MS_PER_DAY))
+          }
+          const created = createPlanRecordResult(checkout, terms, {
+            now,
+            planId,
+            user: user === undefined ? undefined : { ...user, status: "Active" },
+            merchant: {
+              id: merchantId,
+              name: `Merchant ${merchantId.slice(-1).toUpperCase()}`,
+              merchantGroupId: merchantId === "merchant-c" ? "group-2" : "group-1"
+            }
+          })
+          if (Result.isFailure(created)) {
+            throw new Error(`managedPlan: ${created.failure.message}`)
+          }
+          return created.success
+        }
+      )
     )
 
 /**
@@ -351,20 +400,53 @@ export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
   )
   const number = fc.option(fc.integer({ min: 1, max: plan.installments.length + 1 }), { nil: undefined })
   const amountOf = (n: number | undefined) => {
-    const i = n === undefined ? plan.installments.find((x) => x.status === "MISSED" || x.status === "UPCOMING") : plan.installments[n - 1]
-    return fc.option(fc.constantFrom(i?.amount ?? 0, plan.remainingAmount, fromMinorUnits((Money.toMinorUnits(plan.remainingAmount, exponent) as number) + 1, exponent)), { nil: undefined, freq: 2 })
+    const i = n === undefined
+      ? plan.installments.find((x) => x.status === "MISSED" || x.status === "UPCOMING")
+      : plan.installments[n - 1]
+    return fc.option(
+      fc.constantFrom(
+        i?.amount ?? 0,
+        plan.remainingAmount,
+        fromMinorUnits((Money.toMinorUnits(plan.remainingAmount, exponent) as number) + 1, exponent)
+      ),
+      { nil: undefined, freq: 2 }
+    )
   }
   return fc.oneof(
     at.map((a) => PlanEventData.DepositAccepted({ at: a })),
-    fc.tuple(at, number).chain(([a, n]) => amountOf(n).map((amount) => PlanEventData.InstallmentPaid({ at: a, ...(n === undefined ? {} : { installmentNumber: n }), ...(amount === undefined ? {} : { amount }) }))),
-    fc.tuple(at, number).map(([a, n]) => PlanEventData.InstallmentMissed({ at: a, ...(n === undefined ? {} : { installmentNumber: n }) })),
-    fc.tuple(at, fc.integer({ min: 1, max: 40 * MS_PER_DAY })).map(([a, d]) => PlanEventData.PaymentPaused({ at: a, until: a + d })),
+    fc.tuple(at, number).chain(([a, n]) =>
+      amountOf(n).map((amount) =>
+        PlanEventData.InstallmentPaid({
+          at: a,
+          ...(n === undefined ? {} : { installmentNumber: n }),
+          ...(amount === undefined ? {} : { amount })
+        })
+      )
+    ),
+    fc.tuple(at, number).map(([a, n]) =>
+      PlanEventData.InstallmentMissed({ at: a, ...(n === undefined ? {} : { installmentNumber: n }) })
+    ),
+    fc.tuple(at, fc.integer({ min: 1, max: 40 * MS_PER_DAY })).map(([a, d]) =>
+      PlanEventData.PaymentPaused({ at: a, until: a + d })
+    ),
     fc
-      .tuple(at, fc.constantFrom(...CANCELLATION_REASONS), fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), fc.integer({ min: 0, max: paid + 1 }))
+      .tuple(
+        at,
+        fc.constantFrom(...CANCELLATION_REASONS),
+        fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+        fc.integer({ min: 0, max: paid + 1 })
+      )
       .map(([a, reason, details, refund]) =>
-        PlanEventData.PlanCancelled({ at: a, reason, refundAmount: fromMinorUnits(refund, exponent), ...(details === undefined ? {} : { details }) })
+        PlanEventData.PlanCancelled({
+          at: a,
+          reason,
+          refundAmount: fromMinorUnits(refund, exponent),
+          ...(details === undefined ? {} : { details })
+        })
       ),
-    fc.tuple(at, patternText(1, 20)).map(([a, merchantOrderId]) => PlanEventData.MerchantOrderSet({ at: a, merchantOrderId }))
+    fc.tuple(at, patternText(1, 20)).map(([a, merchantOrderId]) =>
+      PlanEventData.MerchantOrderSet({ at: a, merchantOrderId })
+    )
   )
 }
 
@@ -385,7 +467,9 @@ const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitra
     case 0:
     case 1:
     case 2:
-      return plan.status === "PendingDeposit" ? PlanEventData.DepositAccepted({ at }) : PlanEventData.InstallmentPaid({ at, ...(target ? { installmentNumber: target.installmentNumber } : {}) })
+      return plan.status === "PendingDeposit"
+        ? PlanEventData.DepositAccepted({ at })
+        : PlanEventData.InstallmentPaid({ at, ...(target ? { installmentNumber: target.installmentNumber } : {}) })
     case 3:
     case 4:
       return PlanEventData.InstallmentPaid({ at })
@@ -398,7 +482,11 @@ const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitra
       const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
       const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
       const refund = fromMinorUnits(Math.floor((paid * move.share) / 100), exponent)
-      return PlanEventData.PlanCancelled({ at, reason: CANCELLATION_REASONS[move.n % CANCELLATION_REASONS.length]!, refundAmount: refund })
+      return PlanEventData.PlanCancelled({
+        at,
+        reason: CANCELLATION_REASONS[move.n % CANCELLATION_REASONS.length]!,
+        refundAmount: refund
+      })
     }
     default:
       return PlanEventData.MerchantOrderSet({ at, merchantOrderId: `order-${move.n}-${move.share}` })
@@ -428,7 +516,11 @@ export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): f
  */
 export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array<ManagedPlanSummary>> =>
   fc.uniqueArray(
-    evolvedPlan({ now: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }).map((ms) => Math.floor(ms / 1000) * 1000) }, 6).map(
+    evolvedPlan({
+      now: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }).map((ms) =>
+        Math.floor(ms / 1000) * 1000
+      )
+    }, 6).map(
       planSummaryOf
     ),
     { minLength, maxLength, selector: (s) => s.id }
@@ -446,7 +538,10 @@ export const tighteningRefundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>>
   .uniqueArray(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 4 })
   .chain((days) =>
     fc
-      .array(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100), { minLength: days.length, maxLength: days.length })
+      .array(fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100), {
+        minLength: days.length,
+        maxLength: days.length
+      })
       .chain((percentages) => {
         const ascending = [...days].sort((a, b) => a - b)
         const growing = [...percentages].sort((a, b) => a - b)
@@ -499,12 +594,20 @@ export const refundPlan = (options: RefundPlanOptions = {}) => {
     return fc
       .record({
         currencyCode: fc.constant(code),
-        timeZone: timeZone,
-        items: fc.array(refundPlanItem(exponent, now, options.policies), { minLength: 1, maxLength: options.maxItems ?? 4 })
+        timeZone,
+        items: fc.array(refundPlanItem(exponent, now, options.policies), {
+          minLength: 1,
+          maxLength: options.maxItems ?? 4
+        })
       })
       .chain((plan) => {
-        const cost = plan.items.reduce((sum, item) => sum + (Money.toMinorUnits(item.costPerItem, exponent) as number) * item.quantity, 0)
-        return amount(exponent, 0, Math.min(Math.floor(cost * 1.1), Money.MAX_MINOR_UNITS)).map((totalPaymentsPaid) => ({ ...plan, totalPaymentsPaid }))
+        const cost = plan.items.reduce(
+          (sum, item) => sum + (Money.toMinorUnits(item.costPerItem, exponent) as number) * item.quantity,
+          0
+        )
+        return amount(exponent, 0, Math.min(Math.floor(cost * 1.1), Money.MAX_MINOR_UNITS)).map((
+          totalPaymentsPaid
+        ) => ({ ...plan, totalPaymentsPaid }))
       })
   })
 }
@@ -543,7 +646,10 @@ export const cadence: fc.Arbitrary<Cadence> = fc.record(
  * @since 0.1.0
  */
 export const resolvedCadence: fc.Arbitrary<ResolvedCadence> = fc.oneof(
-  fc.record({ frequency: fc.constantFrom("Weekly" as const, "Fortnightly" as const), dayOfWeek: fc.integer({ min: 0, max: 6 }) }),
+  fc.record({
+    frequency: fc.constantFrom("Weekly" as const, "Fortnightly" as const),
+    dayOfWeek: fc.integer({ min: 0, max: 6 })
+  }),
   fc.record({ frequency: fc.constant("Monthly" as const), dayOfMonth: fc.integer({ min: 1, max: 31 }) })
 )
 
@@ -572,10 +678,14 @@ export interface PlanTermsRequestOptions {
 export const planTermsRequest = (options: PlanTermsRequestOptions = {}): fc.Arbitrary<PlanTermsRequest> =>
   fc.record(
     {
-      checkoutId: options.checkoutId === undefined ? fc.stringMatching(/^chk_[A-Za-z0-9]{1,12}$/) : fc.constant(options.checkoutId),
+      checkoutId: options.checkoutId === undefined
+        ? fc.stringMatching(/^chk_[A-Za-z0-9]{1,12}$/)
+        : fc.constant(options.checkoutId),
       type: fc.constant("plan" as const),
       planType: fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const),
-      deposit: fc.record({ amount: options.deposit ?? amount(options.exponent ?? 2, 0, options.maxDepositMinor ?? 1_000_000_000) }, { requiredKeys: [] }),
+      deposit: fc.record({
+        amount: options.deposit ?? amount(options.exponent ?? 2, 0, options.maxDepositMinor ?? 1_000_000_000)
+      }, { requiredKeys: [] }),
       installments: fc.record({ cadence }, { requiredKeys: [] }),
       timeZone: options.timeZone ?? timeZone
     },

@@ -5,7 +5,9 @@ import * as Currency from "../../src/core/currency.ts"
 describe("Currency (R1.2)", () => {
   it("gives ISO 4217 exponents: 2 by default, 0 for zero-decimal, 3 for the dinars", () => {
     for (const code of ["AUD", "USD", "EUR", "GBP", "NZD", "CAD"]) expect(Currency.exponent(code)).toBe(2)
-    for (const code of ["JPY", "KRW", "VND", "CLP", "ISK", "PYG", "UGX", "XAF", "XOF"]) expect(Currency.exponent(code)).toBe(0)
+    for (const code of ["JPY", "KRW", "VND", "CLP", "ISK", "PYG", "UGX", "XAF", "XOF"]) {
+      expect(Currency.exponent(code)).toBe(0)
+    }
     for (const code of ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]) expect(Currency.exponent(code)).toBe(3)
     expect(Currency.exponent("CLF")).toBe(4)
   })
@@ -38,7 +40,9 @@ describe("Currency (R1.2)", () => {
   })
 
   it("lets the merchant force a currency to zero decimals", () => {
-    const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }, { currencyCode: "JPY", isZeroDecimal: false }] }
+    const merchant = {
+      currencies: [{ currencyCode: "AUD", isZeroDecimal: true }, { currencyCode: "JPY", isZeroDecimal: false }]
+    }
     expect(Currency.exponent("AUD", merchant)).toBe(0)
     expect(Currency.exponent("USD", merchant)).toBe(2)
     // the override only forces 0; it never adds digits to a zero-decimal currency

@@ -49,11 +49,20 @@ describe("listPlanNotes", () => {
   })
 
   it("shows soft-deleted notes when asked", () => {
-    expect(list({ showSoftDeletedPlanNotes: "true" }).planNotes.map((n) => n.id)).toEqual(["n5", "n4", "n3", "n2", "n1"])
+    expect(list({ showSoftDeletedPlanNotes: "true" }).planNotes.map((n) => n.id)).toEqual([
+      "n5",
+      "n4",
+      "n3",
+      "n2",
+      "n1"
+    ])
   })
 
   it("pages by offset with links on an absolute URL, keeping its other parameters", () => {
-    const page = list({ pageSize: "2", pageOffset: "2", showSoftDeletedPlanNotes: true }, "https://api.example/api/v2/plans/plan_1/notes?showSoftDeletedPlanNotes=true")
+    const page = list(
+      { pageSize: "2", pageOffset: "2", showSoftDeletedPlanNotes: true },
+      "https://api.example/api/v2/plans/plan_1/notes?showSoftDeletedPlanNotes=true"
+    )
     expect(page.planNotes.map((n) => n.id)).toEqual(["n3", "n2"])
     expect(page.meta).toEqual({ rowCount: 5, pageSize: 2, offset: 2 })
     const base = "https://api.example/api/v2/plans/plan_1/notes?showSoftDeletedPlanNotes=true"
@@ -67,12 +76,20 @@ describe("listPlanNotes", () => {
   })
 
   it("has no pinned note when none is pinned and visible", () => {
-    const r = listPlanNotesResult([note("a", 1), note("b", 2, { isPinned: true, isSoftDeleted: true })], { planId: "p" }, { selfUrl: "/n" })
-    expect(Result.isSuccess(r) && [r.success.pinnedPlanNote, r.success.planNotes.map((n) => n.id)]).toEqual([null, ["a"]])
+    const r = listPlanNotesResult([note("a", 1), note("b", 2, { isPinned: true, isSoftDeleted: true })], {
+      planId: "p"
+    }, { selfUrl: "/n" })
+    expect(Result.isSuccess(r) && [r.success.pinnedPlanNote, r.success.planNotes.map((n) => n.id)]).toEqual([null, [
+      "a"
+    ]])
   })
 
   it("reports every bad parameter", () => {
-    const r = listPlanNotesResult(notes, { pageSize: "0", pageOffset: "-2", showSoftDeletedPlanNotes: "maybe" } as never, { selfUrl: "not a url" })
+    const r = listPlanNotesResult(
+      notes,
+      { pageSize: "0", pageOffset: "-2", showSoftDeletedPlanNotes: "maybe" } as never,
+      { selfUrl: "not a url" }
+    )
     expect(Result.isFailure(r) && r.failure.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "planId:required",
       "showSoftDeletedPlanNotes:type",
@@ -84,7 +101,12 @@ describe("listPlanNotes", () => {
 
   it("pages partition the visible notes, whatever the page size", () => {
     const arbNotes = fc.uniqueArray(
-      fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }), day: fc.integer({ min: 1, max: 28 }), isPinned: fc.boolean(), isSoftDeleted: fc.boolean() }),
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 4 }),
+        day: fc.integer({ min: 1, max: 28 }),
+        isPinned: fc.boolean(),
+        isSoftDeleted: fc.boolean()
+      }),
       { selector: (n) => n.id, maxLength: 30 }
     )
     fc.assert(
@@ -92,8 +114,10 @@ describe("listPlanNotes", () => {
         const all = raw.map((n) => note(n.id, n.day, { isPinned: n.isPinned, isSoftDeleted: n.isSoftDeleted }))
         const seen: Array<string> = []
         let pinned: string | undefined
-        for (let offset = 0; ; offset += pageSize) {
-          const r = listPlanNotesResult(all, { planId: "p", pageSize, pageOffset: offset, showSoftDeletedPlanNotes }, { selfUrl: "/notes" })
+        for (let offset = 0;; offset += pageSize) {
+          const r = listPlanNotesResult(all, { planId: "p", pageSize, pageOffset: offset, showSoftDeletedPlanNotes }, {
+            selfUrl: "/notes"
+          })
           if (Result.isFailure(r)) throw r.failure
           pinned = r.success.pinnedPlanNote?.id
           seen.push(...r.success.planNotes.map((n) => n.id))

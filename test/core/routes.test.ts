@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { DEFAULT_ROUTES, expandPath, OPERATIONS, pathParameters, routeMatcher, withRoutes } from "../../src/core/routes.ts"
+import {
+  DEFAULT_ROUTES,
+  expandPath,
+  OPERATIONS,
+  pathParameters,
+  routeMatcher,
+  withRoutes
+} from "../../src/core/routes.ts"
 
 describe("routes", () => {
   it("has a route for every operation, the documented ones as the description shows", () => {
@@ -45,7 +52,10 @@ describe("routes", () => {
 
   it("honours overrides", () => {
     const routes = withRoutes({ retrievePlan: { method: "GET", path: "/v3/plan/{planId}" } })
-    expect(routeMatcher(routes).match("GET", "/v3/plan/abc")).toEqual({ operation: "retrievePlan", params: { planId: "abc" } })
+    expect(routeMatcher(routes).match("GET", "/v3/plan/abc")).toEqual({
+      operation: "retrievePlan",
+      params: { planId: "abc" }
+    })
     expect(routeMatcher(routes).match("GET", "/api/v2/plans/abc")).toBeUndefined()
   })
 })
@@ -63,7 +73,10 @@ describe("routeMatcher over any table", () => {
     expect(matcher.match("GET", "/health")).toEqual({ operation: "health", params: {} })
     expect(matcher.match("get", "/widget/checkout/c%201")).toEqual({ operation: "page", params: { checkoutId: "c 1" } })
     expect(matcher.match("GET", "/widget/checkout/sdk")).toEqual({ operation: "sdk", params: {} })
-    expect(matcher.match("POST", "/widget/api/checkouts/c1/complete")).toEqual({ operation: "complete", params: { checkoutId: "c1" } })
+    expect(matcher.match("POST", "/widget/api/checkouts/c1/complete")).toEqual({
+      operation: "complete",
+      params: { checkoutId: "c1" }
+    })
     expect(matcher.match("POST", "/health")).toBeUndefined()
     expect(matcher.allowed("/widget/api/checkouts/c1/complete")).toEqual(["POST"])
     expect(matcher.allowed("/elsewhere")).toEqual([])

@@ -63,17 +63,29 @@ describe("time zones (R3.1)", () => {
   })
 
   it("finds the first instant of a day, across daylight-saving changes", () => {
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-12-01")!, "Australia/Sydney"))).toBe("2026-11-30T13:00:00.000Z")
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-07-01")!, "Australia/Sydney"))).toBe("2026-06-30T14:00:00.000Z")
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-12-01")!, "Australia/Sydney"))).toBe(
+      "2026-11-30T13:00:00.000Z"
+    )
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-07-01")!, "Australia/Sydney"))).toBe(
+      "2026-06-30T14:00:00.000Z"
+    )
     // Sydney moves to daylight time on 2026-10-04 at 02:00: midnight is still standard time
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-10-04")!, "Australia/Sydney"))).toBe("2026-10-03T14:00:00.000Z")
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-10-05")!, "Australia/Sydney"))).toBe("2026-10-04T13:00:00.000Z")
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-10-04")!, "Australia/Sydney"))).toBe(
+      "2026-10-03T14:00:00.000Z"
+    )
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-10-05")!, "Australia/Sydney"))).toBe(
+      "2026-10-04T13:00:00.000Z"
+    )
     // Los Angeles falls back on 2026-11-01 at 02:00
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-11-02")!, "America/Los_Angeles"))).toBe("2026-11-02T08:00:00.000Z")
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-11-02")!, "America/Los_Angeles"))).toBe(
+      "2026-11-02T08:00:00.000Z"
+    )
   })
 
   it("starts a day after a transition that skips midnight", () => {
     // Santiago springs forward at 24:00 on 2026-09-05: 2026-09-06 starts at 01:00 local (04:00 UTC)
-    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-09-06")!, "America/Santiago"))).toBe("2026-09-06T04:00:00.000Z")
+    expect(Time.formatInstant(Time.startOfDay(Time.parseDate("2026-09-06")!, "America/Santiago"))).toBe(
+      "2026-09-06T04:00:00.000Z"
+    )
   })
 })

@@ -5,7 +5,8 @@ describe("checkoutIdFromRedirect (R8.1)", () => {
   it("reads the id from a URL, a relative URL, a query string or URLSearchParams", () => {
     const expected = { ok: true, checkoutId: "chk_123-ABC" }
     expect(checkoutIdFromRedirect("https://shop.example/return?service_checkout_id=chk_123-ABC")).toEqual(expected)
-    expect(checkoutIdFromRedirect(new URL("https://shop.example/return?a=1&service_checkout_id=chk_123-ABC#top"))).toEqual(expected)
+    expect(checkoutIdFromRedirect(new URL("https://shop.example/return?a=1&service_checkout_id=chk_123-ABC#top")))
+      .toEqual(expected)
     expect(checkoutIdFromRedirect("/return?service_checkout_id=chk_123-ABC")).toEqual(expected)
     expect(checkoutIdFromRedirect("?service_checkout_id=chk_123-ABC")).toEqual(expected)
     expect(checkoutIdFromRedirect("service_checkout_id=chk_123-ABC")).toEqual(expected)
@@ -14,13 +15,34 @@ describe("checkoutIdFromRedirect (R8.1)", () => {
 
   it("refuses a missing, repeated or malformed id rather than guessing", () => {
     expect(checkoutIdFromRedirect("https://shop.example/return")).toEqual({ ok: false, code: "missing" })
-    expect(checkoutIdFromRedirect("https://shop.example/return#service_checkout_id=abc")).toEqual({ ok: false, code: "missing" })
-    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a&service_checkout_id=a")).toEqual({ ok: false, code: "repeated" })
-    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=")).toEqual({ ok: false, code: "malformed" })
-    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a%20b")).toEqual({ ok: false, code: "malformed" })
-    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a.b")).toEqual({ ok: false, code: "malformed" })
-    expect(checkoutIdFromRedirect(`https://shop.example/r?service_checkout_id=${"a".repeat(257)}`)).toEqual({ ok: false, code: "malformed" })
-    expect(checkoutIdFromRedirect(`https://shop.example/r?service_checkout_id=${"a".repeat(256)}`)).toEqual({ ok: true, checkoutId: "a".repeat(256) })
+    expect(checkoutIdFromRedirect("https://shop.example/return#service_checkout_id=abc")).toEqual({
+      ok: false,
+      code: "missing"
+    })
+    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a&service_checkout_id=a")).toEqual({
+      ok: false,
+      code: "repeated"
+    })
+    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=")).toEqual({
+      ok: false,
+      code: "malformed"
+    })
+    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a%20b")).toEqual({
+      ok: false,
+      code: "malformed"
+    })
+    expect(checkoutIdFromRedirect("https://shop.example/r?service_checkout_id=a.b")).toEqual({
+      ok: false,
+      code: "malformed"
+    })
+    expect(checkoutIdFromRedirect(`https://shop.example/r?service_checkout_id=${"a".repeat(257)}`)).toEqual({
+      ok: false,
+      code: "malformed"
+    })
+    expect(checkoutIdFromRedirect(`https://shop.example/r?service_checkout_id=${"a".repeat(256)}`)).toEqual({
+      ok: true,
+      checkoutId: "a".repeat(256)
+    })
     expect(checkoutIdFromRedirect(undefined)).toEqual({ ok: false, code: "missing" })
     expect(checkoutIdFromRedirect(42)).toEqual({ ok: false, code: "missing" })
   })
@@ -46,24 +68,54 @@ describe("decideDeposit (R8.2)", () => {
     const withStatus = (status: unknown) => ({ ...accepted, plan: { ...accepted.plan, deposit: { status } } })
     expect(decideDeposit(withStatus("accepted"), { checkoutId: "chk_1" }).allocate).toBe(true)
     expect(decideDeposit(withStatus("ACCEPTED"), { checkoutId: "chk_1" }).allocate).toBe(true)
-    expect(decideDeposit(withStatus(" Accepted"), { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "not_accepted" })
-    expect(decideDeposit(withStatus("rejected"), { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "not_accepted" })
-    expect(decideDeposit(withStatus(undefined), { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "not_accepted" })
-    expect(decideDeposit(withStatus(1), { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "malformed_response" })
+    expect(decideDeposit(withStatus(" Accepted"), { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "not_accepted"
+    })
+    expect(decideDeposit(withStatus("rejected"), { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "not_accepted"
+    })
+    expect(decideDeposit(withStatus(undefined), { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "not_accepted"
+    })
+    expect(decideDeposit(withStatus(1), { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "malformed_response"
+    })
   })
 
   it("refuses with a reason for every other case", () => {
     expect(decideDeposit(null, { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "malformed_response" })
     expect(decideDeposit("<html>", { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "malformed_response" })
-    expect(decideDeposit({ plan: accepted.plan }, { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "malformed_response" })
+    expect(decideDeposit({ plan: accepted.plan }, { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "malformed_response"
+    })
     expect(decideDeposit(accepted, { checkoutId: "chk_2" })).toEqual({ allocate: false, reason: "checkout_mismatch" })
     expect(decideDeposit({ id: "chk_1" }, { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "missing_plan" })
-    expect(decideDeposit({ id: "chk_1", plan: null }, { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "missing_plan" })
-    expect(decideDeposit({ id: "chk_1", plan: [] }, { checkoutId: "chk_1" })).toEqual({ allocate: false, reason: "malformed_response" })
-    expect(decideDeposit(accepted, { checkoutId: "chk_1", merchantOrderId: "order-2" })).toEqual({ allocate: false, reason: "order_mismatch" })
-    expect(decideDeposit(accepted, { checkoutId: "chk_1", currencyCode: "NZD" })).toEqual({ allocate: false, reason: "currency_mismatch" })
+    expect(decideDeposit({ id: "chk_1", plan: null }, { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "missing_plan"
+    })
+    expect(decideDeposit({ id: "chk_1", plan: [] }, { checkoutId: "chk_1" })).toEqual({
+      allocate: false,
+      reason: "malformed_response"
+    })
+    expect(decideDeposit(accepted, { checkoutId: "chk_1", merchantOrderId: "order-2" })).toEqual({
+      allocate: false,
+      reason: "order_mismatch"
+    })
+    expect(decideDeposit(accepted, { checkoutId: "chk_1", currencyCode: "NZD" })).toEqual({
+      allocate: false,
+      reason: "currency_mismatch"
+    })
     const noOrder = { ...accepted, merchantOrderId: undefined }
-    expect(decideDeposit(noOrder, { checkoutId: "chk_1", merchantOrderId: "order-1" })).toEqual({ allocate: false, reason: "order_mismatch" })
+    expect(decideDeposit(noOrder, { checkoutId: "chk_1", merchantOrderId: "order-1" })).toEqual({
+      allocate: false,
+      reason: "order_mismatch"
+    })
   })
 })
 
@@ -78,6 +130,8 @@ describe("shouldDisplayWidget (R8.3)", () => {
   })
 
   it("does not show it without a valid status", () => {
-    for (const status of [undefined, null, "201", Number.NaN, 0, 99, 201.5]) expect(shouldDisplayWidget(status)).toBe(false)
+    for (const status of [undefined, null, "201", Number.NaN, 0, 99, 201.5]) {
+      expect(shouldDisplayWidget(status)).toBe(false)
+    }
   })
 })

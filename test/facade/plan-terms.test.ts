@@ -9,8 +9,16 @@ describe("computePlanTerms", () => {
   it("computes the terms and schedule of a checkout (R6), with the merchant read tolerantly (R9)", () => {
     const terms = computePlanTerms(
       exampleRequest(),
-      { checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } } } },
-      { now: "2026-11-22T09:30:00Z", merchant: { currencies: [{ currencyCode: "AUD", minimumPaymentAmount: "1", maximumPaymentAmount: "5000" }] } }
+      {
+        checkoutId: "chk_7Hq2LmX9",
+        type: "plan",
+        timeZone: "Australia/Sydney",
+        installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } } }
+      },
+      {
+        now: "2026-11-22T09:30:00Z",
+        merchant: { currencies: [{ currencyCode: "AUD", minimumPaymentAmount: "1", maximumPaymentAmount: "5000" }] }
+      }
     )
     expect(terms.deposit).toEqual({ amount: 280, range: { min: 280, max: 1099 } })
     expect(terms.schedule[0]).toEqual({ installmentNumber: 1, date: "2026-11-22", amount: 280.06 })
@@ -20,22 +28,37 @@ describe("computePlanTerms", () => {
   it("throws a ValidationError naming every issue", () => {
     let error: unknown
     try {
-      computePlanTerms(exampleRequest(), { checkoutId: "c", type: "plan", timeZone: "Sydney", deposit: { amount: "lots" } }, { now: NOW })
+      computePlanTerms(exampleRequest(), {
+        checkoutId: "c",
+        type: "plan",
+        timeZone: "Sydney",
+        deposit: { amount: "lots" }
+      }, { now: NOW })
     } catch (e) {
       error = e
     }
     expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["deposit.amount:type", "timeZone:time_zone"])
+    expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "deposit.amount:type",
+      "timeZone:time_zone"
+    ])
   })
 
   it("throws for a merchant configuration that is not an object", () => {
-    expect(() => computePlanTerms(exampleRequest(), { checkoutId: "c", type: "plan", timeZone: "UTC" }, { now: NOW, merchant: "AUD" })).toThrow(ValidationError)
+    expect(() =>
+      computePlanTerms(exampleRequest(), { checkoutId: "c", type: "plan", timeZone: "UTC" }, {
+        now: NOW,
+        merchant: "AUD"
+      })
+    ).toThrow(ValidationError)
   })
 
   it("is PlanTerms.computeResult under the Effect-native namespace", () => {
     const request = { checkoutId: "c", type: "plan", timeZone: "UTC" }
     const result = PlanTerms.computeResult(exampleRequest(), request, { now: NOW })
-    expect(result._tag === "Success" && result.success).toEqual(computePlanTerms(exampleRequest(), request, { now: NOW }))
+    expect(result._tag === "Success" && result.success).toEqual(
+      computePlanTerms(exampleRequest(), request, { now: NOW })
+    )
   })
 })
 
@@ -46,9 +69,19 @@ describe("validatePlanTermsRequest", () => {
       value: { checkoutId: "c", type: "plan", timeZone: "UTC" },
       warnings: []
     })
-    const bad = validatePlanTermsRequest({ checkoutId: "c", type: "plan", timeZone: "Mars/Base", installments: { cadence: { frequency: "Daily" } } })
+    const bad = validatePlanTermsRequest({
+      checkoutId: "c",
+      type: "plan",
+      timeZone: "Mars/Base",
+      installments: { cadence: { frequency: "Daily" } }
+    })
     expect(bad.ok).toBe(false)
-    if (!bad.ok) expect(bad.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(["installments.cadence.frequency:enum:R6.2", "timeZone:time_zone:R3.1"])
+    if (!bad.ok) {
+      expect(bad.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
+        "installments.cadence.frequency:enum:R6.2",
+        "timeZone:time_zone:R3.1"
+      ])
+    }
     expect(validatePlanTermsRequest(null).ok).toBe(false)
   })
 })

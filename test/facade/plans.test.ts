@@ -17,8 +17,8 @@ import {
   validateSetMerchantOrder,
   ValidationError
 } from "../../src/index.ts"
-import { exampleRequest, NOW } from "../fixtures.ts"
 import { exampleTerms } from "../core/plan/fixtures.ts"
+import { exampleRequest, NOW } from "../fixtures.ts"
 
 describe("plans through the package root", () => {
   const plan = createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" })
@@ -59,7 +59,10 @@ describe("plans through the package root", () => {
       warnings: []
     })
     const bad = validateSetMerchantOrder({ planId: "", merchantOrderId: "order 2", extra: 1 })
-    expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["planId:too_short", "merchantOrderId:pattern"])
+    expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "planId:too_short",
+      "merchantOrderId:pattern"
+    ])
     expect(bad.warnings.map((w) => `${w.path}:${w.code}`)).toEqual(["extra:unknown_field"])
     expect(!validateSetMerchantOrder({ planId: "p", merchantOrderId: "x".repeat(257) }).ok).toBe(true)
     expect(validateSetMerchantOrder(null).ok).toBe(false)
@@ -68,7 +71,12 @@ describe("plans through the package root", () => {
 
 describe("computePlanTerms → createPlanRecord (R6.9)", () => {
   it("builds a plan from the terms the library computes, in the request's zone", () => {
-    const request = { checkoutId: "co_1", type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "friday" } } } }
+    const request = {
+      checkoutId: "co_1",
+      type: "plan",
+      timeZone: "Australia/Sydney",
+      installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "friday" } } }
+    }
     const terms = computePlanTerms(exampleRequest(), request, { now: NOW })
     const plan = createPlanRecord(exampleRequest(), terms, { now: NOW, planId: "plan_2", timeZone: "Australia/Sydney" })
     expect(plan.installments.map((i) => i.amount)).toEqual(terms.schedule.map((p) => p.amount))
@@ -81,7 +89,9 @@ describe("computePlanTerms → createPlanRecord (R6.9)", () => {
     expect(plan.installmentAmount).toBe(terms.installments.amount)
     // each payment falls due at the start of its day in Sydney
     for (const [i, p] of terms.schedule.entries()) {
-      expect(plan.installments[i]!.date).toBe(new Date(Time.startOfDay(Time.parseDate(p.date)!, "Australia/Sydney")).toISOString())
+      expect(plan.installments[i]!.date).toBe(
+        new Date(Time.startOfDay(Time.parseDate(p.date)!, "Australia/Sydney")).toISOString()
+      )
     }
   })
 })
@@ -106,13 +116,19 @@ describe("search and notes through the package root", () => {
     expect(normalized.ok && searchPlans(summaries, normalized.value, { merchantId: "merchant-123" })).toEqual(byParams)
     expect(() => searchPlans(summaries, { limit: 0 }, { merchantId: "merchant-123" })).toThrow(ValidationError)
     // a `filters` list alone does not make parameters a normalized query
-    expect(() => searchPlans(summaries, { filters: [], page: "x" }, { merchantId: "merchant-123" })).toThrow(ValidationError)
+    expect(() => searchPlans(summaries, { filters: [], page: "x" }, { merchantId: "merchant-123" })).toThrow(
+      ValidationError
+    )
     expect(searchPlans(summaries, {}, { merchantId: "someone-else" }).totalRowCount).toBe(0)
   })
 
   it("listPlanNotes pages a plan's notes and throws a ValidationError for bad parameters", () => {
     const notes = [{ id: "n1", note: "called the customer", createdAt: "2026-11-22T00:00:00Z" }]
-    expect(listPlanNotes(notes, { planId: "plan_a" }, { selfUrl: "/api/v2/plans/plan_a/notes" }).meta).toEqual({ rowCount: 1, pageSize: 20, offset: 0 })
+    expect(listPlanNotes(notes, { planId: "plan_a" }, { selfUrl: "/api/v2/plans/plan_a/notes" }).meta).toEqual({
+      rowCount: 1,
+      pageSize: 20,
+      offset: 0
+    })
     expect(() => listPlanNotes(notes, { planId: "plan_a", pageSize: 500 }, { selfUrl: "/x" })).toThrow(ValidationError)
   })
 })

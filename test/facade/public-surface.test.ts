@@ -19,11 +19,20 @@ describe("validateCheckoutRequest", () => {
   })
 
   it("returns { ok: false, issues, warnings } and never throws", () => {
-    const result = validateCheckoutRequest({ ...exampleRequest(), currencyCode: "AUS", callbackURL: "https://x.example/cb" })
+    const result = validateCheckoutRequest({
+      ...exampleRequest(),
+      currencyCode: "AUS",
+      callbackURL: "https://x.example/cb"
+    })
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.issues).toEqual([
-        { path: "currencyCode", code: "unknown_currency", rule: "R4.4", message: 'must be an active ISO 4217 code in upper case, got "AUS"' }
+        {
+          path: "currencyCode",
+          code: "unknown_currency",
+          rule: "R4.4",
+          message: "must be an active ISO 4217 code in upper case, got \"AUS\""
+        }
       ])
       expect(result.warnings.map((w) => w.code)).toEqual(["deprecated"])
     }
@@ -32,7 +41,9 @@ describe("validateCheckoutRequest", () => {
   it("reads the merchant configuration as JSON, tolerantly, and reports it when unreadable", () => {
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: "true" }], subMerchants: ["store-north"] }
     const result = validateCheckoutRequest({ ...exampleRequest(), externalCode: "store-south" }, { now: NOW, merchant })
-    expect(!result.ok && result.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["externalCode:unknown_external_code"])
+    expect(!result.ok && result.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "externalCode:unknown_external_code"
+    ])
     const bad = validateCheckoutRequest(exampleRequest(), { merchant: { currencies: 5 } })
     expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["merchant.currencies:type"])
   })
@@ -61,14 +72,18 @@ describe("summarizeCheckout", () => {
 describe("splitInstalments", () => {
   it("splits in the currency's minor unit (R5)", () => {
     expect(splitInstalments(1234.57, 7, "AUD")).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(splitInstalments(100, 3, "AUD", { merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] } })).toEqual({
+    expect(
+      splitInstalments(100, 3, "AUD", { merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] } })
+    ).toEqual({
       amount: 33,
       remainder: 1
     })
   })
 
   it("throws a ValidationError for amounts with too many digits (R1.3)", () => {
-    expect(thrown(() => splitInstalments(100.5, 2, "JPY")).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["amount:precision"])
+    expect(thrown(() => splitInstalments(100.5, 2, "JPY")).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "amount:precision"
+    ])
     expect(thrown(() => splitInstalments(10.005, 2, "AUD")).issues[0]?.rule).toBe("R1.3")
   })
 })
@@ -77,7 +92,9 @@ describe("verification", () => {
   it("reads the redirect, decides the deposit, tells whether to show the widget (R8)", () => {
     const redirect = checkoutIdFromRedirect("https://shop.example/return?service_checkout_id=chk_42")
     expect(redirect).toEqual({ ok: true, checkoutId: "chk_42" })
-    expect(decideDeposit({ id: "chk_42", plan: { deposit: { status: "Accepted" } } }, { checkoutId: "chk_42" }).allocate).toBe(true)
+    expect(
+      decideDeposit({ id: "chk_42", plan: { deposit: { status: "Accepted" } } }, { checkoutId: "chk_42" }).allocate
+    ).toBe(true)
     expect(shouldDisplayWidget(201)).toBe(true)
   })
 })

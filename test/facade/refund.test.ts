@@ -30,21 +30,37 @@ describe("quoteRefund (R7)", () => {
   const plan = {
     currencyCode: "AUD",
     totalPaymentsPaid: 400,
-    items: [{ id: "t1", description: "Festival ticket", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01", refundPolicies: policies }]
+    items: [{
+      id: "t1",
+      description: "Festival ticket",
+      quantity: 2,
+      costPerItem: 250,
+      redemptionDate: "2027-03-01",
+      refundPolicies: policies
+    }]
   }
 
   it("gives the refund calculation", () => {
     const quote = quoteRefund(plan, { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" })
-    expect(quote).toMatchObject({ planTotalCost: 500, totalNonRefundableAmount: 125, suggestedRefundAmount: 275, currencyCode: "AUD" })
+    expect(quote).toMatchObject({
+      planTotalCost: 500,
+      totalNonRefundableAmount: 125,
+      suggestedRefundAmount: 275,
+      currencyCode: "AUD"
+    })
     expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
   })
 
   it("reads the merchant configuration as JSON, with its default policies", () => {
     const merchant = { defaultRefundPolicies: [{ daysWithinRedemptionDate: "14", refundablePercentage: 0 }] }
     const { refundPolicies: _, ...item } = plan.items[0]!
-    expect(() => quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant })).toThrow(ValidationError)
+    expect(() => quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant })).toThrow(
+      ValidationError
+    )
     const good = { defaultRefundPolicies: [{ daysWithinRedemptionDate: 14, refundablePercentage: 0 }] }
-    expect(quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: good }).suggestedRefundAmount).toBe(0)
+    expect(
+      quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: good }).suggestedRefundAmount
+    ).toBe(0)
   })
 
   it("throws a ValidationError, an Error carrying the issues", () => {
@@ -59,11 +75,12 @@ describe("validateCancelPlanRequest (R7.8)", () => {
   const record = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
 
   it("returns a validation result and never throws", () => {
-    expect(validateCancelPlanRequest(record, { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" })).toEqual({
-      ok: true,
-      value: { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" },
-      warnings: []
-    })
+    expect(validateCancelPlanRequest(record, { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" }))
+      .toEqual({
+        ok: true,
+        value: { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" },
+        warnings: []
+      })
     const bad = validateCancelPlanRequest(record, { planId: "plan_1", refundableAmount: 400.01, reason: "Sorry" })
     expect(!bad.ok && bad.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["reason:enum", "refundableAmount:range"])
     expect(validateCancelPlanRequest(record, undefined).ok).toBe(false)

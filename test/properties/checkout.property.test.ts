@@ -30,15 +30,25 @@ const pushes = (request: any): fc.Arbitrary<Push> => {
   const oneMinor = Money.fromMinorUnits(1, e)
   const item = fc.integer({ min: 0, max: request.items.length - 1 })
   const text = (path: string, min: number, max: number): Array<fc.Arbitrary<Push>> => [
-    ...(min > 0 ? [patternText(min - 1, min - 1).map((s) => ({ path, code: "too_short", apply: (r: any) => (r[path] = s) }))] : []),
+    ...(min > 0
+      ? [patternText(min - 1, min - 1).map((s) => ({ path, code: "too_short", apply: (r: any) => (r[path] = s) }))]
+      : []),
     patternText(max + 1, max + 1).map((s) => ({ path, code: "too_long", apply: (r: any) => (r[path] = s) }))
   ]
   const url = (path: string): Array<fc.Arbitrary<Push>> => [
     fc.constantFrom("http", "a://", "x").map((s) => ({ path, code: "too_short", apply: (r: any) => (r[path] = s) })),
-    fc.constant({ path, code: "too_long", apply: (r: any) => (r[path] = `https://shop.example/${"p".repeat(2049 - 21)}`) })
+    fc.constant({
+      path,
+      code: "too_long",
+      apply: (r: any) => (r[path] = `https://shop.example/${"p".repeat(2049 - 21)}`)
+    })
   ]
   const itemPush = (field: string, code: string, value: (it: any) => unknown) =>
-    item.map((i) => ({ path: `items[${i}].${field}`, code, apply: (r: any) => (r.items[i][field] = value(r.items[i])) }))
+    item.map((i) => ({
+      path: `items[${i}].${field}`,
+      code,
+      apply: (r: any) => (r.items[i][field] = value(r.items[i]))
+    }))
   const policyPushes: Array<fc.Arbitrary<Push>> = request.items.flatMap((it: any, i: number) =>
     (it.refundPolicies ?? []).flatMap((_: unknown, j: number) => [
       fc.constantFrom(100.01, 101, -0.01, -1).map((v) => ({
@@ -57,16 +67,28 @@ const pushes = (request: any): fc.Arbitrary<Push> => {
     ...text("merchantId", 5, 256),
     ...text("externalCode", 5, 128),
     ...text("merchantOrderId", 1, 256),
-    fc.constantFrom("AU", "AUDD", "U").map((s) => ({ path: "currencyCode", code: s.length < 3 ? "too_short" : "too_long", apply: (r: any) => (r.currencyCode = s) })),
+    fc.constantFrom("AU", "AUDD", "U").map((s) => ({
+      path: "currencyCode",
+      code: s.length < 3 ? "too_short" : "too_long",
+      apply: (r: any) => (r.currencyCode = s)
+    })),
     ...url("redirectURL"),
     ...url("callbackURL"),
     fc.constant({ path: "items", code: "too_short", apply: (r: any) => (r.items = []) }),
     fc.constant({ path: "type", code: "enum", apply: (r: any) => (r.type = "plans") }),
     fc.constant({ path: "planType", code: "enum", apply: (r: any) => (r.planType = "installment") }),
-    fc.integer({ min: 1, max: 100_000 }).map((m) => ({ path: "expiry", code: "format", apply: (r: any) => (r.expiry = m + 0.5) })),
+    fc.integer({ min: 1, max: 100_000 }).map((m) => ({
+      path: "expiry",
+      code: "format",
+      apply: (r: any) => (r.expiry = m + 0.5)
+    })),
     itemPush("quantity", "range", () => 0),
     itemPush("costPerItem", "range", () => 0),
-    itemPush("costPerItem", "precision", (it) => Number(`${Money.toMinorUnits(it.costPerItem, e)}e-${e}`) + oneMinor / 10),
+    itemPush(
+      "costPerItem",
+      "precision",
+      (it) => Number(`${Money.toMinorUnits(it.costPerItem, e)}e-${e}`) + oneMinor / 10
+    ),
     itemPush("description", "too_short", () => ""),
     itemPush("paymentDeadline", "range", () => -1),
     itemPush("redemptionDate", "past_date", () => TODAY),

@@ -38,10 +38,15 @@ describe("R1 money", () => {
 
   it("R1.3: one fraction digit more than the currency has is a precision error", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), exponent, fc.integer({ min: 1, max: 9 }), (m, e, digit) => {
-        const text = decimalString(BigInt(m) * 10n + BigInt(digit), e + 1)
-        expect(Money.toMinorUnits(Number(text), e)).toBe("precision")
-      })
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        exponent,
+        fc.integer({ min: 1, max: 9 }),
+        (m, e, digit) => {
+          const text = decimalString(BigInt(m) * 10n + BigInt(digit), e + 1)
+          expect(Money.toMinorUnits(Number(text), e)).toBe("precision")
+        }
+      )
     )
   })
 
@@ -75,17 +80,22 @@ describe("R5 splitting", () => {
 
   it("R5.1: splitInstalments preserves the amount exactly in every currency's minor unit", () => {
     fc.assert(
-      fc.property(currencyCode, fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 1, max: 520 }), (code, m, n) => {
-        const e = Currency.exponent(code)!
-        const result = Money.splitInstalmentsResult(Money.fromMinorUnits(m, e), n, code)
-        expect(Result.isSuccess(result)).toBe(true)
-        const { amount, remainder } = Result.getOrThrow(result)
-        const each = Money.toMinorUnits(amount, e) as number
-        const rest = Money.toMinorUnits(remainder, e) as number
-        expect(each * n + rest).toBe(m)
-        expect(rest).toBeGreaterThanOrEqual(0)
-        expect(rest).toBeLessThan(n)
-      })
+      fc.property(
+        currencyCode,
+        fc.integer({ min: 0, max: 100_000_000_000 }),
+        fc.integer({ min: 1, max: 520 }),
+        (code, m, n) => {
+          const e = Currency.exponent(code)!
+          const result = Money.splitInstalmentsResult(Money.fromMinorUnits(m, e), n, code)
+          expect(Result.isSuccess(result)).toBe(true)
+          const { amount, remainder } = Result.getOrThrow(result)
+          const each = Money.toMinorUnits(amount, e) as number
+          const rest = Money.toMinorUnits(remainder, e) as number
+          expect(each * n + rest).toBe(m)
+          expect(rest).toBeGreaterThanOrEqual(0)
+          expect(rest).toBeLessThan(n)
+        }
+      )
     )
   })
 

@@ -15,7 +15,15 @@ import * as Money from "../../src/core/money.ts"
 import * as PlanTerms from "../../src/core/plan-terms.ts"
 import * as Time from "../../src/core/time.ts"
 import { computePlanTerms } from "../../src/facade/plan-terms.ts"
-import { amount, checkoutRequest, instant, merchantConfiguration, planTermsRequest, resolvedCadence, timeZone } from "../../src/testing/arbitraries.ts"
+import {
+  amount,
+  checkoutRequest,
+  instant,
+  merchantConfiguration,
+  planTermsRequest,
+  resolvedCadence,
+  timeZone
+} from "../../src/testing/arbitraries.ts"
 
 const MS_PER_DAY = 86_400_000
 
@@ -57,10 +65,20 @@ const oracleDates = (plan: number, completion: number, cadence: PlanTerms.Resolv
   return dates
 }
 
-const WEEKDAY_INDEX: Record<string, number> = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 }
+const WEEKDAY_INDEX: Record<string, number> = {
+  Sunday: 0,
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6
+}
 const resolvedOf = (terms: PlanTerms.ComputedPlanTerms): PlanTerms.ResolvedCadence => {
   const c = terms.installments.cadence
-  return c.frequency === "Monthly" ? { frequency: "Monthly", dayOfMonth: c.on.dayOfMonth } : { frequency: c.frequency, dayOfWeek: WEEKDAY_INDEX[c.on.dayOfWeek]! }
+  return c.frequency === "Monthly"
+    ? { frequency: "Monthly", dayOfMonth: c.on.dayOfMonth }
+    : { frequency: c.frequency, dayOfWeek: WEEKDAY_INDEX[c.on.dayOfWeek]! }
 }
 
 // ---------------------------------------------------------------------------
@@ -93,7 +111,10 @@ const scenario = (zone: fc.Arbitrary<string> = timeZone): fc.Arbitrary<Scenario>
         isZeroDecimal: fc.constant(e === 0)
       }, { requiredKeys: ["currencyCode", "minimumPaymentAmount"] })
       const merchant = fc.option(
-        fc.oneof(merchantConfiguration([code]), fc.tuple(merchantConfiguration([code]), bounds).map(([m, b]) => ({ ...m, currencies: [b] }))),
+        fc.oneof(
+          merchantConfiguration([code]),
+          fc.tuple(merchantConfiguration([code]), bounds).map(([m, b]) => ({ ...m, currencies: [b] }))
+        ),
         { nil: undefined }
       )
       const deposit = fc.oneof(
@@ -135,7 +156,11 @@ const facts = (s: Scenario) => {
 }
 
 const compute = (s: Scenario, request: unknown = s.request, now: number = s.now) => {
-  const result = PlanTerms.computeResult(s.checkout, request, { now, merchant: s.merchant, depositStrategy: s.depositStrategy })
+  const result = PlanTerms.computeResult(s.checkout, request, {
+    now,
+    merchant: s.merchant,
+    depositStrategy: s.depositStrategy
+  })
   if (Result.isFailure(result)) throw new Error(`expected terms, got ${JSON.stringify(result.failure.issues)}`)
   return result.success
 }
@@ -143,7 +168,10 @@ const compute = (s: Scenario, request: unknown = s.request, now: number = s.now)
 const RUNS = { numRuns: 200 }
 
 /** Checks `check` over random scenarios, with the computed terms and the oracle's figures. */
-const forScenarios = (check: (s: Scenario, t: PlanTerms.ComputedPlanTerms, f: ReturnType<typeof facts>) => void, runs = RUNS) =>
+const forScenarios = (
+  check: (s: Scenario, t: PlanTerms.ComputedPlanTerms, f: ReturnType<typeof facts>) => void,
+  runs = RUNS
+) =>
   fc.assert(
     fc.property(scenario(), (s) => check(s, compute(s), facts(s))),
     runs
@@ -255,14 +283,19 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
   it("R6.5: count is the largest that satisfies every rule: the drop loop run literally agrees", () => {
     forScenarios((s, t, f) => {
       if (s.request.planType === "PayInFull") return
-      const evenApplied = s.depositStrategy === "even" && s.request.deposit?.amount === undefined && t.installments.amount === t.deposit.amount && t.installments.count > 0
+      const evenApplied = s.depositStrategy === "even" && s.request.deposit?.amount === undefined &&
+        t.installments.amount === t.deposit.amount && t.installments.count > 0
       if (evenApplied) return
       const deposit = f.minor(t.deposit.amount)
       const rest = f.totalCost - Math.min(deposit, f.totalCost)
       let n = oracleDates(f.plan, f.completion, resolvedOf(t)).length
       let split = Money.split(rest, n)
       while (split.each < f.minPay && n > 0) split = Money.split(rest, --n)
-      expect({ count: t.installments.count, each: f.minor(t.installments.amount), remainder: f.minor(t.installments.remainder) }).toEqual({
+      expect({
+        count: t.installments.count,
+        each: f.minor(t.installments.amount),
+        remainder: f.minor(t.installments.remainder)
+      }).toEqual({
         count: n,
         each: split.each,
         remainder: split.remainder
@@ -283,11 +316,15 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
       const payInFull = s.request.planType === "PayInFull"
       const asked = s.request.deposit?.amount
       const expected = [
-        ...(!payInFull && asked !== undefined && Money.toMinorUnits(asked, f.e) === "precision" ? ["deposit.precision"] : []),
+        ...(!payInFull && asked !== undefined && Money.toMinorUnits(asked, f.e) === "precision"
+          ? ["deposit.precision"]
+          : []),
         ...(!payInFull && deposit < min ? ["deposit.below_minimum"] : []),
         ...(!payInFull && deposit > max ? ["deposit.above_maximum"] : []),
         ...(!payInFull && count === 0 ? ["installments.unavailable"] : []),
-        ...(f.maxPay !== undefined && (first > f.maxPay || (count > 0 && each > f.maxPay)) ? ["installments.above_maximum_payment"] : [])
+        ...(f.maxPay !== undefined && (first > f.maxPay || (count > 0 && each > f.maxPay))
+          ? ["installments.above_maximum_payment"]
+          : [])
       ]
       expect(keys).toEqual(expected)
       for (const v of t.installments.validation) expect(typeof v.value).toBe("string")
@@ -306,7 +343,12 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
             // no minimum deposits: even then usually reaches range.min
             const items = (s.checkout as any).items.map(({ minimumDepositPerItem: _m, ...item }: any) => item)
             const merchant = s.merchant && { ...s.merchant, defaultMinDepositValue: 0 }
-            return { ...s, checkout: { ...s.checkout, items }, merchant, request: { ...request, ...(planType ? { planType } : {}) } }
+            return {
+              ...s,
+              checkout: { ...s.checkout, items },
+              merchant,
+              request: { ...request, ...(planType ? { planType } : {}) }
+            }
           }),
         (s) => {
           const t = compute(s)
@@ -334,7 +376,11 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
     fc.assert(
       fc.property(scenario(), (s) => {
         const t = compute(s, { ...s.request, planType: "PayInFull" })
-        expect(t.schedule).toEqual([{ installmentNumber: 1, date: intlDate(s.now, s.request.timeZone), amount: t.totalCost }])
+        expect(t.schedule).toEqual([{
+          installmentNumber: 1,
+          date: intlDate(s.now, s.request.timeZone),
+          amount: t.totalCost
+        }])
         expect(t.deposit.amount).toBe(t.totalCost)
         expect(t.installments).toMatchObject({ amount: 0, remainder: 0, count: 0 })
       }),
@@ -346,7 +392,13 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
     const calendarDates = scenario(fc.constant("UTC")).map((s) => ({
       ...s,
       // calendar redemption dates: the zone then changes nothing but the plan date (R2.5)
-      checkout: { ...s.checkout, items: (s.checkout as any).items.map((item: any) => ({ ...item, redemptionDate: item.redemptionDate.slice(0, 10) })) }
+      checkout: {
+        ...s.checkout,
+        items: (s.checkout as any).items.map((item: any) => ({
+          ...item,
+          redemptionDate: item.redemptionDate.slice(0, 10)
+        }))
+      }
     }))
     fc.assert(
       fc.property(calendarDates, timeZone, timeZone, (s, z1, z2) => {
@@ -365,7 +417,8 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
 
 describe("R6 bad input: never throws, always a typed error", () => {
   const isIssue = (i: unknown) =>
-    typeof i === "object" && i !== null && ["path", "code", "rule", "message"].every((k) => typeof (i as Record<string, unknown>)[k] === "string")
+    typeof i === "object" && i !== null &&
+    ["path", "code", "rule", "message"].every((k) => typeof (i as Record<string, unknown>)[k] === "string")
 
   it("computeResult answers arbitrary checkouts, requests and options with terms or issues", () => {
     fc.assert(
@@ -399,22 +452,37 @@ describe("R6 bad input: never throws, always a typed error", () => {
   it("a valid scenario with one field replaced by anything: terms or a ValidationError, never an exception", () => {
     const paths = ["checkoutId", "type", "planType", "deposit", "installments", "timeZone"]
     fc.assert(
-      fc.property(scenario(), fc.constantFrom(...paths), fc.anything(), fc.constantFrom("request", "checkout", "item"), (s, key, value, where) => {
-        const request: any = structuredClone(s.request)
-        const checkout: any = structuredClone(s.checkout)
-        if (where === "request") request[key] = value
-        else if (where === "checkout") checkout[["currencyCode", "items", "id", "totalCost"][key.length % 4]!] = value
-        else checkout.items[0][["costPerItem", "quantity", "redemptionDate", "paymentDeadline", "minimumDepositPerItem"][key.length % 5]!] = value
-        let outcome: unknown
-        try {
-          outcome = computePlanTerms(checkout, request, { now: s.now, merchant: s.merchant })
-        } catch (error) {
-          expect(error).toBeInstanceOf(ValidationError)
-          expect((error as ValidationError).issues.every(isIssue)).toBe(true)
-          return
+      fc.property(
+        scenario(),
+        fc.constantFrom(...paths),
+        fc.anything(),
+        fc.constantFrom("request", "checkout", "item"),
+        (s, key, value, where) => {
+          const request: any = structuredClone(s.request)
+          const checkout: any = structuredClone(s.checkout)
+          if (where === "request") request[key] = value
+          else if (where === "checkout") checkout[["currencyCode", "items", "id", "totalCost"][key.length % 4]!] = value
+          else {checkout
+              .items[0][
+                [
+                  "costPerItem",
+                  "quantity",
+                  "redemptionDate",
+                  "paymentDeadline",
+                  "minimumDepositPerItem"
+                ][key.length % 5]!
+              ] = value}
+          let outcome: unknown
+          try {
+            outcome = computePlanTerms(checkout, request, { now: s.now, merchant: s.merchant })
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError)
+            expect((error as ValidationError).issues.every(isIssue)).toBe(true)
+            return
+          }
+          expect(outcome).toHaveProperty("schedule")
         }
-        expect(outcome).toHaveProperty("schedule")
-      }),
+      ),
       RUNS
     )
   })

@@ -18,7 +18,9 @@ import { planSummaryOf } from "../../src/core/plan/summary.ts"
 import * as Time from "../../src/core/time.ts"
 import { checkoutRequest, evolvedPlan, managedPlan, planEvent, scheduleOf } from "../../src/testing/arbitraries.ts"
 
-const exponentOf = (plan: ManagedPlan) => (plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!)
+const exponentOf = (
+  plan: ManagedPlan
+) => (plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!)
 
 /** Reads an amount of the record in minor units, failing when it has too many digits (R1.4). */
 const minor = (plan: ManagedPlan, amount: number): number => {
@@ -35,7 +37,9 @@ const expectInvariants = (plan: ManagedPlan) => {
   expect(m(plan.refundAmount)).toBeLessThanOrEqual(m(plan.totalPaid))
   expect(m(plan.refundAmount)).toBeGreaterThanOrEqual(0)
   expect(plan.installments.reduce((s, i) => s + m(i.amount), 0)).toBe(m(plan.totalCost))
-  expect(plan.installments.filter((i) => i.status === "PAID").reduce((s, i) => s + m(i.amount), 0)).toBe(m(plan.totalPaid))
+  expect(plan.installments.filter((i) => i.status === "PAID").reduce((s, i) => s + m(i.amount), 0)).toBe(
+    m(plan.totalPaid)
+  )
   expect(plan.numberOfInstallments).toBe(plan.installments.length)
   const has = (s: string) => plan.installments.some((i) => i.status === s)
   switch (plan.status) {
@@ -43,7 +47,12 @@ const expectInvariants = (plan: ManagedPlan) => {
       expect(plan.installments.every((i) => i.status === "UPCOMING")).toBe(true)
       break
     case "OnSchedule":
-      expect([has("MISSED"), has("UPCOMING"), has("CANCELLED"), plan.installments[0]!.status]).toEqual([false, true, false, "PAID"])
+      expect([has("MISSED"), has("UPCOMING"), has("CANCELLED"), plan.installments[0]!.status]).toEqual([
+        false,
+        true,
+        false,
+        "PAID"
+      ])
       break
     case "Late":
       expect([has("MISSED"), has("CANCELLED")]).toEqual([true, false])
@@ -52,7 +61,8 @@ const expectInvariants = (plan: ManagedPlan) => {
       expect(plan.installments.every((i) => i.status === "PAID")).toBe(true)
       break
     case "Cancelled":
-      expect([has("MISSED"), has("UPCOMING"), plan.cancellationDate !== null, plan.cancellationReason !== null]).toEqual([false, false, true, true])
+      expect([has("MISSED"), has("UPCOMING"), plan.cancellationDate !== null, plan.cancellationReason !== null])
+        .toEqual([false, false, true, true])
       break
   }
 }
@@ -69,46 +79,55 @@ describe("plan lifecycle (issue 5)", () => {
   it("createPlanRecord: totals are the checkout's (R2), the schedule is kept exactly (R6.9), the invariants hold", () => {
     const now = Date.UTC(2026, 10, 22, 9, 30)
     fc.assert(
-      fc.property(checkoutRequest({ now }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 100 }), (checkout, count, share) => {
-        const e = Currency.isoExponent(checkout.currencyCode)!
-        const summary = summarizeResult(checkout, { now })
-        if (Result.isFailure(summary)) throw summary.failure
-        const total = Money.toMinorUnits(summary.success.totalCost, e) as number
-        const n = Math.min(count, total)
-        const deposit = n === 0 ? total : Math.floor(((total - n) * share) / 100)
-        const schedule = scheduleOf(total, deposit, n, e, Time.localDay(now, "UTC"))
-        const plan = createPlanRecordResult(checkout, { schedule }, { now, planId: "p" })
-        if (Result.isFailure(plan)) throw plan.failure
-        const p = plan.success
-        expect([p.totalCost, p.minimumDepositAmount, p.planCompletionDate.slice(0, 10)]).toEqual([
-          summary.success.totalCost,
-          summary.success.totalMinimumDeposit,
-          summary.success.completionDate
-        ])
-        expect(p.installments.map((i) => [i.installmentNumber, i.amount, i.date.slice(0, 10)])).toEqual(
-          schedule.map((s) => [s.installmentNumber, s.amount, s.date])
-        )
-        expect(p.status).toBe("PendingDeposit")
-        expectInvariants(p)
-      })
+      fc.property(
+        checkoutRequest({ now }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 100 }),
+        (checkout, count, share) => {
+          const e = Currency.isoExponent(checkout.currencyCode)!
+          const summary = summarizeResult(checkout, { now })
+          if (Result.isFailure(summary)) throw summary.failure
+          const total = Money.toMinorUnits(summary.success.totalCost, e) as number
+          const n = Math.min(count, total)
+          const deposit = n === 0 ? total : Math.floor(((total - n) * share) / 100)
+          const schedule = scheduleOf(total, deposit, n, e, Time.localDay(now, "UTC"))
+          const plan = createPlanRecordResult(checkout, { schedule }, { now, planId: "p" })
+          if (Result.isFailure(plan)) throw plan.failure
+          const p = plan.success
+          expect([p.totalCost, p.minimumDepositAmount, p.planCompletionDate.slice(0, 10)]).toEqual([
+            summary.success.totalCost,
+            summary.success.totalMinimumDeposit,
+            summary.success.completionDate
+          ])
+          expect(p.installments.map((i) => [i.installmentNumber, i.amount, i.date.slice(0, 10)])).toEqual(
+            schedule.map((s) => [s.installmentNumber, s.amount, s.date])
+          )
+          expect(p.status).toBe("PendingDeposit")
+          expectInvariants(p)
+        }
+      )
     )
   })
 
   it("any sequence of events keeps totalPaid + remainingAmount = totalCost, numPaidInstallments = PAID, refundAmount ≤ totalPaid (R1, R7.8)", () => {
     fc.assert(
-      fc.property(managedPlan(), fc.array(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { maxLength: 25 }), (start, seeds) => {
-        let plan = start
-        expectInvariants(plan)
-        for (const seed of seeds) {
-          const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
-          const next = applyPlanEventResult(plan, event!)
-          if (Result.isSuccess(next)) {
-            expectInvariants(next.success)
-            expect(next.success.updatedAt).toBe(Time.formatInstant(Time.toEpochMillis(event!.at)!))
-            plan = next.success
+      fc.property(
+        managedPlan(),
+        fc.array(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { maxLength: 25 }),
+        (start, seeds) => {
+          let plan = start
+          expectInvariants(plan)
+          for (const seed of seeds) {
+            const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
+            const next = applyPlanEventResult(plan, event!)
+            if (Result.isSuccess(next)) {
+              expectInvariants(next.success)
+              expect(next.success.updatedAt).toBe(Time.formatInstant(Time.toEpochMillis(event!.at)!))
+              plan = next.success
+            }
           }
         }
-      }),
+      ),
       { numRuns: 150 }
     )
   })
@@ -143,12 +162,32 @@ describe("plan lifecycle (issue 5)", () => {
         evolvedPlan({}, 4),
         fc.oneof(
           fc.anything(),
-          fc.record({ _tag: fc.constantFrom("DepositAccepted", "InstallmentPaid", "InstallmentMissed", "PaymentPaused", "PlanCancelled", "MerchantOrderSet"), at: fc.anything(), amount: fc.anything(), installmentNumber: fc.anything(), until: fc.anything(), reason: fc.anything(), refundAmount: fc.anything(), details: fc.anything(), merchantOrderId: fc.anything() }, { requiredKeys: ["_tag"] })
+          fc.record({
+            _tag: fc.constantFrom(
+              "DepositAccepted",
+              "InstallmentPaid",
+              "InstallmentMissed",
+              "PaymentPaused",
+              "PlanCancelled",
+              "MerchantOrderSet"
+            ),
+            at: fc.anything(),
+            amount: fc.anything(),
+            installmentNumber: fc.anything(),
+            until: fc.anything(),
+            reason: fc.anything(),
+            refundAmount: fc.anything(),
+            details: fc.anything(),
+            merchantOrderId: fc.anything()
+          }, { requiredKeys: ["_tag"] })
         ),
         (plan, event) => {
           const result = applyPlanEventResult(plan, event as PlanEvent)
-          if (Result.isFailure(result)) expect(result.failure instanceof PlanTransitionError || result.failure instanceof ValidationError).toBe(true)
-          else expectInvariants(result.success)
+          if (Result.isFailure(result)) {
+            expect(result.failure instanceof PlanTransitionError || result.failure instanceof ValidationError).toBe(
+              true
+            )
+          } else expectInvariants(result.success)
         }
       )
     )
@@ -158,7 +197,15 @@ describe("plan lifecycle (issue 5)", () => {
     fc.assert(
       fc.property(evolvedPlan(), (plan) => {
         const s = planSummaryOf(plan)
-        expect([s.id, s.status, s.totalPaid, s.remainingBalance, s.totalInstallments, s.totalPaidInstallments, s.completionDate]).toEqual([
+        expect([
+          s.id,
+          s.status,
+          s.totalPaid,
+          s.remainingBalance,
+          s.totalInstallments,
+          s.totalPaidInstallments,
+          s.completionDate
+        ]).toEqual([
           plan.id,
           plan.status,
           plan.totalPaid,
@@ -167,7 +214,9 @@ describe("plan lifecycle (issue 5)", () => {
           plan.numPaidInstallments,
           plan.planCompletionDate
         ])
-        const unpaid = plan.installments.filter((i) => i.status === "UPCOMING" || i.status === "MISSED").map((i) => i.installmentNumber)
+        const unpaid = plan.installments.filter((i) => i.status === "UPCOMING" || i.status === "MISSED").map((i) =>
+          i.installmentNumber
+        )
         expect(s.nextInstallmentNumber).toBe(unpaid.length === 0 ? null : Math.min(...unpaid))
       })
     )
@@ -207,7 +256,11 @@ const step = (m: Model, e: PlanEvent): Outcome => {
   if (at < m.updated) return { refused: "out_of_order" }
   const remaining = m.inst.reduce((s, i) => s + i.amount, 0) - m.paid
   const settle = () => {
-    m.status = m.inst.some((i) => i.status === "MISSED") ? "Late" : m.inst.some((i) => i.status === "UPCOMING") ? "OnSchedule" : "Completed"
+    m.status = m.inst.some((i) => i.status === "MISSED")
+      ? "Late"
+      : m.inst.some((i) => i.status === "UPCOMING")
+      ? "OnSchedule"
+      : "Completed"
   }
   switch (e._tag) {
     case "DepositAccepted":
@@ -231,7 +284,9 @@ const step = (m: Model, e: PlanEvent): Outcome => {
       break
     }
     case "InstallmentMissed": {
-      const k = e.installmentNumber !== undefined ? e.installmentNumber - 1 : m.inst.findIndex((i) => i.status === "UPCOMING")
+      const k = e.installmentNumber !== undefined
+        ? e.installmentNumber - 1
+        : m.inst.findIndex((i) => i.status === "UPCOMING")
       const target = m.inst[k]
       if (e.installmentNumber !== undefined) {
         if (target === undefined) return { refused: "unknown_installment" }
@@ -249,13 +304,14 @@ const step = (m: Model, e: PlanEvent): Outcome => {
       for (const i of m.inst) if (i.status === "UPCOMING" && i.due < until) i.due = until
       break
     }
-    case "PlanCancelled":
+    case "PlanCancelled": {
       const refund = Money.toMinorUnits(e.refundAmount, 2) as number
       if (refund > m.paid) return { refused: "refund_exceeds_paid" }
       for (const i of m.inst) if (i.status === "UPCOMING" || i.status === "MISSED") i.status = "CANCELLED"
       m.refund = refund
       m.status = "Cancelled"
       break
+    }
     case "MerchantOrderSet":
       break
   }
@@ -268,13 +324,41 @@ describe("plan lifecycle against a model (fc.commands)", () => {
     // amounts in the model are minor units; the JPY-free currency keeps minor = major × 100
     const plans = managedPlan({ currencyCode: fc.constantFrom("AUD", "USD") })
     // `h`: hours after the last update, now and then an hour before it (out of order)
-    const h = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 24 * 10 }) }, { weight: 1, arbitrary: fc.constant(-1) })
+    const h = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 24 * 10 }) }, {
+      weight: 1,
+      arbitrary: fc.constant(-1)
+    })
     const event = fc.oneof(
       { weight: 3, arbitrary: h.map((h) => ({ tag: "DepositAccepted" as const, h })) },
-      { weight: 6, arbitrary: fc.record({ tag: fc.constant("InstallmentPaid" as const), h, n: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }), amount: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined, freq: 2 }) }) },
-      { weight: 5, arbitrary: fc.record({ tag: fc.constant("InstallmentMissed" as const), h, n: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }) }) },
-      { weight: 2, arbitrary: fc.record({ tag: fc.constant("PaymentPaused" as const), h, days: fc.integer({ min: 1, max: 400 }) }) },
-      { weight: 1, arbitrary: fc.record({ tag: fc.constant("PlanCancelled" as const), h, refundShare: fc.integer({ min: 0, max: 110 }) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          tag: fc.constant("InstallmentPaid" as const),
+          h,
+          n: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
+          amount: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined, freq: 2 })
+        })
+      },
+      {
+        weight: 5,
+        arbitrary: fc.record({
+          tag: fc.constant("InstallmentMissed" as const),
+          h,
+          n: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined })
+        })
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({ tag: fc.constant("PaymentPaused" as const), h, days: fc.integer({ min: 1, max: 400 }) })
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          tag: fc.constant("PlanCancelled" as const),
+          h,
+          refundShare: fc.integer({ min: 0, max: 110 })
+        })
+      },
       { weight: 1, arbitrary: fc.record({ tag: fc.constant("MerchantOrderSet" as const), h }) }
     )
     class Apply implements fc.Command<Model, { plan: ManagedPlan }> {
@@ -294,10 +378,16 @@ describe("plan lifecycle against a model (fc.commands)", () => {
             event = PlanEvent.DepositAccepted({ at })
             break
           case "InstallmentPaid": {
-            const target = s.n === undefined ? m.inst.find((i) => i.status === "MISSED") ?? m.inst.find((i) => i.status === "UPCOMING") : m.inst[s.n - 1]
+            const target = s.n === undefined
+              ? m.inst.find((i) => i.status === "MISSED") ?? m.inst.find((i) => i.status === "UPCOMING")
+              : m.inst[s.n - 1]
             const choices = [undefined, target?.amount, remaining + 1, (target?.amount ?? 0) + 1]
             const amount = choices[s.amount ?? 0]
-            event = PlanEvent.InstallmentPaid({ at, ...(s.n === undefined ? {} : { installmentNumber: s.n }), ...(amount === undefined ? {} : { amount: toMajor(amount) }) })
+            event = PlanEvent.InstallmentPaid({
+              at,
+              ...(s.n === undefined ? {} : { installmentNumber: s.n }),
+              ...(amount === undefined ? {} : { amount: toMajor(amount) })
+            })
             break
           }
           case "InstallmentMissed":
@@ -307,7 +397,11 @@ describe("plan lifecycle against a model (fc.commands)", () => {
             event = PlanEvent.PaymentPaused({ at, until: at + s.days * 86_400_000 })
             break
           case "PlanCancelled":
-            event = PlanEvent.PlanCancelled({ at, reason: "Other", refundAmount: toMajor(Math.floor((m.paid * s.refundShare) / 100) + (s.refundShare > 100 ? 1 : 0)) })
+            event = PlanEvent.PlanCancelled({
+              at,
+              reason: "Other",
+              refundAmount: toMajor(Math.floor((m.paid * s.refundShare) / 100) + (s.refundShare > 100 ? 1 : 0))
+            })
             break
           default:
             event = PlanEvent.MerchantOrderSet({ at, merchantOrderId: `order-${s.h}` })
@@ -321,8 +415,12 @@ describe("plan lifecycle against a model (fc.commands)", () => {
         if (Result.isFailure(actual)) throw new Error(`expected success, got ${actual.failure.message}`)
         real.plan = actual.success
         expect(real.plan.status).toBe(m.status)
-        expect(real.plan.installments.map((i) => [i.status, Time.parseDateTime(i.date), minor(real.plan, i.amount)])).toEqual(m.inst.map((i) => [i.status, i.due, i.amount]))
-        expect([minor(real.plan, real.plan.totalPaid), minor(real.plan, real.plan.refundAmount)]).toEqual([m.paid, m.refund])
+        expect(real.plan.installments.map((i) => [i.status, Time.parseDateTime(i.date), minor(real.plan, i.amount)]))
+          .toEqual(m.inst.map((i) => [i.status, i.due, i.amount]))
+        expect([minor(real.plan, real.plan.totalPaid), minor(real.plan, real.plan.refundAmount)]).toEqual([
+          m.paid,
+          m.refund
+        ])
         expectInvariants(real.plan)
       }
       toString = () => JSON.stringify(this.spec)
@@ -331,7 +429,11 @@ describe("plan lifecycle against a model (fc.commands)", () => {
       fc.property(plans, fc.commands([event.map((s) => new Apply(s))], { maxCommands: 30 }), (plan, commands) => {
         const model: Model = {
           status: plan.status,
-          inst: plan.installments.map((i) => ({ status: i.status, due: Time.parseDateTime(i.date)!, amount: minor(plan, i.amount) })),
+          inst: plan.installments.map((i) => ({
+            status: i.status,
+            due: Time.parseDateTime(i.date)!,
+            amount: minor(plan, i.amount)
+          })),
           paid: 0,
           refund: 0,
           updated: Time.parseDateTime(plan.updatedAt)!,

@@ -10,7 +10,13 @@ import { ValidationError } from "../../src/core/issues.ts"
 import * as Money from "../../src/core/money.ts"
 import { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
-import { type Quote, quoteResult, quoteTotals, type RefundPlan, type RefundPlanItem } from "../../src/core/refund/quote.ts"
+import {
+  type Quote,
+  quoteResult,
+  quoteTotals,
+  type RefundPlan,
+  type RefundPlanItem
+} from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
 import * as Time from "../../src/core/time.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
@@ -32,7 +38,10 @@ const ok = <A>(result: Result.Result<A, ValidationError>): A => {
 }
 
 /** R7.2 by brute force: sort the covering policies by (days, index) and take the first. */
-const oracleSelect = (policies: ReadonlyArray<{ readonly daysWithinRedemptionDate: number }>, remaining: number): number => {
+const oracleSelect = (
+  policies: ReadonlyArray<{ readonly daysWithinRedemptionDate: number }>,
+  remaining: number
+): number => {
   const covering = policies
     .map((p, index) => ({ days: p.daysWithinRedemptionDate, index }))
     .filter((p) => p.days >= remaining)
@@ -44,7 +53,12 @@ const oracleSelect = (policies: ReadonlyArray<{ readonly daysWithinRedemptionDat
 const formats = new Map<string, Intl.DateTimeFormat>()
 const intlDay = (ms: number, zone: string): Time.EpochDay => {
   let format = formats.get(zone)
-  if (format === undefined) formats.set(zone, (format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })))
+  if (format === undefined) {
+    formats.set(
+      zone,
+      format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+    )
+  }
   const parts = format.formatToParts(ms)
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
   return Time.epochDay(get("year"), get("month"), get("day"))
@@ -52,11 +66,14 @@ const intlDay = (ms: number, zone: string): Time.EpochDay => {
 
 /** Oracles of R7.3 and R2.2 in decimal.js, minor units. */
 const halfUp = (d: Decimal) => d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
-const oraclePolicyNonRefundable = (lineTotal: number, percentage: number) => lineTotal - halfUp(new Decimal(lineTotal).times(percentage).dividedBy(100))
+const oraclePolicyNonRefundable = (lineTotal: number, percentage: number) =>
+  lineTotal - halfUp(new Decimal(lineTotal).times(percentage).dividedBy(100))
 const oracleDeposit = (item: RefundPlanItem, cost: number, exponent: number): number => {
   if (item.depositRefundable !== false || item.minimumDepositPerItem === undefined) return 0
   const { unit, value } = item.minimumDepositPerItem
-  const unitDeposit = unit.toLowerCase() === "currency" ? halfUp(new Decimal(value).times(10 ** exponent)) : halfUp(new Decimal(cost).times(value).dividedBy(100))
+  const unitDeposit = unit.toLowerCase() === "currency"
+    ? halfUp(new Decimal(value).times(10 ** exponent))
+    : halfUp(new Decimal(cost).times(value).dividedBy(100))
   return Math.min(unitDeposit, cost) * item.quantity
 }
 
@@ -85,7 +102,9 @@ describe("R7.2 policy selection", () => {
         const days = policies[active]!.daysWithinRedemptionDate
         expect(days).toBeGreaterThanOrEqual(remaining)
         policies.forEach((p, i) => {
-          if (p.daysWithinRedemptionDate >= remaining) expect(p.daysWithinRedemptionDate > days || (p.daysWithinRedemptionDate === days && i >= active)).toBe(true)
+          if (p.daysWithinRedemptionDate >= remaining) {
+            expect(p.daysWithinRedemptionDate > days || (p.daysWithinRedemptionDate === days && i >= active)).toBe(true)
+          }
         })
       })
     )
@@ -111,7 +130,9 @@ describe("R7 refund quotes", () => {
           // R7.1, R7.2
           expect(item.activeRefundPolicyIndex).toBe(oracleSelect(policies, redemption - today))
           // R7.3
-          const policyAmounts = policies.map((policy) => oraclePolicyNonRefundable(lineTotal, policy.refundablePercentage))
+          const policyAmounts = policies.map((policy) =>
+            oraclePolicyNonRefundable(lineTotal, policy.refundablePercentage)
+          )
           expect(item.refundPolicies.map((r) => minor(r.nonRefundableAmount, exponent))).toEqual(policyAmounts)
           // R7.4
           const deposit = oracleDeposit(input, cost, exponent)
@@ -160,7 +181,12 @@ describe("R7 refund quotes", () => {
   it("R7.6: results do not depend on the order of the items", () => {
     fc.assert(
       fc.property(
-        plan.chain((p) => fc.tuple(fc.constant(p), fc.shuffledSubarray([...p.items.keys()], { minLength: p.items.length, maxLength: p.items.length }))),
+        plan.chain((p) =>
+          fc.tuple(
+            fc.constant(p),
+            fc.shuffledSubarray([...p.items.keys()], { minLength: p.items.length, maxLength: p.items.length })
+          )
+        ),
         at,
         ([p, order], ms) => {
           const shuffled: RefundPlan = { ...p, items: order.map((i) => p.items[i]!) }
@@ -180,9 +206,19 @@ describe("R7 refund quotes", () => {
         const sign = offsetMinutes < 0 ? "-" : "+"
         const abs = Math.abs(offsetMinutes)
         const local = new Date(second + offsetMinutes * 60_000).toISOString().slice(0, 19)
-        const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`
+        const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
+          String(abs % 60).padStart(2, "0")
+        }`
         const reference: Quote = ok(quoteResult(p, { at: second }))
-        for (const written of [new Date(second), text, new Date(second).toISOString(), DateTime.makeUnsafe(second), DateTime.makeZonedUnsafe(second, { timeZone: p.timeZone })]) {
+        for (
+          const written of [
+            new Date(second),
+            text,
+            new Date(second).toISOString(),
+            DateTime.makeUnsafe(second),
+            DateTime.makeZonedUnsafe(second, { timeZone: p.timeZone })
+          ]
+        ) {
           expect(ok(quoteResult(p, { at: written }))).toEqual(reference)
         }
         // the plan's zone given as the option, or in the plan: the same quote
@@ -200,9 +236,14 @@ describe("R7 refund quotes", () => {
           if (instant === undefined) return s
           const abs = Math.abs(offsetMinutes)
           const local = new Date(instant + offsetMinutes * 60_000).toISOString().slice(0, 19)
-          return `${local}${offsetMinutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`
+          return `${local}${offsetMinutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
+            String(abs % 60).padStart(2, "0")
+          }`
         }
-        const rewritten = { ...p, items: p.items.map((item) => ({ ...item, redemptionDate: rewrite(item.redemptionDate) })) }
+        const rewritten = {
+          ...p,
+          items: p.items.map((item) => ({ ...item, redemptionDate: rewrite(item.redemptionDate) }))
+        }
         expect(ok(quoteResult(rewritten, { at: ms }))).toEqual(ok(quoteResult(p, { at: ms })))
       })
     )
@@ -225,7 +266,11 @@ describe("R7 refund quotes", () => {
         const q = ok(quoteResult(p, { at: ms }))
         const t = ok(quoteTotals(p, { at: ms }))
         const e = t.exponent
-        expect([t.planTotalCost, t.totalPaymentsPaid, t.totalNonRefundableAmount, t.suggestedRefundAmount].map((n) => Money.fromMinorUnits(n, e))).toEqual([
+        expect(
+          [t.planTotalCost, t.totalPaymentsPaid, t.totalNonRefundableAmount, t.suggestedRefundAmount].map((n) =>
+            Money.fromMinorUnits(n, e)
+          )
+        ).toEqual([
           q.planTotalCost,
           q.totalPaymentsPaid,
           q.totalNonRefundableAmount,
@@ -240,31 +285,49 @@ describe("R7 refund quotes", () => {
     fc.assert(
       fc.property(plan, at, (p, ms) => {
         const defaults = p.items[0]!.refundPolicies ?? []
-        const withOwn = { ...p, items: p.items.map((item) => ({ ...item, refundPolicies: item.refundPolicies?.length ? item.refundPolicies : defaults })) }
-        const withDefaults = { ...p, items: p.items.map((item) => ({ ...item, refundPolicies: item.refundPolicies?.length ? item.refundPolicies : undefined })) }
-        expect(ok(quoteResult(withDefaults, { at: ms, merchant: { defaultRefundPolicies: defaults } }))).toEqual(ok(quoteResult(withOwn, { at: ms })))
+        const withOwn = {
+          ...p,
+          items: p.items.map((item) => ({
+            ...item,
+            refundPolicies: item.refundPolicies?.length ? item.refundPolicies : defaults
+          }))
+        }
+        const withDefaults = {
+          ...p,
+          items: p.items.map((item) => ({
+            ...item,
+            refundPolicies: item.refundPolicies?.length ? item.refundPolicies : undefined
+          }))
+        }
+        expect(ok(quoteResult(withDefaults, { at: ms, merchant: { defaultRefundPolicies: defaults } }))).toEqual(
+          ok(quoteResult(withOwn, { at: ms }))
+        )
       })
     )
   })
 })
 
 /** A valid plan with one field replaced by an arbitrary value. */
-const awkward = fc.oneof(fc.anything(), fc.constantFrom(-1, 0, 1.5, 1e300, Number.NaN, "", "x", null, undefined, {}, [], "Currency", "2027-02-30"))
-const mutated = fc.tuple(plan, awkward, fc.nat(), fc.constantFrom("plan", "item", "policy", "deposit")).map(([p, value, n, where]) => {
-  const copy: any = structuredClone(p)
-  const item = copy.items[n % copy.items.length]
-  const target =
-    where === "plan"
+const awkward = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(-1, 0, 1.5, 1e300, Number.NaN, "", "x", null, undefined, {}, [], "Currency", "2027-02-30")
+)
+const mutated = fc.tuple(plan, awkward, fc.nat(), fc.constantFrom("plan", "item", "policy", "deposit")).map(
+  ([p, value, n, where]) => {
+    const copy: any = structuredClone(p)
+    const item = copy.items[n % copy.items.length]
+    const target = where === "plan"
       ? copy
       : where === "deposit" && item.minimumDepositPerItem !== undefined
-        ? item.minimumDepositPerItem
-        : where === "policy" && item.refundPolicies?.length
-          ? item.refundPolicies[n % item.refundPolicies.length]
-          : item
-  const keys = Object.keys(target)
-  target[keys[n % keys.length]!] = value
-  return copy
-})
+      ? item.minimumDepositPerItem
+      : where === "policy" && item.refundPolicies?.length
+      ? item.refundPolicies[n % item.refundPolicies.length]
+      : item
+    const keys = Object.keys(target)
+    target[keys[n % keys.length]!] = value
+    return copy
+  }
+)
 
 describe("R7 bad input", () => {
   it("R7: never throws, always a typed error with issues, on arbitrary input", () => {
@@ -279,7 +342,14 @@ describe("R7 bad input", () => {
           if (Result.isFailure(result)) {
             expect(result.failure).toBeInstanceOf(ValidationError)
             expect(result.failure.issues.length).toBeGreaterThan(0)
-            for (const i of result.failure.issues) expect([typeof i.path, typeof i.code, typeof i.rule, typeof i.message]).toEqual(["string", "string", "string", "string"])
+            for (const i of result.failure.issues) {
+              expect([typeof i.path, typeof i.code, typeof i.rule, typeof i.message]).toEqual([
+                "string",
+                "string",
+                "string",
+                "string"
+              ])
+            }
           }
         }
       }),
@@ -308,7 +378,12 @@ describe("R7.8 cancellation", () => {
     const e = Currency.isoExponent(currencyCode)!
     return fc.integer({ min: 0, max: 10_000_000 }).chain((paid) =>
       fc.record({
-        plan: fc.constant({ id: "plan_1", status: "OnSchedule", currencyCode, totalPaymentsPaid: Money.fromMinorUnits(paid, e) }),
+        plan: fc.constant({
+          id: "plan_1",
+          status: "OnSchedule",
+          currencyCode,
+          totalPaymentsPaid: Money.fromMinorUnits(paid, e)
+        }),
         paid: fc.constant(paid),
         exponent: fc.constant(e)
       })
@@ -317,20 +392,36 @@ describe("R7.8 cancellation", () => {
 
   it("R7.8: any amount from 0 to what was paid, in the currency's precision, is accepted", () => {
     fc.assert(
-      fc.property(cancellable.chain((c) => fc.tuple(fc.constant(c), amount(c.exponent, 0, c.paid))), ([c, refundableAmount]) => {
-        expect(Result.isSuccess(validateCancelRequestResult(c.plan, { planId: "plan_1", refundableAmount, reason: "Other" }))).toBe(true)
-      })
+      fc.property(
+        cancellable.chain((c) => fc.tuple(fc.constant(c), amount(c.exponent, 0, c.paid))),
+        ([c, refundableAmount]) => {
+          expect(
+            Result.isSuccess(
+              validateCancelRequestResult(c.plan, { planId: "plan_1", refundableAmount, reason: "Other" })
+            )
+          ).toBe(true)
+        }
+      )
     )
   })
 
   it("R7.8: an amount above what was paid is refused (range), and a cancelled plan is refused whatever the amount", () => {
     fc.assert(
-      fc.property(cancellable.chain((c) => fc.tuple(fc.constant(c), amount(c.exponent, c.paid + 1, c.paid + 1_000_000))), ([c, refundableAmount]) => {
-        const result = validateCancelRequestResult(c.plan, { planId: "plan_1", refundableAmount, reason: "Other" })
-        expect(Result.isFailure(result) && result.failure.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(["refundableAmount:range:R7.8"])
-        const cancelled = validateCancelRequestResult({ ...c.plan, status: "Cancelled" }, { planId: "plan_1", refundableAmount: 0, reason: "Other" })
-        expect(Result.isFailure(cancelled) && cancelled.failure.issues.map((i) => i.code)).toEqual(["conflict"])
-      })
+      fc.property(
+        cancellable.chain((c) => fc.tuple(fc.constant(c), amount(c.exponent, c.paid + 1, c.paid + 1_000_000))),
+        ([c, refundableAmount]) => {
+          const result = validateCancelRequestResult(c.plan, { planId: "plan_1", refundableAmount, reason: "Other" })
+          expect(Result.isFailure(result) && result.failure.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(
+            ["refundableAmount:range:R7.8"]
+          )
+          const cancelled = validateCancelRequestResult({ ...c.plan, status: "Cancelled" }, {
+            planId: "plan_1",
+            refundableAmount: 0,
+            reason: "Other"
+          })
+          expect(Result.isFailure(cancelled) && cancelled.failure.issues.map((i) => i.code)).toEqual(["conflict"])
+        }
+      )
     )
   })
 
@@ -354,10 +445,15 @@ describe("R3 time zones around transitions", () => {
       Date.UTC(2026, 8, 26, 14, 30) // Lord Howe's half hour, and the others' ordinary days
     ]
     fc.assert(
-      fc.property(fc.constantFrom(...transitions), fc.integer({ min: -36 * 3600, max: 36 * 3600 }), timeZone, (t, seconds, zone) => {
-        const ms = t + seconds * 1000
-        expect(Time.localDay(ms, zone)).toBe(intlDay(ms, zone))
-      }),
+      fc.property(
+        fc.constantFrom(...transitions),
+        fc.integer({ min: -36 * 3600, max: 36 * 3600 }),
+        timeZone,
+        (t, seconds, zone) => {
+          const ms = t + seconds * 1000
+          expect(Time.localDay(ms, zone)).toBe(intlDay(ms, zone))
+        }
+      ),
       { numRuns: 2000 }
     )
   })

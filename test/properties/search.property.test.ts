@@ -7,10 +7,10 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { ManagedPlanSummary } from "../../src/core/plan/summary.ts"
+import { searchPlans, type SearchScope } from "../../src/core/search/evaluate.ts"
 import { SEARCH_FIELDS } from "../../src/core/search/fields.ts"
 import { type NormalizedPlanSearch, normalizePlanSearchResult } from "../../src/core/search/normalize.ts"
 import { FILTER_OPERATORS } from "../../src/core/search/query.ts"
-import { type SearchScope, searchPlans } from "../../src/core/search/evaluate.ts"
 import * as Time from "../../src/core/time.ts"
 import { planSummaries } from "../../src/testing/arbitraries.ts"
 
@@ -20,7 +20,10 @@ const DAY = 86_400_000
 // The oracle: the documented semantics written the plainest way
 
 const get = (s: unknown, field: string): unknown =>
-  field.split(".").reduce<unknown>((o, k) => (typeof o === "object" && o !== null ? (o as Record<string, unknown>)[k] : undefined), s)
+  field.split(".").reduce<unknown>(
+    (o, k) => (typeof o === "object" && o !== null ? (o as Record<string, unknown>)[k] : undefined),
+    s
+  )
 
 const keyOf = (type: string, v: unknown): number | string | undefined => {
   if (type === "number") return typeof v === "number" ? v : undefined
@@ -52,8 +55,11 @@ const matchesOne = (type: string, op: string, key: number | string, target: stri
 const filterHolds = (s: unknown, f: { field: string; operator: string; value: string }): boolean => {
   const v = get(s, f.field)
   if (f.operator === "is" || f.operator === "isNot") {
-    const yes =
-      f.value === "null" ? v == null : f.value === "empty" ? v == null || v === "" || (Array.isArray(v) && v.length === 0) : v === (f.value === "true")
+    const yes = f.value === "null"
+      ? v == null
+      : f.value === "empty"
+      ? v == null || v === "" || (Array.isArray(v) && v.length === 0)
+      : v === (f.value === "true")
     return f.operator === "is" ? yes : !yes
   }
   const type = SEARCH_FIELDS[f.field]!
@@ -70,9 +76,9 @@ const filterHolds = (s: unknown, f: { field: string; operator: string; value: st
 const oracle = (summaries: ReadonlyArray<ManagedPlanSummary>, q: NormalizedPlanSearch, scope: SearchScope) => {
   const group = scope.merchantGroup
   const matches = summaries.filter((s) => {
-    const inScope =
-      s.merchantId === scope.merchantId ||
-      (q.includeAllBrands && (typeof group === "string" ? s.merchant.merchantGroupId === group : (group ?? []).includes(s.merchantId)))
+    const inScope = s.merchantId === scope.merchantId ||
+      (q.includeAllBrands &&
+        (typeof group === "string" ? s.merchant.merchantGroupId === group : (group ?? []).includes(s.merchantId)))
     if (!inScope) return false
     if (q.merchantId !== undefined && s.merchantId !== q.merchantId) return false
     if (q.userId !== undefined && s.createdByUserId !== q.userId && s.user?.id !== q.userId) return false
@@ -81,7 +87,15 @@ const oracle = (summaries: ReadonlyArray<ManagedPlanSummary>, q: NormalizedPlanS
     if (q.useQuickFilter && q.quickFilterValue !== undefined && q.quickFilterValue.trim() !== "") {
       const needle = q.quickFilterValue.trim().toLowerCase()
       const u = s.user
-      const hay = [s.id, s.merchantOrderId, u?.firstName, u?.lastName, u?.emailAddress, u?.phoneNumber, u ? `${u.firstName ?? ""} ${u.lastName ?? ""}` : undefined]
+      const hay = [
+        s.id,
+        s.merchantOrderId,
+        u?.firstName,
+        u?.lastName,
+        u?.emailAddress,
+        u?.phoneNumber,
+        u ? `${u.firstName ?? ""} ${u.lastName ?? ""}` : undefined
+      ]
       if (!hay.some((h) => typeof h === "string" && h.toLowerCase().includes(needle))) return false
     }
     return true
@@ -111,25 +125,40 @@ const filterOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
     const operators = FILTER_OPERATORS.filter((o) => type === "string" || !TEXT.has(o))
     const sample = (): fc.Arbitrary<string> => {
       const own = present.length === 0 ? [] : [fc.constantFrom(...present).map(String)]
-      if (type === "number") return fc.oneof(...own, fc.integer({ min: -5, max: 2000 }).map(String), fc.constantFrom("0.5", "1e2", " 3 "))
+      if (type === "number") {
+        return fc.oneof(...own, fc.integer({ min: -5, max: 2000 }).map(String), fc.constantFrom("0.5", "1e2", " 3 "))
+      }
       if (type === "date") {
         return fc.oneof(
           ...own,
           ...own.map((a) => a.map((d) => d.slice(0, 10))),
-          fc.integer({ min: Date.UTC(2025, 11, 1), max: Date.UTC(2027, 6, 1) }).map((ms) => new Date(ms).toISOString().slice(0, 10)),
+          fc.integer({ min: Date.UTC(2025, 11, 1), max: Date.UTC(2027, 6, 1) }).map((ms) =>
+            new Date(ms).toISOString().slice(0, 10)
+          ),
           fc.constant("2026-06-01T10:00:00+10:00")
         )
       }
-      return fc.oneof(...own, ...own.map((a) => a.chain((v) => fc.integer({ min: 0, max: v.length }).map((k) => (k % 2 ? v.slice(k) : v.slice(0, k)).toUpperCase()))), fc.string({ maxLength: 4 }))
+      return fc.oneof(
+        ...own,
+        ...own.map((a) =>
+          a.chain((v) =>
+            fc.integer({ min: 0, max: v.length }).map((k) => (k % 2 ? v.slice(k) : v.slice(0, k)).toUpperCase())
+          )
+        ),
+        fc.string({ maxLength: 4 })
+      )
     }
     return fc.constantFrom(...operators).chain((operator) => {
-      const value: fc.Arbitrary<string> =
-        operator === "is" || operator === "isNot"
-          ? fc.constantFrom("null", "empty", "true", "false")
-          : operator === "in" || operator === "notIn"
-            ? fc.array(sample().filter((v) => !v.includes(",")), { minLength: 1, maxLength: 3 }).map((vs) => vs.join(", "))
-            : sample()
-      return value.filter((v) => v.trim() !== "").map((filterValue) => ({ filterField: field, filterOperator: operator, filterValue }))
+      const value: fc.Arbitrary<string> = operator === "is" || operator === "isNot"
+        ? fc.constantFrom("null", "empty", "true", "false")
+        : operator === "in" || operator === "notIn"
+        ? fc.array(sample().filter((v) => !v.includes(",")), { minLength: 1, maxLength: 3 }).map((vs) => vs.join(", "))
+        : sample()
+      return value.filter((v) => v.trim() !== "").map((filterValue) => ({
+        filterField: field,
+        filterOperator: operator,
+        filterValue
+      }))
     })
   })
 
@@ -142,7 +171,10 @@ const queryOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
     .record({
       filter: fc.option(filterOf(summaries), { nil: undefined, freq: 5 }),
       status: sometimes(fc.constantFrom("PendingDeposit", "OnSchedule", "Late", "Completed", "Cancelled")),
-      page: fc.oneof({ weight: 3, arbitrary: fc.constant("0") }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 3 }).map(String) }),
+      page: fc.oneof({ weight: 3, arbitrary: fc.constant("0") }, {
+        weight: 2,
+        arbitrary: fc.integer({ min: 1, max: 3 }).map(String)
+      }),
       limit: fc.integer({ min: 1, max: 15 }),
       sortField: fc.constantFrom(...Object.keys(SEARCH_FIELDS)),
       sortDirection: fc.constantFrom("asc", "desc"),
@@ -150,7 +182,9 @@ const queryOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
       includeInstallments: fc.boolean(),
       userId: sometimes(fc.constantFrom("user_ada", "user_alan", "user_grace"), 6),
       merchantId: sometimes(fc.constantFrom("merchant-a", "merchant-b"), 6),
-      updatedAfter: sometimes(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => new Date(ms).toISOString())),
+      updatedAfter: sometimes(
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => new Date(ms).toISOString())
+      ),
       quick: sometimes(fc.constantFrom("ada", "LOVELACE", "ada lovelace", "+61", "example.org", "order", "a", "-"))
     })
     .map(({ filter, quick, ...rest }) => ({
@@ -161,7 +195,10 @@ const queryOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
 
 const scopeArb = fc.record({
   merchantId: fc.constantFrom("merchant-a", "merchant-b", "merchant-c"),
-  merchantGroup: fc.option(fc.oneof(fc.constantFrom("group-1", "group-2"), fc.subarray(["merchant-a", "merchant-b", "merchant-c"])), { nil: undefined })
+  merchantGroup: fc.option(
+    fc.oneof(fc.constantFrom("group-1", "group-2"), fc.subarray(["merchant-a", "merchant-b", "merchant-c"])),
+    { nil: undefined }
+  )
 })
 
 const normalized = (params: unknown): NormalizedPlanSearch => {
@@ -208,11 +245,19 @@ describe("plan search (issue 5)", () => {
 
   it("early pages (top-k buffer) and later pages (quickselect) agree with the full sort on many summaries", () => {
     fc.assert(
-      fc.property(planSummaries(120, 60), fc.constantFrom(...Object.keys(SEARCH_FIELDS)), fc.constantFrom("asc", "desc"), fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 3, max: 40 })), (summaries, sortField, sortDirection, page) => {
-        const scope = { merchantId: "merchant-a", merchantGroup: ["merchant-b", "merchant-c"] }
-        const q = normalized({ sortField, sortDirection, page, limit: 3, includeAllBrands: true })
-        expect(searchPlans(summaries, q, scope).plans.map((p) => p.id)).toEqual(oracle(summaries, q, scope).page.map((p) => p.id))
-      }),
+      fc.property(
+        planSummaries(120, 60),
+        fc.constantFrom(...Object.keys(SEARCH_FIELDS)),
+        fc.constantFrom("asc", "desc"),
+        fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 3, max: 40 })),
+        (summaries, sortField, sortDirection, page) => {
+          const scope = { merchantId: "merchant-a", merchantGroup: ["merchant-b", "merchant-c"] }
+          const q = normalized({ sortField, sortDirection, page, limit: 3, includeAllBrands: true })
+          expect(searchPlans(summaries, q, scope).plans.map((p) => p.id)).toEqual(
+            oracle(summaries, q, scope).page.map((p) => p.id)
+          )
+        }
+      ),
       { numRuns: 40 }
     )
   })
@@ -220,8 +265,23 @@ describe("plan search (issue 5)", () => {
 
 describe("normalizePlanSearch (issue 5)", () => {
   const PARAMS = [
-    "page", "cursor", "userId", "merchantId", "limit", "sortField", "sortDirection", "useQuickFilter", "quickFilterValue",
-    "filterField", "filterValue", "filterOperator", "status", "updatedAfter", "url", "includeAllBrands", "includeInstallments"
+    "page",
+    "cursor",
+    "userId",
+    "merchantId",
+    "limit",
+    "sortField",
+    "sortDirection",
+    "useQuickFilter",
+    "quickFilterValue",
+    "filterField",
+    "filterValue",
+    "filterOperator",
+    "status",
+    "updatedAfter",
+    "url",
+    "includeAllBrands",
+    "includeInstallments"
   ]
 
   it("never throws on arbitrary input: a normalized query or issues with path, code, rule and message", () => {
@@ -229,16 +289,33 @@ describe("normalizePlanSearch (issue 5)", () => {
       fc.property(
         fc.oneof(
           fc.anything(),
-          fc.dictionary(fc.constantFrom(...PARAMS, "other", "__proto__", "constructor"), fc.oneof(fc.anything(), fc.string(), fc.integer().map(String), fc.constantFrom("true", "false", "asc", "in", "status", "user.emailAddress"))),
+          fc.dictionary(
+            fc.constantFrom(...PARAMS, "other", "__proto__", "constructor"),
+            fc.oneof(
+              fc.anything(),
+              fc.string(),
+              fc.integer().map(String),
+              fc.constantFrom("true", "false", "asc", "in", "status", "user.emailAddress")
+            )
+          ),
           fc.array(fc.tuple(fc.constantFrom(...PARAMS), fc.string())).map((entries) => new URLSearchParams(entries))
         ),
         (input) => {
           const r = normalizePlanSearchResult(input)
           const all = Result.isSuccess(r) ? r.success.warnings : [...r.failure.issues, ...r.failure.warnings]
-          for (const i of all) expect([typeof i.path, typeof i.code, typeof i.rule, typeof i.message]).toEqual(["string", "string", "string", "string"])
+          for (const i of all) {
+            expect([typeof i.path, typeof i.code, typeof i.rule, typeof i.message]).toEqual([
+              "string",
+              "string",
+              "string",
+              "string"
+            ])
+          }
           if (Result.isSuccess(r)) {
             const q = r.success.value
-            expect(Number.isInteger(q.page) && q.page >= 0 && Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= 100).toBe(true)
+            expect(
+              Number.isInteger(q.page) && q.page >= 0 && Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= 100
+            ).toBe(true)
             expect(Object.hasOwn(SEARCH_FIELDS, q.sortField)).toBe(true)
           } else {
             expect(r.failure.issues.length).toBeGreaterThan(0)

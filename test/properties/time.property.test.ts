@@ -10,7 +10,8 @@ const day = fc.integer({ min: Time.epochDay(1900, 1, 1), max: Time.epochDay(2200
 
 /** The local calendar date of an instant, as Intl writes it: the oracle. */
 const intlDate = (ms: number, zone: string) => {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(ms)
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(ms)
   const get = (type: string) => parts.find((p) => p.type === type)!.value
   return `${get("year")}-${get("month")}-${get("day")}`
 }
@@ -32,7 +33,12 @@ describe("R3 time", () => {
     fc.assert(
       fc.property(day, day, (a, b) => {
         expect(Time.daysBetween(a, b) + Time.daysBetween(b, a)).toBe(0)
-        expect(Time.daysBetween(a, b)).toBe(Math.round((Date.UTC(Time.civil(b).year, Time.civil(b).month - 1, Time.civil(b).day) - Date.UTC(Time.civil(a).year, Time.civil(a).month - 1, Time.civil(a).day)) / 86_400_000))
+        expect(Time.daysBetween(a, b)).toBe(
+          Math.round(
+            (Date.UTC(Time.civil(b).year, Time.civil(b).month - 1, Time.civil(b).day) -
+              Date.UTC(Time.civil(a).year, Time.civil(a).month - 1, Time.civil(a).day)) / 86_400_000
+          )
+        )
       })
     )
   })
@@ -48,11 +54,15 @@ describe("R3 time", () => {
 
   it("R3.1: a day starts at the first instant whose local date is that day", () => {
     fc.assert(
-      fc.property(fc.integer({ min: Time.epochDay(2000, 1, 1), max: Time.epochDay(2099, 12, 31) }), timeZone, (d, zone) => {
-        const start = Time.startOfDay(d, zone)
-        expect(Time.localDay(start, zone)).toBe(d)
-        expect(Time.localDay(start - 1, zone)).toBe(d - 1)
-      }),
+      fc.property(
+        fc.integer({ min: Time.epochDay(2000, 1, 1), max: Time.epochDay(2099, 12, 31) }),
+        timeZone,
+        (d, zone) => {
+          const start = Time.startOfDay(d, zone)
+          expect(Time.localDay(start, zone)).toBe(d)
+          expect(Time.localDay(start - 1, zone)).toBe(d - 1)
+        }
+      ),
       { numRuns: 500 }
     )
   })
@@ -64,7 +74,9 @@ describe("R3 time", () => {
         const local = new Date(secondMs + offsetMinutes * 60_000).toISOString().slice(0, 19)
         const sign = offsetMinutes < 0 ? "-" : "+"
         const abs = Math.abs(offsetMinutes)
-        const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`
+        const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
+          String(abs % 60).padStart(2, "0")
+        }`
         expect(Time.parseDateTime(text)).toBe(secondMs)
       })
     )

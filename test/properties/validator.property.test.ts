@@ -6,11 +6,11 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { CheckoutRequest } from "../../src/core/checkout/request.ts"
 import { PriceableCheckout } from "../../src/core/checkout/totals.ts"
-import { PlanSearchQuery } from "../../src/core/search/index.ts"
 import { PlanTermsRequest } from "../../src/core/plan-terms.ts"
-import { CancelPlanRequest } from "../../src/core/refund/cancel.ts"
 import { SetMerchantOrderRequest } from "../../src/core/plan/index.ts"
+import { CancelPlanRequest } from "../../src/core/refund/cancel.ts"
 import { matchesNoSpacePattern, NO_SPACE_PATTERN } from "../../src/core/schema.ts"
+import { PlanSearchQuery } from "../../src/core/search/index.ts"
 import * as Time from "../../src/core/time.ts"
 import { compileValidator, interpretValidator } from "../../src/core/validator.ts"
 import { checkoutRequest } from "../../src/testing/arbitraries.ts"
@@ -19,23 +19,25 @@ const NOW = Date.UTC(2026, 10, 22)
 
 /** A valid value with one part replaced, removed or added: the kind of input that finds differences. */
 const mutated = <A>(valid: fc.Arbitrary<A>) =>
-  fc.tuple(valid, fc.anything(), fc.nat(), fc.constantFrom("replace", "delete", "add")).map(([value, junk, pick, how]) => {
-    const copy: any = structuredClone(value)
-    const containers: Array<any> = []
-    const collect = (v: unknown) => {
-      if (typeof v === "object" && v !== null) {
-        containers.push(v)
-        for (const child of Object.values(v)) collect(child)
+  fc.tuple(valid, fc.anything(), fc.nat(), fc.constantFrom("replace", "delete", "add")).map(
+    ([value, junk, pick, how]) => {
+      const copy: any = structuredClone(value)
+      const containers: Array<any> = []
+      const collect = (v: unknown) => {
+        if (typeof v === "object" && v !== null) {
+          containers.push(v)
+          for (const child of Object.values(v)) collect(child)
+        }
       }
+      collect(copy)
+      const target = containers[pick % containers.length]
+      const keys = Object.keys(target)
+      const key = how === "add" || keys.length === 0 ? `extra${pick % 3}` : keys[pick % keys.length]!
+      if (how === "delete") delete target[key]
+      else target[key] = junk
+      return copy
     }
-    collect(copy)
-    const target = containers[pick % containers.length]
-    const keys = Object.keys(target)
-    const key = how === "add" || keys.length === 0 ? `extra${pick % 3}` : keys[pick % keys.length]!
-    if (how === "delete") delete target[key]
-    else target[key] = junk
-    return copy
-  })
+  )
 
 const sameAnswer = (schema: any, unknownKeys: "warn" | "ignore", input: fc.Arbitrary<unknown>) => {
   const generated = compileValidator(schema, { rule: "R4.1", unknownKeys })
@@ -58,30 +60,56 @@ const sameAnswer = (schema: any, unknownKeys: "warn" | "ignore", input: fc.Arbit
 
 describe("generated validators agree with Effect Schema", () => {
   const valid = checkoutRequest({ now: NOW })
-  it("CheckoutRequest, strict", () => sameAnswer(CheckoutRequest, "warn", fc.oneof(valid, mutated(valid), mutated(mutated(valid)), fc.anything())))
-  it("PriceableCheckout, known fields only", () => sameAnswer(PriceableCheckout, "ignore", fc.oneof(valid, mutated(valid), fc.anything())))
+  it("CheckoutRequest, strict", () =>
+    sameAnswer(CheckoutRequest, "warn", fc.oneof(valid, mutated(valid), mutated(mutated(valid)), fc.anything())))
+  it("PriceableCheckout, known fields only", () =>
+    sameAnswer(PriceableCheckout, "ignore", fc.oneof(valid, mutated(valid), fc.anything())))
   const terms = fc.record({
     checkoutId: fc.string(),
     type: fc.constant("plan"),
     deposit: fc.record({ amount: fc.double() }),
-    installments: fc.record({ cadence: fc.record({ frequency: fc.constantFrom("Weekly", "monthly"), on: fc.record({ dayOfWeek: fc.constantFrom("Monday", "FRIDAY"), dayOfMonth: fc.integer({ min: 0, max: 40 }) }) }) }),
+    installments: fc.record({
+      cadence: fc.record({
+        frequency: fc.constantFrom("Weekly", "monthly"),
+        on: fc.record({ dayOfWeek: fc.constantFrom("Monday", "FRIDAY"), dayOfMonth: fc.integer({ min: 0, max: 40 }) })
+      })
+    }),
     timeZone: fc.constantFrom("UTC", "Australia/Sydney", "Nowhere/Land")
   })
   it("PlanTermsRequest", () => sameAnswer(PlanTermsRequest, "warn", fc.oneof(terms, mutated(terms))))
-  const cancel = fc.record({ planId: fc.string(), refundableAmount: fc.double(), reason: fc.constantFrom("Other", "CustomerRequest", "Nope"), details: fc.string() })
+  const cancel = fc.record({
+    planId: fc.string(),
+    refundableAmount: fc.double(),
+    reason: fc.constantFrom("Other", "CustomerRequest", "Nope"),
+    details: fc.string()
+  })
   it("CancelPlanRequest", () => sameAnswer(CancelPlanRequest, "warn", fc.oneof(cancel, mutated(cancel))))
   const order = fc.record({ planId: fc.string(), merchantOrderId: fc.string() })
   it("SetMerchantOrderRequest", () => sameAnswer(SetMerchantOrderRequest, "warn", fc.oneof(order, mutated(order))))
-  const search = fc.record({ page: fc.integer({ min: -2, max: 5 }), limit: fc.integer({ min: 0, max: 120 }), sortDirection: fc.constantFrom("asc", "desc", "up"), filterOperator: fc.constantFrom("in", "like"), useQuickFilter: fc.boolean() }, { requiredKeys: [] })
+  const search = fc.record({
+    page: fc.integer({ min: -2, max: 5 }),
+    limit: fc.integer({ min: 0, max: 120 }),
+    sortDirection: fc.constantFrom("asc", "desc", "up"),
+    filterOperator: fc.constantFrom("in", "like"),
+    useQuickFilter: fc.boolean()
+  }, { requiredKeys: [] })
   it("PlanSearchQuery", () => sameAnswer(PlanSearchQuery, "warn", fc.oneof(search, mutated(search))))
 })
 
 describe("fast paths equal what they replace", () => {
   it("R4.3: the no-space check is the service's regex, applied without flags", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom(" ", "\n", "\r", "\u2028", "\u2029", "\t", "\u00a0", "a", "\ud800", "\udc00") })), (s) => {
-        expect(matchesNoSpacePattern(s)).toBe(NO_SPACE_PATTERN.test(s))
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          fc.string({
+            unit: fc.constantFrom(" ", "\n", "\r", "\u2028", "\u2029", "\t", "\u00a0", "a", "\ud800", "\udc00")
+          })
+        ),
+        (s) => {
+          expect(matchesNoSpacePattern(s)).toBe(NO_SPACE_PATTERN.test(s))
+        }
+      ),
       { numRuns: 2000 }
     )
   })
@@ -90,7 +118,9 @@ describe("fast paths equal what they replace", () => {
     fc.assert(
       fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => {
         expect(Time.formatInstant(ms)).toBe(new Date(ms).toISOString())
-        expect(Time.formatDate(Math.floor(ms / 86_400_000))).toBe(new Date(Math.floor(ms / 86_400_000) * 86_400_000).toISOString().slice(0, -14))
+        expect(Time.formatDate(Math.floor(ms / 86_400_000))).toBe(
+          new Date(Math.floor(ms / 86_400_000) * 86_400_000).toISOString().slice(0, -14)
+        )
       }),
       { numRuns: 2000 }
     )

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest"
 import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../src/core/verification.ts"
 
 const checkoutId = fc.stringMatching(/^[A-Za-z0-9_-]{1,256}$/)
-const otherParameters = fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/).filter((k) => k !== "service_checkout_id"), fc.string({ maxLength: 8 }), { maxKeys: 4 })
+const otherParameters = fc.dictionary(
+  fc.stringMatching(/^[a-z]{1,8}$/).filter((k) => k !== "service_checkout_id"),
+  fc.string({ maxLength: 8 }),
+  { maxKeys: 4 }
+)
 
 describe("R8.1 the checkout id of a redirect", () => {
   it("reads back any valid id, wherever it stands among other parameters", () => {
@@ -32,10 +36,13 @@ describe("R8.1 the checkout id of a redirect", () => {
 
   it("refuses any value outside 1..256 of A-Z a-z 0-9 _ -", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 300 }).filter((s) => !/^[A-Za-z0-9_-]{1,256}$/.test(s)), (value) => {
-        const url = `https://shop.example/return?${new URLSearchParams({ service_checkout_id: value })}`
-        expect(checkoutIdFromRedirect(url)).toEqual({ ok: false, code: "malformed" })
-      })
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 300 }).filter((s) => !/^[A-Za-z0-9_-]{1,256}$/.test(s)),
+        (value) => {
+          const url = `https://shop.example/return?${new URLSearchParams({ service_checkout_id: value })}`
+          expect(checkoutIdFromRedirect(url)).toEqual({ ok: false, code: "malformed" })
+        }
+      )
     )
   })
 
@@ -46,7 +53,17 @@ describe("R8.1 the checkout id of a redirect", () => {
 
 describe("R8.2 the deposit decision", () => {
   const status = fc.oneof(
-    fc.constantFrom("Accepted", "accepted", "ACCEPTED", "aCcEpTeD", " Accepted", "Accepted ", "rejected", "Pending", ""),
+    fc.constantFrom(
+      "Accepted",
+      "accepted",
+      "ACCEPTED",
+      "aCcEpTeD",
+      " Accepted",
+      "Accepted ",
+      "rejected",
+      "Pending",
+      ""
+    ),
     fc.string(),
     fc.constantFrom(undefined, null, 1, true)
   )
@@ -55,7 +72,11 @@ describe("R8.2 the deposit decision", () => {
     id: fc.oneof(fc.constantFrom("chk_1", "chk_2"), fc.anything()),
     merchantOrderId: maybe(fc.constantFrom("order-1", "order-2")),
     plan: fc.oneof(
-      fc.record({ id: maybe(fc.string()), currencyCode: maybe(fc.constantFrom("AUD", "NZD")), deposit: maybe(fc.record({ status: status, amount: fc.anything() })) }),
+      fc.record({
+        id: maybe(fc.string()),
+        currencyCode: maybe(fc.constantFrom("AUD", "NZD")),
+        deposit: maybe(fc.record({ status, amount: fc.anything() }))
+      }),
       fc.constantFrom(undefined, null, "plan", [])
     )
   })
@@ -69,8 +90,7 @@ describe("R8.2 the deposit decision", () => {
     fc.assert(
       fc.property(response, expectation, (retrieved, expected) => {
         const plan: any = retrieved.plan
-        const oracle =
-          typeof retrieved.id === "string" &&
+        const oracle = typeof retrieved.id === "string" &&
           retrieved.id === expected.checkoutId &&
           typeof plan === "object" && plan !== null && !Array.isArray(plan) &&
           typeof plan.deposit?.status === "string" && plan.deposit.status.toLowerCase() === "accepted" &&
@@ -79,7 +99,14 @@ describe("R8.2 the deposit decision", () => {
         const decision = decideDeposit(retrieved, expected)
         expect(decision.allocate).toBe(oracle)
         if (!decision.allocate) {
-          expect(["not_accepted", "missing_plan", "malformed_response", "checkout_mismatch", "order_mismatch", "currency_mismatch"]).toContain(decision.reason)
+          expect([
+            "not_accepted",
+            "missing_plan",
+            "malformed_response",
+            "checkout_mismatch",
+            "order_mismatch",
+            "currency_mismatch"
+          ]).toContain(decision.reason)
         }
       }),
       { numRuns: 2000 }

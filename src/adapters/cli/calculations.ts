@@ -24,7 +24,9 @@ export const calculate = <A>(f: () => A): A => {
 
 const parseAmount = (value: string) => {
   // the core judges the digits against the currency (R1.3); here only "is it a number"
-  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError(`must be an amount such as 250 or 99.95, got "${value}"`)
+  if (!/^-?\d+(\.\d+)?$/.test(value)) {
+    throw new InvalidArgumentError(`must be an amount such as 250 or 99.95, got "${value}"`)
+  }
   return Number(value)
 }
 
@@ -51,7 +53,8 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 /** The plan-terms request: `--request` if given, with each option set over it. */
 const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions): Record<string, unknown> => {
   const request: Record<string, unknown> = isRecord(base) ? { ...base } : {}
-  const checkoutId = o.checkoutId ?? request["checkoutId"] ?? (isRecord(checkout) && typeof checkout["id"] === "string" ? checkout["id"] : "checkout")
+  const checkoutId = o.checkoutId ?? request["checkoutId"] ??
+    (isRecord(checkout) && typeof checkout["id"] === "string" ? checkout["id"] : "checkout")
   request["checkoutId"] = checkoutId
   request["type"] ??= "plan"
   if (o.planType !== undefined) request["planType"] = o.planType
@@ -62,7 +65,11 @@ const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions)
     const cadence = isRecord(installments["cadence"]) ? installments["cadence"] : {}
     request["installments"] = {
       ...installments,
-      cadence: defined({ ...cadence, frequency: o.frequency ?? cadence["frequency"], on: dayOn(o.day) ?? cadence["on"] })
+      cadence: defined({
+        ...cadence,
+        frequency: o.frequency ?? cadence["frequency"],
+        on: dayOn(o.day) ?? cadence["on"]
+      })
     }
   }
   return request
@@ -77,29 +84,54 @@ const writePlanTermsTable = (io: Io, terms: ComputedPlanTerms): void => {
       ["totalCost", terms.totalCost],
       ["deposit", terms.deposit.amount],
       ["deposit range", `${terms.deposit.range.min} .. ${terms.deposit.range.max}`],
-      ["instalments", `${terms.installments.count} × ${terms.installments.amount} (remainder ${terms.installments.remainder})`],
+      [
+        "instalments",
+        `${terms.installments.count} × ${terms.installments.amount} (remainder ${terms.installments.remainder})`
+      ],
       ["cadence", [cadence.frequency, ...Object.values(cadence.on ?? {})].join(" ")]
     ]) +
       (terms.installments.validation.length === 0
         ? ""
-        : `\nunacceptable:\n${renderTable(["key", "value"], terms.installments.validation.map((v) => [v.key, v.value]))}`) +
+        : `\nunacceptable:\n${
+          renderTable(["key", "value"], terms.installments.validation.map((v) => [v.key, v.value]))
+        }`) +
       "\n" +
-      renderTable(["payment", "date", "amount"], terms.schedule.map((p) => [String(p.installmentNumber), p.date, String(p.amount)]))
+      renderTable(
+        ["payment", "date", "amount"],
+        terms.schedule.map((p) => [String(p.installmentNumber), p.date, String(p.amount)])
+      )
   )
 }
 
 export const registerCalculations = (program: Command, io: Io): void => {
   program
     .command("plan-terms")
-    .description("The plan terms of a checkout (R6): deposit and its range, instalment amount, remainder and count, validation entries and the schedule.")
+    .description(
+      "The plan terms of a checkout (R6): deposit and its range, instalment amount, remainder and count, validation entries and the schedule."
+    )
     .argument("[checkout]", "create-checkout request or checkout response JSON (default: stdin)")
-    .addOption(new Option("--now <instant>", "instant of the computation: its date in --tz is the plan date (default: now)").argParser(parseInstant("--now")))
+    .addOption(
+      new Option("--now <instant>", "instant of the computation: its date in --tz is the plan date (default: now)")
+        .argParser(parseInstant("--now"))
+    )
     .addOption(zoneOption("of the plan (the request's timeZone; default: UTC)"))
-    .addOption(new Option("--deposit <amount>", "the deposit the customer chooses (default: by --strategy)").argParser(parseAmount))
+    .addOption(
+      new Option("--deposit <amount>", "the deposit the customer chooses (default: by --strategy)").argParser(
+        parseAmount
+      )
+    )
     .option("--frequency <frequency>", "Weekly, Fortnightly or Monthly (any case; default: Weekly)")
-    .option("--day <day>", "weekday (Weekly, Fortnightly) or day of the month 1..31 (Monthly); default: the plan date's")
+    .option(
+      "--day <day>",
+      "weekday (Weekly, Fortnightly) or day of the month 1..31 (Monthly); default: the plan date's"
+    )
     .option("--plan-type <type>", "Installment, PayInFull or Custom (default: Installment)")
-    .addOption(new Option("--strategy <strategy>", "default deposit: minimum, or even payments for merchant-assisted checkouts (R6.7)").choices(DEPOSIT_STRATEGIES))
+    .addOption(
+      new Option(
+        "--strategy <strategy>",
+        "default deposit: minimum, or even payments for merchant-assisted checkouts (R6.7)"
+      ).choices(DEPOSIT_STRATEGIES)
+    )
     .option("--checkout-id <id>", "checkoutId of the request (default: the checkout's id)")
     .option("--request <file>", "a whole compute-plan-terms request JSON; the options above are set over it")
     .addOption(merchantOption())
@@ -118,7 +150,11 @@ export const registerCalculations = (program: Command, io: Io): void => {
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
       const request = planTermsRequest(checkout, base, options)
       const terms = calculate(() =>
-        computePlanTerms(checkout, request, defined({ now: options.now ?? new Date(), merchant, depositStrategy: options.strategy }))
+        computePlanTerms(
+          checkout,
+          request,
+          defined({ now: options.now ?? new Date(), merchant, depositStrategy: options.strategy })
+        )
       )
       if (options.format === "json") writeJson(io, terms)
       else writePlanTermsTable(io, terms)
@@ -128,9 +164,13 @@ export const registerCalculations = (program: Command, io: Io): void => {
 
   program
     .command("refund-quote")
-    .description("The refund calculation of a plan at an instant (R7): per item the active policy and the non-refundable amount, and the suggested refund.")
+    .description(
+      "The refund calculation of a plan at an instant (R7): per item the active policy and the non-refundable amount, and the suggested refund."
+    )
     .argument("[plan]", "plan JSON: currencyCode, totalPaymentsPaid, items with refund policies (default: stdin)")
-    .addOption(new Option("--at <instant>", "instant of the calculation (default: now)").argParser(parseInstant("--at")))
+    .addOption(
+      new Option("--at <instant>", "instant of the calculation (default: now)").argParser(parseInstant("--at"))
+    )
     .addOption(zoneOption("of the calendar dates (default: the plan's timeZone, else UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
@@ -141,31 +181,37 @@ export const registerCalculations = (program: Command, io: Io): void => {
         "payment-plan refund-quote plan.json --merchant config.json --format table"
       ])
     )
-    .action(async (file: string | undefined, options: { at?: string; tz?: string; merchant?: string; format: Format }) => {
-      const plan = await readJson(file, io)
-      const merchant = await readJsonOption(options.merchant, io, "--merchant")
-      const quote = calculate(() => quoteRefund(plan, defined({ at: options.at ?? new Date(), timeZone: options.tz, merchant })))
-      if (options.format === "json") return writeJson(io, quote)
-      io.stdout.write(
-        renderTable(
-          ["item", "name", "totalCost", "minNonRefundableDeposit", "active policy", "nonRefundableAmount"],
-          quote.items.map((item) => [
-            item.id,
-            item.name,
-            String(item.totalCost),
-            String(item.minNonRefundableDeposit),
-            item.activeRefundPolicyIndex < 0 ? "none" : (item.refundPolicies[item.activeRefundPolicyIndex]?.name ?? ""),
-            String(item.nonRefundableAmount)
-          ])
-        ) +
-          "\n" +
-          renderPairs([
-            ["currencyCode", quote.currencyCode],
-            ["planTotalCost", quote.planTotalCost],
-            ["totalPaymentsPaid", quote.totalPaymentsPaid],
-            ["totalNonRefundableAmount", quote.totalNonRefundableAmount],
-            ["suggestedRefundAmount", quote.suggestedRefundAmount]
-          ])
-      )
-    })
+    .action(
+      async (file: string | undefined, options: { at?: string; tz?: string; merchant?: string; format: Format }) => {
+        const plan = await readJson(file, io)
+        const merchant = await readJsonOption(options.merchant, io, "--merchant")
+        const quote = calculate(() =>
+          quoteRefund(plan, defined({ at: options.at ?? new Date(), timeZone: options.tz, merchant }))
+        )
+        if (options.format === "json") return writeJson(io, quote)
+        io.stdout.write(
+          renderTable(
+            ["item", "name", "totalCost", "minNonRefundableDeposit", "active policy", "nonRefundableAmount"],
+            quote.items.map((item) => [
+              item.id,
+              item.name,
+              String(item.totalCost),
+              String(item.minNonRefundableDeposit),
+              item.activeRefundPolicyIndex < 0
+                ? "none"
+                : (item.refundPolicies[item.activeRefundPolicyIndex]?.name ?? ""),
+              String(item.nonRefundableAmount)
+            ])
+          ) +
+            "\n" +
+            renderPairs([
+              ["currencyCode", quote.currencyCode],
+              ["planTotalCost", quote.planTotalCost],
+              ["totalPaymentsPaid", quote.totalPaymentsPaid],
+              ["totalNonRefundableAmount", quote.totalNonRefundableAmount],
+              ["suggestedRefundAmount", quote.suggestedRefundAmount]
+            ])
+        )
+      }
+    )
 }

@@ -25,7 +25,8 @@ export class CliFailure extends Error {
 }
 
 export const usage = (message: string) => new CliFailure(EXIT_USAGE, message)
-export const refused = (message: string, issues: ReadonlyArray<Issue> = []) => new CliFailure(EXIT_REFUSED, message, issues)
+export const refused = (message: string, issues: ReadonlyArray<Issue> = []) =>
+  new CliFailure(EXIT_REFUSED, message, issues)
 
 export type Format = "json" | "table"
 

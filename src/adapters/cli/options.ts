@@ -20,10 +20,15 @@ const parseZone = (value: string) => {
 }
 
 export const formatOption = () =>
-  new Option("--format <format>", "output: json for programs, table for people").choices(["json", "table"]).default("json")
+  new Option("--format <format>", "output: json for programs, table for people").choices(["json", "table"]).default(
+    "json"
+  )
 
 export const merchantOption = () =>
-  new Option("--merchant <file>", "merchant configuration JSON (currencies, default deposits, deadlines and refund policies)")
+  new Option(
+    "--merchant <file>",
+    "merchant configuration JSON (currencies, default deposits, deadlines and refund policies)"
+  )
 
 export const zoneOption = (what: string) => new Option("--tz <zone>", `IANA time zone ${what}`).argParser(parseZone)
 

@@ -6,6 +6,8 @@
 import { Command, CommanderError, Option } from "commander"
 import { readFileSync } from "node:fs"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
+import { calculate, registerCalculations } from "./calculations.ts"
+import { registerExposure } from "./exposure/command.ts"
 import {
   CliFailure,
   EXIT_OK,
@@ -19,10 +21,8 @@ import {
   renderIssues,
   writeJson
 } from "./io.ts"
-import { calculate, registerCalculations } from "./calculations.ts"
-import { registerExposure } from "./exposure/command.ts"
-import { registerServe } from "./serve.ts"
 import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
+import { registerServe } from "./serve.ts"
 import { renderPairs, renderTable } from "./table.ts"
 
 /** Options every command shares. */
@@ -51,7 +51,9 @@ const version = (): string => {
  */
 export const createProgram = (io: Io): Command => {
   const program = new Command("payment-plan")
-    .description("Validate checkouts, compute totals, plan terms and refund quotes, and report refund exposure, from the command line.")
+    .description(
+      "Validate checkouts, compute totals, plan terms and refund quotes, and report refund exposure, from the command line."
+    )
     .version(version())
     .exitOverride()
     .showHelpAfterError("(add --help for usage)")
@@ -68,10 +70,16 @@ export const createProgram = (io: Io): Command => {
 
   program
     .command("validate")
-    .description("Validate a create-checkout request against every constraint of the service (R4); exit 1 when invalid.")
+    .description(
+      "Validate a create-checkout request against every constraint of the service (R4); exit 1 when invalid."
+    )
     .argument("[file]", "checkout request JSON (default: stdin)")
     .option("--merchant-id <id>", "the authenticated merchant id the request must name (R4.5)")
-    .addOption(new Option("--now <instant>", "instant of the check: redemption dates must be after it (default: now)").argParser(parseInstant("--now")))
+    .addOption(
+      new Option("--now <instant>", "instant of the check: redemption dates must be after it (default: now)").argParser(
+        parseInstant("--now")
+      )
+    )
     .addOption(zoneOption("in which calendar redemption dates start (default: UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
@@ -92,9 +100,12 @@ export const createProgram = (io: Io): Command => {
       )
       if (options.format === "json") writeJson(io, result)
       else {
-        const warnings = result.warnings.length === 0 ? "" : `\nwarnings:\n${renderTable(["path", "code", "rule", "message"], issueRows(result.warnings))}`
+        const warnings = result.warnings.length === 0
+          ? ""
+          : `\nwarnings:\n${renderTable(["path", "code", "rule", "message"], issueRows(result.warnings))}`
         io.stdout.write(
-          (result.ok ? "valid\n" : `invalid: ${result.issues.length} issue(s)\n${renderIssues(result.issues)}`) + warnings
+          (result.ok ? "valid\n" : `invalid: ${result.issues.length} issue(s)\n${renderIssues(result.issues)}`) +
+            warnings
         )
       }
       // the result is the answer; the exit code tells scripts it is a refusal
@@ -103,9 +114,14 @@ export const createProgram = (io: Io): Command => {
 
   program
     .command("summarize")
-    .description("The totals the service computes for a checkout (R2): totalCost, totalMinimumDeposit, completionDate, expiresAt, each item.")
+    .description(
+      "The totals the service computes for a checkout (R2): totalCost, totalMinimumDeposit, completionDate, expiresAt, each item."
+    )
     .argument("[file]", "checkout request JSON (default: stdin)")
-    .addOption(new Option("--now <instant>", "creation instant of the checkout: expiresAt counts from it (default: now)").argParser(parseInstant("--now")))
+    .addOption(
+      new Option("--now <instant>", "creation instant of the checkout: expiresAt counts from it (default: now)")
+        .argParser(parseInstant("--now"))
+    )
     .addOption(zoneOption("in which date-times become calendar dates (default: UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
@@ -119,12 +135,17 @@ export const createProgram = (io: Io): Command => {
     .action(async (file: string | undefined, options: CommonOptions & { now?: string }) => {
       const input = await readJson(file, io)
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
-      const summary = calculate(() => summarizeCheckout(input, defined({ now: options.now ?? new Date(), merchant, timeZone: options.tz })))
+      const summary = calculate(() =>
+        summarizeCheckout(input, defined({ now: options.now ?? new Date(), merchant, timeZone: options.tz }))
+      )
       if (options.format === "json") return writeJson(io, summary)
       io.stdout.write(
         renderTable(
           ["item", "lineTotal", "minimumDeposit", "deadlineDate"],
-          summary.items.map((item, i) => [String(i), String(item.lineTotal), String(item.minimumDeposit), item.deadlineDate])
+          summary.items.map((
+            item,
+            i
+          ) => [String(i), String(item.lineTotal), String(item.minimumDeposit), item.deadlineDate])
         ) +
           "\n" +
           renderPairs([
@@ -144,7 +165,11 @@ export const createProgram = (io: Io): Command => {
 }
 
 /** Parses `argv` (without `node` and the script), runs the command, and answers its exit code. */
-export const run = async (argv: ReadonlyArray<string>, io: Io, register: ReadonlyArray<(program: Command, io: Io) => void> = []): Promise<number> => {
+export const run = async (
+  argv: ReadonlyArray<string>,
+  io: Io,
+  register: ReadonlyArray<(program: Command, io: Io) => void> = []
+): Promise<number> => {
   const program = createProgram(io)
   for (const r of register) r(program, io)
   for (const command of program.commands) {
@@ -156,7 +181,10 @@ export const run = async (argv: ReadonlyArray<string>, io: Io, register: Readonl
   } catch (error) {
     if (error instanceof CommanderError) {
       // help and version end the run successfully; every other parse error is a usage error
-      return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help" ? EXIT_OK : EXIT_USAGE
+      return error.code === "commander.helpDisplayed" || error.code === "commander.version" ||
+          error.code === "commander.help"
+        ? EXIT_OK
+        : EXIT_USAGE
     }
     if (error instanceof CliFailure) {
       if (error.message !== "") io.stderr.write(`payment-plan: ${error.message}\n`)

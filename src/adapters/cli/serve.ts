@@ -6,7 +6,7 @@
  * it, so this adapter depends on the sandbox's published surface only.
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { usage, type Io } from "./io.ts"
+import { type Io, usage } from "./io.ts"
 import { examples } from "./options.ts"
 
 /** What `serve` needs of `payment-plan-engine/sandbox`. */
@@ -23,7 +23,9 @@ const SANDBOX = "payment-plan-engine/sandbox"
 
 const parsePort = (value: string) => {
   const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65_535) throw new InvalidArgumentError(`must be a port number 0..65535, got "${value}"`)
+  if (!/^\d+$/.test(value) || port > 65_535) {
+    throw new InvalidArgumentError(`must be a port number 0..65535, got "${value}"`)
+  }
   return port
 }
 

@@ -24,7 +24,10 @@ export interface Credentials {
  *
  * @since 0.1.0
  */
-export type Authorization = string | Redacted.Redacted<string> | ((credentials: Credentials) => string | PromiseLike<string>)
+export type Authorization =
+  | string
+  | Redacted.Redacted<string>
+  | ((credentials: Credentials) => string | PromiseLike<string>)
 
 /** Base64 of UTF-8 bytes, without Node's Buffer so it runs in any runtime. */
 const base64 = (text: string): string => {

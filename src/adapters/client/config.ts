@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Redacted, Result } from "effect"
-import { issue, type Issue, ValidationError } from "../../core/issues.ts"
+import { type Issue, issue, ValidationError } from "../../core/issues.ts"
 import { OPERATIONS, type Routes, withRoutes } from "../../core/routes.ts"
 import type { Authorization } from "./auth.ts"
 
@@ -119,8 +119,9 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 const wholeAtLeast = (issues: Array<Issue>, path: string, value: unknown, min: number): void => {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) issues.push(issue(path, "type", RULE, "must be a whole number"))
-  else if (value < min) issues.push(issue(path, "range", RULE, `must be at least ${min}`))
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+    issues.push(issue(path, "type", RULE, "must be a whole number"))
+  } else if (value < min) issues.push(issue(path, "range", RULE, `must be at least ${min}`))
 }
 
 const retryOf = (input: unknown, issues: Array<Issue>): RetryOptions => {
@@ -138,7 +139,9 @@ const retryOf = (input: unknown, issues: Array<Issue>): RetryOptions => {
   if (typeof retry.idempotencyKeyHeader !== "string" || !HEADER_NAME.test(retry.idempotencyKeyHeader)) {
     issues.push(issue("retry.idempotencyKeyHeader", "format", RULE, "must be an HTTP header name"))
   }
-  if (typeof retry.idempotencyKeys !== "boolean") issues.push(issue("retry.idempotencyKeys", "type", RULE, "must be a boolean"))
+  if (typeof retry.idempotencyKeys !== "boolean") {
+    issues.push(issue("retry.idempotencyKeys", "type", RULE, "must be a boolean"))
+  }
   return retry
 }
 
@@ -174,9 +177,15 @@ const routesOf = (input: unknown, issues: Array<Issue>): Routes => {
  */
 export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfig, ValidationError> => {
   const issues: Array<Issue> = []
-  if (!isRecord(options)) return Result.fail(new ValidationError({ issues: [issue("", "type", RULE, "must be an object")], warnings: [] }))
+  if (!isRecord(options)) {
+    return Result.fail(new ValidationError({ issues: [issue("", "type", RULE, "must be an object")], warnings: [] }))
+  }
   const rawBase = options.baseUrl
-  const baseUrl = typeof rawBase === "string" ? URL.parse(rawBase) : rawBase instanceof URL ? new URL(rawBase.href) : null
+  const baseUrl = typeof rawBase === "string"
+    ? URL.parse(rawBase)
+    : rawBase instanceof URL
+    ? new URL(rawBase.href)
+    : null
   if (baseUrl === null || (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:")) {
     issues.push(issue("baseUrl", "format", RULE, "must be an absolute http or https URL"))
   } else if (baseUrl.username !== "" || baseUrl.password !== "" || baseUrl.search !== "" || baseUrl.hash !== "") {
@@ -188,19 +197,28 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
     // Basic credentials split at the first colon (RFC 7617)
     issues.push(issue("merchantId", "format", RULE, "must not contain a colon"))
   }
-  const apiKey = Redacted.isRedacted(options.apiKey) ? (options.apiKey as Redacted.Redacted<string>) : Redacted.make(options.apiKey as string)
+  const apiKey = Redacted.isRedacted(options.apiKey)
+    ? (options.apiKey as Redacted.Redacted<string>)
+    : Redacted.make(options.apiKey as string)
   const key = Redacted.value(apiKey)
-  if (typeof key !== "string" || key === "") issues.push(issue("apiKey", "required", RULE, "must be a non-empty string"))
+  if (typeof key !== "string" || key === "") {
+    issues.push(issue("apiKey", "required", RULE, "must be a non-empty string"))
+  }
   const given = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
   // called as a plain function: a browser's fetch throws when called as a method of another object
   const fetch: FetchLike = (request) => given!(request)
-  if (typeof given !== "function") issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
+  if (typeof given !== "function") {
+    issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
+  }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   wholeAtLeast(issues, "timeoutMs", timeoutMs, 1)
   const retry = retryOf(options.retry, issues)
   const routes = routesOf(options.routes, issues)
   const authorization = options.authorization
-  if (authorization !== undefined && typeof authorization !== "string" && typeof authorization !== "function" && !Redacted.isRedacted(authorization)) {
+  if (
+    authorization !== undefined && typeof authorization !== "string" && typeof authorization !== "function" &&
+    !Redacted.isRedacted(authorization)
+  ) {
     issues.push(issue("authorization", "type", RULE, "must be a string or a function"))
   }
   if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings: [] }))

@@ -115,9 +115,11 @@ export class ConflictError extends Data.TaggedError("ConflictError")<HttpErrorFi
  *
  * @since 0.1.0
  */
-export class RateLimitedError extends Data.TaggedError("RateLimitedError")<HttpErrorFields & {
-  readonly retryAfterMs: number | undefined
-}> {
+export class RateLimitedError extends Data.TaggedError("RateLimitedError")<
+  HttpErrorFields & {
+    readonly retryAfterMs: number | undefined
+  }
+> {
   override get message(): string {
     const wait = this.retryAfterMs === undefined ? "" : `, retry after ${this.retryAfterMs} ms`
     return describeFailure(this, `was rate limited (429${wait})`)
@@ -165,7 +167,9 @@ export class TransportError extends Data.TaggedError("TransportError")<HttpError
  *
  * @since 0.1.0
  */
-export class UndecodableBodyError extends Data.TaggedError("UndecodableBodyError")<HttpErrorFields & { readonly reason: string }> {
+export class UndecodableBodyError
+  extends Data.TaggedError("UndecodableBodyError")<HttpErrorFields & { readonly reason: string }>
+{
   override get message(): string {
     return `${describeFailure(this, `answered ${this.status} with a body that cannot be read`)}: ${this.reason}`
   }
@@ -204,7 +208,10 @@ export type ClientError =
  *
  * @internal
  */
-export const errorForStatus = (fields: HttpErrorFields & { readonly status: number }, retryAfterMs: number | undefined): ClientError => {
+export const errorForStatus = (
+  fields: HttpErrorFields & { readonly status: number },
+  retryAfterMs: number | undefined
+): ClientError => {
   switch (fields.status) {
     case 401:
       return new UnauthorizedError(fields)

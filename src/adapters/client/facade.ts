@@ -10,13 +10,19 @@ import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { getOrThrow } from "../../core/issues.ts"
 import type { MerchantConfiguration } from "../../core/merchant.ts"
 import type { PlanNotesList } from "../../core/notes.ts"
-import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms.ts"
+import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
 import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
 import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search.ts"
 import type { CheckoutVerification } from "../../core/verification.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
-import type { CallOptions, CreateCheckoutOutcome, PlanNotesQuery, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
+import type {
+  CallOptions,
+  CreateCheckoutOutcome,
+  PlanNotesQuery,
+  VerifiedCheckout,
+  VerifyExpectations
+} from "./operations.ts"
 import { makeApi, type PaymentPlanClientApi } from "./service.ts"
 
 /**
@@ -41,7 +47,11 @@ export interface Client {
   readonly effect: PaymentPlanClientApi
   createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
   retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerification>
-  verifyCheckout(redirect: string | URL | URLSearchParams, expected?: VerifyExpectations, options?: RequestOptions): Promise<VerifiedCheckout>
+  verifyCheckout(
+    redirect: string | URL | URLSearchParams,
+    expected?: VerifyExpectations,
+    options?: RequestOptions
+  ): Promise<VerifiedCheckout>
   computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
   retrievePlan(planId: string, options?: RequestOptions): Promise<PlanRecord>
   setMerchantOrder(request: SetMerchantOrderRequest, options?: RequestOptions): Promise<SetMerchantOrderResponse>

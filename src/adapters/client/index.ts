@@ -10,6 +10,9 @@
  *
  * @packageDocumentation
  */
+export { ValidationError } from "../../core/issues.ts"
+export type { HttpMethod, Operation, Route, Routes } from "../../core/routes.ts"
+export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification.ts"
 export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
 export {
   type ClientConfig,
@@ -47,6 +50,3 @@ export {
 } from "./operations.ts"
 export { backoffMs, isRepeatable, isTransient } from "./retry.ts"
 export { type CallError, make, makeApi, PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
-export { ValidationError } from "../../core/issues.ts"
-export type { HttpMethod, Operation, Route, Routes } from "../../core/routes.ts"
-export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification.ts"

@@ -8,11 +8,11 @@
  */
 import { Clock, Effect, Result, Schema } from "effect"
 import * as Checkout from "../../core/checkout/index.ts"
-import { issue, type Issue, issuesFromSchema, rule, type Validated, ValidationError } from "../../core/issues.ts"
+import { type Issue, issue, issuesFromSchema, rule, type Validated, ValidationError } from "../../core/issues.ts"
 import * as Merchant from "../../core/merchant.ts"
 import * as Notes from "../../core/notes.ts"
-import * as Plan from "../../core/plan.ts"
 import * as PlanTerms from "../../core/plan-terms.ts"
+import * as Plan from "../../core/plan.ts"
 import * as Refund from "../../core/refund/index.ts"
 import { expandPath, isPathParameterValue, type Operation } from "../../core/routes.ts"
 import { PatternText, WholeNumber } from "../../core/schema.ts"
@@ -46,7 +46,9 @@ export const Identifier = PatternText(1, 256).check(
 export const PlanNotesQuery = Schema.Struct({
   planId: Identifier,
   showSoftDeletedPlanNotes: Schema.optionalKey(Schema.Boolean),
-  pageSize: Schema.optionalKey(WholeNumber(1, "notes").check(rule<number>("range", "notes", "must be at most 100", (n) => n <= 100))),
+  pageSize: Schema.optionalKey(
+    WholeNumber(1, "notes").check(rule<number>("range", "notes", "must be at most 100", (n) => n <= 100))
+  ),
   pageOffset: Schema.optionalKey(WholeNumber(0, "notes"))
 })
 
@@ -123,9 +125,13 @@ const withPath = <A extends Record<string, unknown>>(
 const validateId = (name: string) => {
   const validate = requestValidator(Schema.Struct({ [name]: Identifier }), "client")
   return (id: string): Result.Result<Parts, ValidationError> =>
-    withPath(validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>, [name], (v) => ({
-      params: { [name]: v[name]! }
-    }))
+    withPath(
+      validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>,
+      [name],
+      (v) => ({
+        params: { [name]: v[name]! }
+      })
+    )
 }
 
 const validateSearch = requestValidator(Search.PlanSearchQuery, "search")
@@ -143,22 +149,40 @@ export const SPECS = {
   createCheckout: spec<Checkout.CheckoutRequest, Checkout.CheckoutResponse>(
     "createCheckout",
     (input, context) =>
-      withPath(Checkout.validateRequestResult(input, { merchantId: context.merchantId, now: context.now }), [], (body) => ({
-        params: {},
-        body
-      })),
+      withPath(
+        Checkout.validateRequestResult(input, { merchantId: context.merchantId, now: context.now }),
+        [],
+        (body) => ({
+          params: {},
+          body
+        })
+      ),
     Checkout.CheckoutResponse
   ),
-  retrieveCheckout: spec<string, Verification.CheckoutVerification>("retrieveCheckout", checkoutId, Verification.CheckoutVerification),
+  retrieveCheckout: spec<string, Verification.CheckoutVerification>(
+    "retrieveCheckout",
+    checkoutId,
+    Verification.CheckoutVerification
+  ),
   computePlanTerms: spec<PlanTerms.PlanTermsRequest, PlanTerms.PlanTermsResponse>(
     "computePlanTerms",
-    (input) => withPath(PlanTerms.validateRequestResult(input), ["checkoutId"], (body) => ({ params: { checkoutId: body.checkoutId }, body })),
+    (input) =>
+      withPath(
+        PlanTerms.validateRequestResult(input),
+        ["checkoutId"],
+        (body) => ({ params: { checkoutId: body.checkoutId }, body })
+      ),
     PlanTerms.PlanTermsResponse
   ),
   retrievePlan: spec<string, Plan.PlanRecord>("retrievePlan", planId, Plan.PlanRecord),
   setMerchantOrder: spec<Plan.SetMerchantOrderRequest, Plan.SetMerchantOrderResponse>(
     "setMerchantOrder",
-    (input) => withPath(Plan.validateSetMerchantOrderResult(input), ["planId"], (body) => ({ params: { planId: body.planId }, body })),
+    (input) =>
+      withPath(
+        Plan.validateSetMerchantOrderResult(input),
+        ["planId"],
+        (body) => ({ params: { planId: body.planId }, body })
+      ),
     Plan.SetMerchantOrderResponse
   ),
   searchPlans: spec<Search.PlanSearchQuery, Search.PlanSearchResponse>(
@@ -171,15 +195,18 @@ export const SPECS = {
       const normalized = Search.normalizePlanSearchResult(typed.success.value)
       if (Result.isFailure(normalized)) return Result.fail(normalized.failure)
       // the parameters as given are sent: the service fills the defaults itself
-      return Result.succeed({ params: {}, query: typed.success.value, warnings: [...typed.success.warnings, ...normalized.success.warnings] })
+      return Result.succeed({
+        params: {},
+        query: typed.success.value,
+        warnings: [...typed.success.warnings, ...normalized.success.warnings]
+      })
     },
     Search.PlanSearchResponse
   ),
   calculateRefund: spec<string, Refund.RefundCalculation>("calculateRefund", planId, Refund.RefundCalculation),
   listPlanNotes: spec<PlanNotesQuery, Notes.PlanNotesList>(
     "listPlanNotes",
-    (input) =>
-      withPath(validateNotes(input), ["planId"], ({ planId, ...query }) => ({ params: { planId }, query })),
+    (input) => withPath(validateNotes(input), ["planId"], ({ planId, ...query }) => ({ params: { planId }, query })),
     Notes.PlanNotesList
   ),
   cancelPlan: spec<Refund.CancelPlanRequest, Refund.CancelPlanResponse>(
@@ -224,7 +251,10 @@ export const exchange = <I, A>(
     const key = options?.idempotencyKey
     if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
       return yield* Effect.fail(
-        new ValidationError({ issues: [issue("idempotencyKey", "format", "client", "must be 1 to 255 visible ASCII characters")], warnings: [] })
+        new ValidationError({
+          issues: [issue("idempotencyKey", "format", "client", "must be 1 to 255 visible ASCII characters")],
+          warnings: []
+        })
       )
     }
     const parts = yield* Effect.fromResult(operation.prepare(input, { merchantId: config.merchantId, now }))
@@ -242,7 +272,12 @@ export const exchange = <I, A>(
       // once per logical call: every retry of it carries the same key
       idempotencyKey: posting ? (key ?? (config.retry.idempotencyKeys ? crypto.randomUUID() : undefined)) : undefined
     }
-    const answer = yield* withRetries(config.retry, config.timeoutMs, request, (attempt, timeoutMs) => sendOnce(config, request, attempt, timeoutMs))
+    const answer = yield* withRetries(
+      config.retry,
+      config.timeoutMs,
+      request,
+      (attempt, timeoutMs) => sendOnce(config, request, attempt, timeoutMs)
+    )
     return { ...answer, warnings: parts.warnings }
   })
 
@@ -256,7 +291,10 @@ const describeSchemaError = (error: Schema.SchemaError): string => {
  *
  * @internal
  */
-export const decodeAnswer = <A>(operation: OperationSpec<unknown, A> | OperationSpec<never, A>, answer: Answer): Effect.Effect<A, UndecodableBodyError> => {
+export const decodeAnswer = <A>(
+  operation: OperationSpec<unknown, A> | OperationSpec<never, A>,
+  answer: Answer
+): Effect.Effect<A, UndecodableBodyError> => {
   const decoded = Schema.decodeUnknownResult(operation.response)(answer.json, { errors: "all" })
   return Result.isSuccess(decoded)
     ? Effect.succeed(decoded.success)
@@ -274,7 +312,10 @@ export const call = <I, A>(
   input: I,
   options: CallOptions | undefined
 ): Effect.Effect<A, ClientError | ValidationError> =>
-  Effect.flatMap(exchange(config, operation, input, options), (answer) => decodeAnswer(operation as OperationSpec<unknown, A>, answer))
+  Effect.flatMap(
+    exchange(config, operation, input, options),
+    (answer) => decodeAnswer(operation as OperationSpec<unknown, A>, answer)
+  )
 
 // ---------------------------------------------------------------------------
 // R8: create checkout's outcome, verification after the redirect
@@ -328,7 +369,12 @@ export const createCheckout = (
   }).pipe(
     Effect.catch((error: ClientError | ValidationError) => {
       const status = error._tag === "ValidationError" ? undefined : error.status
-      const outcome: CreateCheckoutOutcome = { ok: false, displayWidget: Verification.shouldDisplayWidget(status), status, error }
+      const outcome: CreateCheckoutOutcome = {
+        ok: false,
+        displayWidget: Verification.shouldDisplayWidget(status),
+        status,
+        error
+      }
       return Effect.succeed(outcome)
     })
   )

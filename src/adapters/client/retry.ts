@@ -31,7 +31,8 @@ import type { PreparedRequest } from "./transport.ts"
  * @since 0.1.0
  */
 export const isRepeatable = (request: Pick<PreparedRequest, "method" | "idempotencyKey">): boolean =>
-  request.method === "GET" || request.method === "PUT" || request.method === "DELETE" || request.idempotencyKey !== undefined
+  request.method === "GET" || request.method === "PUT" || request.method === "DELETE" ||
+  request.idempotencyKey !== undefined
 
 /**
  * Whether the failure may pass on another attempt.
@@ -39,7 +40,8 @@ export const isRepeatable = (request: Pick<PreparedRequest, "method" | "idempote
  * @since 0.1.0
  */
 export const isTransient = (error: ClientError): boolean =>
-  error._tag === "TransportError" || error._tag === "TimeoutError" || error._tag === "RateLimitedError" || error._tag === "ServerError"
+  error._tag === "TransportError" || error._tag === "TimeoutError" || error._tag === "RateLimitedError" ||
+  error._tag === "ServerError"
 
 /**
  * The backoff before retry `retry` (0 for the first), for a `random` in [0, 1):
@@ -51,8 +53,11 @@ export const isTransient = (error: ClientError): boolean =>
  * ```
  * @since 0.1.0
  */
-export const backoffMs = (policy: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs">, retry: number, random: number): number =>
-  Math.floor(random * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry))
+export const backoffMs = (
+  policy: Pick<RetryOptions, "baseDelayMs" | "maxDelayMs">,
+  retry: number,
+  random: number
+): number => Math.floor(random * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry))
 
 /**
  * Runs `attempt` (numbered from 1, with its time limit) until it succeeds, the
@@ -78,10 +83,14 @@ export const withRetries = <A>(
       const error = result.failure
       if (!repeatable || n > policy.maxRetries || !isTransient(error)) return yield* Effect.fail(error)
       let delay = backoffMs(policy, n - 1, yield* Random.next)
-      if (error._tag === "RateLimitedError" && error.retryAfterMs !== undefined) delay = Math.max(delay, error.retryAfterMs)
+      if (error._tag === "RateLimitedError" && error.retryAfterMs !== undefined) {
+        delay = Math.max(delay, error.retryAfterMs)
+      }
       const remaining = policy.maxElapsedMs - ((yield* Clock.currentTimeMillis) - start) - delay
       // a retry needs some time of its own; one that cannot have any is not made
-      if (remaining <= 0) return yield* Effect.fail(error)
+      if (remaining <= 0) {
+        return yield* Effect.fail(error)
+      }
       limit = Math.min(timeoutMs, remaining)
       if (delay > 0) yield* Effect.sleep(Duration.millis(delay))
     }

@@ -9,8 +9,8 @@ import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import type { ValidationError } from "../../core/issues.ts"
 import type { MerchantConfiguration } from "../../core/merchant.ts"
 import type { PlanNotesList } from "../../core/notes.ts"
-import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms.ts"
+import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
 import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
 import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search.ts"
 import type { CheckoutVerification } from "../../core/verification.ts"
@@ -48,20 +48,32 @@ export interface PaymentPlanClientApi {
   /** POST /api/v2/checkout, with the outcome of R8.3; never fails. */
   readonly createCheckout: (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreateCheckoutOutcome>
   /** GET /api/v2/checkout/{checkoutId}. */
-  readonly retrieveCheckout: (checkoutId: string, options?: CallOptions) => Effect.Effect<CheckoutVerification, CallError>
+  readonly retrieveCheckout: (
+    checkoutId: string,
+    options?: CallOptions
+  ) => Effect.Effect<CheckoutVerification, CallError>
   /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
   readonly verifyCheckout: (
     redirect: string | URL | URLSearchParams,
     expected?: VerifyExpectations,
     options?: CallOptions
   ) => Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError>
-  readonly computePlanTerms: (request: PlanTermsRequest, options?: CallOptions) => Effect.Effect<PlanTermsResponse, CallError>
+  readonly computePlanTerms: (
+    request: PlanTermsRequest,
+    options?: CallOptions
+  ) => Effect.Effect<PlanTermsResponse, CallError>
   readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanRecord, CallError>
-  readonly setMerchantOrder: (request: SetMerchantOrderRequest, options?: CallOptions) => Effect.Effect<SetMerchantOrderResponse, CallError>
+  readonly setMerchantOrder: (
+    request: SetMerchantOrderRequest,
+    options?: CallOptions
+  ) => Effect.Effect<SetMerchantOrderResponse, CallError>
   readonly searchPlans: (query?: PlanSearchQuery, options?: CallOptions) => Effect.Effect<PlanSearchResponse, CallError>
   readonly calculateRefund: (planId: string, options?: CallOptions) => Effect.Effect<RefundCalculation, CallError>
   readonly listPlanNotes: (query: PlanNotesQuery, options?: CallOptions) => Effect.Effect<PlanNotesList, CallError>
-  readonly cancelPlan: (request: CancelPlanRequest, options?: CallOptions) => Effect.Effect<CancelPlanResponse, CallError>
+  readonly cancelPlan: (
+    request: CancelPlanRequest,
+    options?: CallOptions
+  ) => Effect.Effect<CancelPlanResponse, CallError>
   readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfiguration, CallError>
 }
 

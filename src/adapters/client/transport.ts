@@ -9,7 +9,15 @@ import { Clock, Duration, Effect, Redacted } from "effect"
 import type { HttpMethod, Operation } from "../../core/routes.ts"
 import { authorizationHeader } from "./auth.ts"
 import type { ClientConfig } from "./config.ts"
-import { type ClientError, errorForStatus, type HttpErrorFields, REQUEST_ID_HEADERS, TimeoutError, TransportError, UndecodableBodyError } from "./errors.ts"
+import {
+  type ClientError,
+  errorForStatus,
+  type HttpErrorFields,
+  REQUEST_ID_HEADERS,
+  TimeoutError,
+  TransportError,
+  UndecodableBodyError
+} from "./errors.ts"
 
 /** A request ready to send: validated, its URL expanded. */
 export interface PreparedRequest {
@@ -55,7 +63,9 @@ export const parseRetryAfter = (value: string | null, now: number): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string } => {
+const parseJson = (
+  text: string
+): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string } => {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
@@ -93,14 +103,17 @@ export const sendOnce = (
           const headers = new Headers({ accept: "application/json" })
           headers.set("authorization", Redacted.value(authorization))
           if (request.body !== undefined) headers.set("content-type", "application/json")
-          if (request.idempotencyKey !== undefined) headers.set(config.retry.idempotencyKeyHeader, request.idempotencyKey)
+          if (request.idempotencyKey !== undefined) {
+            headers.set(config.retry.idempotencyKeyHeader, request.idempotencyKey)
+          }
           const init: RequestInit = { method: request.method, headers, signal }
           if (request.body !== undefined) init.body = JSON.stringify(request.body)
           const response = await config.fetch(new Request(request.url, init))
           const text = await response.text()
           return { response, text }
         },
-        catch: (cause) => new TransportError({ ...base, status: undefined, requestId: undefined, body: undefined, cause })
+        catch: (cause) =>
+          new TransportError({ ...base, status: undefined, requestId: undefined, body: undefined, cause })
       })
     // the time limit covers the whole body (a slow body is a timeout) and a
     // custom authorization function
@@ -109,7 +122,9 @@ export const sendOnce = (
       Effect.timeoutOrElse({
         duration: Duration.millis(timeoutMs),
         orElse: () =>
-          Effect.fail(new TimeoutError({ ...base, status: undefined, requestId: undefined, body: undefined, timeoutMs }))
+          Effect.fail(
+            new TimeoutError({ ...base, status: undefined, requestId: undefined, body: undefined, timeoutMs })
+          )
       })
     )
     const status = response.status

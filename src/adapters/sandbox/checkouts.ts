@@ -27,7 +27,9 @@ export const widgetPagePath = (checkoutId: string): string => `/widget/checkout/
 /** The checkout `id`, or 404 — also when it belongs to another merchant, so ids of others reveal nothing. */
 export const checkoutOf = (env: SandboxEnvironment, id: string, merchant?: SandboxMerchant): StoredCheckout => {
   const checkout = env.store.getCheckout(id)
-  if (checkout === undefined || (merchant !== undefined && checkout.merchantId !== merchant.id)) throw notFound(`Checkout ${id}`)
+  if (checkout === undefined || (merchant !== undefined && checkout.merchantId !== merchant.id)) {
+    throw notFound(`Checkout ${id}`)
+  }
   return checkout
 }
 
@@ -49,7 +51,10 @@ export const checkoutStatus = (checkout: StoredCheckout, now: number): "Open" | 
 /** 410 when an open checkout has expired. */
 export const assertNotExpired = (checkout: StoredCheckout, now: number): void => {
   if (checkout.state === "Open" && isExpired(checkout, now)) {
-    throw new HttpError("checkout_expired", `Checkout ${checkout.id} expired at ${Time.formatInstant(checkout.expiresAt)} and can no longer complete (R4.7)`)
+    throw new HttpError(
+      "checkout_expired",
+      `Checkout ${checkout.id} expired at ${Time.formatInstant(checkout.expiresAt)} and can no longer complete (R4.7)`
+    )
   }
 }
 
@@ -88,9 +93,15 @@ export const createCheckout = (context: Context) => {
   const accepted = merchant.configuration.currencies ?? []
   if (accepted.length > 0 && !accepted.some((c) => c?.currencyCode === request.currencyCode)) {
     const codes = accepted.map((c) => c?.currencyCode).join(", ")
-    throw validationFailed([issue("currencyCode", "unknown_currency", "R4.4", `is not a currency of merchant ${merchant.id} (${codes})`)])
+    throw validationFailed([
+      issue("currencyCode", "unknown_currency", "R4.4", `is not a currency of merchant ${merchant.id} (${codes})`)
+    ])
   }
-  const summary = Checkout.summarizeResult(request, { now, merchant: merchant.configuration, timeZone: merchant.timeZone })
+  const summary = Checkout.summarizeResult(request, {
+    now,
+    merchant: merchant.configuration,
+    timeZone: merchant.timeZone
+  })
   if (Result.isFailure(summary)) throw validationFailed(summary.failure.issues)
   const id = env.newId("chk")
   const created = Time.formatInstant(now)
@@ -142,7 +153,11 @@ export const verificationOf = (checkout: StoredCheckout, now: number): Record<st
     return { ...base, plan: { currencyCode, deposit: { amount: checkout.deposit.amount, status: "Rejected" } } }
   }
   const terms = checkout.terms ?? {}
-  const installments = (terms["installments"] ?? {}) as { amount?: number; count?: number; cadence?: { frequency?: string; on?: Record<string, unknown> } }
+  const installments = (terms["installments"] ?? {}) as {
+    amount?: number
+    count?: number
+    cadence?: { frequency?: string; on?: Record<string, unknown> }
+  }
   const frequency = installments.cadence?.frequency
   return {
     ...base,

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_ROUTES, type HttpMethod, type Route, routeMatcher, type Routes } from "../../core/routes.ts"
 import { errorResponse, HttpError, isJsonContentType, json, parseJson, readBody } from "./http.ts"
-import { merchantDirectory, type MerchantDirectory, type SandboxMerchant } from "./merchants.ts"
+import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import { SANDBOX_OPERATIONS } from "./sandbox-api.ts"
 import { SERVICE_OPERATIONS } from "./service.ts"
 import type { SandboxStore } from "./store.ts"
@@ -127,7 +127,9 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     routes
   }
   const operations: Record<string, Operation> = {
-    ...Object.fromEntries(Object.entries(SERVICE_OPERATIONS).map(([name, op]) => [name, { ...op, route: routes[name as keyof Routes] }])),
+    ...Object.fromEntries(
+      Object.entries(SERVICE_OPERATIONS).map(([name, op]) => [name, { ...op, route: routes[name as keyof Routes] }])
+    ),
     ...WIDGET_OPERATIONS,
     ...SANDBOX_OPERATIONS
   }
@@ -142,16 +144,22 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     if (match === undefined) {
       const allowed = matcher.allowed(url.pathname)
       if (allowed.length === 0) throw new HttpError("not_found", `No endpoint at ${url.pathname}`)
-      throw new HttpError("method_not_allowed", `${method} is not allowed on ${url.pathname}`, { headers: { allow: allowed.join(", ") } })
+      throw new HttpError("method_not_allowed", `${method} is not allowed on ${url.pathname}`, {
+        headers: { allow: allowed.join(", ") }
+      })
     }
     const operation = operations[match.operation]!
     let merchant: SandboxMerchant | undefined
     if (operation.auth === "merchant") {
       merchant = await merchants.authenticate(request.headers.get("authorization"))
       if (merchant === undefined) {
-        throw new HttpError("unauthorized", "Missing or invalid credentials: send Authorization: Basic base64(merchantId:apiKey)", {
-          headers: { "www-authenticate": 'Basic realm="payment-plan sandbox", charset="UTF-8"' }
-        })
+        throw new HttpError(
+          "unauthorized",
+          "Missing or invalid credentials: send Authorization: Basic base64(merchantId:apiKey)",
+          {
+            headers: { "www-authenticate": "Basic realm=\"payment-plan sandbox\", charset=\"UTF-8\"" }
+          }
+        )
       }
     }
     let raw = ""
@@ -177,7 +185,9 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     // Writes of an operation that fails are undone; its error is still an answer (and remembered below).
     const run = (): Reply => {
       try {
-        return method === "GET" || method === "HEAD" ? operation.run(context) : store.transaction(() => operation.run(context))
+        return method === "GET" || method === "HEAD"
+          ? operation.run(context)
+          : store.transaction(() => operation.run(context))
       } catch (e) {
         if (e instanceof HttpError) return errorReply(e)
         throw e
@@ -186,13 +196,18 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     const key = request.headers.get("idempotency-key")
     if (key === null || !IDEMPOTENT_METHODS.has(method)) return toResponse(run())
     const scope = merchant?.id ?? idempotencyScope(env, match.params)
-    const fingerprint = createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${raw}`).digest("base64url")
+    const fingerprint = createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${raw}`).digest(
+      "base64url"
+    )
     const reply = store.transaction((): Reply => {
       const previous = store.getIdempotent(scope, key)
       if (previous !== undefined) {
         if (previous.fingerprint !== fingerprint) {
           return errorReply(
-            new HttpError("idempotency_key_reused", "This Idempotency-Key was used with another request; use a new key for a new request")
+            new HttpError(
+              "idempotency_key_reused",
+              "This Idempotency-Key was used with another request; use a new key for a new request"
+            )
           )
         }
         const replayed = JSON.parse(previous.body) as Reply
@@ -200,7 +215,9 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
       }
       const first = run()
       // failures of the sandbox itself are not remembered: a retry may succeed
-      if (first.status < 500) store.putIdempotent(scope, key, { fingerprint, status: first.status, body: JSON.stringify(first) })
+      if (first.status < 500) {
+        store.putIdempotent(scope, key, { fingerprint, status: first.status, body: JSON.stringify(first) })
+      }
       return first
     })
     return toResponse(reply)

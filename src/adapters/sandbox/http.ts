@@ -124,11 +124,12 @@ export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promis
 
 /** Parses a JSON body; malformed JSON is a 400. */
 export const parseJson = (text: string): unknown => {
-  if (text.trim() === "") throw new HttpError("malformed_json", "The request body must be a JSON document, got an empty body")
+  if (text.trim() === "") {
+    throw new HttpError("malformed_json", "The request body must be a JSON document, got an empty body")
+  }
   try {
     return JSON.parse(text) as unknown
   } catch (e) {
     throw new HttpError("malformed_json", `The request body is not valid JSON: ${(e as Error).message}`)
   }
 }
-

@@ -5,15 +5,24 @@
  *
  * @packageDocumentation
  */
-export { TEST_CARDS, type CardBehaviour } from "./cards.ts"
-export { createSandbox, type Context, type Operation, type Reply, type Sandbox, type SandboxEnvironment, type SandboxOptions } from "./handler.ts"
+export type { Route, Routes } from "../../core/routes.ts"
+export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
+export {
+  type Context,
+  createSandbox,
+  type Operation,
+  type Reply,
+  type Sandbox,
+  type SandboxEnvironment,
+  type SandboxOptions
+} from "./handler.ts"
 export { ERROR_STATUS, type ErrorBody, type ErrorCode, HttpError, MAX_BODY_BYTES } from "./http.ts"
 export {
   hashApiKey,
   loadMerchants,
   MerchantConfig,
-  merchantDirectory,
   type MerchantDirectory,
+  merchantDirectory,
   MerchantsFile,
   parseBasic,
   type SandboxMerchant,
@@ -25,9 +34,15 @@ export {
   nodeListener,
   readMerchantsFile,
   type RunningSandbox,
-  startSandbox,
-  type StartOptions
+  type StartOptions,
+  startSandbox
 } from "./server.ts"
-export { type SandboxStore, sqliteStore, type StoredCheckout, type StoredIdempotent, type StoredNote, type StoredPlan } from "./store.ts"
+export {
+  type SandboxStore,
+  sqliteStore,
+  type StoredCheckout,
+  type StoredIdempotent,
+  type StoredNote,
+  type StoredPlan
+} from "./store.ts"
 export { checkoutPage, widgetScript } from "./widget-page.ts"
-export type { Route, Routes } from "../../core/routes.ts"

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
 import { Result, Schema } from "effect"
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
 import { issuesFromSchema, STRICT_ALL, ValidationError } from "../../core/issues.ts"
 import { decodeMerchantResult, type MerchantConfiguration } from "../../core/merchant.ts"
 import { RefundPolicies } from "../../core/refund/policy.ts"
@@ -54,7 +54,12 @@ export const verifyApiKey = (apiKey: string, stored: string): Promise<boolean> =
   if (parsed === undefined) return Promise.resolve(false)
   return new Promise((resolve) => {
     // the asynchronous scrypt runs on the thread pool, so a flood of bad keys does not stall the server
-    scrypt(apiKey, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: 256 * parsed.N * parsed.r + 1024 * 1024 }, (error, derived) => {
+    scrypt(apiKey, parsed.salt, parsed.hash.length, {
+      N: parsed.N,
+      r: parsed.r,
+      p: parsed.p,
+      maxmem: 256 * parsed.N * parsed.r + 1024 * 1024
+    }, (error, derived) => {
       resolve(error === null && derived.length === parsed.hash.length && timingSafeEqual(derived, parsed.hash))
     })
   })
@@ -145,20 +150,44 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
     const { issues } = issuesFromSchema(decoded.failure.issue, "sandbox")
     throw new ValidationError({ issues, warnings: [] })
   }
-  const problems: Array<{ path: string; code: "required" | "duplicate" | "time_zone" | "format"; rule: string; message: string }> = []
+  const problems: Array<
+    { path: string; code: "required" | "duplicate" | "time_zone" | "format"; rule: string; message: string }
+  > = []
   const seen = new Set<string>()
   const merchants = decoded.success.merchants.map((m, i) => {
-    if (seen.has(m.id)) problems.push({ path: `merchants[${i}].id`, code: "duplicate", rule: "sandbox", message: `repeats merchant ${m.id}` })
+    if (seen.has(m.id)) {
+      problems.push({
+        path: `merchants[${i}].id`,
+        code: "duplicate",
+        rule: "sandbox",
+        message: `repeats merchant ${m.id}`
+      })
+    }
     seen.add(m.id)
     if (m.apiKey === undefined && m.apiKeyHash === undefined) {
-      problems.push({ path: `merchants[${i}].apiKeyHash`, code: "required", rule: "sandbox", message: "apiKey or apiKeyHash is required" })
+      problems.push({
+        path: `merchants[${i}].apiKeyHash`,
+        code: "required",
+        rule: "sandbox",
+        message: "apiKey or apiKeyHash is required"
+      })
     }
     if (m.apiKeyHash !== undefined && parseHash(m.apiKeyHash) === undefined) {
-      problems.push({ path: `merchants[${i}].apiKeyHash`, code: "format", rule: "sandbox", message: "must be a hashApiKey value (scrypt$N$r$p$salt$hash)" })
+      problems.push({
+        path: `merchants[${i}].apiKeyHash`,
+        code: "format",
+        rule: "sandbox",
+        message: "must be a hashApiKey value (scrypt$N$r$p$salt$hash)"
+      })
     }
     const timeZone = m.timeZone ?? "UTC"
     if (!Time.isTimeZone(timeZone)) {
-      problems.push({ path: `merchants[${i}].timeZone`, code: "time_zone", rule: "R3.1", message: "must be an IANA time zone name" })
+      problems.push({
+        path: `merchants[${i}].timeZone`,
+        code: "time_zone",
+        rule: "R3.1",
+        message: "must be an IANA time zone name"
+      })
     }
     const { apiKey, ...config } = m
     const configuration = decodeMerchantResult(
@@ -176,14 +205,20 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
       },
       `merchants[${i}]`
     )
-    if (Result.isFailure(configuration)) problems.push(...configuration.failure.issues.map((x) => ({ ...x, code: "format" as const })))
+    if (Result.isFailure(configuration)) {
+      problems.push(...configuration.failure.issues.map((x) => ({ ...x, code: "format" as const })))
+    }
     return {
       id: m.id,
       name: m.name ?? m.id,
       merchantGroupId: m.merchantGroupId,
       timeZone,
       apiKeyHash: m.apiKeyHash ?? hashApiKey(apiKey!),
-      subMerchants: (m.subMerchants ?? []).map((s) => ({ id: s.id ?? `sub_${s.externalCode}`, externalCode: s.externalCode, name: s.name ?? s.externalCode })),
+      subMerchants: (m.subMerchants ?? []).map((s) => ({
+        id: s.id ?? `sub_${s.externalCode}`,
+        externalCode: s.externalCode,
+        name: s.name ?? s.externalCode
+      })),
       configuration: Result.isSuccess(configuration) ? configuration.success! : ({} as MerchantConfiguration),
       config
     }
@@ -206,7 +241,9 @@ export interface MerchantDirectory {
 const digest = (s: string): Buffer => createHash("sha256").update(s).digest()
 
 /** Reads `Basic base64(merchantId:apiKey)`. */
-export const parseBasic = (authorization: string | null): { readonly merchantId: string; readonly apiKey: string } | undefined => {
+export const parseBasic = (
+  authorization: string | null
+): { readonly merchantId: string; readonly apiKey: string } | undefined => {
   if (authorization === null) return undefined
   const match = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(authorization)
   if (!match) return undefined

@@ -8,10 +8,10 @@
  */
 import { Result } from "effect"
 import { isObject } from "../../core/checkout/request.ts"
-import { issue, type Issue, ValidationError } from "../../core/issues.ts"
+import { type Issue, issue, ValidationError } from "../../core/issues.ts"
 import * as Notes from "../../core/notes.ts"
-import * as Plan from "../../core/plan/index.ts"
 import * as PlanTerms from "../../core/plan-terms.ts"
+import * as Plan from "../../core/plan/index.ts"
 import * as Refund from "../../core/refund/index.ts"
 import * as Search from "../../core/search/index.ts"
 import * as Time from "../../core/time.ts"
@@ -33,19 +33,30 @@ import type { StoredCheckout, StoredNote, StoredPlan } from "./store.ts"
 const termsResult = (checkout: StoredCheckout, request: unknown, merchant: SandboxMerchant, now: number, path = "") => {
   const named = isObject(request) ? request["checkoutId"] : undefined
   if (typeof named === "string" && named !== checkout.id) {
-    throw validationFailed([issue(`${path}checkoutId`, "conflict", "R6", `must be the id of the checkout, ${JSON.stringify(checkout.id)}`)])
+    throw validationFailed([
+      issue(`${path}checkoutId`, "conflict", "R6", `must be the id of the checkout, ${JSON.stringify(checkout.id)}`)
+    ])
   }
   return PlanTerms.computeResult(checkout.request, request, { now, merchant: merchant.configuration })
 }
 
-const termsOf = (checkout: StoredCheckout, request: unknown, merchant: SandboxMerchant, now: number): PlanTerms.ComputedPlanTerms => {
+const termsOf = (
+  checkout: StoredCheckout,
+  request: unknown,
+  merchant: SandboxMerchant,
+  now: number
+): PlanTerms.ComputedPlanTerms => {
   const computed = termsResult(checkout, request, merchant, now)
   if (Result.isFailure(computed)) throw validationFailed(computed.failure.issues, "The plan-terms request is invalid")
   return computed.success
 }
 
 /** The plan-terms response for a checkout (R6), `schedule` included; 410 once an open checkout expired. */
-export const planTerms = (context: Context, checkout: StoredCheckout, merchant: SandboxMerchant): PlanTerms.ComputedPlanTerms => {
+export const planTerms = (
+  context: Context,
+  checkout: StoredCheckout,
+  merchant: SandboxMerchant
+): PlanTerms.ComputedPlanTerms => {
   const now = context.env.now(merchant.id)
   assertNotExpired(checkout, now)
   return termsOf(checkout, context.body, merchant, now)
@@ -71,12 +82,22 @@ const planMerchant = (merchant: SandboxMerchant) => ({
   name: merchant.name,
   status: "Active",
   ...(merchant.merchantGroupId !== undefined ? { merchantGroupId: merchant.merchantGroupId } : {}),
-  ...(merchant.configuration.defaultMinDepositType !== undefined ? { defaultMinimumDepositType: merchant.configuration.defaultMinDepositType } : {}),
-  ...(merchant.configuration.defaultMinDepositValue !== undefined ? { defaultMinimumDepositValue: merchant.configuration.defaultMinDepositValue } : {}),
-  ...(merchant.configuration.defaultPaymentDeadline !== undefined ? { defaultPaymentDeadlineInDays: merchant.configuration.defaultPaymentDeadline } : {}),
-  ...(merchant.config.serviceFeePercentage !== undefined ? { serviceFeePercentage: merchant.config.serviceFeePercentage } : {}),
+  ...(merchant.configuration.defaultMinDepositType !== undefined
+    ? { defaultMinimumDepositType: merchant.configuration.defaultMinDepositType }
+    : {}),
+  ...(merchant.configuration.defaultMinDepositValue !== undefined
+    ? { defaultMinimumDepositValue: merchant.configuration.defaultMinDepositValue }
+    : {}),
+  ...(merchant.configuration.defaultPaymentDeadline !== undefined
+    ? { defaultPaymentDeadlineInDays: merchant.configuration.defaultPaymentDeadline }
+    : {}),
+  ...(merchant.config.serviceFeePercentage !== undefined
+    ? { serviceFeePercentage: merchant.config.serviceFeePercentage }
+    : {}),
   ...(merchant.config.companyEmail !== undefined ? { companyEmail: merchant.config.companyEmail } : {}),
-  ...(merchant.config.customerSupportEmail !== undefined ? { customerSupportEmail: merchant.config.customerSupportEmail } : {}),
+  ...(merchant.config.customerSupportEmail !== undefined
+    ? { customerSupportEmail: merchant.config.customerSupportEmail }
+    : {}),
   ...(merchant.config.merchantPageUrl !== undefined ? { merchantPageUrl: merchant.config.merchantPageUrl } : {}),
   ...(merchant.config.countryAlpha3Code !== undefined ? { countryAlpha3Code: merchant.config.countryAlpha3Code } : {})
 })
@@ -100,7 +121,9 @@ const apply = (record: Plan.ManagedPlan, event: Plan.PlanEvent): Plan.ManagedPla
   if (Result.isSuccess(next)) return next.success
   const error = next.failure
   if (error instanceof ValidationError) throw validationFailed(error.issues)
-  throw new HttpError("conflict", `The plan refused ${error.event} while ${error.status}: ${error.message}`, { extra: { reason: error.code } })
+  throw new HttpError("conflict", `The plan refused ${error.event} while ${error.status}: ${error.message}`, {
+    extra: { reason: error.code }
+  })
 }
 
 /**
@@ -119,7 +142,9 @@ export const completeCheckout = (
   const { env } = context
   const computed = termsResult(checkout, termsRequest, merchant, now, "planTerms.")
   if (Result.isFailure(computed)) {
-    throw validationFailed(computed.failure.issues.map((i) => ({ ...i, path: i.path === "" ? "planTerms" : `planTerms.${i.path}` })))
+    throw validationFailed(
+      computed.failure.issues.map((i) => ({ ...i, path: i.path === "" ? "planTerms" : `planTerms.${i.path}` }))
+    )
   }
   const terms = computed.success
   const unacceptable = termsIssues(terms)
@@ -127,14 +152,28 @@ export const completeCheckout = (
   const firstPayment = terms.schedule[0]!.amount
   const redirectUrl = redirectUrlOf(checkout)
   if (card === "declined") {
-    env.store.putCheckout({ ...checkout, state: "Rejected", deposit: { amount: firstPayment, status: "Rejected" }, terms: { ...terms }, finishedAt: now })
-    return { status: 402, body: { code: "card_declined", message: "The card was declined; no plan was created", redirectUrl } }
+    env.store.putCheckout({
+      ...checkout,
+      state: "Rejected",
+      deposit: { amount: firstPayment, status: "Rejected" },
+      terms: { ...terms },
+      finishedAt: now
+    })
+    return {
+      status: 402,
+      body: { code: "card_declined", message: "The card was declined; no plan was created", redirectUrl }
+    }
   }
   const planId = env.newId("plan")
   const at = Time.formatInstant(now)
   const timeZone = (termsRequest as { timeZone: string }).timeZone
   const created = Plan.createPlanRecordResult(
-    { ...checkout.request, id: checkout.id, createdAt: checkout.response["createdAt"], items: checkout.response["items"] },
+    {
+      ...checkout.request,
+      id: checkout.id,
+      createdAt: checkout.response["createdAt"],
+      items: checkout.response["items"]
+    },
     terms,
     {
       now,
@@ -151,7 +190,14 @@ export const completeCheckout = (
     { ...created.success, userPaymentMethod: paymentMethod },
     Plan.PlanEvent.DepositAccepted({ at: now, paymentMethod: paymentMethod.id, transactionId: env.newId("txn") })
   )
-  env.store.putPlan({ id: planId, merchantId: merchant.id, checkoutId: checkout.id, createdAt: now, record: accepted, card })
+  env.store.putPlan({
+    id: planId,
+    merchantId: merchant.id,
+    checkoutId: checkout.id,
+    createdAt: now,
+    record: accepted,
+    card
+  })
   env.store.putCheckout({
     ...checkout,
     state: "Completed",
@@ -185,7 +231,9 @@ export const setMerchantOrder = ({ env, merchant, params, body }: Context): Repl
   const validated = Plan.validateSetMerchantOrderResult(body)
   if (Result.isFailure(validated)) throw validationFailed(validated.failure.issues)
   const { planId, merchantOrderId } = validated.success.value
-  if (planId !== plan.id) throw validationFailed([issue("planId", "conflict", "sandbox", "must equal the plan id of the request's path")])
+  if (planId !== plan.id) {
+    throw validationFailed([issue("planId", "conflict", "sandbox", "must equal the plan id of the request's path")])
+  }
   const record = apply(recordOf(plan), Plan.PlanEvent.MerchantOrderSet({ at: env.now(merchant.id), merchantOrderId }))
   env.store.putPlan({ ...plan, record })
   return { status: 200, body: { planId, merchantOrderId } }
@@ -200,9 +248,12 @@ export const searchPlans = ({ env, merchant, url }: Context): Reply => {
   const normalized = Search.normalizePlanSearchResult(url.searchParams)
   if (Result.isFailure(normalized)) throw validationFailed(normalized.failure.issues, "The plan search is invalid")
   const query = normalized.success.value
-  const group =
-    merchant.merchantGroupId === undefined ? [merchant.id] : env.merchants.list.filter((m) => m.merchantGroupId === merchant.merchantGroupId).map((m) => m.id)
-  const summaries = env.store.listPlans(query.includeAllBrands ? group : [merchant.id]).map((p) => Plan.planSummaryOf(recordOf(p)))
+  const group = merchant.merchantGroupId === undefined
+    ? [merchant.id]
+    : env.merchants.list.filter((m) => m.merchantGroupId === merchant.merchantGroupId).map((m) => m.id)
+  const summaries = env.store.listPlans(query.includeAllBrands ? group : [merchant.id]).map((p) =>
+    Plan.planSummaryOf(recordOf(p))
+  )
   const result = Search.searchPlans(summaries, query, { merchantId: merchant.id, merchantGroup: group })
   const warnings = normalized.success.warnings
   return { status: 200, body: warnings.length > 0 ? { ...result, warnings } : result }
@@ -225,10 +276,14 @@ export const cancelPlan = ({ env, merchant, params, body }: Context): Reply => {
   const validated = Refund.validateCancelRequestResult(record, body, { merchant: merchant.configuration })
   if (Result.isFailure(validated)) {
     const issues = validated.failure.issues
-    if (issues.some((i) => i.path === "plan.status")) throw new HttpError("conflict", `Plan ${plan.id} is already cancelled`)
+    if (issues.some((i) => i.path === "plan.status")) {
+      throw new HttpError("conflict", `Plan ${plan.id} is already cancelled`)
+    }
     throw validationFailed(issues, "The cancellation is invalid")
   }
-  if (isObject(body) && body["planId"] !== plan.id) throw validationFailed([issue("planId", "conflict", "R7.8", "must equal the plan id of the request's path")])
+  if (isObject(body) && body["planId"] !== plan.id) {
+    throw validationFailed([issue("planId", "conflict", "R7.8", "must equal the plan id of the request's path")])
+  }
   const request = validated.success.value
   const cancelled = apply(
     record,
@@ -240,7 +295,10 @@ export const cancelPlan = ({ env, merchant, params, body }: Context): Reply => {
     })
   )
   env.store.putPlan({ ...plan, record: cancelled })
-  return { status: 200, body: { result: "Success", planId: plan.id, refundAmount: cancelled.refundAmount, status: cancelled.status } }
+  return {
+    status: 200,
+    body: { result: "Success", planId: plan.id, refundAmount: cancelled.refundAmount, status: cancelled.status }
+  }
 }
 
 /** A page of the plan's notes, by the core (`showSoftDeletedPlanNotes`, `pageSize`, `pageOffset` from the query). */
@@ -250,7 +308,9 @@ export const listPlanNotes = ({ env, merchant, params, url, baseUrl }: Context):
   // the path names the plan; a planId in the query cannot name another
   query.set("planId", plan.id)
   const notes = env.store.listNotes(plan.id).map((n) => n.note as Notes.PlanNote)
-  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.ListPlanNotesParams, { selfUrl: `${baseUrl}${url.pathname}` })
+  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.ListPlanNotesParams, {
+    selfUrl: `${baseUrl}${url.pathname}`
+  })
   if (Result.isFailure(page)) throw validationFailed(page.failure.issues, "The notes query is invalid")
   return { status: 200, body: page.success }
 }
@@ -264,9 +324,15 @@ export const addPlanNote = ({ env, merchant, params, body }: Context): Reply => 
   const issues: Array<Issue> = []
   if (!isObject(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { note, isPinned? }")])
   const text = body["note"]
-  if (typeof text !== "string" || text.trim() === "") issues.push(issue("note", typeof text === "string" ? "too_short" : "required", "sandbox", "must be a non-empty string"))
+  if (typeof text !== "string" || text.trim() === "") {
+    issues.push(
+      issue("note", typeof text === "string" ? "too_short" : "required", "sandbox", "must be a non-empty string")
+    )
+  }
   const pinned = body["isPinned"]
-  if (pinned !== undefined && typeof pinned !== "boolean") issues.push(issue("isPinned", "type", "sandbox", "must be a boolean"))
+  if (pinned !== undefined && typeof pinned !== "boolean") {
+    issues.push(issue("isPinned", "type", "sandbox", "must be a boolean"))
+  }
   if (issues.length > 0) throw validationFailed(issues)
   const now = env.now(merchant.id)
   const at = Time.formatInstant(now)
@@ -291,12 +357,24 @@ export const addPlanNote = ({ env, merchant, params, body }: Context): Reply => 
 const MISSABLE: ReadonlySet<string> = new Set(["OnSchedule", "Late"])
 
 /** Pays whatever is missed with the plan's card, when it pays. */
-const payMissed = (record: Plan.ManagedPlan, card: CardBehaviour, at: number, env: SandboxEnvironment): { record: Plan.ManagedPlan; count: number } => {
+const payMissed = (
+  record: Plan.ManagedPlan,
+  card: CardBehaviour,
+  at: number,
+  env: SandboxEnvironment
+): { record: Plan.ManagedPlan; count: number } => {
   let count = 0
   if (card !== "succeeds") return { record, count }
   while (MISSABLE.has(record.status) && record.installments.some((i) => i.status === "MISSED")) {
     // without a number the core pays the earliest missed instalment
-    record = apply(record, Plan.PlanEvent.InstallmentPaid({ at, paymentMethod: record.userPaymentMethod?.id ?? "card", transactionId: env.newId("txn") }))
+    record = apply(
+      record,
+      Plan.PlanEvent.InstallmentPaid({
+        at,
+        paymentMethod: record.userPaymentMethod?.id ?? "card",
+        transactionId: env.newId("txn")
+      })
+    )
     count++
   }
   return { record, count }
@@ -310,7 +388,9 @@ export const setPlanCard = ({ env, merchant, params, body }: Context): Reply => 
   const plan = planOf(env, params["planId"]!, merchant)
   const card = cardBehaviour(isObject(body) ? body["card"] : undefined)
   if (typeof card !== "string") throw validationFailed([card])
-  if (card === "declined") throw validationFailed([issue("card", "enum", "sandbox", "the declined test card cannot pay a plan")])
+  if (card === "declined") {
+    throw validationFailed([issue("card", "enum", "sandbox", "the declined test card cannot pay a plan")])
+  }
   const now = env.now(merchant.id)
   const at = Time.formatInstant(now)
   const method = paymentMethodOf(env, card, at)
@@ -352,7 +432,10 @@ export const settleDueInstalments = (context: Context, merchant: SandboxMerchant
           })
         )
       } else {
-        record = apply(record, Plan.PlanEvent.InstallmentMissed({ at, installmentNumber: installment.installmentNumber }))
+        record = apply(
+          record,
+          Plan.PlanEvent.InstallmentMissed({ at, installmentNumber: installment.installmentNumber })
+        )
       }
       settled++
     }

@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject } from "../../core/checkout/request.ts"
-import { issue, type Issue } from "../../core/issues.ts"
+import { type Issue, issue } from "../../core/issues.ts"
 import type { Route } from "../../core/routes.ts"
 import * as Time from "../../core/time.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
@@ -13,7 +13,12 @@ import { validationFailed } from "./http.ts"
 import * as Plans from "./plans.ts"
 
 const route = (method: "GET" | "POST", path: string): Route => ({ method, path })
-const merchantOp = (r: Route, body: "json" | "none", run: (context: Context) => Reply): Operation => ({ route: r, auth: "merchant", body, run })
+const merchantOp = (r: Route, body: "json" | "none", run: (context: Context) => Reply): Operation => ({
+  route: r,
+  auth: "merchant",
+  body,
+  run
+})
 
 const clockView = (context: Context) => {
   const now = context.env.now(context.merchant.id)
@@ -26,19 +31,27 @@ const HOUR = 3_600_000
 /** How far `POST /sandbox/clock/advance` moves: `{ days }`, `{ hours }` or `{ to }` (an instant not before now). */
 const advanceTarget = (body: unknown, now: number): number => {
   const issues: Array<Issue> = []
-  if (!isObject(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object with days, hours or to")])
+  if (!isObject(body)) {
+    throw validationFailed([issue("", "type", "sandbox", "must be an object with days, hours or to")])
+  }
   const given = (["days", "hours", "to"] as const).filter((k) => body[k] !== undefined)
-  if (given.length !== 1) throw validationFailed([issue("", "required", "sandbox", "must give exactly one of days, hours or to")])
+  if (given.length !== 1) {
+    throw validationFailed([issue("", "required", "sandbox", "must give exactly one of days, hours or to")])
+  }
   const key = given[0]!
   const value = body[key]
   if (key === "to") {
     const to = typeof value === "string" ? Time.parseDateTime(value) : undefined
     if (to === undefined) issues.push(issue("to", "format", "R3.1", "must be an RFC 3339 date-time with an offset"))
-    else if (to < now) issues.push(issue("to", "range", "sandbox", `must not be before the sandbox's now, ${Time.formatInstant(now)}`))
+    else if (to < now) {
+      issues.push(issue("to", "range", "sandbox", `must not be before the sandbox's now, ${Time.formatInstant(now)}`))
+    }
     if (issues.length > 0) throw validationFailed(issues)
     return to!
   }
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 36_600 * (key === "hours" ? 24 : 1)) {
+  if (
+    typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 36_600 * (key === "hours" ? 24 : 1)
+  ) {
     throw validationFailed([issue(key, "range", "sandbox", "must be a whole number of at least 0 (at most a century)")])
   }
   return now + value * (key === "days" ? 24 * HOUR : HOUR)
@@ -46,8 +59,17 @@ const advanceTarget = (body: unknown, now: number): number => {
 
 /** The sandbox-only operations. */
 export const SANDBOX_OPERATIONS = {
-  health: { route: route("GET", "/health"), auth: "none", body: "none", run: () => ({ status: 200, body: { status: "ok" } }) },
-  readClock: merchantOp(route("GET", "/sandbox/clock"), "none", (context) => ({ status: 200, body: clockView(context) })),
+  health: {
+    route: route("GET", "/health"),
+    auth: "none",
+    body: "none",
+    run: () => ({ status: 200, body: { status: "ok" } })
+  },
+  readClock: merchantOp(
+    route("GET", "/sandbox/clock"),
+    "none",
+    (context) => ({ status: 200, body: clockView(context) })
+  ),
   advanceClock: merchantOp(route("POST", "/sandbox/clock/advance"), "json", (context) => {
     const { env, merchant } = context
     const now = env.now(merchant.id)

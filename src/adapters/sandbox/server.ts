@@ -83,7 +83,8 @@ export const nodeListener =
     const method = req.method ?? "GET"
     const declared = Number(req.headers["content-length"] ?? 0)
     // without a body (or with one announced too large, which the handler refuses unread)
-    const bodyless = method === "GET" || method === "HEAD" || declared > MAX_BODY_BYTES || (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined)
+    const bodyless = method === "GET" || method === "HEAD" || declared > MAX_BODY_BYTES ||
+      (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined)
     const read = bodyless ? Promise.resolve(undefined) : readNodeBody(req, MAX_BODY_BYTES)
     read
       .then(async (body) => {
@@ -91,7 +92,10 @@ export const nodeListener =
         try {
           request = toRequest(req, origin(), body?.body)
         } catch {
-          await send(Response.json({ code: "bad_request", message: "The request line is malformed" }, { status: 400 }), res)
+          await send(
+            Response.json({ code: "bad_request", message: "The request line is malformed" }, { status: 400 }),
+            res
+          )
           return
         }
         if (body?.truncated === true || declared > MAX_BODY_BYTES) res.shouldKeepAlive = false
@@ -121,7 +125,8 @@ export interface RunningSandbox {
 }
 
 /** Reads a merchants file (JSON). */
-export const readMerchantsFile = (path: string): ReadonlyArray<SandboxMerchant> => loadMerchants(JSON.parse(readFileSync(path, "utf8")))
+export const readMerchantsFile = (path: string): ReadonlyArray<SandboxMerchant> =>
+  loadMerchants(JSON.parse(readFileSync(path, "utf8")))
 
 /**
  * Starts the sandbox on Node's HTTP server.
@@ -139,7 +144,12 @@ export const startSandbox = async (options: StartOptions): Promise<RunningSandbo
   const store = sqliteStore(options.database ?? ":memory:")
   const host = options.host ?? DEFAULT_HOST
   let url = ""
-  const sandbox = createSandbox({ ...options, store, merchants, ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}) })
+  const sandbox = createSandbox({
+    ...options,
+    store,
+    merchants,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {})
+  })
   const server = createServer({ keepAliveTimeout: 5000 }, nodeListener(sandbox.fetch, () => url))
   try {
     await new Promise<void>((resolve, reject) => {

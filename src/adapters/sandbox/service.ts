@@ -9,7 +9,11 @@ import { checkoutOf, createCheckout, verificationOf } from "./checkouts.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import * as Plans from "./plans.ts"
 
-const merchantOp = (body: "json" | "none", run: (context: Context) => Reply): Omit<Operation, "route"> => ({ auth: "merchant", body, run })
+const merchantOp = (body: "json" | "none", run: (context: Context) => Reply): Omit<Operation, "route"> => ({
+  auth: "merchant",
+  body,
+  run
+})
 
 /** The service's operations; their routes come from the route table in use. */
 export const SERVICE_OPERATIONS: { readonly [K in OperationName]: Omit<Operation, "route"> } = {
@@ -20,7 +24,11 @@ export const SERVICE_OPERATIONS: { readonly [K in OperationName]: Omit<Operation
   }),
   computePlanTerms: merchantOp("json", (context) => ({
     status: 200,
-    body: Plans.planTerms(context, checkoutOf(context.env, context.params["checkoutId"]!, context.merchant), context.merchant)
+    body: Plans.planTerms(
+      context,
+      checkoutOf(context.env, context.params["checkoutId"]!, context.merchant),
+      context.merchant
+    )
   })),
   retrievePlan: merchantOp("none", Plans.retrievePlan),
   setMerchantOrder: merchantOp("json", Plans.setMerchantOrder),

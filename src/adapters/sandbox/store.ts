@@ -120,7 +120,9 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
     }
     return statement
   }
-  const doc = <A>(row: unknown): A | undefined => (row === undefined ? undefined : (JSON.parse((row as { doc: string }).doc) as A))
+  const doc = <A>(
+    row: unknown
+  ): A | undefined => (row === undefined ? undefined : (JSON.parse((row as { doc: string }).doc) as A))
   let depth = 0
   return {
     transaction: (f) => {
@@ -141,7 +143,9 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
     },
     getCheckout: (id) => doc(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
     putCheckout: (c) => {
-      sql("INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc").run(
+      sql(
+        "INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
+      ).run(
         c.id,
         c.merchantId,
         c.createdAt,
@@ -161,9 +165,14 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
         .all(...merchantIds)
         .map((row) => doc<StoredPlan>(row)!)
     },
-    listNotes: (planId) => sql("SELECT doc FROM notes WHERE plan_id = ? ORDER BY created_at, id").all(planId).map((row) => doc<StoredNote>(row)!),
+    listNotes: (planId) =>
+      sql("SELECT doc FROM notes WHERE plan_id = ? ORDER BY created_at, id").all(planId).map((row) =>
+        doc<StoredNote>(row)!
+      ),
     putNote: (n) => {
-      sql("INSERT INTO notes (id, plan_id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc").run(
+      sql(
+        "INSERT INTO notes (id, plan_id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
+      ).run(
         n.id,
         n.planId,
         n.merchantId,
@@ -172,10 +181,15 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
       )
     },
     getIdempotent: (scope, key) => {
-      const row = sql("SELECT fingerprint, status, body FROM idempotency WHERE scope = ? AND key = ?").get(scope, key) as
+      const row = sql("SELECT fingerprint, status, body FROM idempotency WHERE scope = ? AND key = ?").get(
+        scope,
+        key
+      ) as
         | { fingerprint: string; status: number; body: string }
         | undefined
-      return row === undefined ? undefined : { fingerprint: row.fingerprint, status: Number(row.status), body: row.body }
+      return row === undefined
+        ? undefined
+        : { fingerprint: row.fingerprint, status: Number(row.status), body: row.body }
     },
     putIdempotent: (scope, key, value) => {
       sql("INSERT INTO idempotency (scope, key, fingerprint, status, body) VALUES (?, ?, ?, ?, ?)").run(
@@ -187,19 +201,29 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
       )
     },
     getClockOffset: (merchantId) => {
-      const row = sql("SELECT offset_ms FROM clocks WHERE merchant_id = ?").get(merchantId) as { offset_ms: number } | undefined
+      const row = sql("SELECT offset_ms FROM clocks WHERE merchant_id = ?").get(merchantId) as
+        | { offset_ms: number }
+        | undefined
       return row === undefined ? 0 : Number(row.offset_ms)
     },
     setClockOffset: (merchantId, offset) => {
-      sql("INSERT INTO clocks (merchant_id, offset_ms) VALUES (?, ?) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = excluded.offset_ms").run(
+      sql(
+        "INSERT INTO clocks (merchant_id, offset_ms) VALUES (?, ?) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = excluded.offset_ms"
+      ).run(
         merchantId,
         offset
       )
     },
     reset: (merchantId) => {
-      for (const table of ["checkouts", "plans", "notes", "clocks"]) sql(`DELETE FROM ${table} WHERE merchant_id = ?`).run(merchantId)
+      for (const table of ["checkouts", "plans", "notes", "clocks"]) {
+        sql(`DELETE FROM ${table} WHERE merchant_id = ?`).run(merchantId)
+      }
       // scopes are the merchant id, or the merchant id and a suffix after ":"
-      sql("DELETE FROM idempotency WHERE scope = ? OR substr(scope, 1, length(?) + 1) = ? || ':'").run(merchantId, merchantId, merchantId)
+      sql("DELETE FROM idempotency WHERE scope = ? OR substr(scope, 1, length(?) + 1) = ? || ':'").run(
+        merchantId,
+        merchantId,
+        merchantId
+      )
     },
     close: () => {
       if (db.isOpen) db.close()

@@ -39,8 +39,7 @@ const scriptJson = (value: unknown): string =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029")
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The origin of the base URL for the page's `connect-src`, or none when it is not an http(s) URL. */
 const originOf = (baseUrl: string): string | undefined => {

@@ -10,7 +10,16 @@ import { isObject } from "../../core/checkout/request.ts"
 import { issue } from "../../core/issues.ts"
 import type { Route } from "../../core/routes.ts"
 import { cardBehaviour } from "./cards.ts"
-import { assertNotExpired, checkoutOf, checkoutStatus, currencyOf, isExpired, ownerOf, redirectUrlOf, WIDGET_SCRIPT_PATH } from "./checkouts.ts"
+import {
+  assertNotExpired,
+  checkoutOf,
+  checkoutStatus,
+  currencyOf,
+  isExpired,
+  ownerOf,
+  redirectUrlOf,
+  WIDGET_SCRIPT_PATH
+} from "./checkouts.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import { HttpError, validationFailed } from "./http.ts"
 import * as Plans from "./plans.ts"
@@ -21,7 +30,12 @@ const post = (path: string): Route => ({ method: "POST", path })
 
 const API = "/widget/api/checkouts/{checkoutId}"
 
-const open = (route: Route, body: "json" | "none", run: (context: Context) => Reply): Operation => ({ route, auth: "none", body, run })
+const open = (route: Route, body: "json" | "none", run: (context: Context) => Reply): Operation => ({
+  route,
+  auth: "none",
+  body,
+  run
+})
 
 const checkoutAndOwner = (context: Context) => {
   const checkout = checkoutOf(context.env, context.params["checkoutId"]!)
@@ -51,7 +65,9 @@ export const WIDGET_OPERATIONS = {
       merchant: merchant.configuration,
       timeZone: checkout.timeZone
     })
-    if (Result.isFailure(summary)) throw validationFailed(summary.failure.issues, "The stored checkout cannot be summarized")
+    if (Result.isFailure(summary)) {
+      throw validationFailed(summary.failure.issues, "The stored checkout cannot be summarized")
+    }
     return {
       status: 200,
       body: {
@@ -76,9 +92,18 @@ export const WIDGET_OPERATIONS = {
     if (!isObject(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { card, planTerms }")])
     const card = cardBehaviour(body["card"])
     const problems = typeof card === "string" ? [] : [card]
-    if (!isObject(body["planTerms"])) problems.push(issue("planTerms", "required", "sandbox", "must be a compute-plan-terms request"))
+    if (!isObject(body["planTerms"])) {
+      problems.push(issue("planTerms", "required", "sandbox", "must be a compute-plan-terms request"))
+    }
     if (problems.length > 0) throw validationFailed(problems)
-    return Plans.completeCheckout(context, checkout, merchant, card as Exclude<typeof card, object>, body["planTerms"], now)
+    return Plans.completeCheckout(
+      context,
+      checkout,
+      merchant,
+      card as Exclude<typeof card, object>,
+      body["planTerms"],
+      now
+    )
   }),
   widgetCancel: open(post(`${API}/cancel`), "none", (context) => {
     const { checkout, now } = checkoutAndOwner(context)
@@ -96,4 +121,7 @@ export const WIDGET_OPERATIONS = {
 } satisfies Record<string, Operation>
 
 const alreadyFinished = (id: string, state: string): HttpError =>
-  new HttpError("conflict", `Checkout ${id} is already ${state === "Completed" ? "completed" : "finished (declined or cancelled)"}`)
+  new HttpError(
+    "conflict",
+    `Checkout ${id} is already ${state === "Completed" ? "completed" : "finished (declined or cancelled)"}`
+  )

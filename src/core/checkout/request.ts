@@ -12,7 +12,7 @@
 import { Effect, Result, Schema } from "effect"
 import * as Currency from "../currency.ts"
 import { MinimumDeposit } from "../deposit.ts"
-import { fail, issue, type Issue, rule, type Validated, type ValidationError } from "../issues.ts"
+import { fail, type Issue, issue, rule, type Validated, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../money.ts"
 import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
@@ -36,12 +36,20 @@ export const PLAN_TYPES = ["Installment", "PayInFull", "Custom"] as const
 export type PlanType = (typeof PLAN_TYPES)[number]
 
 const Url = (min: number, max: number) =>
-  PatternText(min, max, { code: "format", rule: "R4.4", message: "must be an absolute http or https URL", test: isHttpUrl })
+  PatternText(min, max, {
+    code: "format",
+    rule: "R4.4",
+    message: "must be an absolute http or https URL",
+    test: isHttpUrl
+  })
 
 /** A calendar date `YYYY-MM-DD` or an RFC 3339 date-time with offset (R2.5). */
 const DateOrDateTime = Schema.String.check(
-  rule<string>("format", "R2.5", "must be a date YYYY-MM-DD or a date-time with an offset", (s) =>
-    Time.parseDateOrInstant(s) !== undefined
+  rule<string>(
+    "format",
+    "R2.5",
+    "must be a date YYYY-MM-DD or a date-time with an offset",
+    (s) => Time.parseDateOrInstant(s) !== undefined
   )
 )
 
@@ -72,7 +80,12 @@ export const CheckoutItem = Schema.Struct({
 export type CheckoutItem = typeof CheckoutItem.Type
 
 /** `items` is non-empty (R4.1). @internal */
-export const atLeastOneItem = rule<ReadonlyArray<unknown>>("too_short", "R4.1", "must have at least one item", (a) => a.length > 0)
+export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
+  "too_short",
+  "R4.1",
+  "must have at least one item",
+  (a) => a.length > 0
+)
 
 /**
  * The create-checkout request (service description, "Checkout request (create)"; R4).
@@ -129,7 +142,8 @@ export interface ValidateOptions {
 }
 
 /** @internal */
-export const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+export const isObject = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** An item's own minimum deposit when it is in currency, for the precision check. */
 const currencyDepositValue = (item: Record<string, unknown>): unknown => {
@@ -145,16 +159,28 @@ const currencyDepositValue = (item: Record<string, unknown>): unknown => {
  *
  * @internal
  */
-export const itemAmountIssues = (item: Record<string, unknown>, index: number, exponent: number, issues: Array<Issue>): void => {
+export const itemAmountIssues = (
+  item: Record<string, unknown>,
+  index: number,
+  exponent: number,
+  issues: Array<Issue>
+): void => {
   const cost = item["costPerItem"]
   const costMinor = typeof cost === "number" && cost > 0 ? toMinorUnits(cost, exponent) : undefined
   if (typeof costMinor === "string") issues.push(amountIssues(`items[${index}].costPerItem`, cost, exponent) as Issue)
   const quantity = item["quantity"]
-  if (typeof costMinor === "number" && typeof quantity === "number" && Number.isSafeInteger(quantity) && costMinor * quantity > MAX_MINOR_UNITS) {
-    issues.push(issue(`items[${index}].quantity`, "range", "R1.1", "makes the line total larger than the largest exact amount"))
+  if (
+    typeof costMinor === "number" && typeof quantity === "number" && Number.isSafeInteger(quantity) &&
+    costMinor * quantity > MAX_MINOR_UNITS
+  ) {
+    issues.push(
+      issue(`items[${index}].quantity`, "range", "R1.1", "makes the line total larger than the largest exact amount")
+    )
   }
   const depositValue = currencyDepositValue(item)
-  if (typeof depositValue === "number" && depositValue >= 0 && typeof toMinorUnits(depositValue, exponent) === "string") {
+  if (
+    typeof depositValue === "number" && depositValue >= 0 && typeof toMinorUnits(depositValue, exponent) === "string"
+  ) {
     issues.push(amountIssues(`items[${index}].minimumDepositPerItem.value`, depositValue, exponent) as Issue)
   }
 }
@@ -182,7 +208,10 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
   const zone = options?.timeZone ?? "UTC"
   const today = now === undefined ? undefined : Time.localDay(now, zone)
   const expiry = input["expiry"]
-  if (now !== undefined && typeof expiry === "number" && Number.isInteger(expiry) && Time.toEpochMillis(now + expiry * 60_000) === undefined) {
+  if (
+    now !== undefined && typeof expiry === "number" && Number.isInteger(expiry) &&
+    Time.toEpochMillis(now + expiry * 60_000) === undefined
+  ) {
     issues.push(issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates"))
   }
   const items = input["items"]
@@ -191,7 +220,9 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
     if (!isObject(item)) return
     if (exponent !== undefined) itemAmountIssues(item, index, exponent, issues)
     const policies = item["refundPolicies"]
-    if (Array.isArray(policies) && policies.length > 1) issues.push(...duplicateDaysIssues(policies, `items[${index}].refundPolicies`))
+    if (Array.isArray(policies) && policies.length > 1) {
+      issues.push(...duplicateDaysIssues(policies, `items[${index}].refundPolicies`))
+    }
     const redemption = item["redemptionDate"]
     if (now !== undefined && today !== undefined && typeof redemption === "string") {
       const parsed = Time.parseDateOrInstant(redemption)
@@ -207,7 +238,9 @@ const warningsOf = (input: unknown): Array<Issue> => {
   const warnings: Array<Issue> = []
   if (!isObject(input)) return warnings
   if (input["callbackURL"] !== undefined) {
-    warnings.push(issue("callbackURL", "deprecated", "R4.8", "is deprecated since 2023-04-18; use the merchant-level webhook"))
+    warnings.push(
+      issue("callbackURL", "deprecated", "R4.8", "is deprecated since 2023-04-18; use the merchant-level webhook")
+    )
   }
   const redirect = input["redirectURL"]
   if (typeof redirect === "string" && redirect.startsWith("http:")) {
@@ -219,7 +252,9 @@ const warningsOf = (input: unknown): Array<Issue> => {
 const optionIssues = (options: ValidateOptions | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
   if (options?.now !== undefined && Time.toEpochMillis(options.now) === undefined) {
-    issues.push(issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)"))
+    issues.push(
+      issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")
+    )
   }
   if (options?.timeZone !== undefined && !Time.isTimeZone(options.timeZone)) {
     issues.push(issue("timeZone", "time_zone", "R3.1", "must be an IANA time zone name"))
@@ -265,4 +300,5 @@ export const validateRequestResult = (
 export const validateRequest = (
   input: unknown,
   options?: ValidateOptions
-): Effect.Effect<Validated<CheckoutRequest>, ValidationError> => Effect.fromResult(validateRequestResult(input, options))
+): Effect.Effect<Validated<CheckoutRequest>, ValidationError> =>
+  Effect.fromResult(validateRequestResult(input, options))

@@ -5,9 +5,8 @@
  */
 import { Schema } from "effect"
 import { RefundPolicyResponse } from "../refund/policy.ts"
-import { PLAN_TYPES } from "./request.ts"
 import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../schema.ts"
-
+import { PLAN_TYPES } from "./request.ts"
 
 /**
  * An item as the service returns it, with its `id`.
@@ -53,7 +52,9 @@ export const CheckoutResponse = OpenStruct({
   items: loose(Schema.Array(CheckoutItemResponse)),
   checkoutWorkflow: loose(
     OpenStruct({
-      sdkWidget: loose(OpenStruct({ type: loose(Schema.String), id: loose(Schema.String), scriptUrl: loose(Schema.String) }))
+      sdkWidget: loose(
+        OpenStruct({ type: loose(Schema.String), id: loose(Schema.String), scriptUrl: loose(Schema.String) })
+      )
     })
   ),
   createdAt: loose(Schema.String)
@@ -63,4 +64,3 @@ export const CheckoutResponse = OpenStruct({
  * @since 0.1.0
  */
 export type CheckoutResponse = typeof CheckoutResponse.Type
-

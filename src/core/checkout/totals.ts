@@ -10,7 +10,7 @@
 import { Effect, Result, Schema, Struct } from "effect"
 import * as Currency from "../currency.ts"
 import { unitMinimumDeposit } from "../deposit.ts"
-import { fail, issue, type Issue, type ValidationError } from "../issues.ts"
+import { fail, type Issue, issue, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { amountIssues, currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../money.ts"
 import * as Time from "../time.ts"
@@ -117,16 +117,31 @@ export const priceResult = (
     const unitDeposit = unitMinimumDeposit(cost, item.minimumDepositPerItem, merchant, exponent)
     const redemption = Time.parseDateOrInstant(item.redemptionDate)!
     const redemptionDay = redemption._tag === "Date" ? redemption.day : Time.localDay(redemption.ms, zone)
-    const deadline = item.paymentDeadline ?? (typeof defaultDeadline === "number" && defaultDeadline >= 0 ? Math.floor(defaultDeadline) : 0)
+    const deadline = item.paymentDeadline ??
+      (typeof defaultDeadline === "number" && defaultDeadline >= 0 ? Math.floor(defaultDeadline) : 0)
     const deadlineDay = redemptionDay - deadline
     if (deadlineDay < Time.FIRST_DAY) {
-      issues.push(issue(`items[${index}].paymentDeadline`, "range", "R2.4", `puts the deadline before 0001-01-01, got ${deadline}`))
+      issues.push(
+        issue(
+          `items[${index}].paymentDeadline`,
+          "range",
+          "R2.4",
+          `puts the deadline before 0001-01-01, got ${deadline}`
+        )
+      )
       continue
     }
     totalCost += lineTotal
     totalMinimumDeposit += unitDeposit * item.quantity
     if (deadlineDay < completionDay) completionDay = deadlineDay
-    items.push({ quantity: item.quantity, costPerItem: cost, lineTotal, minimumDeposit: unitDeposit * item.quantity, redemptionDay, deadlineDay })
+    items.push({
+      quantity: item.quantity,
+      costPerItem: cost,
+      lineTotal,
+      minimumDeposit: unitDeposit * item.quantity,
+      redemptionDay,
+      deadlineDay
+    })
   }
   if (issues.length === 0 && totalCost > MAX_MINOR_UNITS) {
     issues.push(issue("items", "range", "R1.1", "add up to more than the largest exact amount"))
@@ -198,7 +213,9 @@ export interface SummarizeOptions extends PriceOptions {
 /** Precision problems of the items, reported beside the shape's (every violation at once). */
 const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
-  if (!isObject(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) return issues
+  if (!isObject(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) {
+    return issues
+  }
   const exponent = Currency.exponent(request["currencyCode"], options?.merchant)
   if (exponent === undefined) return issues
   request["items"].forEach((item: unknown, index) => {
@@ -221,7 +238,9 @@ export const priceUnknownResult = (
   const checked = checkPriceable(request)
   if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
   const priced = priceResult(checked.value, options)
-  return Result.isFailure(priced) ? Result.fail(priced.failure) : Result.succeed({ ...priced.success, expiry: checked.value.expiry })
+  return Result.isFailure(priced)
+    ? Result.fail(priced.failure)
+    : Result.succeed({ ...priced.success, expiry: checked.value.expiry })
 }
 
 /**
@@ -229,16 +248,23 @@ export const priceUnknownResult = (
  *
  * @since 0.1.0
  */
-export const summarizeResult = (request: unknown, options: SummarizeOptions): Result.Result<CheckoutSummary, ValidationError> => {
+export const summarizeResult = (
+  request: unknown,
+  options: SummarizeOptions
+): Result.Result<CheckoutSummary, ValidationError> => {
   const now = Time.toEpochMillis(options?.now)
   if (now === undefined) {
-    return fail([issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")])
+    return fail([
+      issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")
+    ])
   }
   const priced = priceUnknownResult(request, options)
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
   const expiresAt = Time.toEpochMillis(now + expiryMinutes(priced.success.expiry) * 60_000)
-  if (expiresAt === undefined) return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
+  if (expiresAt === undefined) {
+    return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
+  }
   return Result.succeed({
     currencyCode: priced.success.currencyCode,
     totalCost: fromMinorUnits(priced.success.totalCost, exponent),
@@ -270,5 +296,7 @@ export const summarizeResult = (request: unknown, options: SummarizeOptions): Re
  * ```
  * @since 0.1.0
  */
-export const summarize = (request: unknown, options: SummarizeOptions): Effect.Effect<CheckoutSummary, ValidationError> =>
-  Effect.fromResult(summarizeResult(request, options))
+export const summarize = (
+  request: unknown,
+  options: SummarizeOptions
+): Effect.Effect<CheckoutSummary, ValidationError> => Effect.fromResult(summarizeResult(request, options))

@@ -8,7 +8,16 @@
 import { Result, Schema } from "effect"
 import { CheckoutResponse } from "../checkout/response.ts"
 import { priceUnknownResult } from "../checkout/totals.ts"
-import { describe, fail, issue, type Issue, issuesFromSchema, LENIENT, prefixPath, type ValidationError } from "../issues.ts"
+import {
+  describe,
+  fail,
+  type Issue,
+  issue,
+  issuesFromSchema,
+  LENIENT,
+  prefixPath,
+  type ValidationError
+} from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { amountIssues, currencyExponentOrIssue } from "../money.ts"
 import * as Time from "../time.ts"
@@ -41,7 +50,8 @@ export const isCheckoutResponse = (checkout: unknown): boolean =>
 
 const PATH = "checkout"
 
-const prefixed = (issues: ReadonlyArray<Issue>): Array<Issue> => issues.map((i) => ({ ...i, path: prefixPath(PATH, i.path) }))
+const prefixed = (issues: ReadonlyArray<Issue>): Array<Issue> =>
+  issues.map((i) => ({ ...i, path: prefixPath(PATH, i.path) }))
 
 const decodeResponse = Schema.decodeUnknownResult(CheckoutResponse)
 const decodedResponses = new WeakMap<object, CheckoutResponse>()
@@ -107,9 +117,18 @@ const fromResponse = (
   if (typeof minimum !== "number") issues.push(minimum)
   const completion = Time.parseDateOrInstant(completionDate)
   if (completion === undefined) {
-    issues.push(issue(`${PATH}.completionDate`, "format", "R2.5", `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(completionDate)}`))
+    issues.push(
+      issue(
+        `${PATH}.completionDate`,
+        "format",
+        "R2.5",
+        `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(completionDate)}`
+      )
+    )
   }
-  if (issues.length > 0 || typeof cost !== "number" || typeof minimum !== "number" || completion === undefined) return fail(issues)
+  if (issues.length > 0 || typeof cost !== "number" || typeof minimum !== "number" || completion === undefined) {
+    return fail(issues)
+  }
   return Result.succeed({
     id: response.id,
     currencyCode: response.currencyCode!,
@@ -135,4 +154,6 @@ export const readCheckoutResult = (
   timeZone: string,
   merchant?: MerchantLike
 ): Result.Result<TermsCheckout, ValidationError> =>
-  isCheckoutResponse(checkout) ? fromResponse(checkout as object, timeZone, merchant) : fromRequest(checkout, timeZone, merchant)
+  isCheckoutResponse(checkout)
+    ? fromResponse(checkout as object, timeZone, merchant)
+    : fromRequest(checkout, timeZone, merchant)

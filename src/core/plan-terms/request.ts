@@ -97,7 +97,8 @@ const check = requestValidator(PlanTermsRequest, "R6")
  * ```
  * @since 0.1.0
  */
-export const validateRequestResult = (input: unknown): Result.Result<Validated<PlanTermsRequest>, ValidationError> => check(input)
+export const validateRequestResult = (input: unknown): Result.Result<Validated<PlanTermsRequest>, ValidationError> =>
+  check(input)
 
 /**
  * Validates a compute-plan-terms request strictly: an unknown time zone

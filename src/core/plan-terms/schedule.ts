@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Time from "../time.ts"
-import { type Cadence, type Frequency, FREQUENCIES, type Weekday, WEEKDAYS } from "./request.ts"
+import { type Cadence, FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./request.ts"
 import type { ResolvedCadenceJson } from "./response.ts"
 
 /**
@@ -79,7 +79,9 @@ export const firstDate = (planDay: Time.EpochDay, cadence: ResolvedCadence): Tim
   }
   const { year, month } = Time.civil(planDay)
   const inPlanMonth = clampedDay(year, month, cadence.dayOfMonth)
-  return inPlanMonth > planDay ? inPlanMonth : clampedDay(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, cadence.dayOfMonth)
+  return inPlanMonth > planDay
+    ? inPlanMonth
+    : clampedDay(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, cadence.dayOfMonth)
 }
 
 /**

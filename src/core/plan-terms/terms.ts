@@ -11,7 +11,7 @@
 import { Effect, Result } from "effect"
 import type { PlanType } from "../checkout/request.ts"
 import * as Currency from "../currency.ts"
-import { describe, fail, issue, type Issue, type ValidationError } from "../issues.ts"
+import { describe, fail, type Issue, issue, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { fromMinorUnits, MAX_MINOR_UNITS, percentageOf, split, toMinorUnits } from "../money.ts"
 import * as Time from "../time.ts"
@@ -69,7 +69,11 @@ const configuredAmount = (value: unknown, exponent: number): number | undefined 
  * ```
  * @since 0.1.0
  */
-export const paymentBounds = (merchant: MerchantLike | undefined, currencyCode: string, exponent: number): PaymentBounds => {
+export const paymentBounds = (
+  merchant: MerchantLike | undefined,
+  currencyCode: string,
+  exponent: number
+): PaymentBounds => {
   const settings = Currency.merchantCurrency(merchant, currencyCode)
   const minimum = configuredAmount(settings?.minimumPaymentAmount, exponent)
   const maximum = configuredAmount(settings?.maximumPaymentAmount, exponent)
@@ -128,7 +132,12 @@ export interface TermsInMinorUnits {
   /** payment 1: the deposit (at most totalCost) with the remainder */
   readonly firstPayment: number
   /** R6.6 keys, without their values */
-  readonly problems: ReadonlyArray<"deposit.below_minimum" | "deposit.above_maximum" | "installments.unavailable" | "installments.above_maximum_payment">
+  readonly problems: ReadonlyArray<
+    | "deposit.below_minimum"
+    | "deposit.above_maximum"
+    | "installments.unavailable"
+    | "installments.above_maximum_payment"
+  >
 }
 
 /**
@@ -163,7 +172,9 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
   let each: number
   let remainder: number
   let count: number
-  const even = input.deposit === undefined && input.strategy === "even" ? Math.trunc(totalCost / (input.dateCount + 1)) : -1
+  const even = input.deposit === undefined && input.strategy === "even"
+    ? Math.trunc(totalCost / (input.dateCount + 1))
+    : -1
   if (even >= range.min) {
     // R6.7 even: every payment is `even`; the remainder goes with the first.
     deposit = even
@@ -183,7 +194,9 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
   if (deposit < range.min) problems.push("deposit.below_minimum")
   if (deposit > range.max) problems.push("deposit.above_maximum")
   if (count === 0) problems.push("installments.unavailable")
-  if (aboveMaximumPayment(firstPayment) || (count > 0 && aboveMaximumPayment(each))) problems.push("installments.above_maximum_payment")
+  if (aboveMaximumPayment(firstPayment) || (count > 0 && aboveMaximumPayment(each))) {
+    problems.push("installments.above_maximum_payment")
+  }
   return { deposit, range, each, remainder, count, firstPayment, problems }
 }
 
@@ -206,7 +219,14 @@ const STRATEGIES: ReadonlySet<unknown> = new Set(DEPOSIT_STRATEGIES)
 const optionIssues = (options: ComputeOptions | undefined, now: number | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
   if (now === undefined) {
-    issues.push(issue("now", "format", "R3.1", `must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time), got ${describe(options?.now)}`))
+    issues.push(
+      issue(
+        "now",
+        "format",
+        "R3.1",
+        `must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time), got ${describe(options?.now)}`
+      )
+    )
   }
   const strategy = options?.depositStrategy
   if (strategy !== undefined && !STRATEGIES.has(strategy)) {
@@ -246,7 +266,14 @@ export const computeResult = (
   const priced = read.success
 
   if (priced.id !== undefined && priced.id !== terms.checkoutId) {
-    return fail([issue("checkoutId", "conflict", "R6", `must be the id of the checkout, ${describe(priced.id)}, got ${describe(terms.checkoutId)}`)])
+    return fail([
+      issue(
+        "checkoutId",
+        "conflict",
+        "R6",
+        `must be the id of the checkout, ${describe(priced.id)}, got ${describe(terms.checkoutId)}`
+      )
+    ])
   }
   const planType = terms.planType ?? "Installment"
   const { exponent } = priced
@@ -266,7 +293,9 @@ export const computeResult = (
   const planDay = Time.localDay(now, terms.timeZone)
   if (planDay < Time.FIRST_DAY || planDay > Time.LAST_DAY) {
     // dates are written with four-digit years, and a plan from year −270000 would list millions of dates
-    return fail([issue("now", "range", "R3.1", "must fall between 0001-01-01 and 9999-12-31 in the request's time zone")])
+    return fail([
+      issue("now", "range", "R3.1", "must fall between 0001-01-01 and 9999-12-31 in the request's time zone")
+    ])
   }
   const cadence = resolveCadence(terms.installments?.cadence, planDay)
   const dates = planType === "PayInFull" ? [] : cadenceDates(planDay, priced.completionDay, cadence)
@@ -303,13 +332,21 @@ export const computeResult = (
   const schedule: Array<ScheduledPayment> = new Array(t.count + 1)
   schedule[0] = { installmentNumber: 1, date: Time.formatDate(planDay), amount: money(t.firstPayment) }
   const each = money(t.each)
-  for (let i = 0; i < t.count; i++) schedule[i + 1] = { installmentNumber: i + 2, date: Time.formatDate(dates[i]!), amount: each }
+  for (let i = 0; i < t.count; i++) {
+    schedule[i + 1] = { installmentNumber: i + 2, date: Time.formatDate(dates[i]!), amount: each }
+  }
 
   const result: ComputedPlanTerms = {
     type: "plan",
     planType,
     deposit: { amount: money(t.deposit), range: { min: money(t.range.min), max: money(t.range.max) } },
-    installments: { amount: each, remainder: money(t.remainder), count: t.count, cadence: cadenceJson(cadence), validation },
+    installments: {
+      amount: each,
+      remainder: money(t.remainder),
+      count: t.count,
+      cadence: cadenceJson(cadence),
+      validation
+    },
     totalCost: money(priced.totalCost),
     currencyCode: priced.currencyCode,
     schedule

@@ -5,18 +5,25 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema, Struct } from "effect"
-import { CheckoutItem, CheckoutRequest, atLeastOneItem, isObject } from "../checkout/request.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject } from "../checkout/request.ts"
 import { expiryMinutes, priceResult } from "../checkout/totals.ts"
 import * as Currency from "../currency.ts"
 import { MINIMUM_DEPOSIT_UNITS } from "../deposit.ts"
-import { describe, fail, issue, type Issue, prefixPath, type ValidationError } from "../issues.ts"
+import { describe, fail, type Issue, issue, prefixPath, type ValidationError } from "../issues.ts"
 import { decodeMerchantResult } from "../merchant.ts"
 import { amountIssues, fromMinorUnits } from "../money.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
 import { PatternText, WholeNumber } from "../schema.ts"
 import * as Time from "../time.ts"
 import { compileValidator } from "../validator.ts"
-import type { ManagedInstallment, ManagedPlan, ManagedPlanItem, PlanCreatedByUser, PlanMerchant, PlanUser } from "./record.ts"
+import type {
+  ManagedInstallment,
+  ManagedPlan,
+  ManagedPlanItem,
+  PlanCreatedByUser,
+  PlanMerchant,
+  PlanUser
+} from "./record.ts"
 
 /**
  * What a plan is built from of a checkout: a create-checkout request or the
@@ -30,7 +37,9 @@ export const PlannableCheckout = CheckoutRequest.mapFields(
   Struct.assign({
     id: Schema.optionalKey(Schema.String),
     createdAt: Schema.optionalKey(Schema.String),
-    items: Schema.Array(CheckoutItem.mapFields(Struct.assign({ id: Schema.optionalKey(Schema.String) }))).check(atLeastOneItem)
+    items: Schema.Array(CheckoutItem.mapFields(Struct.assign({ id: Schema.optionalKey(Schema.String) }))).check(
+      atLeastOneItem
+    )
   })
 )
 
@@ -58,7 +67,10 @@ export const ChosenSchedule = Schema.Struct({
 
 const checkCheckout = compileValidator(PlannableCheckout, { rule: "R4.1", unknownKeys: "ignore" })
 const checkTerms = compileValidator(ChosenSchedule, { rule: "R6.9", unknownKeys: "ignore" })
-const checkPlanId = compileValidator(Schema.Struct({ planId: PatternText(1, 256) }), { rule: "R4.1", unknownKeys: "ignore" })
+const checkPlanId = compileValidator(Schema.Struct({ planId: PatternText(1, 256) }), {
+  rule: "R4.1",
+  unknownKeys: "ignore"
+})
 
 /**
  * Options of {@link createPlanRecord}.
@@ -84,7 +96,11 @@ export interface CreatePlanOptions {
   readonly checkoutUrl?: string | undefined
 }
 
-const FREQUENCY_NAMES: Readonly<Record<string, string>> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" }
+const FREQUENCY_NAMES: Readonly<Record<string, string>> = {
+  weekly: "Weekly",
+  fortnightly: "Fortnightly",
+  monthly: "Monthly"
+}
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
 
 const at = (value: unknown, ...keys: ReadonlyArray<string>): unknown => {
@@ -103,7 +119,9 @@ const cadenceOf = (terms: unknown, secondPaymentDay: Time.EpochDay | undefined) 
     return {
       frequency,
       dayOfWeek: null,
-      dayOfMonth: typeof day === "number" && Number.isInteger(day) && day >= 1 && day <= 31 ? day : Time.civil(secondPaymentDay).day
+      dayOfMonth: typeof day === "number" && Number.isInteger(day) && day >= 1 && day <= 31
+        ? day
+        : Time.civil(secondPaymentDay).day
     }
   }
   const day = at(terms, "installments", "cadence", "on", "dayOfWeek")
@@ -115,7 +133,8 @@ const cadenceOf = (terms: unknown, secondPaymentDay: Time.EpochDay | undefined) 
 const instantOf = (parsed: Time.DateOrInstant, zone: string): number =>
   parsed._tag === "Date" ? Time.startOfDay(parsed.day, zone) : parsed.ms
 
-const canonicalUnit = (unit: string): string => MINIMUM_DEPOSIT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? unit
+const canonicalUnit = (unit: string): string =>
+  MINIMUM_DEPOSIT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? unit
 
 /**
  * {@link createPlanRecord} as a synchronous `Result`.
@@ -129,10 +148,14 @@ export const createPlanRecordResult = (
 ): Result.Result<ManagedPlan, ValidationError> => {
   const issues: Array<Issue> = []
   const now = Time.toEpochMillis(options?.now)
-  if (now === undefined) issues.push(issue("now", "format", "R3.1", `must be a valid instant, got ${describe(options?.now)}`))
+  if (now === undefined) {
+    issues.push(issue("now", "format", "R3.1", `must be a valid instant, got ${describe(options?.now)}`))
+  }
   for (const i of checkPlanId(options ?? {}).issues) issues.push(i)
   const zone = options?.timeZone ?? "UTC"
-  if (!Time.isTimeZone(zone)) issues.push(issue("timeZone", "time_zone", "R3.1", `must be an IANA time zone name, got ${describe(zone)}`))
+  if (!Time.isTimeZone(zone)) {
+    issues.push(issue("timeZone", "time_zone", "R3.1", `must be an IANA time zone name, got ${describe(zone)}`))
+  }
   const configuration = decodeMerchantResult(options?.merchantConfiguration, "merchantConfiguration")
   if (Result.isFailure(configuration)) issues.push(...configuration.failure.issues)
   const checkedCheckout = checkCheckout(checkout)
@@ -157,27 +180,59 @@ export const createPlanRecordResult = (
   schedule.forEach((payment, index) => {
     const path = `terms.schedule[${index}]`
     if (payment.installmentNumber !== index + 1) {
-      issues.push(issue(`${path}.installmentNumber`, "format", "R6.9", `must be ${index + 1}: payments are numbered 1..N in order, got ${payment.installmentNumber}`))
+      issues.push(
+        issue(
+          `${path}.installmentNumber`,
+          "format",
+          "R6.9",
+          `must be ${index + 1}: payments are numbered 1..N in order, got ${payment.installmentNumber}`
+        )
+      )
     }
     const amount = amountIssues(`${path}.amount`, payment.amount, exponent)
     const date = Time.parseDateOrInstant(payment.date)
-    if (date === undefined) issues.push(issue(`${path}.date`, "format", "R6.9", `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(payment.date)}`))
+    if (date === undefined) {
+      issues.push(
+        issue(
+          `${path}.date`,
+          "format",
+          "R6.9",
+          `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(payment.date)}`
+        )
+      )
+    }
     if (typeof amount !== "number") issues.push(amount)
     if (typeof amount !== "number" || date === undefined) return
     const due = instantOf(date, zone)
-    if (due < previous) issues.push(issue(`${path}.date`, "range", "R6.9", "must not be before the previous payment's date"))
+    if (due < previous) {
+      issues.push(issue(`${path}.date`, "range", "R6.9", "must not be before the previous payment's date"))
+    }
     previous = due
     sum += amount
     payments.push({ amount, due, day: date._tag === "Date" ? date.day : Time.localDay(date.ms, zone) })
   })
   if (issues.length === 0 && sum !== totalCost) {
     issues.push(
-      issue("terms.schedule", "range", "R6.9", `the payments add up to ${fromMinorUnits(sum, exponent)}, the checkout's totalCost is ${fromMinorUnits(totalCost, exponent)}`)
+      issue(
+        "terms.schedule",
+        "range",
+        "R6.9",
+        `the payments add up to ${fromMinorUnits(sum, exponent)}, the checkout's totalCost is ${
+          fromMinorUnits(totalCost, exponent)
+        }`
+      )
     )
   }
   const termsCurrency = at(terms, "currencyCode")
   if (termsCurrency !== undefined && termsCurrency !== null && termsCurrency !== c.currencyCode) {
-    issues.push(issue("terms.currencyCode", "conflict", "R6.9", `is ${describe(termsCurrency)}, the checkout's is ${describe(c.currencyCode)}`))
+    issues.push(
+      issue(
+        "terms.currencyCode",
+        "conflict",
+        "R6.9",
+        `is ${describe(termsCurrency)}, the checkout's is ${describe(c.currencyCode)}`
+      )
+    )
   }
   if (issues.length > 0) return fail(issues)
 
@@ -207,7 +262,9 @@ export const createPlanRecordResult = (
       quantity: item.quantity,
       description: item.description,
       costPerItem: fromMinorUnits(pricedItem.costPerItem, exponent),
-      minimumDepositPerItemType: item.minimumDepositPerItem === undefined ? null : canonicalUnit(item.minimumDepositPerItem.unit),
+      minimumDepositPerItemType: item.minimumDepositPerItem === undefined
+        ? null
+        : canonicalUnit(item.minimumDepositPerItem.unit),
       minimumDepositPerItemValue: item.minimumDepositPerItem?.value ?? null,
       depositRefundable: item.depositRefundable ?? true,
       redemptionDate: Time.formatInstant(redeemed),

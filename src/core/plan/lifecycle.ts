@@ -17,7 +17,7 @@
  */
 import { Effect, Result } from "effect"
 import * as Currency from "../currency.ts"
-import { describe, enumExpectation, fail, issue, type Issue, ValidationError } from "../issues.ts"
+import { describe, enumExpectation, fail, type Issue, issue, ValidationError } from "../issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../money.ts"
 import * as Time from "../time.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
@@ -77,7 +77,13 @@ const optionalText = (event: Record<string, unknown>, key: string, issues: Array
   return undefined
 }
 
-const optionalAmount = (event: Record<string, unknown>, key: string, exponent: number, issues: Array<Issue>, rule: string) => {
+const optionalAmount = (
+  event: Record<string, unknown>,
+  key: string,
+  exponent: number,
+  issues: Array<Issue>,
+  rule: string
+) => {
   const value = event[key]
   if (value === undefined) return undefined
   const minor = amountIssues(key, value, exponent, rule)
@@ -90,7 +96,12 @@ const instantOf = (event: Record<string, unknown>, key: string, issues: Array<Is
   const ms = Time.toEpochMillis(event[key])
   if (ms === undefined) {
     issues.push(
-      issue(key, event[key] === undefined ? "required" : "format", "R3.1", `must be an instant (Date, epoch milliseconds or RFC 3339 date-time with offset), got ${describe(event[key])}`)
+      issue(
+        key,
+        event[key] === undefined ? "required" : "format",
+        "R3.1",
+        `must be an instant (Date, epoch milliseconds or RFC 3339 date-time with offset), got ${describe(event[key])}`
+      )
     )
     return NaN
   }
@@ -101,7 +112,14 @@ const installmentNumberOf = (event: Record<string, unknown>, issues: Array<Issue
   const n = event["installmentNumber"]
   if (n === undefined) return undefined
   if (typeof n === "number" && Number.isSafeInteger(n) && n >= 1) return n
-  issues.push(issue("installmentNumber", typeof n === "number" ? "range" : "type", LIFECYCLE, `must be a whole number of at least 1, got ${describe(n)}`))
+  issues.push(
+    issue(
+      "installmentNumber",
+      typeof n === "number" ? "range" : "type",
+      LIFECYCLE,
+      `must be a whole number of at least 1, got ${describe(n)}`
+    )
+  )
   return undefined
 }
 
@@ -113,7 +131,14 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   const event = input as Record<string, unknown>
   const tag = event["_tag"]
   if (typeof tag !== "string" || !TAGS.has(tag)) {
-    return [issue("_tag", tag === undefined ? "required" : "enum", LIFECYCLE, `${enumExpectation(PLAN_EVENT_TAGS)}, got ${describe(tag)}`)]
+    return [
+      issue(
+        "_tag",
+        tag === undefined ? "required" : "enum",
+        LIFECYCLE,
+        `${enumExpectation(PLAN_EVENT_TAGS)}, got ${describe(tag)}`
+      )
+    ]
   }
   const issues: Array<Issue> = []
   const at = instantOf(event, "at", issues)
@@ -146,7 +171,14 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     case "PlanCancelled": {
       const r = event["reason"]
       if (typeof r === "string" && REASONS.has(r)) reason = r as CancellationReason
-      else issues.push(issue("reason", r === undefined ? "required" : "enum", "R7.8", `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`))
+      else {issues.push(
+          issue(
+            "reason",
+            r === undefined ? "required" : "enum",
+            "R7.8",
+            `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`
+          )
+        )}
       details = optionalText(event, "details", issues)
       if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
       else refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
@@ -218,7 +250,10 @@ export const applyPlanEventResult = (
   }
   const updatedAt = Time.parseDateTime(plan.updatedAt)
   if (updatedAt !== undefined && read.at < updatedAt) {
-    return refuse("out_of_order", `the event at ${Time.formatInstant(read.at)} is before the record's updatedAt ${plan.updatedAt}`)
+    return refuse(
+      "out_of_order",
+      `the event at ${Time.formatInstant(read.at)} is before the record's updatedAt ${plan.updatedAt}`
+    )
   }
   const at = Time.formatInstant(read.at)
 
@@ -237,16 +272,26 @@ export const applyPlanEventResult = (
       }
       const target = installments[index]
       if (target === undefined) return refuse("unknown_installment", "the plan has no instalment left to pay")
-      if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is already paid`)
-      if (target.status === "CANCELLED") return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+      if (target.status === "PAID") {
+        return refuse("already_paid", `instalment ${target.installmentNumber} is already paid`)
+      }
+      if (target.status === "CANCELLED") {
+        return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+      }
       const due = toMinorUnits(target.amount, exponent) as number
       const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
       const paying = read.amount ?? due
       if (paying > remaining) {
-        return refuse("overpayment", `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`)
+        return refuse(
+          "overpayment",
+          `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`
+        )
       }
       if (paying !== due) {
-        return refuse("amount_mismatch", `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`)
+        return refuse(
+          "amount_mismatch",
+          `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`
+        )
       }
       const next = installments.slice()
       next[index] = {
@@ -271,14 +316,24 @@ export const applyPlanEventResult = (
       if (read.installmentNumber !== undefined) {
         index = indexOfNumber(installments, read.installmentNumber)
         const target = installments[index]
-        if (target === undefined) return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+        if (target === undefined) {
+          return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+        }
         if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is paid`)
-        if (target.status === "MISSED") return refuse("already_missed", `instalment ${target.installmentNumber} is already missed`)
-        if (target.status === "CANCELLED") return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
-        if (dueAt(target) > read.at) return refuse("not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
+        if (target.status === "MISSED") {
+          return refuse("already_missed", `instalment ${target.installmentNumber} is already missed`)
+        }
+        if (target.status === "CANCELLED") {
+          return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+        }
+        if (dueAt(target) > read.at) {
+          return refuse("not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
+        }
       } else {
         index = installments.findIndex((i) => i.status === "UPCOMING")
-        if (index < 0 || dueAt(installments[index]!) > read.at) return refuse("not_due", `no instalment falls due by ${at}`)
+        if (index < 0 || dueAt(installments[index]!) > read.at) {
+          return refuse("not_due", `no instalment falls due by ${at}`)
+        }
       }
       const next = installments.slice()
       next[index] = { ...installments[index]!, status: "MISSED" }
@@ -288,20 +343,30 @@ export const applyPlanEventResult = (
       const until = read.until!
       const completion = Time.parseDateTime(plan.planCompletionDate)
       if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
-        return refuse("beyond_completion", `payments cannot be paused past the completion date ${plan.planCompletionDate}`)
+        return refuse(
+          "beyond_completion",
+          `payments cannot be paused past the completion date ${plan.planCompletionDate}`
+        )
       }
       const untilText = Time.formatInstant(until)
       // due dates move, amounts do not
-      const next = plan.installments.map((i) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
+      const next = plan.installments.map((
+        i
+      ) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
       return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
     }
     case "PlanCancelled": {
       const refund = read.refundAmount!
       const paid = toMinorUnits(plan.totalPaid, exponent) as number
       if (refund > paid) {
-        return refuse("refund_exceeds_paid", `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`)
+        return refuse(
+          "refund_exceeds_paid",
+          `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`
+        )
       }
-      const next = plan.installments.map((i) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
+      const next = plan.installments.map((
+        i
+      ) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
       return Result.succeed({
         ...plan,
         status: "Cancelled",
@@ -336,7 +401,8 @@ export const applyPlanEventResult = (
 export const applyPlanEvent = (
   plan: ManagedPlan,
   event: PlanEvent
-): Effect.Effect<ManagedPlan, ValidationError | PlanTransitionError> => Effect.fromResult(applyPlanEventResult(plan, event))
+): Effect.Effect<ManagedPlan, ValidationError | PlanTransitionError> =>
+  Effect.fromResult(applyPlanEventResult(plan, event))
 
 /**
  * The instalments of a plan that are `UPCOMING` and fall due by `at` (their
@@ -354,7 +420,10 @@ export const applyPlanEvent = (
 export const dueInstallments = (plan: ManagedPlan, at: Time.InstantInput): ReadonlyArray<ManagedInstallment> => {
   const ms = Time.toEpochMillis(at)
   if (ms === undefined) {
-    throw new ValidationError({ issues: [issue("at", "format", "R3.1", `must be an instant, got ${describe(at)}`)], warnings: [] })
+    throw new ValidationError({
+      issues: [issue("at", "format", "R3.1", `must be an instant, got ${describe(at)}`)],
+      warnings: []
+    })
   }
   return plan.installments.filter((i) => i.status === "UPCOMING" && dueAt(i) <= ms)
 }

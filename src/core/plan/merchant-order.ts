@@ -59,8 +59,9 @@ export const checkMerchantOrderId = compileValidator(Schema.Struct({ merchantOrd
  *
  * @since 0.1.0
  */
-export const validateSetMerchantOrderResult = (input: unknown): Result.Result<Validated<SetMerchantOrderRequest>, ValidationError> =>
-  check(input)
+export const validateSetMerchantOrderResult = (
+  input: unknown
+): Result.Result<Validated<SetMerchantOrderRequest>, ValidationError> => check(input)
 
 /**
  * Validates a set-merchant-order request strictly: `planId` and
@@ -77,5 +78,6 @@ export const validateSetMerchantOrderResult = (input: unknown): Result.Result<Va
  * ```
  * @since 0.1.0
  */
-export const validateSetMerchantOrder = (input: unknown): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> =>
-  Effect.fromResult(check(input))
+export const validateSetMerchantOrder = (
+  input: unknown
+): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> => Effect.fromResult(check(input))

@@ -41,7 +41,9 @@ export type ManagedPlanSummary = ManagedPlanCommon & {
 export const planSummaryOf = (plan: ManagedPlan): ManagedPlanSummary => {
   let next: number | null = null
   for (const i of plan.installments) {
-    if ((i.status === "UPCOMING" || i.status === "MISSED") && (next === null || i.installmentNumber < next)) next = i.installmentNumber
+    if ((i.status === "UPCOMING" || i.status === "MISSED") && (next === null || i.installmentNumber < next)) {
+      next = i.installmentNumber
+    }
   }
   const merchant = plan.merchant
   const group = merchant.merchantGroupId

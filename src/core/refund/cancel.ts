@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { describe, fail, issue, type Issue, rule, type Validated, type ValidationError } from "../issues.ts"
+import { describe, fail, type Issue, issue, rule, type Validated, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../money.ts"
 import { CANCELLATION_REASONS } from "../plan/record.ts"
@@ -90,10 +90,16 @@ const planContext = (
     issues.push(exponent)
     return { exponent: undefined, paid: undefined }
   }
-  const paidPath = plan["totalPaymentsPaid"] === undefined && plan["totalPaid"] !== undefined ? "plan.totalPaid" : "plan.totalPaymentsPaid"
+  const paidPath = plan["totalPaymentsPaid"] === undefined && plan["totalPaid"] !== undefined
+    ? "plan.totalPaid"
+    : "plan.totalPaymentsPaid"
   const paid = amountIssues(paidPath, plan[paidPath.slice(5)], exponent)
   if (typeof paid !== "number") {
-    issues.push(paid.code === "type" && plan[paidPath.slice(5)] === undefined ? issue(paidPath, "required", "R7.8", "is required") : paid)
+    issues.push(
+      paid.code === "type" && plan[paidPath.slice(5)] === undefined
+        ? issue(paidPath, "required", "R7.8", "is required")
+        : paid
+    )
     return { exponent, paid: undefined }
   }
   return { exponent, paid }
@@ -126,7 +132,12 @@ export const validateCancelRequestResult = (
       if (typeof minor !== "number") issues.push(amountIssues("refundableAmount", amount, exponent) as Issue)
       else if (paid !== undefined && minor > paid) {
         issues.push(
-          issue("refundableAmount", "range", "R7.8", `must be at most the ${fromMinorUnits(paid, exponent)} paid on the plan, got ${describe(amount)}`)
+          issue(
+            "refundableAmount",
+            "range",
+            "R7.8",
+            `must be at most the ${fromMinorUnits(paid, exponent)} paid on the plan, got ${describe(amount)}`
+          )
         )
       }
     }
@@ -155,4 +166,5 @@ export const validateCancelRequest = (
   plan: unknown,
   request: unknown,
   options?: CancelOptions
-): Effect.Effect<Validated<CancelPlanRequest>, ValidationError> => Effect.fromResult(validateCancelRequestResult(plan, request, options))
+): Effect.Effect<Validated<CancelPlanRequest>, ValidationError> =>
+  Effect.fromResult(validateCancelRequestResult(plan, request, options))

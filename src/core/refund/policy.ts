@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { issue, type Issue } from "../issues.ts"
+import { type Issue, issue } from "../issues.ts"
 import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from "../schema.ts"
 
 /**
@@ -67,13 +67,20 @@ export const duplicateDaysIssues = (policies: unknown, path: string): Array<Issu
   if (!Array.isArray(policies)) return issues
   const seen = new Map<number, number>()
   policies.forEach((policy: unknown, index) => {
-    const days = typeof policy === "object" && policy !== null ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate : undefined
+    const days = typeof policy === "object" && policy !== null
+      ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate
+      : undefined
     if (typeof days !== "number") return
     const first = seen.get(days)
     if (first === undefined) seen.set(days, index)
     else {
       issues.push(
-        issue(`${path}[${index}].daysWithinRedemptionDate`, "duplicate", "R4.6", `repeats the ${days} days of ${path}[${first}]`)
+        issue(
+          `${path}[${index}].daysWithinRedemptionDate`,
+          "duplicate",
+          "R4.6",
+          `repeats the ${days} days of ${path}[${first}]`
+        )
       )
     }
   })

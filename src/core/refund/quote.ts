@@ -13,7 +13,7 @@
 import { Effect, Result } from "effect"
 import * as Currency from "../currency.ts"
 import { depositUnit, unitMinimumDepositOf } from "../deposit.ts"
-import { describe, fail, issue, type Issue, type ValidationError } from "../issues.ts"
+import { describe, fail, type Issue, issue, type ValidationError } from "../issues.ts"
 import type { MerchantLike } from "../merchant.ts"
 import { amountIssues, fromMinorUnits, MAX_MINOR_UNITS, percentageOf, toMinorUnits } from "../money.ts"
 import * as Time from "../time.ts"
@@ -173,17 +173,16 @@ export const policyName = (daysWithinRedemptionDate: number, refundablePercentag
   let byDays = names.get(refundablePercentage)
   const known = byDays?.get(daysWithinRedemptionDate)
   if (known !== undefined) return known
-  const window =
-    daysWithinRedemptionDate === 0
-      ? "from the redemption date"
-      : `within ${daysWithinRedemptionDate} ${daysWithinRedemptionDate === 1 ? "day" : "days"} of the redemption date`
+  const window = daysWithinRedemptionDate === 0
+    ? "from the redemption date"
+    : `within ${daysWithinRedemptionDate} ${daysWithinRedemptionDate === 1 ? "day" : "days"} of the redemption date`
   const name = `${refundablePercentage}% refundable ${window}`
   if (nameCount >= NAME_CACHE_LIMIT) {
     names.clear()
     nameCount = 0
     byDays = undefined
   }
-  if (byDays === undefined) names.set(refundablePercentage, (byDays = new Map()))
+  if (byDays === undefined) names.set(refundablePercentage, byDays = new Map())
   byDays.set(daysWithinRedemptionDate, name)
   nameCount++
   return name
@@ -200,7 +199,7 @@ const activeFrom = (day: Time.EpochDay, timeZone: string): string => {
   let byDay = starts.get(timeZone)
   if (byDay === undefined) {
     if (starts.size >= 64) starts.clear()
-    starts.set(timeZone, (byDay = new Map()))
+    starts.set(timeZone, byDay = new Map())
   }
   let text = byDay.get(clamped)
   if (text === undefined) {
@@ -231,26 +230,45 @@ const isWhole = (n: unknown, min: number): n is number => typeof n === "number" 
 const wholeIssue = (path: string, value: unknown, min: number, rule: string): Issue | undefined => {
   if (isWhole(value, min)) return undefined
   if (value === undefined) return issue(path, "required", rule, "is required")
-  if (typeof value !== "number" || !Number.isFinite(value)) return issue(path, "type", rule, `must be a finite number, got ${describe(value)}`)
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    return issue(path, "type", rule, `must be a finite number, got ${describe(value)}`)
+  }
   if (!Number.isInteger(value)) return issue(path, "format", rule, `must be a whole number, got ${describe(value)}`)
   return issue(path, "range", rule, `must be a whole number of at least ${min}, got ${describe(value)}`)
 }
 
 /** Issues of one refund policy (R4.6); `path` is the policy's. */
 const policyIssues = (policy: unknown, path: string, issues: Array<Issue> | undefined): Array<Issue> | undefined => {
-  if (!isObject(policy)) return add(issues, issue(path, "type", "R4.6", `must be a refund policy object, got ${describe(policy)}`))
+  if (!isObject(policy)) {
+    return add(issues, issue(path, "type", "R4.6", `must be a refund policy object, got ${describe(policy)}`))
+  }
   const type = policy["type"]
   if (type !== undefined && type !== PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE) {
-    issues = add(issues, issue(`${path}.type`, "enum", "R4.6", `must be "${PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE}", got ${describe(type)}`))
+    issues = add(
+      issues,
+      issue(
+        `${path}.type`,
+        "enum",
+        "R4.6",
+        `must be "${PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE}", got ${describe(type)}`
+      )
+    )
   }
   const days = wholeIssue(`${path}.daysWithinRedemptionDate`, policy["daysWithinRedemptionDate"], 0, "R4.6")
   if (days !== undefined) issues = add(issues, days)
   const percentage = policy["refundablePercentage"]
-  if (percentage === undefined) issues = add(issues, issue(`${path}.refundablePercentage`, "required", "R4.6", "is required"))
-  else if (typeof percentage !== "number" || !Number.isFinite(percentage)) {
-    issues = add(issues, issue(`${path}.refundablePercentage`, "type", "R4.6", `must be a finite number, got ${describe(percentage)}`))
+  if (percentage === undefined) {
+    issues = add(issues, issue(`${path}.refundablePercentage`, "required", "R4.6", "is required"))
+  } else if (typeof percentage !== "number" || !Number.isFinite(percentage)) {
+    issues = add(
+      issues,
+      issue(`${path}.refundablePercentage`, "type", "R4.6", `must be a finite number, got ${describe(percentage)}`)
+    )
   } else if (!(percentage >= 0 && percentage <= 100)) {
-    issues = add(issues, issue(`${path}.refundablePercentage`, "range", "R4.6", `must be between 0 and 100, got ${describe(percentage)}`))
+    issues = add(
+      issues,
+      issue(`${path}.refundablePercentage`, "range", "R4.6", `must be between 0 and 100, got ${describe(percentage)}`)
+    )
   }
   return issues
 }
@@ -294,7 +312,12 @@ const depositIssues = (
   let unitPath: string
   let valuePath: string
   if (nested !== undefined && nested !== null) {
-    if (!isObject(nested)) return add(issues, issue(`${path}.minimumDepositPerItem`, "type", "R4.6", `must be an object, got ${describe(nested)}`))
+    if (!isObject(nested)) {
+      return add(
+        issues,
+        issue(`${path}.minimumDepositPerItem`, "type", "R4.6", `must be an object, got ${describe(nested)}`)
+      )
+    }
     unit = nested["unit"]
     value = nested["value"]
     unitPath = `${path}.minimumDepositPerItem.unit`
@@ -316,9 +339,16 @@ const depositIssues = (
     )
   }
   if (value === undefined) return add(issues, issue(valuePath, "required", "R4.6", "is required"))
-  if (typeof value !== "number" || !Number.isFinite(value)) return add(issues, issue(valuePath, "type", "R4.6", `must be a finite number, got ${describe(value)}`))
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    return add(issues, issue(valuePath, "type", "R4.6", `must be a finite number, got ${describe(value)}`))
+  }
   if (value < 0) return add(issues, issue(valuePath, "range", "R4.6", `must not be negative, got ${describe(value)}`))
-  if (kind === "percentage" && value > 100) return add(issues, issue(valuePath, "range", "R4.6", `a Percentage minimum deposit must be at most 100, got ${describe(value)}`))
+  if (kind === "percentage" && value > 100) {
+    return add(
+      issues,
+      issue(valuePath, "range", "R4.6", `a Percentage minimum deposit must be at most 100, got ${describe(value)}`)
+    )
+  }
   if (kind === "currency" && exponent !== undefined && typeof toMinorUnits(value, exponent) !== "number") {
     issues = add(issues, amountIssues(valuePath, value, exponent) as Issue)
   }
@@ -341,23 +371,43 @@ const itemIssues = (item: unknown, index: number, exponent: number | undefined):
     const read = amountOrIssue(`${path}.costPerItem`, cost, exponent)
     if (typeof read === "object") issues = add(issues, read)
     else if (read !== undefined && quantity === undefined && read * (item["quantity"] as number) > MAX_MINOR_UNITS) {
-      issues = add(issues, issue(`${path}.quantity`, "range", "R1.1", "makes the line total larger than the largest exact amount"))
+      issues = add(
+        issues,
+        issue(`${path}.quantity`, "range", "R1.1", "makes the line total larger than the largest exact amount")
+      )
     }
   }
   issues = depositIssues(item, path, exponent, issues)
   const refundable = item["depositRefundable"]
   if (refundable !== undefined && refundable !== null && typeof refundable !== "boolean") {
-    issues = add(issues, issue(`${path}.depositRefundable`, "type", "R4.6", `must be a boolean, got ${describe(refundable)}`))
+    issues = add(
+      issues,
+      issue(`${path}.depositRefundable`, "type", "R4.6", `must be a boolean, got ${describe(refundable)}`)
+    )
   }
   const redemption = item["redemptionDate"]
   if (redemption === undefined) issues = add(issues, issue(`${path}.redemptionDate`, "required", "R7.1", "is required"))
   else if (typeof redemption !== "string" || Time.parseDateOrInstant(redemption) === undefined) {
-    issues = add(issues, issue(`${path}.redemptionDate`, "format", "R2.5", `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(redemption)}`))
+    issues = add(
+      issues,
+      issue(
+        `${path}.redemptionDate`,
+        "format",
+        "R2.5",
+        `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(redemption)}`
+      )
+    )
   }
   const policies = item["refundPolicies"]
   if (policies !== undefined && policies !== null) {
-    if (!Array.isArray(policies)) issues = add(issues, issue(`${path}.refundPolicies`, "type", "R4.6", `must be an array, got ${describe(policies)}`))
-    else for (let j = 0; j < policies.length; j++) issues = policyIssues(policies[j], `${path}.refundPolicies[${j}]`, issues)
+    if (!Array.isArray(policies)) {
+      issues = add(
+        issues,
+        issue(`${path}.refundPolicies`, "type", "R4.6", `must be an array, got ${describe(policies)}`)
+      )
+    } else {for (let j = 0; j < policies.length; j++) {
+        issues = policyIssues(policies[j], `${path}.refundPolicies[${j}]`, issues)
+      }}
   }
   const id = item["id"]
   if (id !== undefined && id !== null && typeof id !== "string" && typeof id !== "number") {
@@ -397,7 +447,16 @@ export const evaluate = (
   detail: Array<QuoteItem> | undefined
 ): Result.Result<QuoteTotals, ValidationError> => {
   let issues: Array<Issue> | undefined
-  if (!isObject(plan)) return fail([issue("", "type", "R7.1", `must be a plan object with currencyCode, totalPaymentsPaid and items, got ${describe(plan)}`)])
+  if (!isObject(plan)) {
+    return fail([
+      issue(
+        "",
+        "type",
+        "R7.1",
+        `must be a plan object with currencyCode, totalPaymentsPaid and items, got ${describe(plan)}`
+      )
+    ])
+  }
   const merchant = options?.merchant
 
   // the instant and the zone (R3.1)
@@ -408,7 +467,14 @@ export const evaluate = (
       issues,
       atInput === undefined
         ? issue("at", "required", "R3.1", "is required: the instant of the calculation")
-        : issue("at", "format", "R3.1", `must be an instant between 0001 and 9999 (Date, epoch milliseconds or RFC 3339 date-time with offset), got ${describe(atInput)}`)
+        : issue(
+          "at",
+          "format",
+          "R3.1",
+          `must be an instant between 0001 and 9999 (Date, epoch milliseconds or RFC 3339 date-time with offset), got ${
+            describe(atInput)
+          }`
+        )
     )
   }
   const optionZone = options?.timeZone
@@ -417,7 +483,15 @@ export const evaluate = (
   const zoneOk = Time.isTimeZone(zoneInput)
   const zone = zoneOk ? zoneInput : "UTC"
   if (!zoneOk) {
-    issues = add(issues, issue("timeZone", "time_zone", "R3.1", `${optionZone === undefined ? "(the plan's) " : ""}must be an IANA time zone name, got ${describe(zoneInput)}`))
+    issues = add(
+      issues,
+      issue(
+        "timeZone",
+        "time_zone",
+        "R3.1",
+        `${optionZone === undefined ? "(the plan's) " : ""}must be an IANA time zone name, got ${describe(zoneInput)}`
+      )
+    )
   }
 
   // the currency and what was paid (R1)
@@ -436,7 +510,12 @@ export const evaluate = (
       issues,
       code === undefined || code === null
         ? issue("currencyCode", "required", "R7.1", "is required")
-        : issue(codePath, "unknown_currency", "R4.4", `must be an active ISO 4217 code in upper case, got ${describe(code)}`)
+        : issue(
+          codePath,
+          "unknown_currency",
+          "R4.4",
+          `must be an active ISO 4217 code in upper case, got ${describe(code)}`
+        )
     )
   }
   let paidInput = plan["totalPaymentsPaid"]
@@ -446,8 +525,9 @@ export const evaluate = (
     paidPath = "totalPaid"
   }
   let paid = 0
-  if (paidInput === undefined || paidInput === null) issues = add(issues, issue("totalPaymentsPaid", "required", "R7.1", "is required"))
-  else {
+  if (paidInput === undefined || paidInput === null) {
+    issues = add(issues, issue("totalPaymentsPaid", "required", "R7.1", "is required"))
+  } else {
     const read = amountOrIssue(paidPath, paidInput, exponent)
     if (typeof read === "number") paid = read
     else if (read !== undefined) issues = add(issues, read)
@@ -456,12 +536,23 @@ export const evaluate = (
   const defaults: ReadonlyArray<RefundPolicyInput> = merchant?.defaultRefundPolicies ?? EMPTY
   // a decoded configuration has valid defaults; a hand-made one is checked, cheaply, every call
   if (defaults !== EMPTY && !(Array.isArray(defaults) && defaults.every(isValidPolicy))) {
-    if (!Array.isArray(defaults)) issues = add(issues, issue("merchant.defaultRefundPolicies", "type", "R7.2", `must be an array, got ${describe(defaults)}`))
-    else for (let j = 0; j < defaults.length; j++) issues = policyIssues(defaults[j], `merchant.defaultRefundPolicies[${j}]`, issues)
+    if (!Array.isArray(defaults)) {
+      issues = add(
+        issues,
+        issue("merchant.defaultRefundPolicies", "type", "R7.2", `must be an array, got ${describe(defaults)}`)
+      )
+    } else {for (let j = 0; j < defaults.length; j++) {
+        issues = policyIssues(defaults[j], `merchant.defaultRefundPolicies[${j}]`, issues)
+      }}
   }
   const items = plan["items"]
   if (!Array.isArray(items)) {
-    issues = add(issues, items === undefined ? issue("items", "required", "R7.1", "is required") : issue("items", "type", "R7.1", `must be an array, got ${describe(items)}`))
+    issues = add(
+      issues,
+      items === undefined
+        ? issue("items", "required", "R7.1", "is required")
+        : issue("items", "type", "R7.1", `must be an array, got ${describe(items)}`)
+    )
   } else if (items.length === 0) {
     issues = add(issues, issue("items", "too_short", "R7.1", "must have at least one item"))
   }
@@ -488,7 +579,11 @@ export const evaluate = (
     const own = item["refundPolicies"]
     // absent or empty: the merchant's defaults, already checked when decoded (R7.2)
     const policies: ReadonlyArray<RefundPolicyInput> =
-      own === undefined || own === null || (Array.isArray(own) && own.length === 0) ? defaults : Array.isArray(own) ? own : EMPTY
+      own === undefined || own === null || (Array.isArray(own) && own.length === 0)
+        ? defaults
+        : Array.isArray(own)
+        ? own
+        : EMPTY
     let policiesValid = policies !== EMPTY || own === undefined || own === null || Array.isArray(own)
     if (policiesValid && policies !== defaults) {
       for (let j = 0; j < policies.length; j++) {
@@ -501,8 +596,9 @@ export const evaluate = (
     const nested = item["minimumDepositPerItem"]
     const ownUnit = isObject(nested) ? nested["unit"] : (item["minimumDepositPerItemType"] ?? undefined)
     const ownValue = isObject(nested) ? nested["value"] : (item["minimumDepositPerItemValue"] ?? undefined)
-    const depositOk =
-      ownUnit === undefined && ownValue === undefined ? nested === undefined || nested === null : isValidDeposit(ownUnit, ownValue, e)
+    const depositOk = ownUnit === undefined && ownValue === undefined
+      ? nested === undefined || nested === null
+      : isValidDeposit(ownUnit, ownValue, e)
     if (
       !isWhole(quantity, 1) ||
       typeof cost !== "number" ||
@@ -516,7 +612,8 @@ export const evaluate = (
     ) {
       // the two readings agree (a property test holds them together); should they
       // not, the item is refused rather than left out of the totals
-      const found = itemIssues(item, index, exponent) ?? (issues === undefined ? [issue(`items[${index}]`, "format", "R7.1", "is invalid")] : [])
+      const found = itemIssues(item, index, exponent) ??
+        (issues === undefined ? [issue(`items[${index}]`, "format", "R7.1", "is invalid")] : [])
       issues = issues === undefined ? found : (issues.push(...found), issues)
       continue
     }
@@ -524,13 +621,15 @@ export const evaluate = (
 
     // R7.2–R7.5 in integer minor units
     const lineTotal = cost * quantity
-    const minDeposit =
-      refundable === false
-        ? unitMinimumDepositOf(cost, ownUnit as string | undefined, ownValue as number | undefined, merchant, e) * quantity
-        : 0
+    const minDeposit = refundable === false
+      ? unitMinimumDepositOf(cost, ownUnit as string | undefined, ownValue as number | undefined, merchant, e) *
+        quantity
+      : 0
     const remaining = Time.daysBetween(today, redemption)
     const active = selectPolicy(policies, remaining)
-    const policyNonRefundable = active < 0 ? 0 : lineTotal - percentageOf(lineTotal, policies[active]!.refundablePercentage)
+    const policyNonRefundable = active < 0
+      ? 0
+      : lineTotal - percentageOf(lineTotal, policies[active]!.refundablePercentage)
     const nonRefundable = minDeposit > policyNonRefundable ? minDeposit : policyNonRefundable
     planTotalCost += lineTotal
     totalNonRefundable += nonRefundable
@@ -543,7 +642,10 @@ export const evaluate = (
         quoted.push({
           activeFrom: activeFrom(redemption - days, zone),
           name: policyName(days, policy.refundablePercentage),
-          nonRefundableAmount: fromMinorUnits(j === active ? policyNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage), e)
+          nonRefundableAmount: fromMinorUnits(
+            j === active ? policyNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage),
+            e
+          )
         })
       }
       detail.push({
@@ -578,7 +680,8 @@ const isText = (u: unknown) => u === undefined || u === null || typeof u === "st
 
 const idAndNamesOk = (item: Record<string, unknown>): boolean => {
   const id = item["id"]
-  return (isText(id) || typeof id === "number") && isText(item["name"]) && isText(item["description"]) && isText(item["sku"])
+  return (isText(id) || typeof id === "number") && isText(item["name"]) && isText(item["description"]) &&
+    isText(item["sku"])
 }
 
 const itemId = (item: Record<string, unknown>, index: number): string => {
@@ -603,7 +706,8 @@ export const quoteResult = (plan: unknown, options: QuoteOptions): Result.Result
   const items: Array<QuoteItem> = []
   const totals = evaluate(plan, options, items)
   if (Result.isFailure(totals)) return Result.fail(totals.failure)
-  const { exponent, planTotalCost, totalPaymentsPaid, totalNonRefundableAmount, suggestedRefundAmount, currencyCode } = totals.success
+  const { exponent, planTotalCost, totalPaymentsPaid, totalNonRefundableAmount, suggestedRefundAmount, currencyCode } =
+    totals.success
   return Result.succeed({
     planTotalCost: fromMinorUnits(planTotalCost, exponent),
     totalPaymentsPaid: fromMinorUnits(totalPaymentsPaid, exponent),

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { dateValue } from "../date-value.ts"
-import { type FieldType, fieldGetter, SEARCH_FIELDS, utcDay } from "./fields.ts"
+import { fieldGetter, type FieldType, SEARCH_FIELDS, utcDay } from "./fields.ts"
 import { dateOf, listOf, type NormalizedPlanSearch, numberOf, type PlanSearchFilter } from "./normalize.ts"
 
 /**
@@ -72,14 +72,13 @@ const predicateOf = (filter: PlanSearchFilter): Predicate => {
   const type: FieldType = SEARCH_FIELDS[filter.field] ?? "string"
   const { operator, value } = filter
   if (operator === "is" || operator === "isNot") {
-    const test =
-      value === "null"
-        ? (v: unknown) => v === null || v === undefined
-        : value === "empty"
-          ? (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
-          : value === "true"
-            ? (v: unknown) => v === true
-            : (v: unknown) => v === false
+    const test = value === "null"
+      ? (v: unknown) => v === null || v === undefined
+      : value === "empty"
+      ? (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
+      : value === "true"
+      ? (v: unknown) => v === true
+      : (v: unknown) => v === false
     return operator === "is" ? (s) => test(get(s)) : (s) => !test(get(s))
   }
   // Each type reads the field into a key, and each target value into a test of that key.
@@ -90,7 +89,9 @@ const predicateOf = (filter: PlanSearchFilter): Predicate => {
       keyOf = numeric
       testOf = (target) => {
         const n = numberOf(target)!
-        return operator === "equals" || operator === "in" || operator === "not" || operator === "notIn" ? (k: number) => k === n : compareWith(operator, n)
+        return operator === "equals" || operator === "in" || operator === "not" || operator === "notIn"
+          ? (k: number) => k === n
+          : compareWith(operator, n)
       }
       break
     case "date":
@@ -130,13 +131,13 @@ const predicateOf = (filter: PlanSearchFilter): Predicate => {
     }
     return operator === "in"
       ? (s) => {
-          const k = keyOf(get(s))
-          return k !== undefined && any(k)
-        }
+        const k = keyOf(get(s))
+        return k !== undefined && any(k)
+      }
       : (s) => {
-          const k = keyOf(get(s))
-          return k === undefined || !any(k)
-        }
+        const k = keyOf(get(s))
+        return k === undefined || !any(k)
+      }
   }
   const test = testOf(value)!
   if (operator === "not") {
@@ -162,7 +163,8 @@ const scopePredicate = (query: NormalizedPlanSearch, scope: SearchScope): Predic
   const group = scope.merchantGroup
   if (!query.includeAllBrands || group === undefined) return (s) => merchantOf(s) === own
   if (typeof group === "string") {
-    return (s) => merchantOf(s) === own || record((s as Record<string, unknown>)["merchant"])?.["merchantGroupId"] === group
+    return (s) =>
+      merchantOf(s) === own || record((s as Record<string, unknown>)["merchant"])?.["merchantGroupId"] === group
   }
   const ids = new Set(group)
   return (s) => {
@@ -217,7 +219,7 @@ const predicatesOf = (query: NormalizedPlanSearch, scope: SearchScope): Array<Pr
 }
 
 /** The sort key of a summary: `null` when the value is missing or not of the field's type. */
-const sortKeyOf = (field: string): ((s: SearchablePlan) => number | string | null) => {
+const sortKeyOf = (field: string): (s: SearchablePlan) => number | string | null => {
   const get = fieldGetter(field)
   switch (SEARCH_FIELDS[field] ?? "string") {
     case "number":
@@ -374,7 +376,12 @@ interface Entry<S> {
 /** The order of the query: the key, direction, nulls last, ties by `id` then by input order. */
 const orderOf = (query: NormalizedPlanSearch) => {
   const direction = query.sortDirection === "desc" ? -1 : 1
-  const compareKey = <S extends SearchablePlan>(key: number | string | null, summary: S, index: number, b: Entry<S>): number => {
+  const compareKey = <S extends SearchablePlan>(
+    key: number | string | null,
+    summary: S,
+    index: number,
+    b: Entry<S>
+  ): number => {
     if (key !== b.key) {
       if (key === null) return 1
       if (b.key === null) return -1

@@ -73,7 +73,7 @@ export const SEARCH_FIELDS: Readonly<Record<string, FieldType>> = {
  *
  * @internal
  */
-export const fieldGetter = (field: string): ((summary: unknown) => unknown) => {
+export const fieldGetter = (field: string): (summary: unknown) => unknown => {
   const dot = field.indexOf(".")
   if (dot < 0) return (s) => (s as Record<string, unknown>)[field]
   const outer = field.slice(0, dot)

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
-import { describe, enumExpectation, fail, issue, type Issue, type Validated, type ValidationError } from "../issues.ts"
+import { describe, enumExpectation, fail, type Issue, issue, type Validated, type ValidationError } from "../issues.ts"
 import { PLAN_STATUSES } from "../plan/record.ts"
 import { numberOf, ParamReader, readParams } from "../query-params.ts"
 import * as Time from "../time.ts"
@@ -115,10 +115,14 @@ export const dateOf = (value: string): Time.DateOrInstant | undefined => Time.pa
  *
  * @since 0.1.0
  */
-export const normalizePlanSearchResult = (params: unknown): Result.Result<Validated<NormalizedPlanSearch>, ValidationError> => {
+export const normalizePlanSearchResult = (
+  params: unknown
+): Result.Result<Validated<NormalizedPlanSearch>, ValidationError> => {
   const given = readParams(params, KNOWN, RULE)
   if (given === undefined) {
-    return fail([issue("", "type", RULE, `must be an object of query parameters or URLSearchParams, got ${describe(params)}`)])
+    return fail([
+      issue("", "type", RULE, `must be an object of query parameters or URLSearchParams, got ${describe(params)}`)
+    ])
   }
   const warnings: Array<Issue> = given.unknown.map((key) =>
     issue(key, "unknown_field", RULE, "is not a parameter of the plan search and was left out")
@@ -126,7 +130,11 @@ export const normalizePlanSearchResult = (params: unknown): Result.Result<Valida
   const read = new ParamReader(given.values, RULE)
   const issues = read.issues
   issues.push(...given.issues)
-  const choice = <const V extends string>(key: string, values: ReadonlyArray<V>, allowed: ReadonlySet<string>): V | undefined => {
+  const choice = <const V extends string>(
+    key: string,
+    values: ReadonlyArray<V>,
+    allowed: ReadonlySet<string>
+  ): V | undefined => {
     const v = read.text(key)
     if (v === undefined || allowed.has(v)) return v as V | undefined
     issues.push(issue(key, "enum", RULE, `${enumExpectation(values)}, got ${describe(v)}`))
@@ -135,14 +143,22 @@ export const normalizePlanSearchResult = (params: unknown): Result.Result<Valida
   const field = (key: string): string | undefined => {
     const v = read.text(key)
     if (v === undefined || Object.hasOwn(SEARCH_FIELDS, v)) return v
-    issues.push(issue(key, "enum", RULE, `must be a field of the plan summary (${Object.keys(SEARCH_FIELDS).join(", ")}), got ${describe(v)}`))
+    issues.push(
+      issue(
+        key,
+        "enum",
+        RULE,
+        `must be a field of the plan summary (${Object.keys(SEARCH_FIELDS).join(", ")}), got ${describe(v)}`
+      )
+    )
     return undefined
   }
 
   const page = read.whole("page", 0, Number.MAX_SAFE_INTEGER, SEARCH_DEFAULTS.page)
   const limit = read.whole("limit", 1, 100, SEARCH_DEFAULTS.limit)
   const sortField = field("sortField") ?? SEARCH_DEFAULTS.sortField
-  const sortDirection = choice("sortDirection", ["asc", "desc"] as const, new Set(["asc", "desc"])) ?? SEARCH_DEFAULTS.sortDirection
+  const sortDirection = choice("sortDirection", ["asc", "desc"] as const, new Set(["asc", "desc"])) ??
+    SEARCH_DEFAULTS.sortDirection
   const useQuickFilter = read.flag("useQuickFilter", SEARCH_DEFAULTS.useQuickFilter)
   const quickFilterValue = read.text("quickFilterValue")
   const userId = read.text("userId")
@@ -154,26 +170,47 @@ export const normalizePlanSearchResult = (params: unknown): Result.Result<Valida
   let updatedAfter: string | undefined
   if (updatedAfterText !== undefined) {
     const ms = Time.parseDateTime(updatedAfterText)
-    if (ms === undefined) issues.push(issue("updatedAfter", "format", RULE, `must be a date-time with an offset (RFC 3339), got ${describe(updatedAfterText)}`))
-    else updatedAfter = Time.formatInstant(ms)
+    if (ms === undefined) {
+      issues.push(
+        issue(
+          "updatedAfter",
+          "format",
+          RULE,
+          `must be a date-time with an offset (RFC 3339), got ${describe(updatedAfterText)}`
+        )
+      )
+    } else updatedAfter = Time.formatInstant(ms)
   }
   if (read.has("cursor")) {
     read.text("cursor")
-    warnings.push(issue("cursor", "deprecated", RULE, "is deprecated since 2023-07-13 and ignored: only offset pagination (page, limit) is supported"))
+    warnings.push(
+      issue(
+        "cursor",
+        "deprecated",
+        RULE,
+        "is deprecated since 2023-07-13 and ignored: only offset pagination (page, limit) is supported"
+      )
+    )
   }
 
   const filters: Array<PlanSearchFilter> = []
   const status = choice("status", PLAN_STATUSES, STATUSES)
   if (read.has("status")) {
-    warnings.push(issue("status", "deprecated", RULE, "is deprecated since 2023-07-13: use filterField=status&filterValue=…"))
+    warnings.push(
+      issue("status", "deprecated", RULE, "is deprecated since 2023-07-13: use filterField=status&filterValue=…")
+    )
   }
   if (status !== undefined) filters.push({ field: "status", operator: "equals", value: status })
 
   const filterField = field("filterField")
   const filterValue = read.text("filterValue")
   const operator = choice("filterOperator", FILTER_OPERATORS, OPERATORS) ?? SEARCH_DEFAULTS.filterOperator
-  if (read.has("filterField") && !read.has("filterValue")) issues.push(issue("filterValue", "required", RULE, "is required with filterField"))
-  if (read.has("filterValue") && !read.has("filterField")) issues.push(issue("filterField", "required", RULE, "is required with filterValue"))
+  if (read.has("filterField") && !read.has("filterValue")) {
+    issues.push(issue("filterValue", "required", RULE, "is required with filterField"))
+  }
+  if (read.has("filterValue") && !read.has("filterField")) {
+    issues.push(issue("filterField", "required", RULE, "is required with filterValue"))
+  }
   if (filterField !== undefined && filterValue !== undefined && OPERATORS.has(operator)) {
     const problem = filterProblem(SEARCH_FIELDS[filterField]!, operator, filterValue, filterField)
     if (problem !== undefined) issues.push(problem)
@@ -215,10 +252,20 @@ const filterProblem = (type: FieldType, operator: FilterOperator, value: string,
   const values = operator === "in" || operator === "notIn" ? listOf(value) : [value]
   for (const v of values) {
     if (type === "number" && numberOf(v) === undefined) {
-      return issue("filterValue", "format", RULE, `must be ${values.length > 1 ? "numbers" : "a number"} for ${field}, got ${describe(v)}`)
+      return issue(
+        "filterValue",
+        "format",
+        RULE,
+        `must be ${values.length > 1 ? "numbers" : "a number"} for ${field}, got ${describe(v)}`
+      )
     }
     if (type === "date" && dateOf(v) === undefined) {
-      return issue("filterValue", "format", RULE, `must be a date YYYY-MM-DD or a date-time with an offset for ${field}, got ${describe(v)}`)
+      return issue(
+        "filterValue",
+        "format",
+        RULE,
+        `must be a date YYYY-MM-DD or a date-time with an offset for ${field}, got ${describe(v)}`
+      )
     }
   }
   return undefined

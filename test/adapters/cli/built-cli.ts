@@ -5,8 +5,8 @@
  * where node_modules and the package's own name resolve as they do for dist/.
  */
 import { spawn } from "node:child_process"
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { randomUUID } from "node:crypto"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "tsup"
 import { afterAll, beforeAll } from "vitest"
@@ -42,7 +42,15 @@ export const buildCli = async (): Promise<Built> => {
     sourcemap: false,
     silent: true
   })
-  writeFileSync(`${directory}/package.json`, JSON.stringify({ name: "payment-plan-engine", version: "0.0.0-test", type: "module", exports: { "./sandbox": "./sandbox.js" } }))
+  writeFileSync(
+    `${directory}/package.json`,
+    JSON.stringify({
+      name: "payment-plan-engine",
+      version: "0.0.0-test",
+      type: "module",
+      exports: { "./sandbox": "./sandbox.js" }
+    })
+  )
   return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }
 }
 
@@ -61,7 +69,11 @@ export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string 
     child.stdout.on("data", (b: Buffer) => out.push(b))
     child.stderr.on("data", (b: Buffer) => err.push(b))
     child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }))
+    child.on(
+      "close",
+      (code) =>
+        resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") })
+    )
     child.stdin.on("error", () => {}) // the command may exit before reading all of its input
     child.stdin.end(input)
   })

@@ -32,13 +32,29 @@ const plan = {
 describe("payment-plan plan-terms", () => {
   it("R6: the options make the compute-plan-terms request; the answer is computePlanTerms'", async () => {
     const ran = await cli([
-      "plan-terms", example("checkout-request.json"), "--now", NOW, "--tz", "Australia/Sydney",
-      "--frequency", "fortnightly", "--day", "friday", "--deposit", "300"
+      "plan-terms",
+      example("checkout-request.json"),
+      "--now",
+      NOW,
+      "--tz",
+      "Australia/Sydney",
+      "--frequency",
+      "fortnightly",
+      "--day",
+      "friday",
+      "--deposit",
+      "300"
     ])
     expect(ran.code).toBe(0)
     const expected = computePlanTerms(
       checkout,
-      { checkoutId: "checkout", type: "plan", timeZone: "Australia/Sydney", deposit: { amount: 300 }, installments: { cadence: { frequency: "fortnightly", on: { dayOfWeek: "friday" } } } },
+      {
+        checkoutId: "checkout",
+        type: "plan",
+        timeZone: "Australia/Sydney",
+        deposit: { amount: 300 },
+        installments: { cadence: { frequency: "fortnightly", on: { dayOfWeek: "friday" } } }
+      },
       { now: NOW }
     )
     expect(JSON.parse(ran.stdout)).toEqual(json(expected))
@@ -47,12 +63,33 @@ describe("payment-plan plan-terms", () => {
 
   it("R6.7: --strategy even and a monthly --day from stdin, with a --request file underneath", async () => {
     const requestFile = `${built().directory}/terms-request.json`
-    writeFileSync(requestFile, JSON.stringify({ checkoutId: "chk_1", type: "plan", timeZone: "UTC", planType: "Installment" }))
-    const ran = await cli(["plan-terms", "--now", NOW, "--request", requestFile, "--frequency", "Monthly", "--day", "31", "--strategy", "even"], checkoutText)
+    writeFileSync(
+      requestFile,
+      JSON.stringify({ checkoutId: "chk_1", type: "plan", timeZone: "UTC", planType: "Installment" })
+    )
+    const ran = await cli([
+      "plan-terms",
+      "--now",
+      NOW,
+      "--request",
+      requestFile,
+      "--frequency",
+      "Monthly",
+      "--day",
+      "31",
+      "--strategy",
+      "even"
+    ], checkoutText)
     expect(ran.code).toBe(0)
     const expected = computePlanTerms(
       checkout,
-      { checkoutId: "chk_1", type: "plan", timeZone: "UTC", planType: "Installment", installments: { cadence: { frequency: "Monthly", on: { dayOfMonth: 31 } } } },
+      {
+        checkoutId: "chk_1",
+        type: "plan",
+        timeZone: "UTC",
+        planType: "Installment",
+        installments: { cadence: { frequency: "Monthly", on: { dayOfMonth: 31 } } }
+      },
       { now: NOW, depositStrategy: "even" }
     )
     expect(JSON.parse(ran.stdout)).toEqual(json(expected))
@@ -63,27 +100,47 @@ describe("payment-plan plan-terms", () => {
     expect(ran.code).toBe(0)
     const terms = computePlanTerms(checkout, { checkoutId: "checkout", type: "plan", timeZone: "UTC" }, { now: NOW })
     const rows = [...ran.stdout.matchAll(/^\s*(\d+)\s+(\d{4}-\d{2}-\d{2})\s+([\d.]+)$/gm)]
-    expect(rows.map((r) => [Number(r[1]), r[2], Number(r[3])])).toEqual(terms.schedule.map((p) => [p.installmentNumber, p.date, p.amount]))
+    expect(rows.map((r) => [Number(r[1]), r[2], Number(r[3])])).toEqual(
+      terms.schedule.map((p) => [p.installmentNumber, p.date, p.amount])
+    )
     expect(ran.stdout).toMatch(/totalCost\s+1100/)
   })
 
   it("R6.6: unacceptable terms (a deposit with too many digits) are shown, and exit 1", async () => {
     const ran = await cli(["plan-terms", example("checkout-request.json"), "--now", NOW, "--deposit", "300.001"])
     expect(ran.code).toBe(1)
-    expect(JSON.parse(ran.stdout).installments.validation).toEqual(expect.arrayContaining([expect.objectContaining({ key: "deposit.precision" })]))
-    const table = await cli(["plan-terms", example("checkout-request.json"), "--now", NOW, "--deposit", "300.001", "--format", "table"])
+    expect(JSON.parse(ran.stdout).installments.validation).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: "deposit.precision" })])
+    )
+    const table = await cli([
+      "plan-terms",
+      example("checkout-request.json"),
+      "--now",
+      NOW,
+      "--deposit",
+      "300.001",
+      "--format",
+      "table"
+    ])
     expect(table.code).toBe(1)
     expect(table.stdout).toMatch(/unacceptable:[\s\S]*deposit\.precision/)
   })
 
   it("a checkout the calculation refuses: exit 1, every issue on stderr, nothing on stdout", async () => {
-    const ran = await cli(["plan-terms", "--now", NOW], JSON.stringify({ ...checkout, currencyCode: "AUD", items: [{ ...checkout.items[0], costPerItem: 10.005 }] }))
+    const ran = await cli(
+      ["plan-terms", "--now", NOW],
+      JSON.stringify({ ...checkout, currencyCode: "AUD", items: [{ ...checkout.items[0], costPerItem: 10.005 }] })
+    )
     expect(ran.code).toBe(1)
     expect(ran.stdout).toBe("")
     expect(ran.stderr).toMatch(/costPerItem/)
   })
 
-  it.each([[["plan-terms", "--deposit", "lots"]], [["plan-terms", "--strategy", "generous"]], [["plan-terms", "--tz", "Nowhere/Else"]]])(
+  it.each([[["plan-terms", "--deposit", "lots"]], [["plan-terms", "--strategy", "generous"]], [[
+    "plan-terms",
+    "--tz",
+    "Nowhere/Else"
+  ]]])(
     "%j is a usage error (exit 2)",
     async (args) => {
       const ran = await cli(args, checkoutText)
@@ -117,14 +174,20 @@ describe("payment-plan refund-quote", () => {
     const merchant = { defaultRefundPolicies: [{ daysWithinRedemptionDate: 90, refundablePercentage: 10 }] }
     writeFileSync(merchantFile, JSON.stringify(merchant))
     const bare = { ...plan, items: [{ ...plan.items[0]!, refundPolicies: [] }] }
-    const ran = await cli(["refund-quote", "--at", "2027-01-20T00:00:00Z", "--merchant", merchantFile], JSON.stringify(bare))
+    const ran = await cli(
+      ["refund-quote", "--at", "2027-01-20T00:00:00Z", "--merchant", merchantFile],
+      JSON.stringify(bare)
+    )
     expect(ran.code).toBe(0)
     expect(JSON.parse(ran.stdout)).toEqual(json(quoteRefund(bare, { at: "2027-01-20T00:00:00Z", merchant })))
     expect(JSON.parse(ran.stdout).totalNonRefundableAmount).toBe(450)
   })
 
   it("an invalid plan is refused (exit 1) with every issue on stderr", async () => {
-    const ran = await cli(["refund-quote", "--at", "2027-01-20T00:00:00Z"], JSON.stringify({ ...plan, currencyCode: "XXX1", totalPaymentsPaid: -1 }))
+    const ran = await cli(
+      ["refund-quote", "--at", "2027-01-20T00:00:00Z"],
+      JSON.stringify({ ...plan, currencyCode: "XXX1", totalPaymentsPaid: -1 })
+    )
     expect(ran.code).toBe(1)
     expect(ran.stdout).toBe("")
     expect(ran.stderr).toMatch(/currencyCode/)

@@ -7,13 +7,20 @@ import { example, useBuiltCli } from "./built-cli.ts"
 const { cli, built } = useBuiltCli()
 
 const request = JSON.stringify(exampleRequest())
-const invalid = JSON.stringify({ ...exampleRequest(), merchantOrderId: "", items: [{ ...exampleRequest().items[0], costPerItem: 10.005 }] })
+const invalid = JSON.stringify({
+  ...exampleRequest(),
+  merchantOrderId: "",
+  items: [{ ...exampleRequest().items[0], costPerItem: 10.005 }]
+})
 
 describe("payment-plan validate", () => {
   it("R4: a valid request from a file: exit 0, the validation result as JSON", async () => {
     const ran = await cli(["validate", example("checkout-request.json"), "--now", NOW, "--merchant-id", "merchant-123"])
     expect(ran.code).toBe(0)
-    const expected = validateCheckoutRequest(JSON.parse(readFileSync(example("checkout-request.json"), "utf8")), { merchantId: "merchant-123", now: NOW })
+    const expected = validateCheckoutRequest(JSON.parse(readFileSync(example("checkout-request.json"), "utf8")), {
+      merchantId: "merchant-123",
+      now: NOW
+    })
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(expected)))
     expect(JSON.parse(ran.stdout).ok).toBe(true)
   })
@@ -23,14 +30,20 @@ describe("payment-plan validate", () => {
     expect(ran.code).toBe(1)
     const result = JSON.parse(ran.stdout)
     expect(result.ok).toBe(false)
-    expect(result.issues).toEqual(JSON.parse(JSON.stringify(validateCheckoutRequest(JSON.parse(invalid), { now: NOW })))?.issues)
-    expect(result.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(["merchantOrderId", "items[0].costPerItem"]))
+    expect(result.issues).toEqual(
+      JSON.parse(JSON.stringify(validateCheckoutRequest(JSON.parse(invalid), { now: NOW })))?.issues
+    )
+    expect(result.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(["merchantOrderId", "items[0].costPerItem"])
+    )
   })
 
   it("R4.5: --merchant-id is the authenticated merchant", async () => {
     const ran = await cli(["validate", "-", "--now", NOW, "--merchant-id", "someone-else"], request)
     expect(ran.code).toBe(1)
-    expect(JSON.parse(ran.stdout).issues).toEqual([expect.objectContaining({ path: "merchantId", code: "merchant_mismatch" })])
+    expect(JSON.parse(ran.stdout).issues).toEqual([
+      expect.objectContaining({ path: "merchantId", code: "merchant_mismatch" })
+    ])
   })
 
   it("--format table: one row per issue, with path, code and rule", async () => {
@@ -54,7 +67,10 @@ describe("payment-plan summarize", () => {
   it("R2: the totals the library computes, from a file, as JSON", async () => {
     const ran = await cli(["summarize", example("checkout-request.json"), "--now", NOW, "--tz", "Australia/Sydney"])
     expect(ran.code).toBe(0)
-    const expected = summarizeCheckout(JSON.parse(readFileSync(example("checkout-request.json"), "utf8")), { now: NOW, timeZone: "Australia/Sydney" })
+    const expected = summarizeCheckout(JSON.parse(readFileSync(example("checkout-request.json"), "utf8")), {
+      now: NOW,
+      timeZone: "Australia/Sydney"
+    })
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(expected)))
   })
 
@@ -74,7 +90,9 @@ describe("payment-plan summarize", () => {
     const input = JSON.stringify({ ...body, items })
     const ran = await cli(["summarize", "--now", NOW, "--merchant", merchantFile], input)
     expect(ran.code).toBe(0)
-    expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(summarizeCheckout(JSON.parse(input), { now: NOW, merchant }))))
+    expect(JSON.parse(ran.stdout)).toEqual(
+      JSON.parse(JSON.stringify(summarizeCheckout(JSON.parse(input), { now: NOW, merchant })))
+    )
     expect(JSON.parse(ran.stdout).totalMinimumDeposit).toBe(110)
   })
 
@@ -107,12 +125,12 @@ describe("usage", () => {
     const top = await cli(["--help"])
     expect(top.code).toBe(0)
     expect(top.stdout).toMatch(/Exit codes: 0 success, 1 validation failure or refused input, 2 usage error/)
-    const names = [...top.stdout.matchAll(/^  ([a-z-]+) /gm)].map((m) => m[1]).filter((n) => n !== "help")
+    const names = [...top.stdout.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]).filter((n) => n !== "help")
     expect(names).toEqual(expect.arrayContaining(["validate", "summarize"]))
     for (const name of names) {
       const help = await cli([name!, "--help"])
       expect(help.code, name).toBe(0)
-      expect(help.stdout, name).toMatch(/Examples:\n  \$ payment-plan /)
+      expect(help.stdout, name).toMatch(/Examples:\n {2}\$ payment-plan /)
     }
   })
 

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { spawn } from "node:child_process"
 import { once } from "node:events"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Money, quoteRefund } from "../../../src/index.ts"
 import { generatePlans } from "../../../scripts/generate-plans.ts"
+import { Money, quoteRefund } from "../../../src/index.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -40,7 +40,12 @@ class Oracle {
   add(plan: GeneratedPlan, at: string): void {
     this.line++
     let e = this.byCurrency.get(plan.currencyCode)
-    if (!e) this.byCurrency.set(plan.currencyCode, (e = { plans: 0, paid: 0n, nonRefundable: 0n, refunds: 0n, cancelledPlans: 0, cancelledPaid: 0n, exposures: [] }))
+    if (!e) {
+      this.byCurrency.set(
+        plan.currencyCode,
+        e = { plans: 0, paid: 0n, nonRefundable: 0n, refunds: 0n, cancelledPlans: 0, cancelledPaid: 0n, exposures: [] }
+      )
+    }
     if (plan.status === "Cancelled") {
       e.cancelledPlans++
       e.cancelledPaid += minor(plan.totalPaymentsPaid, plan.currencyCode)
@@ -51,7 +56,9 @@ class Oracle {
     e.paid += minor(q.totalPaymentsPaid, plan.currencyCode)
     e.nonRefundable += minor(q.totalNonRefundableAmount, plan.currencyCode)
     e.refunds += minor(q.suggestedRefundAmount, plan.currencyCode)
-    if (this.keepExposures) e.exposures.push({ id: plan.id, line: this.line, refund: minor(q.suggestedRefundAmount, plan.currencyCode) })
+    if (this.keepExposures) {
+      e.exposures.push({ id: plan.id, line: this.line, refund: minor(q.suggestedRefundAmount, plan.currencyCode) })
+    }
   }
   readonly keepExposures: boolean
   constructor(keepExposures: boolean) {
@@ -96,8 +103,13 @@ describe("payment-plan exposure", () => {
       expect(reportMinor(c.totalSuggestedRefunds, c.currencyCode)).toBe(e.refunds)
       expect(c.cancelled.plans).toBe(e.cancelledPlans)
       expect(reportMinor(c.cancelled.totalPaid, c.currencyCode)).toBe(e.cancelledPaid)
-      const top = [...e.exposures].sort((a, b) => (a.refund === b.refund ? a.line - b.line : a.refund > b.refund ? -1 : 1)).slice(0, 5)
-      expect(c.largestExposures.map((x: { id: string; line: number }) => [x.id, x.line])).toEqual(top.map((x) => [x.id, x.line]))
+      const top = [...e.exposures].sort((
+        a,
+        b
+      ) => (a.refund === b.refund ? a.line - b.line : a.refund > b.refund ? -1 : 1)).slice(0, 5)
+      expect(c.largestExposures.map((x: { id: string; line: number }) => [x.id, x.line])).toEqual(
+        top.map((x) => [x.id, x.line])
+      )
     }
     expect(report.currencies.some((c: { cancelled: { plans: number } }) => c.cancelled.plans > 0)).toBe(true)
   })
@@ -116,12 +128,14 @@ describe("payment-plan exposure", () => {
     const report = JSON.parse((await cli(["exposure", "--at", AT, "--top", "2"], smallText)).stdout)
     for (const c of report.currencies) {
       expect(ran.stdout).toContain(`Largest exposures, ${c.currencyCode}`)
-      expect(ran.stdout).toMatch(new RegExp(`^${c.currencyCode}\\s+${c.plans}\\s+${c.totalPaid.replace(".", "\\.")}\\s`, "m"))
+      expect(ran.stdout).toMatch(
+        new RegExp(`^${c.currencyCode}\\s+${c.plans}\\s+${c.totalPaid.replace(".", "\\.")}\\s`, "m")
+      )
     }
   })
 
   const broken = smallText.split("\n").slice(0, 10)
-  broken.splice(3, 0, '{"id": "plan-x", "currencyCode": ')
+  broken.splice(3, 0, "{\"id\": \"plan-x\", \"currencyCode\": ")
   broken.splice(7, 0, JSON.stringify({ ...small[0], totalPaymentsPaid: 1.001 }))
   const brokenText = broken.join("\n")
 
@@ -142,26 +156,34 @@ describe("payment-plan exposure", () => {
       expect(skipped[1]![1]).toMatch(/totalPaymentsPaid.*precision, R1\.3/)
       const report = JSON.parse(ran.stdout)
       expect(report.invalidLines).toBe(2)
-      const counted = report.currencies.reduce((n: number, c: { plans: number; cancelled: { plans: number } }) => n + c.plans + c.cancelled.plans, 0)
+      const counted = report.currencies.reduce(
+        (n: number, c: { plans: number; cancelled: { plans: number } }) => n + c.plans + c.cancelled.plans,
+        0
+      )
       expect(counted).toBe(10) // 12 lines: 10 plans, 2 refused
     })
   }
 
   // `script` gives the command a terminal; where util-linux is missing there is no terminal to test with
-  it.runIf(existsSync("/usr/bin/script"))("a progress bar on stderr when it is a terminal: lines, rate, percentage", async () => {
-    const file = `${dir}/progress.ndjson`
-    writeFileSync(file, smallText)
-    const command = [process.execPath, built().cli, "exposure", file, "--at", AT, "--workers", "0"].map((a) => `'${a}'`).join(" ")
-    const ran = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn("/usr/bin/script", ["-qec", command, "/dev/null"], { stdio: ["ignore", "pipe", "pipe"] })
-      let out = ""
-      child.stdout.on("data", (b: Buffer) => (out += b.toString()))
-      child.on("close", (code) => resolve({ code, out }))
-    })
-    expect(ran.code).toBe(0)
-    expect(ran.out).toMatch(/exposure \[[^\]]*\] \d+% \| \d+ lines \| \d+ lines\/s/)
-    expect(ran.out).toContain("100%")
-  })
+  it.runIf(existsSync("/usr/bin/script"))(
+    "a progress bar on stderr when it is a terminal: lines, rate, percentage",
+    async () => {
+      const file = `${dir}/progress.ndjson`
+      writeFileSync(file, smallText)
+      const command = [process.execPath, built().cli, "exposure", file, "--at", AT, "--workers", "0"].map((a) =>
+        `'${a}'`
+      ).join(" ")
+      const ran = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn("/usr/bin/script", ["-qec", command, "/dev/null"], { stdio: ["ignore", "pipe", "pipe"] })
+        let out = ""
+        child.stdout.on("data", (b: Buffer) => (out += b.toString()))
+        child.on("close", (code) => resolve({ code, out }))
+      })
+      expect(ran.code).toBe(0)
+      expect(ran.out).toMatch(/exposure \[[^\]]*\] \d+% \| \d+ lines \| \d+ lines\/s/)
+      expect(ran.out).toContain("100%")
+    }
+  )
 
   it("R1.1: totals stay exact past 2^53 minor units", async () => {
     // 40 plans paying 2^50 − 1 cents each: 4.5e16 cents in all, beyond 2^53 ≈ 9.007e15
@@ -173,7 +195,10 @@ describe("payment-plan exposure", () => {
       items: [{ quantity: 1, costPerItem: paidMinor / 100, depositRefundable: true, redemptionDate: "2027-06-01" }]
     }
     expect(Money.toMinorUnits(plan.totalPaymentsPaid, 2)).toBe(paidMinor)
-    const ran = await cli(["exposure", "--at", AT], ndjson(Array.from({ length: 40 }, (_, i) => ({ ...plan, id: `p${i}` }))))
+    const ran = await cli(
+      ["exposure", "--at", AT],
+      ndjson(Array.from({ length: 40 }, (_, i) => ({ ...plan, id: `p${i}` })))
+    )
     expect(ran.code).toBe(0)
     const [aud] = JSON.parse(ran.stdout).currencies
     expect(reportMinor(aud.totalPaid, "AUD")).toBe(40n * BigInt(paidMinor))
@@ -229,7 +254,9 @@ describe("payment-plan exposure", () => {
     "1,000,000 generated plans: the totals equal the sum of the individual quotes",
     async () => {
       const COUNT = 1_000_000
-      const child = spawn(process.execPath, [built().cli, "exposure", "--at", AT, "--top", "3"], { stdio: ["pipe", "pipe", "pipe"] })
+      const child = spawn(process.execPath, [built().cli, "exposure", "--at", AT, "--top", "3"], {
+        stdio: ["pipe", "pipe", "pipe"]
+      })
       const out: Array<Buffer> = []
       const err: Array<Buffer> = []
       child.stdout.on("data", (b: Buffer) => out.push(b))

@@ -4,9 +4,11 @@ import { batches, eachLine, LineTooLong } from "../../../src/adapters/cli/exposu
 
 const collect = async (chunks: ReadonlyArray<Buffer>) => {
   const seen: Array<[number, string]> = []
-  for await (const batch of batches((async function* () {
-    yield* chunks
-  })())) {
+  for await (
+    const batch of batches((async function*() {
+      yield* chunks
+    })())
+  ) {
     eachLine(batch, (text, line) => {
       seen.push([line, text])
       return true
@@ -31,7 +33,9 @@ describe("NDJSON batches cut at newline bytes", () => {
   it("every non-blank line once, with its 1-based number, however the input is chunked (astral and multi-byte text included)", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.string({ unit: "grapheme", maxLength: 30 }), fc.constant(""), fc.constant("  ")), { maxLength: 30 }),
+        fc.array(fc.oneof(fc.string({ unit: "grapheme", maxLength: 30 }), fc.constant(""), fc.constant("  ")), {
+          maxLength: 30
+        }),
         fc.boolean(),
         fc.array(fc.nat(), { maxLength: 12 }),
         async (lines, trailingNewline, offsets) => {
@@ -48,7 +52,7 @@ describe("NDJSON batches cut at newline bytes", () => {
 
   it("a line without an end longer than 64 MiB is refused with its number", async () => {
     const big = Buffer.alloc(8 * 2 ** 20, 0x61)
-    const chunks = [Buffer.from('{"a":1}\n'), ...Array.from({ length: 9 }, () => big)]
+    const chunks = [Buffer.from("{\"a\":1}\n"), ...Array.from({ length: 9 }, () => big)]
     await expect(collect(chunks)).rejects.toEqual(new LineTooLong(2))
   })
 })

@@ -7,7 +7,14 @@ const { cli, built } = useBuiltCli()
 
 describe("payment-plan serve", () => {
   it("starts the sandbox on the port given, answers over HTTP, and stops on SIGTERM with exit 0", async () => {
-    const child = spawn(process.execPath, [built().cli, "serve", "--merchants", example("sandbox-merchants.json"), "--port", "0"], {
+    const child = spawn(process.execPath, [
+      built().cli,
+      "serve",
+      "--merchants",
+      example("sandbox-merchants.json"),
+      "--port",
+      "0"
+    ], {
       stdio: ["ignore", "pipe", "pipe"]
     })
     let out = ""

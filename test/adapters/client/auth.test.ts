@@ -1,8 +1,8 @@
-import { inspect } from "node:util"
 import { Redacted } from "effect"
+import { inspect } from "node:util"
 import { describe, expect, it } from "vitest"
 import { basicAuthorization, createClient, ValidationError } from "../../../src/adapters/client/index.ts"
-import { type Step, fakeTransport } from "./fake-transport.ts"
+import { fakeTransport, type Step } from "./fake-transport.ts"
 import { API_KEY, MERCHANT_ID, options } from "./helpers.ts"
 
 const everyShape = (value: unknown): ReadonlyArray<string> => [
@@ -16,8 +16,12 @@ describe("authorization", () => {
   it("defaults to Basic base64(merchantId:apiKey), UTF-8 encoded", async () => {
     const transport = fakeTransport([{ kind: "json", body: { id: "p1" } }])
     await createClient(options(transport.fetch)).retrievePlan("p1")
-    expect(transport.requests[0]!.headers["authorization"]).toBe(`Basic ${Buffer.from(`${MERCHANT_ID}:${API_KEY}`).toString("base64")}`)
-    expect(Redacted.value(basicAuthorization("mérchant", Redacted.make("ключ")))).toBe(`Basic ${Buffer.from("mérchant:ключ", "utf8").toString("base64")}`)
+    expect(transport.requests[0]!.headers["authorization"]).toBe(
+      `Basic ${Buffer.from(`${MERCHANT_ID}:${API_KEY}`).toString("base64")}`
+    )
+    expect(Redacted.value(basicAuthorization("mérchant", Redacted.make("ключ")))).toBe(
+      `Basic ${Buffer.from("mérchant:ключ", "utf8").toString("base64")}`
+    )
   })
 
   it("can be replaced by a string, a Redacted or a function of the credentials (called per attempt)", async () => {
@@ -41,7 +45,10 @@ describe("authorization", () => {
     }))
     await client.retrievePlan("p1")
     expect(seen).toEqual([`${MERCHANT_ID}/${API_KEY}`, `${MERCHANT_ID}/${API_KEY}`])
-    expect(c.requests.map((r) => r.headers["authorization"])).toEqual([`Custom ${MERCHANT_ID}.1`, `Custom ${MERCHANT_ID}.2`])
+    expect(c.requests.map((r) => r.headers["authorization"])).toEqual([
+      `Custom ${MERCHANT_ID}.1`,
+      `Custom ${MERCHANT_ID}.2`
+    ])
   })
 
   it("keeps a base URL's path as a prefix", async () => {
@@ -52,7 +59,9 @@ describe("authorization", () => {
 
   it("honours route overrides", async () => {
     const transport = fakeTransport([{ kind: "json", body: { id: "p1" } }])
-    await createClient(options(transport.fetch, { routes: { retrievePlan: { method: "GET", path: "/v3/plan/{planId}" } } })).retrievePlan("p1")
+    await createClient(
+      options(transport.fetch, { routes: { retrievePlan: { method: "GET", path: "/v3/plan/{planId}" } } })
+    ).retrievePlan("p1")
     expect(transport.requests[0]!.url.pathname).toBe("/v3/plan/p1")
   })
 })
@@ -74,7 +83,11 @@ describe("the API key is never shown", () => {
     const redacted = createClient(options(fakeTransport([]).fetch, { apiKey: Redacted.make(API_KEY) }))
     for (const shape of everyShape(redacted)) expect(shape).not.toContain(API_KEY)
     for (const shape of everyShape(client.effect)) expect(shape).not.toContain(API_KEY)
-    expect(JSON.parse(JSON.stringify(client))).toEqual({ baseUrl: "https://api.example.test/", merchantId: MERCHANT_ID, apiKey: "<redacted>" })
+    expect(JSON.parse(JSON.stringify(client))).toEqual({
+      baseUrl: "https://api.example.test/",
+      merchantId: MERCHANT_ID,
+      apiKey: "<redacted>"
+    })
   })
 
   it("not in any error, nor in its message, stack, JSON or inspection", async () => {
@@ -93,7 +106,13 @@ describe("the API key is never shown", () => {
   it("not in the ValidationError for bad options, which names every problem", () => {
     let error: unknown
     try {
-      createClient({ baseUrl: "ftp://x", merchantId: "", apiKey: API_KEY, timeoutMs: 0, retry: { maxRetries: -1, idempotencyKeyHeader: "bad header" } })
+      createClient({
+        baseUrl: "ftp://x",
+        merchantId: "",
+        apiKey: API_KEY,
+        timeoutMs: 0,
+        retry: { maxRetries: -1, idempotencyKeyHeader: "bad header" }
+      })
     } catch (e) {
       error = e
     }

@@ -41,7 +41,10 @@ const rejection = async (promise: Promise<unknown>): Promise<Record<string, unkn
  * Registers the contract's tests under `describe(name)`; each test gets a new
  * environment from `makeEnvironment` and closes it after.
  */
-export const clientContract = (name: string, makeEnvironment: () => ContractEnvironment | Promise<ContractEnvironment>) =>
+export const clientContract = (
+  name: string,
+  makeEnvironment: () => ContractEnvironment | Promise<ContractEnvironment>
+) =>
   describe(`client contract: ${name}`, () => {
     let env: ContractEnvironment
     let client: Client
@@ -77,7 +80,10 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
         ...example,
         merchantId: env.merchantId,
         merchantOrderId: orderId,
-        items: example.items.map((item, i) => ({ ...item, redemptionDate: i === 0 ? ahead(200).slice(0, 10) : ahead(197) }))
+        items: example.items.map((item, i) => ({
+          ...item,
+          redemptionDate: i === 0 ? ahead(200).slice(0, 10) : ahead(197)
+        }))
       }
     }
 
@@ -94,8 +100,15 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
     const acceptedPlan = async () => {
       const { body, checkout } = await create()
       await env.completeCheckout(checkout.id, "accept")
-      const verified = await client.verifyCheckout(redirect(checkout.id), { merchantOrderId: body.merchantOrderId, currencyCode: "AUD" })
-      if (!verified.allocate || verified.planId === undefined) throw new Error(`expected an accepted plan, got ${JSON.stringify(verified)}`)
+      const verified = await client.verifyCheckout(redirect(checkout.id), {
+        merchantOrderId: body.merchantOrderId,
+        currencyCode: "AUD"
+      })
+      if (!verified.allocate || verified.planId === undefined) {
+        throw new Error(
+          `expected an accepted plan, got ${JSON.stringify(verified)}`
+        )
+      }
       return { body, checkout, planId: verified.planId }
     }
 
@@ -115,7 +128,12 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
 
     it("R4: an invalid request never leaves the process", async () => {
       const outcome = await client.createCheckout({ ...request(), currencyCode: "XYZ", items: [] })
-      expect(outcome).toMatchObject({ ok: false, displayWidget: false, status: undefined, error: { _tag: "ValidationError" } })
+      expect(outcome).toMatchObject({
+        ok: false,
+        displayWidget: false,
+        status: undefined,
+        error: { _tag: "ValidationError" }
+      })
       await expect(client.retrievePlan("..")).rejects.toMatchObject({ _tag: "ValidationError" })
       expect(sent).toHaveLength(0)
     })
@@ -131,26 +149,38 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
     it("R8.1, R8.2: after the deposit is paid, verification allocates and names the plan", async () => {
       const { body, checkout } = await create()
       await env.completeCheckout(checkout.id, "accept")
-      const verified = await client.verifyCheckout(redirect(checkout.id), { merchantOrderId: body.merchantOrderId, currencyCode: "AUD" })
+      const verified = await client.verifyCheckout(redirect(checkout.id), {
+        merchantOrderId: body.merchantOrderId,
+        currencyCode: "AUD"
+      })
       expect(verified).toMatchObject({ allocate: true, checkoutId: checkout.id })
       expect(verified.allocate && typeof verified.planId).toBe("string")
       expect(verified.checkout?.plan?.deposit?.status?.toLowerCase()).toBe("accepted")
       // another order's id is a mismatch, never an allocation
-      const other = await client.verifyCheckout(redirect(checkout.id), { merchantOrderId: `${body.merchantOrderId}-other` })
+      const other = await client.verifyCheckout(redirect(checkout.id), {
+        merchantOrderId: `${body.merchantOrderId}-other`
+      })
       expect(other).toMatchObject({ allocate: false, reason: "order_mismatch" })
     })
 
     it("R8.2: a declined deposit is refused as not accepted", async () => {
       const { checkout } = await create()
       await env.completeCheckout(checkout.id, "decline")
-      expect(await client.verifyCheckout(redirect(checkout.id))).toMatchObject({ allocate: false, reason: "not_accepted" })
+      expect(await client.verifyCheckout(redirect(checkout.id))).toMatchObject({
+        allocate: false,
+        reason: "not_accepted"
+      })
     })
 
     it("R8.1: a redirect without a usable checkout id is refused before anything is sent", async () => {
-      await expect(client.verifyCheckout("https://shop.example/return")).rejects.toMatchObject({ _tag: "InvalidRedirectError", code: "missing" })
-      await expect(client.verifyCheckout("https://shop.example/return?service_checkout_id=a&service_checkout_id=b")).rejects.toMatchObject({
-        code: "repeated"
+      await expect(client.verifyCheckout("https://shop.example/return")).rejects.toMatchObject({
+        _tag: "InvalidRedirectError",
+        code: "missing"
       })
+      await expect(client.verifyCheckout("https://shop.example/return?service_checkout_id=a&service_checkout_id=b"))
+        .rejects.toMatchObject({
+          code: "repeated"
+        })
       expect(sent).toHaveLength(0)
     })
 
@@ -163,7 +193,12 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
     })
 
     it("wrong credentials are an UnauthorizedError that does not show the key", async () => {
-      const wrong = createClient({ baseUrl: env.baseUrl, merchantId: env.merchantId, apiKey: `${env.apiKey}-wrong`, fetch: env.fetch })
+      const wrong = createClient({
+        baseUrl: env.baseUrl,
+        merchantId: env.merchantId,
+        apiKey: `${env.apiKey}-wrong`,
+        fetch: env.fetch
+      })
       const error = await rejection(wrong.getMerchantConfiguration())
       expect(error).toMatchObject({ _tag: "UnauthorizedError", status: 401 })
       expect(JSON.stringify(error)).not.toContain(env.apiKey)
@@ -197,10 +232,17 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
       expect(PLAN_STATUSES as ReadonlyArray<string>).toContain(plan.status)
 
       const newOrder = `${body.merchantOrderId}-b`
-      expect(await client.setMerchantOrder({ planId, merchantOrderId: newOrder })).toMatchObject({ planId, merchantOrderId: newOrder })
+      expect(await client.setMerchantOrder({ planId, merchantOrderId: newOrder })).toMatchObject({
+        planId,
+        merchantOrderId: newOrder
+      })
       expect((await client.retrievePlan(planId)).merchantOrderId).toBe(newOrder)
 
-      const found = await client.searchPlans({ filterField: "merchantOrderId", filterValue: newOrder, filterOperator: "equals" })
+      const found = await client.searchPlans({
+        filterField: "merchantOrderId",
+        filterValue: newOrder,
+        filterOperator: "equals"
+      })
       expect(found.plans?.map((p) => p.id)).toEqual([planId])
       expect(found.totalRowCount).toBe(1)
 
@@ -230,7 +272,9 @@ export const clientContract = (name: string, makeEnvironment: () => ContractEnvi
     it("R7.8: a refund above what was paid is refused by the service", async () => {
       const { planId } = await acceptedPlan()
       const quote = await client.calculateRefund(planId)
-      const error = await rejection(client.cancelPlan({ planId, refundableAmount: (quote.totalPaymentsPaid ?? 0) + 1, reason: "Other" }))
+      const error = await rejection(
+        client.cancelPlan({ planId, refundableAmount: (quote.totalPaymentsPaid ?? 0) + 1, reason: "Other" })
+      )
       expect(error["_tag"]).toBe("ServiceValidationError")
       expect(error["status"]).toBeGreaterThanOrEqual(400)
       expect(error["status"]).toBeLessThan(500)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { createClient, make } from "../../../src/adapters/client/index.ts"
-import { type Step, fakeTransport } from "./fake-transport.ts"
+import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutResponse, options, runWithClock } from "./helpers.ts"
 
 /** A client without retries over the scripted steps. */
@@ -31,7 +31,11 @@ describe("client error paths", () => {
     [500, "ServerError"],
     [503, "ServerError"]
   ])("status %i is a %s carrying the status, the request id and the body", async (status, tag) => {
-    const body = { code: "some_code", message: "what went wrong", issues: [{ path: "planId", code: "required", message: "is required" }] }
+    const body = {
+      code: "some_code",
+      message: "what went wrong",
+      issues: [{ path: "planId", code: "required", message: "is required" }]
+    }
     const { client } = clientOver([{ kind: "json", status, body, headers: { "x-request-id": "req-42" } }])
     const error = await rejection(client.retrievePlan("plan_1"))
     expect(error._tag).toBe(tag)
@@ -45,9 +49,15 @@ describe("client error paths", () => {
   })
 
   it("429 carries Retry-After in milliseconds, as delta seconds or as an HTTP date", async () => {
-    const a = await rejection(clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "7" } }]).client.retrievePlan("p1"))
+    const a = await rejection(
+      clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "7" } }]).client.retrievePlan("p1")
+    )
     expect(a["retryAfterMs"]).toBe(7000)
-    const b = await rejection(clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "soon" } }]).client.retrievePlan("p1"))
+    const b = await rejection(
+      clientOver([{ kind: "json", status: 429, body: {}, headers: { "retry-after": "soon" } }]).client.retrievePlan(
+        "p1"
+      )
+    )
     expect(b["retryAfterMs"]).toBeUndefined()
   })
 
@@ -60,16 +70,24 @@ describe("client error paths", () => {
   })
 
   it("a success with an HTML body, truncated JSON or JSON of another shape is an UndecodableBodyError", async () => {
-    const html = await rejection(clientOver([{ kind: "text", status: 200, body: "<html>maintenance</html>" }]).client.retrievePlan("p1"))
+    const html = await rejection(
+      clientOver([{ kind: "text", status: 200, body: "<html>maintenance</html>" }]).client.retrievePlan("p1")
+    )
     expect(html._tag).toBe("UndecodableBodyError")
     expect(html["status"]).toBe(200)
     expect(html["body"]).toBe("<html>maintenance</html>")
     expect(html["reason"]).toMatch(/not JSON/)
 
-    const truncated = await rejection(clientOver([{ kind: "text", status: 200, body: "{\"id\": \"chk_1\", \"plan\": {" }]).client.retrieveCheckout("chk_1"))
+    const truncated = await rejection(
+      clientOver([{ kind: "text", status: 200, body: "{\"id\": \"chk_1\", \"plan\": {" }]).client.retrieveCheckout(
+        "chk_1"
+      )
+    )
     expect(truncated._tag).toBe("UndecodableBodyError")
 
-    const shape = await rejection(clientOver([{ kind: "json", status: 200, body: { plan: null } }]).client.retrieveCheckout("chk_1"))
+    const shape = await rejection(
+      clientOver([{ kind: "json", status: 200, body: { plan: null } }]).client.retrieveCheckout("chk_1")
+    )
     expect(shape._tag).toBe("UndecodableBodyError")
     expect(shape["reason"]).toMatch(/id/)
 
@@ -108,7 +126,9 @@ describe("client error paths", () => {
       const client = yield* make(options(transport.fetch, { retry: false, timeoutMs: 2_000 }))
       const exit = yield* runWithClock(client.retrievePlan("p1"))
       expect(Exit.isFailure(exit)).toBe(true)
-      const error = Exit.isFailure(exit) ? (exit.cause.reasons[0] as { error?: { _tag: string; timeoutMs: number } }).error : undefined
+      const error = Exit.isFailure(exit)
+        ? (exit.cause.reasons[0] as { error?: { _tag: string; timeoutMs: number } }).error
+        : undefined
       expect(error?._tag).toBe("TimeoutError")
       expect(error?.timeoutMs).toBe(2_000)
       expect(transport.requests[0]!.signal.aborted).toBe(true)

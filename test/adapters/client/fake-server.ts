@@ -7,8 +7,8 @@
  */
 import { Result } from "effect"
 import * as Checkout from "../../../src/core/checkout/index.ts"
-import * as Plan from "../../../src/core/plan.ts"
 import * as PlanTerms from "../../../src/core/plan-terms.ts"
+import * as Plan from "../../../src/core/plan.ts"
 import * as Refund from "../../../src/core/refund/index.ts"
 import { routeMatcher } from "../../../src/core/routes.ts"
 import { computePlanTerms, quoteRefund, summarizeCheckout } from "../../../src/facade/index.ts"
@@ -36,16 +36,25 @@ const MERCHANT = {
   defaultPaymentDeadline: 0,
   defaultMinDepositValue: 0,
   defaultMinDepositType: "Currency",
-  currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 1_000_000, paymentGatewayVariant: "fake", isZeroDecimal: false }]
+  currencies: [{
+    currencyCode: "AUD",
+    minimumPaymentAmount: 1,
+    maximumPaymentAmount: 1_000_000,
+    paymentGatewayVariant: "fake",
+    isZeroDecimal: false
+  }]
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } })
 
-const problem = (status: number, code: string, message: string, issues?: unknown) => json(status, { code, message, ...(issues ? { issues } : {}) })
+const problem = (status: number, code: string, message: string, issues?: unknown) =>
+  json(status, { code, message, ...(issues ? { issues } : {}) })
 
 /** The fake service on an in-memory store; `now` is its clock. */
-export const fakeServer = (options: { readonly merchantId?: string; readonly apiKey?: string; readonly now?: () => number } = {}) => {
+export const fakeServer = (
+  options: { readonly merchantId?: string; readonly apiKey?: string; readonly now?: () => number } = {}
+) => {
   const merchantId = options.merchantId ?? "merchant-contract"
   const apiKey = options.apiKey ?? "sk_fake_contract_key"
   const now = options.now ?? (() => Date.now())
@@ -78,7 +87,9 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
         ? new Response(null, { status: 405, headers: { allow: allowed.join(", ") } })
         : problem(404, "not_found", "No such route")
     }
-    if (request.headers.get("authorization") !== expected) return problem(401, "unauthorized", "Missing or invalid credentials")
+    if (request.headers.get("authorization") !== expected) {
+      return problem(401, "unauthorized", "Missing or invalid credentials")
+    }
     let body: unknown
     if (request.method === "POST" || request.method === "PUT") {
       try {
@@ -92,7 +103,9 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
     switch (match.operation) {
       case "createCheckout": {
         const validated = Checkout.validateRequestResult(body, { merchantId, now: at, merchant: MERCHANT })
-        if (Result.isFailure(validated)) return problem(400, "validation_failed", "The checkout request is invalid", validated.failure.issues)
+        if (Result.isFailure(validated)) {
+          return problem(400, "validation_failed", "The checkout request is invalid", validated.failure.issues)
+        }
         const checkoutRequest = validated.success.value
         const summary = summarizeCheckout(checkoutRequest, { now: at, merchant: MERCHANT })
         const id = `chk_${++sequence}`
@@ -117,14 +130,20 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
         const deposit = checkout.deposit
         const plan = deposit === undefined
           ? undefined
-          : { id: deposit.planId, currencyCode: checkout.request.currencyCode, deposit: { amount: deposit.amount, status: deposit.status } }
+          : {
+            id: deposit.planId,
+            currencyCode: checkout.request.currencyCode,
+            deposit: { amount: deposit.amount, status: deposit.status }
+          }
         return json(200, { ...checkout.response, ...(plan ? { plan } : {}) })
       }
       case "computePlanTerms": {
         const checkout = checkouts.get(params["checkoutId"]!)
         if (checkout === undefined) return problem(404, "not_found", "No such checkout")
         const validated = PlanTerms.validateRequestResult(body)
-        if (Result.isFailure(validated)) return problem(400, "validation_failed", "The plan-terms request is invalid", validated.failure.issues)
+        if (Result.isFailure(validated)) {
+          return problem(400, "validation_failed", "The plan-terms request is invalid", validated.failure.issues)
+        }
         return json(200, computePlanTerms(checkout.request, validated.success.value, { now: at, merchant: MERCHANT }))
       }
       case "getMerchantConfiguration":
@@ -132,7 +151,9 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
       case "searchPlans": {
         const field = url.searchParams.get("filterField")
         const value = url.searchParams.get("filterValue")
-        const matching = [...plans.values()].filter((p) => field === null || String((planRecord(p) as Record<string, unknown>)[field]) === value)
+        const matching = [...plans.values()].filter((p) =>
+          field === null || String((planRecord(p) as Record<string, unknown>)[field]) === value
+        )
         return json(200, { totalRowCount: matching.length, plans: matching.map(planRecord) })
       }
       default:
@@ -145,19 +166,39 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
         return json(200, planRecord(plan))
       case "setMerchantOrder": {
         const validated = Plan.validateSetMerchantOrderResult(body)
-        if (Result.isFailure(validated)) return problem(400, "validation_failed", "Invalid request", validated.failure.issues)
+        if (Result.isFailure(validated)) {
+          return problem(400, "validation_failed", "Invalid request", validated.failure.issues)
+        }
         plan.merchantOrderId = validated.success.value.merchantOrderId
         return json(200, { planId: plan.id, merchantOrderId: plan.merchantOrderId })
       }
       case "calculateRefund":
-        return json(200, quoteRefund({ currencyCode: plan.currencyCode, totalPaymentsPaid: plan.totalPaid, items: plan.items }, { at, merchant: MERCHANT }))
+        return json(
+          200,
+          quoteRefund({ currencyCode: plan.currencyCode, totalPaymentsPaid: plan.totalPaid, items: plan.items }, {
+            at,
+            merchant: MERCHANT
+          })
+        )
       case "listPlanNotes":
-        return json(200, { planNotes: [], meta: { rowCount: 0, pageSize: Number(url.searchParams.get("pageSize") ?? 20), offset: 0 } })
+        return json(200, {
+          planNotes: [],
+          meta: { rowCount: 0, pageSize: Number(url.searchParams.get("pageSize") ?? 20), offset: 0 }
+        })
       case "cancelPlan": {
-        const validated = Refund.validateCancelRequestResult({ ...planRecord(plan), currencyCode: plan.currencyCode }, body, { merchant: MERCHANT })
+        const validated = Refund.validateCancelRequestResult(
+          { ...planRecord(plan), currencyCode: plan.currencyCode },
+          body,
+          { merchant: MERCHANT }
+        )
         if (Result.isFailure(validated)) {
           const conflict = validated.failure.issues.some((i) => i.code === "conflict")
-          return problem(conflict ? 409 : 400, conflict ? "conflict" : "validation_failed", "The plan cannot be cancelled so", validated.failure.issues)
+          return problem(
+            conflict ? 409 : 400,
+            conflict ? "conflict" : "validation_failed",
+            "The plan cannot be cancelled so",
+            validated.failure.issues
+          )
         }
         plan.status = "Cancelled"
         plan.refundAmount = validated.success.value.refundableAmount
@@ -177,7 +218,10 @@ export const fakeServer = (options: { readonly merchantId?: string; readonly api
     const seen = replies.get(key)
     if (seen !== undefined) {
       return seen.fingerprint === fingerprint
-        ? new Response(seen.body, { status: seen.status, headers: { "content-type": "application/json", "idempotent-replayed": "true" } })
+        ? new Response(seen.body, {
+          status: seen.status,
+          headers: { "content-type": "application/json", "idempotent-replayed": "true" }
+        })
         : problem(409, "idempotency_key_reused", "This Idempotency-Key was used with another request")
     }
     const response = await route(request)

@@ -4,7 +4,12 @@
  * have received it.
  */
 export type Step =
-  | { readonly kind: "json"; readonly status?: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | {
+    readonly kind: "json"
+    readonly status?: number
+    readonly body: unknown
+    readonly headers?: Record<string, string>
+  }
   | { readonly kind: "text"; readonly status: number; readonly body: string; readonly headers?: Record<string, string> }
   /** the connection is reset before any answer */
   | { readonly kind: "reset" }
@@ -37,14 +42,19 @@ const connectionReset = () => {
   return new TypeError("fetch failed", { cause })
 }
 
-export const fakeTransport = (steps: ReadonlyArray<Step> | ((request: Recorded, index: number) => Step), now: () => number = () => 0) => {
+export const fakeTransport = (
+  steps: ReadonlyArray<Step> | ((request: Recorded, index: number) => Step),
+  now: () => number = () => 0
+) => {
   const requests: Array<Recorded> = []
   const stepFor = (recorded: Recorded, index: number): Step =>
-    typeof steps === "function" ? steps(recorded, index) : (steps[Math.min(index, steps.length - 1)] ?? { kind: "hang" })
+    typeof steps === "function"
+      ? steps(recorded, index)
+      : (steps[Math.min(index, steps.length - 1)] ?? { kind: "hang" })
 
   const fetch = async (request: Request): Promise<Response> => {
     const text = await request.text()
-    let json: unknown = undefined
+    let json: unknown
     try {
       json = text === "" ? undefined : JSON.parse(text)
     } catch {

@@ -28,7 +28,10 @@ export const checkoutRequest = (): CheckoutRequest => {
   const request = exampleRequest()
   return {
     ...request,
-    items: request.items.map((item, i) => ({ ...item, redemptionDate: i === 0 ? inDays(120) : `${inDays(117)}T15:00:00+11:00` }))
+    items: request.items.map((item, i) => ({
+      ...item,
+      redemptionDate: i === 0 ? inDays(120) : `${inDays(117)}T15:00:00+11:00`
+    }))
   }
 }
 
@@ -46,7 +49,10 @@ export const checkoutResponse = (id = "chk_1") => ({
 
 /** Random whose every draw is `value`: jitter becomes a known fraction. */
 export const fixedRandom = (value: number) =>
-  Effect.provideService(Random.Random, { nextDoubleUnsafe: () => value, nextIntUnsafe: () => Math.floor(value * 2 ** 31) })
+  Effect.provideService(Random.Random, {
+    nextDoubleUnsafe: () => value,
+    nextIntUnsafe: () => Math.floor(value * 2 ** 31)
+  })
 
 /** Lets pending promises (the fake fetch) settle without moving the test clock. */
 export const settle = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))

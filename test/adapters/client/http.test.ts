@@ -24,7 +24,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-const client = (retry: false | { baseDelayMs: number } = false) => createClient({ baseUrl, merchantId: MERCHANT_ID, apiKey: API_KEY, retry })
+const client = (retry: false | { baseDelayMs: number } = false) =>
+  createClient({ baseUrl, merchantId: MERCHANT_ID, apiKey: API_KEY, retry })
 
 describe("over HTTP with the global fetch", () => {
   it("sends the request as the service expects it", async () => {
@@ -77,7 +78,12 @@ describe("over HTTP with the global fetch", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const refused = createClient({ baseUrl: `http://127.0.0.1:${port}`, merchantId: MERCHANT_ID, apiKey: API_KEY, retry: false })
+    const refused = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      merchantId: MERCHANT_ID,
+      apiKey: API_KEY,
+      retry: false
+    })
     const error = await refused.retrievePlan("plan_1").then(() => undefined, (e: unknown) => e)
     expect(error).toMatchObject({ _tag: "TransportError" })
     expect(JSON.stringify(error)).not.toContain(API_KEY)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
 import { createClient, PaymentPlanClient } from "../../../src/adapters/client/index.ts"
-import { type Step, fakeTransport } from "./fake-transport.ts"
+import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutRequest, checkoutResponse, MERCHANT_ID, options, runWithClock } from "./helpers.ts"
 
 const over = (steps: ReadonlyArray<Step>) => {
@@ -45,18 +45,26 @@ describe("createCheckout: the outcome of R8.3", () => {
 
   it("R4: a request the core refuses is not sent: every issue, no widget", async () => {
     const { client, requests } = over([{ kind: "json", status: 201, body: checkoutResponse() }])
-    const outcome = await client.createCheckout({ ...checkoutRequest(), merchantId: "someone-else", currencyCode: "ABC" })
+    const outcome = await client.createCheckout({
+      ...checkoutRequest(),
+      merchantId: "someone-else",
+      currencyCode: "ABC"
+    })
     expect(requests).toHaveLength(0)
     expect(outcome).toMatchObject({ ok: false, displayWidget: false, status: undefined })
     if (outcome.ok) return
     expect(outcome.error._tag).toBe("ValidationError")
     const issues = (outcome.error as { issues: ReadonlyArray<{ path: string; code: string }> }).issues
-    expect(issues.map((i) => [i.path, i.code])).toEqual(expect.arrayContaining([["merchantId", "merchant_mismatch"], ["currencyCode", "unknown_currency"]]))
+    expect(issues.map((i) => [i.path, i.code])).toEqual(
+      expect.arrayContaining([["merchantId", "merchant_mismatch"], ["currencyCode", "unknown_currency"]])
+    )
   })
 
   it("R4.8: warnings are given back with the checkout; unknown fields are not sent", async () => {
     const { client, requests } = over([{ kind: "json", status: 201, body: checkoutResponse() }])
-    const outcome = await client.createCheckout({ ...checkoutRequest(), callbackURL: "https://shop.example/cb", extra: 1 } as never)
+    const outcome = await client.createCheckout(
+      { ...checkoutRequest(), callbackURL: "https://shop.example/cb", extra: 1 } as never
+    )
     expect(outcome.ok && outcome.warnings.map((w) => w.code).sort()).toEqual(["deprecated", "unknown_field"])
     expect(requests[0]!.json).not.toHaveProperty("extra")
   })
@@ -64,7 +72,11 @@ describe("createCheckout: the outcome of R8.3", () => {
 
 describe("verifyCheckout (R8)", () => {
   it("R8.2: allocates only for an Accepted deposit of the redirect's checkout", async () => {
-    const accepted = { id: "chk_1", merchantOrderId: "order-0001", plan: { id: "plan_9", currencyCode: "AUD", deposit: { status: "Accepted" } } }
+    const accepted = {
+      id: "chk_1",
+      merchantOrderId: "order-0001",
+      plan: { id: "plan_9", currencyCode: "AUD", deposit: { status: "Accepted" } }
+    }
     const { client, requests } = over([{ kind: "json", body: accepted }])
     const verified = await client.verifyCheckout(redirect, { merchantOrderId: "order-0001", currencyCode: "AUD" })
     expect(verified).toMatchObject({ allocate: true, checkoutId: "chk_1", planId: "plan_9", depositStatus: "Accepted" })
@@ -80,7 +92,9 @@ describe("verifyCheckout (R8)", () => {
     [[{ id: "chk_1" }], "malformed_response"],
     [{ id: "chk_1", merchantOrderId: "other", plan: { deposit: { status: "Accepted" } } }, "order_mismatch"]
   ])("R8.2: %j is refused as %s, never an error", async (body, reason) => {
-    const verified = await over([{ kind: "json", body }]).client.verifyCheckout(redirect, { merchantOrderId: "order-0001" })
+    const verified = await over([{ kind: "json", body }]).client.verifyCheckout(redirect, {
+      merchantOrderId: "order-0001"
+    })
     expect(verified).toMatchObject({ allocate: false, reason })
   })
 
@@ -95,14 +109,19 @@ describe("verifyCheckout (R8)", () => {
   })
 
   it("errors of the retrieve call are the call's errors", async () => {
-    await expect(over([{ kind: "json", status: 404, body: {} }]).client.verifyCheckout(redirect)).rejects.toMatchObject({ _tag: "NotFoundError" })
+    await expect(over([{ kind: "json", status: 404, body: {} }]).client.verifyCheckout(redirect)).rejects.toMatchObject(
+      { _tag: "NotFoundError" }
+    )
   })
 })
 
 describe("PaymentPlanClient (Effect service)", () => {
   it.effect("the layer builds the client from options", () =>
     Effect.gen(function*() {
-      const transport = fakeTransport([{ kind: "json", body: { id: "plan_1", status: "OnSchedule", totalCost: "100.50" } }])
+      const transport = fakeTransport([{
+        kind: "json",
+        body: { id: "plan_1", status: "OnSchedule", totalCost: "100.50" }
+      }])
       const plan = yield* Effect.gen(function*() {
         const client = yield* PaymentPlanClient
         expect(client.merchantId).toBe(MERCHANT_ID)
@@ -113,7 +132,11 @@ describe("PaymentPlanClient (Effect service)", () => {
 
   it.effect("the layer fails with the ValidationError of bad options", () =>
     Effect.gen(function*() {
-      const exit = yield* Effect.exit(Layer.build(PaymentPlanClient.layer({ baseUrl: "nope", merchantId: MERCHANT_ID, apiKey: "k" })).pipe(Effect.scoped))
+      const exit = yield* Effect.exit(
+        Layer.build(PaymentPlanClient.layer({ baseUrl: "nope", merchantId: MERCHANT_ID, apiKey: "k" })).pipe(
+          Effect.scoped
+        )
+      )
       expect(Exit.isFailure(exit)).toBe(true)
       expect(JSON.stringify(exit)).toContain("baseUrl")
     }))
@@ -165,7 +188,12 @@ describe("searchPlans and listPlanNotes validation", () => {
 
   it("a valid search is sent as given, without the defaults the service fills in", async () => {
     const { client, requests } = over([{ kind: "json", body: { totalRowCount: 0, plans: [] } }])
-    await client.searchPlans({ filterField: "totalPaid", filterOperator: "gte", filterValue: "100", includeInstallments: true })
+    await client.searchPlans({
+      filterField: "totalPaid",
+      filterOperator: "gte",
+      filterValue: "100",
+      includeInstallments: true
+    })
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({
       filterField: "totalPaid",
       filterOperator: "gte",
@@ -176,9 +204,15 @@ describe("searchPlans and listPlanNotes validation", () => {
 
   it("notes: pageSize 1..100, pageOffset ≥ 0, whole numbers", async () => {
     const { client, requests } = over([{ kind: "json", body: { planNotes: [] } }])
-    await expect(client.listPlanNotes({ planId: "plan_1", pageSize: 101, pageOffset: -1 })).rejects.toMatchObject({ _tag: "ValidationError" })
+    await expect(client.listPlanNotes({ planId: "plan_1", pageSize: 101, pageOffset: -1 })).rejects.toMatchObject({
+      _tag: "ValidationError"
+    })
     expect(requests).toHaveLength(0)
     await client.listPlanNotes({ planId: "plan_1", pageSize: 100, pageOffset: 0, showSoftDeletedPlanNotes: true })
-    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ showSoftDeletedPlanNotes: "true", pageSize: "100", pageOffset: "0" })
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({
+      showSoftDeletedPlanNotes: "true",
+      pageSize: "100",
+      pageOffset: "0"
+    })
   })
 })

@@ -28,7 +28,9 @@ describe("requests (property): the client sends exactly the validated request to
     await fc.assert(
       fc.asyncProperty(
         A.checkoutRequest({ merchantId: MERCHANT_ID, now }),
-        fc.option(fc.dictionary(fc.constantFrom("unknownField", "trackingCode"), fc.string(), { minKeys: 1 }), { nil: undefined }),
+        fc.option(fc.dictionary(fc.constantFrom("unknownField", "trackingCode"), fc.string(), { minKeys: 1 }), {
+          nil: undefined
+        }),
         async (request, extra) => {
           const { client, requests } = recording(checkoutResponse())
           const input = extra === undefined ? request : { ...request, ...extra }
@@ -59,7 +61,10 @@ describe("requests (property): the client sends exactly the validated request to
       planType: fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const),
       deposit: fc.record({ amount: fc.integer({ min: 0, max: 100_000 }) }),
       installments: fc.record({
-        cadence: fc.record({ frequency: fc.constantFrom("Weekly", "fortnightly", "MONTHLY"), on: fc.record({ dayOfMonth: fc.integer({ min: 1, max: 31 }) }) })
+        cadence: fc.record({
+          frequency: fc.constantFrom("Weekly", "fortnightly", "MONTHLY"),
+          on: fc.record({ dayOfMonth: fc.integer({ min: 1, max: 31 }) })
+        })
       }),
       timeZone: A.timeZone
     },
@@ -89,7 +94,12 @@ describe("requests (property): the client sends exactly the validated request to
     { requiredKeys: [] }
   ).filter((q) => (q.filterField === undefined) === (q.filterValue === undefined))
   const notes = fc.record(
-    { planId: id, showSoftDeletedPlanNotes: fc.boolean(), pageSize: fc.integer({ min: 1, max: 100 }), pageOffset: fc.nat(500) },
+    {
+      planId: id,
+      showSoftDeletedPlanNotes: fc.boolean(),
+      pageSize: fc.integer({ min: 1, max: 100 }),
+      pageOffset: fc.nat(500)
+    },
     { requiredKeys: ["planId"] }
   )
 
@@ -97,14 +107,56 @@ describe("requests (property): the client sends exactly the validated request to
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          planTerms.map((r) => ({ op: "computePlanTerms" as const, input: r, params: { checkoutId: r.checkoutId }, body: r, query: {} })),
-          cancel.map((r) => ({ op: "cancelPlan" as const, input: r, params: { planId: r.planId }, body: r, query: {} })),
-          merchantOrder.map((r) => ({ op: "setMerchantOrder" as const, input: r, params: { planId: r.planId }, body: r, query: {} })),
+          planTerms.map((r) => ({
+            op: "computePlanTerms" as const,
+            input: r,
+            params: { checkoutId: r.checkoutId },
+            body: r,
+            query: {}
+          })),
+          cancel.map((r) => ({
+            op: "cancelPlan" as const,
+            input: r,
+            params: { planId: r.planId },
+            body: r,
+            query: {}
+          })),
+          merchantOrder.map((r) => ({
+            op: "setMerchantOrder" as const,
+            input: r,
+            params: { planId: r.planId },
+            body: r,
+            query: {}
+          })),
           search.map((r) => ({ op: "searchPlans" as const, input: r, params: {}, body: undefined, query: r })),
-          notes.map(({ planId, ...query }) => ({ op: "listPlanNotes" as const, input: { planId, ...query }, params: { planId }, body: undefined, query })),
-          id.map((planId) => ({ op: "retrievePlan" as const, input: planId, params: { planId }, body: undefined, query: {} })),
-          id.map((planId) => ({ op: "calculateRefund" as const, input: planId, params: { planId }, body: undefined, query: {} })),
-          id.map((checkoutId) => ({ op: "retrieveCheckout" as const, input: checkoutId, params: { checkoutId }, body: undefined, query: {} }))
+          notes.map(({ planId, ...query }) => ({
+            op: "listPlanNotes" as const,
+            input: { planId, ...query },
+            params: { planId },
+            body: undefined,
+            query
+          })),
+          id.map((planId) => ({
+            op: "retrievePlan" as const,
+            input: planId,
+            params: { planId },
+            body: undefined,
+            query: {}
+          })),
+          id.map((planId) => ({
+            op: "calculateRefund" as const,
+            input: planId,
+            params: { planId },
+            body: undefined,
+            query: {}
+          })),
+          id.map((checkoutId) => ({
+            op: "retrieveCheckout" as const,
+            input: checkoutId,
+            params: { checkoutId },
+            body: undefined,
+            query: {}
+          }))
         ),
         async ({ op, input, params, body, query }) => {
           const answer = op === "retrieveCheckout" || op === "retrievePlan" ? { id: "x" } : {}
@@ -115,10 +167,17 @@ describe("requests (property): the client sends exactly the validated request to
           const route = DEFAULT_ROUTES[op]
           expect(sent.method).toBe(route.method)
           expect(sent.url.pathname).toBe(expandPath(route, params))
-          expect(Object.fromEntries(sent.url.searchParams)).toEqual(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))
+          expect(Object.fromEntries(sent.url.searchParams)).toEqual(
+            Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))
+          )
           expect(sent.json).toEqual(body)
           expect(sent.headers["authorization"]).toBe(BASIC)
-          const expected = ["accept", "authorization", ...(body === undefined ? [] : ["content-type"]), ...(route.method === "POST" ? ["idempotency-key"] : [])]
+          const expected = [
+            "accept",
+            "authorization",
+            ...(body === undefined ? [] : ["content-type"]),
+            ...(route.method === "POST" ? ["idempotency-key"] : [])
+          ]
           expect(headerNames(sent.headers)).toEqual(expected.sort())
         }
       ),
@@ -129,8 +188,25 @@ describe("requests (property): the client sends exactly the validated request to
   it("R4.9: invalid requests of any shape never leave the process: a ValidationError, nothing sent", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("createCheckout", "computePlanTerms", "cancelPlan", "setMerchantOrder", "searchPlans", "listPlanNotes", "retrievePlan", "retrieveCheckout", "calculateRefund"),
-        fc.oneof(fc.anything(), fc.constantFrom(".", "..", "", "a b", {}, [], null, { planId: ".." }, { checkoutId: ".", type: "plan", timeZone: "UTC" })),
+        fc.constantFrom(
+          "createCheckout",
+          "computePlanTerms",
+          "cancelPlan",
+          "setMerchantOrder",
+          "searchPlans",
+          "listPlanNotes",
+          "retrievePlan",
+          "retrieveCheckout",
+          "calculateRefund"
+        ),
+        fc.oneof(
+          fc.anything(),
+          fc.constantFrom(".", "..", "", "a b", {}, [], null, { planId: ".." }, {
+            checkoutId: ".",
+            type: "plan",
+            timeZone: "UTC"
+          })
+        ),
         async (op, input) => {
           const { client, requests } = recording({ id: "x" })
           let error: unknown
@@ -143,7 +219,9 @@ describe("requests (property): the client sends exactly the validated request to
           if (requests.length === 0) expect(error).toMatchObject({ _tag: "ValidationError" })
           else expect(error).toBeUndefined()
           // whatever was sent was valid
-          if (op === "retrievePlan" && requests.length > 0) expect(typeof input === "string" && isPathParameterValue(input)).toBe(true)
+          if (op === "retrievePlan" && requests.length > 0) {
+            expect(typeof input === "string" && isPathParameterValue(input)).toBe(true)
+          }
         }
       ),
       { numRuns: 300 }

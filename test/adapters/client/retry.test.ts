@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import fc from "fast-check"
 import { backoffMs, DEFAULT_RETRY, isRepeatable, make, type RetryOptions } from "../../../src/adapters/client/index.ts"
-import { type Step, fakeTransport } from "./fake-transport.ts"
+import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutRequest, checkoutResponse, fixedRandom, options, runWithClock, testNow } from "./helpers.ts"
 
 const failureTag = (exit: Exit.Exit<unknown, unknown>) =>
@@ -28,13 +28,17 @@ const ok = (body: unknown = { id: "plan_1" }): Step => ({ kind: "json", status: 
 describe("retry policy", () => {
   it("backoff is full jitter under an exponential cap", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (retry, random) => {
-        const cap = Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry)
-        const delay = backoffMs(DEFAULT_RETRY, retry, random)
-        expect(delay).toBeGreaterThanOrEqual(0)
-        expect(delay).toBeLessThanOrEqual(cap)
-        expect(Number.isInteger(delay)).toBe(true)
-      })
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (retry, random) => {
+          const cap = Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry)
+          const delay = backoffMs(DEFAULT_RETRY, retry, random)
+          expect(delay).toBeGreaterThanOrEqual(0)
+          expect(delay).toBeLessThanOrEqual(cap)
+          expect(Number.isInteger(delay)).toBe(true)
+        }
+      )
     )
     expect(backoffMs(DEFAULT_RETRY, 0, 0.5)).toBe(100)
     expect(backoffMs(DEFAULT_RETRY, 2, 0.5)).toBe(400)
@@ -68,7 +72,11 @@ describe("retry policy", () => {
 
   it.effect("gives up after maxRetries and reports the last failure with the number of attempts", () =>
     Effect.gen(function*() {
-      const { exit, requests } = yield* scenario([{ kind: "json", status: 500, body: {} }], (c) => c.retrievePlan("plan_1"), { maxRetries: 2 })
+      const { exit, requests } = yield* scenario(
+        [{ kind: "json", status: 500, body: {} }],
+        (c) => c.retrievePlan("plan_1"),
+        { maxRetries: 2 }
+      )
       expect(requests).toHaveLength(3)
       expect(failureTag(exit)).toMatchObject({ _tag: "ServerError", attempts: 3 })
     }))
@@ -96,7 +104,13 @@ describe("retry policy", () => {
 
   it.effect("total time stays within maxElapsedMs: a retry's time limit is cut to what remains", () =>
     Effect.gen(function*() {
-      const { exit, at } = yield* scenario([{ kind: "hang" }], (c) => c.retrievePlan("plan_1"), { maxRetries: 10, maxElapsedMs: 5_000 }, 0.5, 2_000)
+      const { exit, at } = yield* scenario(
+        [{ kind: "hang" }],
+        (c) => c.retrievePlan("plan_1"),
+        { maxRetries: 10, maxElapsedMs: 5_000 },
+        0.5,
+        2_000
+      )
       expect(failureTag(exit)?._tag).toBe("TimeoutError")
       const last = at[at.length - 1]!
       expect(last).toBeLessThan(5_000)
@@ -105,12 +119,14 @@ describe("retry policy", () => {
 
   it.effect("4xx other than 429 and undecodable bodies are not retried", () =>
     Effect.gen(function*() {
-      for (const step of [
-        { kind: "json", status: 400, body: {} },
-        { kind: "json", status: 404, body: {} },
-        { kind: "json", status: 409, body: {} },
-        { kind: "text", status: 200, body: "<html>" }
-      ] as const) {
+      for (
+        const step of [
+          { kind: "json", status: 400, body: {} },
+          { kind: "json", status: 404, body: {} },
+          { kind: "json", status: 409, body: {} },
+          { kind: "text", status: 200, body: "<html>" }
+        ] as const
+      ) {
         const { requests } = yield* scenario([step, ok()], (c) => c.retrievePlan("plan_1"))
         expect(requests).toHaveLength(1)
       }
@@ -131,7 +147,11 @@ describe("retry policy", () => {
   it.effect("a keyed POST is retried with the same key on every attempt, a new key per call", () =>
     Effect.gen(function*() {
       const { exit, requests } = yield* scenario(
-        [{ kind: "reset" }, { kind: "json", status: 502, body: {} }, { kind: "json", status: 201, body: checkoutResponse() }],
+        [{ kind: "reset" }, { kind: "json", status: 502, body: {} }, {
+          kind: "json",
+          status: 201,
+          body: checkoutResponse()
+        }],
         (c) => Effect.zip(c.createCheckout(checkoutRequest()), c.createCheckout(checkoutRequest())),
         { idempotencyKeyHeader: "X-Idempotency-Key" }
       )
@@ -148,7 +168,10 @@ describe("retry policy", () => {
     Effect.gen(function*() {
       const { requests } = yield* scenario(
         [{ kind: "json", status: 500, body: {} }, { kind: "json", status: 200, body: { result: "Cancelled" } }],
-        (c) => c.cancelPlan({ planId: "plan_1", refundableAmount: 10, reason: "CustomerRequest" }, { idempotencyKey: "cancel-plan_1-v1" }),
+        (c) =>
+          c.cancelPlan({ planId: "plan_1", refundableAmount: 10, reason: "CustomerRequest" }, {
+            idempotencyKey: "cancel-plan_1-v1"
+          }),
         { idempotencyKeys: false }
       )
       expect(requests.map((r) => r.headers["idempotency-key"])).toEqual(["cancel-plan_1-v1", "cancel-plan_1-v1"])
@@ -156,7 +179,8 @@ describe("retry policy", () => {
 
   it.effect("maxRetries 0 (or retry: false) sends once", () =>
     Effect.gen(function*() {
-      const { requests } = yield* scenario([{ kind: "json", status: 503, body: {} }, ok()], (c) => c.retrievePlan("plan_1"), { maxRetries: 0 })
+      const { requests } = yield* scenario([{ kind: "json", status: 503, body: {} }, ok()], (c) =>
+        c.retrievePlan("plan_1"), { maxRetries: 0 })
       expect(requests).toHaveLength(1)
     }))
 

@@ -54,8 +54,7 @@ let client: Client
 let context: BrowserContext | undefined
 let profile: string | undefined
 
-const MISSING =
-  `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
+const MISSING = `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
   "`npm test` installs it when it runs as root or with passwordless sudo (scripts/ensure-chromium.mjs); " +
   "otherwise run `sudo apt-get install -y --no-install-recommends chromium`, or set CHROMIUM_PATH."
 
@@ -94,7 +93,10 @@ beforeAll(async () => {
 <script src="${sandbox.url}/widget/sdk.js" data-checkout-id="${id}" data-status="201" data-container="#plan"></script>`
         })
       }
-      return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Back at the shop</title><h1>Thank you</h1>" })
+      return route.fulfill({
+        contentType: "text/html",
+        body: "<!doctype html><title>Back at the shop</title><h1>Thank you</h1>"
+      })
     }
   )
 })
@@ -110,7 +112,11 @@ const createCheckout = async (merchantOrderId: string, overrides: Record<string,
   const items = request.items.map((item, i) => (i === 0 ? { ...item, description: HOSTILE_NAME } : item))
   const outcome = await client.createCheckout({ ...request, merchantOrderId, items, ...overrides })
   if (!outcome.ok) throw new Error(`create checkout failed: ${String(outcome.error)}`)
-  return outcome.checkout as typeof outcome.checkout & { id: string; redirectURL: string; checkoutWorkflow: { sdkWidget: { scriptUrl: string } } }
+  return outcome.checkout as typeof outcome.checkout & {
+    id: string
+    redirectURL: string
+    checkoutWorkflow: { sdkWidget: { scriptUrl: string } }
+  }
 }
 
 /** What the merchant's back end does on its redirect URL: verify through the client (R8). */
@@ -135,7 +141,9 @@ describe("the hosted checkout page in Chromium", () => {
     const page = await newPage()
     const errors: Array<string> = []
     page.on("pageerror", (error) => errors.push(error.message))
-    await page.goto(checkout.checkoutWorkflow.sdkWidget.scriptUrl.replace(/\/widget\/sdk\.js$/, `/widget/checkout/${checkout.id}`))
+    await page.goto(
+      checkout.checkoutWorkflow.sdkWidget.scriptUrl.replace(/\/widget\/sdk\.js$/, `/widget/checkout/${checkout.id}`)
+    )
 
     // merchant strings are text, never markup
     await expect.poll(() => page.getByRole("cell", { name: HOSTILE_NAME }).count()).toBe(1)
@@ -146,10 +154,14 @@ describe("the hosted checkout page in Chromium", () => {
     const deposit = page.getByLabel(/^Deposit/)
     await expect.poll(() => deposit.inputValue()).toBe("280.00")
     await deposit.fill("100")
-    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("The deposit must be at least AUD\u00a0280.00.")
+    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe(
+      "The deposit must be at least AUD\u00a0280.00."
+    )
     expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
     await deposit.fill("280.001")
-    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("Enter an amount with at most 2 decimal places.")
+    await expect.poll(() => page.locator("#deposit-error").textContent()).toBe(
+      "Enter an amount with at most 2 decimal places."
+    )
     await deposit.fill("280")
     await expect.poll(() => page.locator("#deposit-error").textContent()).toBe("")
     const option = page.getByRole("radio", { name: /^Fortnightly/ })
@@ -206,7 +218,9 @@ describe("the hosted checkout page in Chromium", () => {
     expect(await verify(page, "order-browser-3")).toMatchObject({ allocate: false, reason: "not_accepted" })
     // coming back to a finished checkout: nothing more to do there
     await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("This checkout was already declined or cancelled.")
+    await expect.poll(() => page.getByRole("status").textContent()).toBe(
+      "This checkout was already declined or cancelled."
+    )
     expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
     expect(await page.getByRole("button", { name: "Cancel and return to the merchant" }).isDisabled()).toBe(true)
     await page.close()
@@ -256,7 +270,10 @@ describe("the hosted checkout page in Chromium", () => {
       const complete = await fetch(`${sandbox.url}/widget/api/checkouts/${checkout.id}/complete`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ card: "4242424242424242", planTerms: { checkoutId: checkout.id, type: "plan", timeZone: "UTC" } })
+        body: JSON.stringify({
+          card: "4242424242424242",
+          planTerms: { checkoutId: checkout.id, type: "plan", timeZone: "UTC" }
+        })
       })
       expect(complete.status).toBe(410)
     } finally {
@@ -264,6 +281,9 @@ describe("the hosted checkout page in Chromium", () => {
     }
     const redirect = new URL(checkout.redirectURL)
     redirect.searchParams.set("service_checkout_id", checkout.id)
-    expect(await client.verifyCheckout(redirect, { merchantOrderId: "order-browser-4" })).toMatchObject({ allocate: false, reason: "missing_plan" })
+    expect(await client.verifyCheckout(redirect, { merchantOrderId: "order-browser-4" })).toMatchObject({
+      allocate: false,
+      reason: "missing_plan"
+    })
   })
 })

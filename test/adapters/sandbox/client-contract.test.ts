@@ -25,12 +25,19 @@ clientContract("the sandbox's handler", () => {
           headers: { "content-type": "application/json" },
           body: JSON.stringify({
             card: outcome === "accept" ? TEST_CARDS.succeeds : TEST_CARDS.declined,
-            planTerms: { checkoutId, type: "plan", timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Fortnightly" } } }
+            planTerms: {
+              checkoutId,
+              type: "plan",
+              timeZone: "Australia/Sydney",
+              installments: { cadence: { frequency: "Fortnightly" } }
+            }
           })
         })
       )
       const expected = outcome === "accept" ? 200 : 402
-      if (response.status !== expected) throw new Error(`completing ${checkoutId}: ${response.status} ${await response.text()}`)
+      if (response.status !== expected) {
+        throw new Error(`completing ${checkoutId}: ${response.status} ${await response.text()}`)
+      }
     },
     close: async () => sandbox.close()
   }

@@ -1,6 +1,12 @@
 /** A sandbox in memory with a clock the test moves, and requests as one-liners. */
+import {
+  createSandbox,
+  loadMerchants,
+  type Sandbox,
+  type SandboxStore,
+  sqliteStore
+} from "../../../src/adapters/sandbox/index.ts"
 import { exampleRequest } from "../../fixtures.ts"
-import { createSandbox, loadMerchants, type Sandbox, type SandboxStore, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
 
 export const NOW = Date.parse("2026-11-22T00:00:00Z")
 export const BASE = "http://sandbox.test"
@@ -52,7 +58,11 @@ export interface TestSandbox {
   readonly store: SandboxStore
   /** moves the base clock (the test clock's offset comes on top) */
   readonly clock: { now: number }
-  readonly call: (method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: any; headers: Headers }>
+  readonly call: (
+    method: string,
+    path: string,
+    options?: CallOptions
+  ) => Promise<{ status: number; body: any; headers: Headers }>
 }
 
 export interface CallOptions {
@@ -76,7 +86,9 @@ export const makeSandbox = (store: SandboxStore = sqliteStore(":memory:")): Test
       body = JSON.stringify(options.body)
       headers["content-type"] ??= "application/json"
     }
-    const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }))
+    const response = await sandbox.fetch(
+      new Request(`${BASE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
+    )
     const text = await response.text()
     let parsed: unknown = text
     try {

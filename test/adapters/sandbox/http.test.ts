@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { createSandbox, HttpError, loadMerchants, MAX_BODY_BYTES, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
+import {
+  createSandbox,
+  HttpError,
+  loadMerchants,
+  MAX_BODY_BYTES,
+  sqliteStore
+} from "../../../src/adapters/sandbox/index.ts"
 import { A, B, C, checkoutRequest, createCheckout, makeSandbox, MERCHANTS_FILE, NOW } from "./helpers.ts"
 
 describe("sandbox: create and retrieve checkout", () => {
@@ -21,7 +27,11 @@ describe("sandbox: create and retrieve checkout", () => {
     })
     expect(checkout.id).toMatch(/^[A-Za-z0-9_-]{1,256}$/)
     expect(checkout.items.map((i: { id: string }) => i.id)).toHaveLength(2)
-    expect(checkout.checkoutWorkflow.sdkWidget).toEqual({ type: "script", id: checkout.id, scriptUrl: "http://sandbox.test/widget/sdk.js" })
+    expect(checkout.checkoutWorkflow.sdkWidget).toEqual({
+      type: "script",
+      id: checkout.id,
+      scriptUrl: "http://sandbox.test/widget/sdk.js"
+    })
     expect(checkout.widgetUrl).toBe(`http://sandbox.test/widget/checkout/${checkout.id}`)
 
     const retrieved = await t.call("GET", `/api/v2/checkout/${checkout.id}`)
@@ -33,7 +43,11 @@ describe("sandbox: create and retrieve checkout", () => {
   it("reports every validation issue with 422 (R4.1), including the merchant mismatch (R4.5)", async () => {
     const t = makeSandbox()
     const response = await t.call("POST", "/api/v2/checkout", {
-      body: checkoutRequest({ merchantId: "merchant-456", currencyCode: "aud", items: [{ ...checkoutRequest().items[0], costPerItem: 10.005 }] })
+      body: checkoutRequest({
+        merchantId: "merchant-456",
+        currencyCode: "aud",
+        items: [{ ...checkoutRequest().items[0], costPerItem: 10.005 }]
+      })
     })
     expect(response.status).toBe(422)
     expect(response.body.code).toBe("validation_failed")
@@ -56,11 +70,15 @@ describe("sandbox: create and retrieve checkout", () => {
   it("uses the merchant's default deposit (R2.2) and zero-decimal flag (R1.2)", async () => {
     const t = makeSandbox()
     const item = { description: "Seat", quantity: 3, costPerItem: 1999, redemptionDate: "2027-05-01" }
-    const response = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ currencyCode: "JPY", items: [item] }) })
+    const response = await t.call("POST", "/api/v2/checkout", {
+      body: checkoutRequest({ currencyCode: "JPY", items: [item] })
+    })
     expect(response.status).toBe(201)
     // 10 % of 1999 rounded half-up in a zero-decimal currency: 200 a unit
     expect(response.body).toMatchObject({ totalCost: 5997, totalMinimumDeposit: 600, completionDate: "2027-04-24" })
-    const precise = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ currencyCode: "JPY", items: [{ ...item, costPerItem: 19.5 }] }) })
+    const precise = await t.call("POST", "/api/v2/checkout", {
+      body: checkoutRequest({ currencyCode: "JPY", items: [{ ...item, costPerItem: 19.5 }] })
+    })
     expect(precise.status).toBe(422)
     expect(precise.body.issues[0]).toMatchObject({ path: "items[0].costPerItem", code: "precision" })
   })
@@ -101,14 +119,24 @@ describe("sandbox: merchant isolation", () => {
 describe("sandbox: error statuses", () => {
   it("401 without or with bad credentials, with WWW-Authenticate", async () => {
     const t = makeSandbox()
-    for (const auth of [null, "Bearer x", "Basic !!!", `Basic ${Buffer.from("merchant-123:wrong").toString("base64")}`, `Basic ${Buffer.from("nobody-here:key-a-0123456789").toString("base64")}`]) {
+    for (
+      const auth of [
+        null,
+        "Bearer x",
+        "Basic !!!",
+        `Basic ${Buffer.from("merchant-123:wrong").toString("base64")}`,
+        `Basic ${Buffer.from("nobody-here:key-a-0123456789").toString("base64")}`
+      ]
+    ) {
       const response = await t.call("GET", "/api/v2/merchant/configuration", { auth })
       expect(response.status).toBe(401)
       expect(response.body.code).toBe("unauthorized")
       expect(response.headers.get("www-authenticate")).toMatch(/^Basic/)
     }
     // one merchant's key does not open another's account
-    const swapped = await t.call("GET", "/api/v2/merchant/configuration", { auth: `Basic ${Buffer.from("merchant-456:key-a-0123456789").toString("base64")}` })
+    const swapped = await t.call("GET", "/api/v2/merchant/configuration", {
+      auth: `Basic ${Buffer.from("merchant-456:key-a-0123456789").toString("base64")}`
+    })
     expect(swapped.status).toBe(401)
   })
 
@@ -124,23 +152,35 @@ describe("sandbox: error statuses", () => {
 
   it("415 for a body that is not JSON, 400 for malformed JSON, 413 above 1 MiB", async () => {
     const t = makeSandbox()
-    const form = await t.call("POST", "/api/v2/checkout", { raw: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } })
+    const form = await t.call("POST", "/api/v2/checkout", {
+      raw: "a=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" }
+    })
     expect(form.status).toBe(415)
     expect(form.body.code).toBe("unsupported_media_type")
     const none = await t.call("POST", "/api/v2/checkout", { raw: "{}" })
     expect(none.status).toBe(415)
-    const malformed = await t.call("POST", "/api/v2/checkout", { raw: '{"merchantId": ', headers: { "content-type": "application/json" } })
+    const malformed = await t.call("POST", "/api/v2/checkout", {
+      raw: "{\"merchantId\": ",
+      headers: { "content-type": "application/json" }
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.body.code).toBe("malformed_json")
     const empty = await t.call("POST", "/api/v2/checkout", { raw: "", headers: { "content-type": "application/json" } })
     expect(empty.status).toBe(400)
     const big = JSON.stringify({ pad: "x".repeat(MAX_BODY_BYTES) })
-    const large = await t.call("POST", "/api/v2/checkout", { raw: big, headers: { "content-type": "application/json" } })
+    const large = await t.call("POST", "/api/v2/checkout", {
+      raw: big,
+      headers: { "content-type": "application/json" }
+    })
     expect(large.status).toBe(413)
     expect(large.body.code).toBe("payload_too_large")
     // exactly at the limit is read (and then judged on its content)
     const atLimit = `"${"x".repeat(MAX_BODY_BYTES - 2)}"`
-    expect((await t.call("POST", "/api/v2/checkout", { raw: atLimit, headers: { "content-type": "application/json" } })).status).toBe(422)
+    expect(
+      (await t.call("POST", "/api/v2/checkout", { raw: atLimit, headers: { "content-type": "application/json" } }))
+        .status
+    ).toBe(422)
   })
 
   it("413 also for a streamed body without Content-Length", async () => {
@@ -169,9 +209,20 @@ describe("sandbox: error statuses", () => {
   it("500 without internals when something unexpected fails", async () => {
     const store = sqliteStore(":memory:")
     const seen: Array<unknown> = []
-    const broken = { ...store, getCheckout: () => { throw new Error("disk on fire at /var/secret") } }
-    const sandbox = createSandbox({ store: broken, merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }), onError: (e) => seen.push(e) })
-    const response = await sandbox.fetch(new Request("http://sandbox.test/api/v2/checkout/chk_1", { headers: { authorization: A } }))
+    const broken = {
+      ...store,
+      getCheckout: () => {
+        throw new Error("disk on fire at /var/secret")
+      }
+    }
+    const sandbox = createSandbox({
+      store: broken,
+      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }),
+      onError: (e) => seen.push(e)
+    })
+    const response = await sandbox.fetch(
+      new Request("http://sandbox.test/api/v2/checkout/chk_1", { headers: { authorization: A } })
+    )
     expect(response.status).toBe(500)
     const body = await response.json()
     expect(body).toEqual({ code: "internal_error", message: "The sandbox failed to handle the request" })
@@ -182,7 +233,11 @@ describe("sandbox: error statuses", () => {
   it("every error code maps to its documented status", () => {
     expect(new HttpError("checkout_expired", "x").status).toBe(410)
     expect(new HttpError("conflict", "x").status).toBe(409)
-    expect(new HttpError("validation_failed", "x", { issues: [] }).body()).toEqual({ code: "validation_failed", message: "x", issues: [] })
+    expect(new HttpError("validation_failed", "x", { issues: [] }).body()).toEqual({
+      code: "validation_failed",
+      message: "x",
+      issues: []
+    })
   })
 
   it("answers health without credentials, and HEAD like GET without a body", async () => {
@@ -204,11 +259,17 @@ describe("sandbox: idempotency", () => {
     expect(again.status).toBe(201)
     expect(again.body).toEqual(first.body)
     expect(again.headers.get("idempotent-replayed")).toBe("true")
-    const other = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ merchantOrderId: "order-2" }), headers })
+    const other = await t.call("POST", "/api/v2/checkout", {
+      body: checkoutRequest({ merchantOrderId: "order-2" }),
+      headers
+    })
     expect(other.status).toBe(409)
     expect(other.body.code).toBe("idempotency_key_reused")
     // a new key makes a new checkout
-    const fresh = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest(), headers: { "idempotency-key": "create-2" } })
+    const fresh = await t.call("POST", "/api/v2/checkout", {
+      body: checkoutRequest(),
+      headers: { "idempotency-key": "create-2" }
+    })
     expect(fresh.body.id).not.toBe(first.body.id)
   })
 
@@ -217,15 +278,22 @@ describe("sandbox: idempotency", () => {
     const headers = { "idempotency-key": "k" }
     const bad = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ currencyCode: "XXX" }), headers })
     expect(bad.status).toBe(422)
-    expect(await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ currencyCode: "XXX" }), headers })).toMatchObject({ status: 422, body: bad.body })
-    const b = await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ merchantId: "merchant-456" }), headers, auth: B })
+    expect(await t.call("POST", "/api/v2/checkout", { body: checkoutRequest({ currencyCode: "XXX" }), headers }))
+      .toMatchObject({ status: 422, body: bad.body })
+    const b = await t.call("POST", "/api/v2/checkout", {
+      body: checkoutRequest({ merchantId: "merchant-456" }),
+      headers,
+      auth: B
+    })
     expect(b.status).toBe(201)
   })
 
   it("concurrent requests with one key create one checkout", async () => {
     const t = makeSandbox()
     const headers = { "idempotency-key": "burst" }
-    const responses = await Promise.all(Array.from({ length: 10 }, () => t.call("POST", "/api/v2/checkout", { body: checkoutRequest(), headers })))
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => t.call("POST", "/api/v2/checkout", { body: checkoutRequest(), headers }))
+    )
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(1)
     expect(responses.every((r) => r.status === 201)).toBe(true)
   })

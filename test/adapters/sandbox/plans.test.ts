@@ -11,7 +11,10 @@ const termsRequest = (checkoutId: string, extra: Record<string, unknown> = {}) =
 })
 
 const complete = (t: TestSandbox, checkoutId: string, card = "4242424242424242", extra: Record<string, unknown> = {}) =>
-  t.call("POST", `/widget/api/checkouts/${checkoutId}/complete`, { auth: null, body: { card, planTerms: termsRequest(checkoutId, extra) } })
+  t.call("POST", `/widget/api/checkouts/${checkoutId}/complete`, {
+    auth: null,
+    body: { card, planTerms: termsRequest(checkoutId, extra) }
+  })
 
 const sum = (amounts: ReadonlyArray<number>) => amounts.reduce((a, b) => Math.round((a + b) * 100) / 100, 0)
 
@@ -27,12 +30,23 @@ describe("sandbox: plan terms (R6)", () => {
   it("the merchant endpoint and the widget endpoint give the same terms, with a schedule summing to totalCost", async () => {
     const t = makeSandbox()
     const checkout = await createCheckout(t)
-    const merchant = await t.call("POST", `/api/v2/checkout/${checkout.id}/to-plan/calculate`, { body: termsRequest(checkout.id) })
+    const merchant = await t.call("POST", `/api/v2/checkout/${checkout.id}/to-plan/calculate`, {
+      body: termsRequest(checkout.id)
+    })
     expect(merchant.status).toBe(200)
-    const widget = await t.call("POST", `/widget/api/checkouts/${checkout.id}/plan-terms`, { auth: null, body: termsRequest(checkout.id) })
+    const widget = await t.call("POST", `/widget/api/checkouts/${checkout.id}/plan-terms`, {
+      auth: null,
+      body: termsRequest(checkout.id)
+    })
     expect(widget.body).toEqual(merchant.body)
     const terms = merchant.body
-    expect(terms).toMatchObject({ type: "plan", planType: "Installment", totalCost: 1100, currencyCode: "AUD", deposit: { amount: 280, range: { min: 280 } } })
+    expect(terms).toMatchObject({
+      type: "plan",
+      planType: "Installment",
+      totalCost: 1100,
+      currencyCode: "AUD",
+      deposit: { amount: 280, range: { min: 280 } }
+    })
     expect(terms.installments.cadence).toEqual({ frequency: "Fortnightly", on: { dayOfWeek: "Friday" } })
     expect(terms.installments.count).toBeGreaterThan(0)
     expect(sum(terms.schedule.map((p: { amount: number }) => p.amount))).toBe(1100)
@@ -44,9 +58,13 @@ describe("sandbox: plan terms (R6)", () => {
     const t = makeSandbox()
     const checkout = await createCheckout(t, { expiry: 60 })
     const path = `/api/v2/checkout/${checkout.id}/to-plan/calculate`
-    const bad = await t.call("POST", path, { body: termsRequest(checkout.id, { timeZone: "Mars/Base", installments: { cadence: { frequency: "Daily" } } }) })
+    const bad = await t.call("POST", path, {
+      body: termsRequest(checkout.id, { timeZone: "Mars/Base", installments: { cadence: { frequency: "Daily" } } })
+    })
     expect(bad.status).toBe(422)
-    expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(["timeZone", "installments.cadence.frequency"]))
+    expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(["timeZone", "installments.cadence.frequency"])
+    )
     const other = await t.call("POST", path, { body: termsRequest("chk_other") })
     expect(other.status).toBe(422)
     expect(other.body.issues[0]).toMatchObject({ path: "checkoutId", code: "conflict" })
@@ -72,12 +90,22 @@ describe("sandbox: completing in the widget", () => {
       deposit: { status: "Accepted" },
       instalments: { cadence: { frequency: "fortnightly", on: { dayOfWeek: "Friday" } } }
     })
-    const decision = decideDeposit(retrieved.body, { checkoutId: checkout.id, merchantOrderId: "order-0001", currencyCode: "AUD" })
+    const decision = decideDeposit(retrieved.body, {
+      checkoutId: checkout.id,
+      merchantOrderId: "order-0001",
+      currencyCode: "AUD"
+    })
     expect(decision).toMatchObject({ allocate: true, planId: completed.body.planId })
 
     const plan = await t.call("GET", `/api/v2/plans/${completed.body.planId}`)
     expect(plan.status).toBe(200)
-    expect(plan.body).toMatchObject({ id: completed.body.planId, status: "OnSchedule", merchantId: "merchant-123", merchantOrderId: "order-0001", totalCost: 1100 })
+    expect(plan.body).toMatchObject({
+      id: completed.body.planId,
+      status: "OnSchedule",
+      merchantId: "merchant-123",
+      merchantOrderId: "order-0001",
+      totalCost: 1100
+    })
     expect(plan.body.totalPaid).toBe(retrieved.body.plan.deposit.amount)
     expect(plan.body.totalPaid + plan.body.remainingAmount).toBe(1100)
     expect(plan.body.userPaymentMethod.last4Digits).toBe("4242")
@@ -97,7 +125,10 @@ describe("sandbox: completing in the widget", () => {
     const retrieved = await t.call("GET", `/api/v2/checkout/${checkout.id}`)
     expect(retrieved.body.plan.deposit.status).toBe("Rejected")
     expect(retrieved.body.plan.id).toBeUndefined()
-    expect(decideDeposit(retrieved.body, { checkoutId: checkout.id })).toEqual({ allocate: false, reason: "not_accepted" })
+    expect(decideDeposit(retrieved.body, { checkoutId: checkout.id })).toEqual({
+      allocate: false,
+      reason: "not_accepted"
+    })
     expect((await t.call("GET", "/api/v2/plans")).status).not.toBe(500)
     expect((await complete(t, checkout.id)).status).toBe(409)
   })
@@ -133,7 +164,10 @@ describe("sandbox: plans of a merchant", () => {
     const other = [
       t.call("GET", `/api/v2/plans/${planId}`, { auth: B }),
       t.call("GET", `/api/v2/plans/${planId}/cancellation-summary`, { auth: B }),
-      t.call("POST", `/api/v2/plans/${planId}/cancel`, { auth: B, body: { planId, refundableAmount: 0, reason: "Other" } }),
+      t.call("POST", `/api/v2/plans/${planId}/cancel`, {
+        auth: B,
+        body: { planId, refundableAmount: 0, reason: "Other" }
+      }),
       t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, { auth: B, body: { planId, merchantOrderId: "x" } }),
       t.call("POST", `/sandbox/plans/${planId}/notes`, { auth: B, body: { note: "x" } }),
       t.call("POST", `/sandbox/plans/${planId}/card`, { auth: B, body: { card: "4242424242424242" } })
@@ -148,13 +182,19 @@ describe("sandbox: plans of a merchant", () => {
   it("sets the merchant order through the core lifecycle", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)
-    const set = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, { body: { planId, merchantOrderId: "order-0001-b" } })
+    const set = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, {
+      body: { planId, merchantOrderId: "order-0001-b" }
+    })
     expect(set).toMatchObject({ status: 200, body: { planId, merchantOrderId: "order-0001-b" } })
     expect((await t.call("GET", `/api/v2/plans/${planId}`)).body.merchantOrderId).toBe("order-0001-b")
-    const invalid = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, { body: { planId, merchantOrderId: "has space" } })
+    const invalid = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, {
+      body: { planId, merchantOrderId: "has space" }
+    })
     expect(invalid.status).toBe(422)
     expect(invalid.body.issues[0].path).toBe("merchantOrderId")
-    const mismatch = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, { body: { planId: "plan_other", merchantOrderId: "o" } })
+    const mismatch = await t.call("PUT", `/api/v2/plans/${planId}/merchant-order`, {
+      body: { planId: "plan_other", merchantOrderId: "o" }
+    })
     expect(mismatch.status).toBe(422)
   })
 
@@ -165,25 +205,44 @@ describe("sandbox: plans of a merchant", () => {
     const quote = await t.call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
     expect(quote.status).toBe(200)
     expect(quote.body).toMatchObject({ planTotalCost: 1100, totalPaymentsPaid: plan.totalPaid, currencyCode: "AUD" })
-    expect(quote.body.suggestedRefundAmount).toBe(Math.max(0, Math.round((plan.totalPaid - quote.body.totalNonRefundableAmount) * 100) / 100))
+    expect(quote.body.suggestedRefundAmount).toBe(
+      Math.max(0, Math.round((plan.totalPaid - quote.body.totalNonRefundableAmount) * 100) / 100)
+    )
     // 101 days before the ticket's redemption no policy is active; its deposit (40) is not refundable (R7.4, R7.5)
-    expect(quote.body.items[0]).toMatchObject({ activeRefundPolicyIndex: -1, minNonRefundableDeposit: 40, nonRefundableAmount: 40 })
+    expect(quote.body.items[0]).toMatchObject({
+      activeRefundPolicyIndex: -1,
+      minNonRefundableDeposit: 40,
+      nonRefundableAmount: 40
+    })
   })
 
   it("cancels once (R7.8): a second cancellation is 409, an amount above what was paid is 422", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)
     const paid = (await t.call("GET", `/api/v2/plans/${planId}`)).body.totalPaid
-    const above = await t.call("POST", `/api/v2/plans/${planId}/cancel`, { body: { planId, refundableAmount: paid + 1, reason: "CustomerRequest" } })
+    const above = await t.call("POST", `/api/v2/plans/${planId}/cancel`, {
+      body: { planId, refundableAmount: paid + 1, reason: "CustomerRequest" }
+    })
     expect(above.status).toBe(422)
     expect(above.body.issues[0]).toMatchObject({ path: "refundableAmount", code: "range" })
-    const reason = await t.call("POST", `/api/v2/plans/${planId}/cancel`, { body: { planId, refundableAmount: 1, reason: "Bored" } })
+    const reason = await t.call("POST", `/api/v2/plans/${planId}/cancel`, {
+      body: { planId, refundableAmount: 1, reason: "Bored" }
+    })
     expect(reason.status).toBe(422)
-    const cancel = await t.call("POST", `/api/v2/plans/${planId}/cancel`, { body: { planId, refundableAmount: 100, reason: "CustomerRequest", details: "changed plans" } })
+    const cancel = await t.call("POST", `/api/v2/plans/${planId}/cancel`, {
+      body: { planId, refundableAmount: 100, reason: "CustomerRequest", details: "changed plans" }
+    })
     expect(cancel).toMatchObject({ status: 200, body: { result: "Success" } })
     const plan = (await t.call("GET", `/api/v2/plans/${planId}`)).body
-    expect(plan).toMatchObject({ status: "Cancelled", cancellationReason: "CustomerRequest", cancellationDetails: "changed plans", refundAmount: 100 })
-    const again = await t.call("POST", `/api/v2/plans/${planId}/cancel`, { body: { planId, refundableAmount: 100, reason: "CustomerRequest" } })
+    expect(plan).toMatchObject({
+      status: "Cancelled",
+      cancellationReason: "CustomerRequest",
+      cancellationDetails: "changed plans",
+      refundAmount: 100
+    })
+    const again = await t.call("POST", `/api/v2/plans/${planId}/cancel`, {
+      body: { planId, refundableAmount: 100, reason: "CustomerRequest" }
+    })
     expect(again.status).toBe(409)
     expect(again.body.code).toBe("conflict")
   })
@@ -205,9 +264,16 @@ describe("sandbox: plans of a merchant", () => {
   it("adds notes (sandbox-only), validated", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)
-    const note = await t.call("POST", `/sandbox/plans/${planId}/notes`, { body: { note: "Customer called", isPinned: true } })
+    const note = await t.call("POST", `/sandbox/plans/${planId}/notes`, {
+      body: { note: "Customer called", isPinned: true }
+    })
     expect(note.status).toBe(201)
-    expect(note.body).toMatchObject({ note: "Customer called", isPinned: true, isSoftDeleted: false, createdAt: new Date(NOW).toISOString() })
+    expect(note.body).toMatchObject({
+      note: "Customer called",
+      isPinned: true,
+      isSoftDeleted: false,
+      createdAt: new Date(NOW).toISOString()
+    })
     const bad = await t.call("POST", `/sandbox/plans/${planId}/notes`, { body: { note: "", isPinned: "yes" } })
     expect(bad.status).toBe(422)
     expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(["note", "isPinned"])
@@ -221,7 +287,9 @@ describe("sandbox: the test clock moves plans through the lifecycle", () => {
     const plan = async () => (await t.call("GET", `/api/v2/plans/${planId}`)).body
     const start = await plan()
     expect(start.status).toBe("OnSchedule")
-    const instalments = start.installments as Array<{ installmentNumber: number; date: string; amount: number; status: string }>
+    const instalments = start.installments as Array<
+      { installmentNumber: number; date: string; amount: number; status: string }
+    >
     expect(instalments.length).toBeGreaterThan(2)
 
     // the first instalment falls due: the failing card misses it
@@ -267,7 +335,9 @@ describe("sandbox: the test clock moves plans through the lifecycle", () => {
   it("the card endpoint refuses the declined card and unknown numbers", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)
-    expect((await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "4000000000000002" } })).status).toBe(422)
+    expect((await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "4000000000000002" } })).status).toBe(
+      422
+    )
     expect((await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "1111" } })).status).toBe(422)
   })
 })
@@ -289,7 +359,10 @@ describe("sandbox: search and notes", () => {
     expect(mine.body.plans.map((p: { id: string }) => p.id).sort()).toEqual([a1.planId, a2].sort())
     expect(mine.body.plans[0].installments).toBeUndefined()
 
-    const filtered = await t.call("GET", "/api/v2/plans?filterField=merchantOrderId&filterValue=order-0002&includeInstallments=true")
+    const filtered = await t.call(
+      "GET",
+      "/api/v2/plans?filterField=merchantOrderId&filterValue=order-0002&includeInstallments=true"
+    )
     expect(filtered.body.plans.map((p: { id: string }) => p.id)).toEqual([a2])
     expect(filtered.body.plans[0].installments.length).toBeGreaterThan(1)
 

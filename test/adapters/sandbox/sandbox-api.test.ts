@@ -8,12 +8,18 @@ import { B, checkoutRequest, createCheckout, makeSandbox, NOW } from "./helpers.
 describe("sandbox: test clock", () => {
   it("reads and advances by days, hours or to an instant, per merchant", async () => {
     const t = makeSandbox()
-    expect((await t.call("GET", "/sandbox/clock")).body).toEqual({ now: new Date(NOW).toISOString(), offsetMilliseconds: 0 })
+    expect((await t.call("GET", "/sandbox/clock")).body).toEqual({
+      now: new Date(NOW).toISOString(),
+      offsetMilliseconds: 0
+    })
     const days = await t.call("POST", "/sandbox/clock/advance", { body: { days: 2 } })
     expect(days.status).toBe(200)
     expect(days.body.now).toBe("2026-11-24T00:00:00.000Z")
-    expect((await t.call("POST", "/sandbox/clock/advance", { body: { hours: 5 } })).body.now).toBe("2026-11-24T05:00:00.000Z")
-    expect((await t.call("POST", "/sandbox/clock/advance", { body: { to: "2026-12-01T00:00:00+10:00" } })).body.now).toBe("2026-11-30T14:00:00.000Z")
+    expect((await t.call("POST", "/sandbox/clock/advance", { body: { hours: 5 } })).body.now).toBe(
+      "2026-11-24T05:00:00.000Z"
+    )
+    expect((await t.call("POST", "/sandbox/clock/advance", { body: { to: "2026-12-01T00:00:00+10:00" } })).body.now)
+      .toBe("2026-11-30T14:00:00.000Z")
     // another merchant's clock did not move
     expect((await t.call("GET", "/sandbox/clock", { auth: B })).body.now).toBe(new Date(NOW).toISOString())
     // the base clock still runs underneath
@@ -23,7 +29,18 @@ describe("sandbox: test clock", () => {
 
   it("refuses going back and malformed amounts with 422", async () => {
     const t = makeSandbox()
-    for (const body of [{ to: "2026-01-01T00:00:00Z" }, { days: -1 }, { days: 1.5 }, { hours: "2" }, {}, { days: 1, hours: 1 }, { to: "tomorrow" }, []]) {
+    for (
+      const body of [
+        { to: "2026-01-01T00:00:00Z" },
+        { days: -1 },
+        { days: 1.5 },
+        { hours: "2" },
+        {},
+        { days: 1, hours: 1 },
+        { to: "tomorrow" },
+        []
+      ]
+    ) {
       const response = await t.call("POST", "/sandbox/clock/advance", { body })
       expect(response.status, JSON.stringify(body)).toBe(422)
       expect(response.body.issues.length).toBeGreaterThan(0)
@@ -68,7 +85,12 @@ describe("sandbox: restart", () => {
       const second = makeSandbox(sqliteStore(file))
       const retrieved = await second.call("GET", `/api/v2/checkout/${checkout.id}`)
       expect(retrieved.status).toBe(200)
-      expect(retrieved.body).toMatchObject({ id: checkout.id, totalCost: 1100, status: "Rejected", plan: { deposit: { status: "Rejected" } } })
+      expect(retrieved.body).toMatchObject({
+        id: checkout.id,
+        totalCost: 1100,
+        status: "Rejected",
+        plan: { deposit: { status: "Rejected" } }
+      })
       expect((await second.call("GET", "/sandbox/clock")).body.offsetMilliseconds).toBe(3 * 86_400_000)
       const replay = await second.call("POST", "/api/v2/checkout", { body: checkoutRequest(), headers: replayKey })
       expect(replay.body.id).toBe(created.body.id)

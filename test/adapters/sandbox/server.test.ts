@@ -6,7 +6,10 @@ import { A, checkoutRequest, MERCHANTS_FILE } from "./helpers.ts"
 
 describe("sandbox: Node server", () => {
   it("runs the handler over node:http on loopback", async () => {
-    const running = await startSandbox({ merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }), port: 0 })
+    const running = await startSandbox({
+      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }),
+      port: 0
+    })
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       const created = await fetch(`${running.url}/api/v2/checkout`, {
@@ -39,7 +42,10 @@ describe("sandbox: Node server", () => {
       expect(status).toBe(413)
       // and so is a chunked body that grows past it
       const chunked = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${running.url}/api/v2/checkout`, { method: "POST", headers: { authorization: A, "content-type": "application/json" } })
+        const req = httpRequest(`${running.url}/api/v2/checkout`, {
+          method: "POST",
+          headers: { authorization: A, "content-type": "application/json" }
+        })
         req.on("response", (res) => {
           res.resume()
           resolve(res.statusCode ?? 0)

@@ -1,6 +1,6 @@
+import fc from "fast-check"
 import { createHash } from "node:crypto"
 import { runInNewContext } from "node:vm"
-import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { checkoutPage, widgetScript } from "../../../src/adapters/sandbox/widget-page.ts"
 import * as Money from "../../../src/core/money.ts"
@@ -15,7 +15,7 @@ const scriptsOf = (html: string) => {
 }
 
 const configOf = (html: string): { checkoutId: string; baseUrl: string } => {
-  const config = scriptsOf(html).find((s) => s.attributes.includes('id="ppe-config"'))
+  const config = scriptsOf(html).find((s) => s.attributes.includes("id=\"ppe-config\""))
   return JSON.parse(config!.text)
 }
 
@@ -49,9 +49,9 @@ describe("checkoutPage: a self-contained page", () => {
     expect(html).toMatch(/<button type="button" id="cancel"[^>]*>Cancel and return to the merchant<\/button>/)
     expect(html).toContain("<legend>How often you pay</legend>")
     expect(html).toMatch(/role="status" aria-live="polite"/)
-    expect(html).toContain('<html lang="en">')
+    expect(html).toContain("<html lang=\"en\">")
     // the cadence options are built by the script, each a labelled radio
-    expect(pageScript).toContain('["Weekly", "Fortnightly", "Monthly"]')
+    expect(pageScript).toContain("[\"Weekly\", \"Fortnightly\", \"Monthly\"]")
     expect(pageScript).toMatch(/el\(doc, "input", \{ type: "radio", name: "cadence"/)
     expect(pageScript).toMatch(/el\(doc, "label", \{ "for": id \}/)
   })
@@ -91,7 +91,7 @@ describe("checkoutPage: a self-contained page", () => {
         const html = checkoutPage(checkoutId, base)
         expect(html.match(/<\/script/gi)).toHaveLength(2)
         expect(html.match(/<script/gi)).toHaveLength(2)
-        expect(html.slice(html.indexOf('id="ppe-config"'))).not.toMatch(/<!--/)
+        expect(html.slice(html.indexOf("id=\"ppe-config\""))).not.toMatch(/<!--/)
         const config = configOf(html)
         expect(config.checkoutId).toBe(checkoutId)
         expect(config.baseUrl).toBe(base.replace(/\/+$/, ""))
@@ -102,7 +102,7 @@ describe("checkoutPage: a self-contained page", () => {
   })
 
   it("keeps a hostile base URL out of the policy", () => {
-    const html = checkoutPage("chk_1", 'javascript:alert(1)//" onload="x')
+    const html = checkoutPage("chk_1", "javascript:alert(1)//\" onload=\"x")
     const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!
     expect(csp).toContain("connect-src 'self';")
     expect(csp).not.toContain("javascript")
@@ -128,14 +128,18 @@ describe("the page's money (R1): decimal text and bigint minor units", () => {
 
   it("R1.4: a minor amount goes out as the JSON number the core reads back exactly", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }), (digits, minor) => {
-        const big = BigInt(minor)
-        expect(page.toMinor(page.fromMinor(big, digits), digits)).toBe(big)
-        const json = page.toJsonNumber(big, digits)
-        expect(Money.toMinorUnits(json, digits)).toBe(minor)
-        expect(page.toMinor(json, digits)).toBe(big)
-        expect(page.toMinor(JSON.parse(JSON.stringify(json)), digits)).toBe(big)
-      })
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }),
+        (digits, minor) => {
+          const big = BigInt(minor)
+          expect(page.toMinor(page.fromMinor(big, digits), digits)).toBe(big)
+          const json = page.toJsonNumber(big, digits)
+          expect(Money.toMinorUnits(json, digits)).toBe(minor)
+          expect(page.toMinor(json, digits)).toBe(big)
+          expect(page.toMinor(JSON.parse(JSON.stringify(json)), digits)).toBe(big)
+        }
+      )
     )
   })
 
@@ -152,12 +156,16 @@ describe("the page's money (R1): decimal text and bigint minor units", () => {
 
   it("R1.2: every shown amount has exactly the currency's digits and reads back to the same minor units", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: Money.MAX_MINOR_UNITS }), (digits, minor) => {
-        const shown = page.formatMoney(Money.fromMinorUnits(minor, digits), { currencyCode: "XTS", digits })
-        const number = shown.replace("XTS\u00a0", "").replace(/,/g, "")
-        expect(number.split(".")[1]?.length ?? 0).toBe(digits)
-        expect(page.toMinor(number, digits)).toBe(BigInt(minor))
-      })
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: Money.MAX_MINOR_UNITS }),
+        (digits, minor) => {
+          const shown = page.formatMoney(Money.fromMinorUnits(minor, digits), { currencyCode: "XTS", digits })
+          const number = shown.replace("XTS\u00a0", "").replace(/,/g, "")
+          expect(number.split(".")[1]?.length ?? 0).toBe(digits)
+          expect(page.toMinor(number, digits)).toBe(BigInt(minor))
+        }
+      )
     )
   })
 
@@ -174,7 +182,13 @@ describe("the page's money (R1): decimal text and bigint minor units", () => {
 
 describe("the page's requests", () => {
   it("R6: asks for the chosen cadence and deposit, the deposit as a JSON number", () => {
-    const request = page.planTermsRequest("chk_1", { planType: "Installment", frequency: "Fortnightly", deposit: 28050n, digits: 2, timeZone: "Australia/Sydney" })
+    const request = page.planTermsRequest("chk_1", {
+      planType: "Installment",
+      frequency: "Fortnightly",
+      deposit: 28050n,
+      digits: 2,
+      timeZone: "Australia/Sydney"
+    })
     expect(JSON.parse(JSON.stringify(request))).toEqual({
       checkoutId: "chk_1",
       type: "plan",
@@ -183,18 +197,43 @@ describe("the page's requests", () => {
       deposit: { amount: 280.5 },
       installments: { cadence: { frequency: "Fortnightly" } }
     })
-    expect(JSON.stringify(request)).toContain('"amount":280.5')
+    expect(JSON.stringify(request)).toContain("\"amount\":280.5")
   })
 
   it("R6.4, R6.8: leaves the deposit to the default before the customer picks one, and has no cadence when paying in full", () => {
-    const first = JSON.parse(JSON.stringify(page.planTermsRequest("chk_1", { frequency: "Weekly", deposit: null, digits: 0, timeZone: "UTC" })))
-    expect(first).toEqual({ checkoutId: "chk_1", type: "plan", timeZone: "UTC", installments: { cadence: { frequency: "Weekly" } } })
-    const full = JSON.parse(JSON.stringify(page.planTermsRequest("chk_1", { planType: "PayInFull", frequency: null, deposit: 110000n, digits: 0, timeZone: "UTC" })))
-    expect(full).toEqual({ checkoutId: "chk_1", type: "plan", planType: "PayInFull", timeZone: "UTC", deposit: { amount: 110000 } })
+    const first = JSON.parse(
+      JSON.stringify(page.planTermsRequest("chk_1", { frequency: "Weekly", deposit: null, digits: 0, timeZone: "UTC" }))
+    )
+    expect(first).toEqual({
+      checkoutId: "chk_1",
+      type: "plan",
+      timeZone: "UTC",
+      installments: { cadence: { frequency: "Weekly" } }
+    })
+    const full = JSON.parse(
+      JSON.stringify(
+        page.planTermsRequest("chk_1", {
+          planType: "PayInFull",
+          frequency: null,
+          deposit: 110000n,
+          digits: 0,
+          timeZone: "UTC"
+        })
+      )
+    )
+    expect(full).toEqual({
+      checkoutId: "chk_1",
+      type: "plan",
+      planType: "PayInFull",
+      timeZone: "UTC",
+      deposit: { amount: 110000 }
+    })
   })
 
   it("follows only http(s) redirects", () => {
-    expect(page.safeRedirect("https://shop.example/return?service_checkout_id=chk_1")).toBe("https://shop.example/return?service_checkout_id=chk_1")
+    expect(page.safeRedirect("https://shop.example/return?service_checkout_id=chk_1")).toBe(
+      "https://shop.example/return?service_checkout_id=chk_1"
+    )
     expect(page.safeRedirect("javascript:alert(1)")).toBeNull()
     expect(page.safeRedirect("data:text/html,<script>alert(1)</script>")).toBeNull()
     expect(page.safeRedirect("not a url")).toBeNull()
@@ -203,9 +242,19 @@ describe("the page's requests", () => {
 
   it("R6.6: describes terms, and says why terms are unacceptable", () => {
     const terms = { deposit: { amount: 280.5 }, installments: { amount: 136.58, count: 6, validation: [] } }
-    expect(page.describeTerms(terms, AUD, "Fortnightly")).toBe("6 fortnightly payments of AUD\u00a0136.58 after the deposit")
-    expect(page.describeTerms({ installments: { count: 1, amount: 5000 } }, JPY, "Monthly")).toBe("1 monthly payment of JPY\u00a05,000 after the deposit")
-    expect(page.describeTerms({ installments: { count: 0, validation: [{ key: "installments.unavailable", value: "0" }] } }, AUD, "Weekly")).toMatch(
+    expect(page.describeTerms(terms, AUD, "Fortnightly")).toBe(
+      "6 fortnightly payments of AUD\u00a0136.58 after the deposit"
+    )
+    expect(page.describeTerms({ installments: { count: 1, amount: 5000 } }, JPY, "Monthly")).toBe(
+      "1 monthly payment of JPY\u00a05,000 after the deposit"
+    )
+    expect(
+      page.describeTerms(
+        { installments: { count: 0, validation: [{ key: "installments.unavailable", value: "0" }] } },
+        AUD,
+        "Weekly"
+      )
+    ).toMatch(
       /^Not available: No instalment/
     )
     expect(page.describeTerms({ installments: { count: 0, validation: [] } }, AUD, "Weekly")).toBe("Pay in full today")
@@ -284,7 +333,10 @@ const loadWidget = (baseUrl: string, currentScript: { dataset: Record<string, st
 
 describe("widgetScript: the merchant-side script", () => {
   it("R8.3: displays the checkout below 500 and nothing from 500, like shouldDisplayWidget", () => {
-    const status = fc.oneof(fc.integer({ min: -100, max: 1000 }), fc.constantFrom(undefined, null, "201", 201.5, Number.NaN))
+    const status = fc.oneof(
+      fc.integer({ min: -100, max: 1000 }),
+      fc.constantFrom(undefined, null, "201", 201.5, Number.NaN)
+    )
     fc.assert(
       fc.property(status, (status) => {
         const { api, assigned } = loadWidget(BASE)
@@ -298,7 +350,11 @@ describe("widgetScript: the merchant-side script", () => {
 
   it("R8.3: shows a validation failure's issues as text when there is no checkout to open", () => {
     const { api, assigned, container } = loadWidget(BASE)
-    const body = { code: "validation_failed", message: "<b>bad</b> request", issues: [{ path: "items[0].costPerItem", message: "has more than 2 fraction digits" }] }
+    const body = {
+      code: "validation_failed",
+      message: "<b>bad</b> request",
+      issues: [{ path: "items[0].costPerItem", message: "has more than 2 fraction digits" }]
+    }
     const result = api.display({ status: 400, body, container: "#plan" })
     expect(result).toMatchObject({ displayed: true, mode: "errors" })
     expect(assigned).toEqual([])
@@ -315,7 +371,11 @@ describe("widgetScript: the merchant-side script", () => {
     const frame = container.children[0]!
     expect(frame.tagName).toBe("iframe")
     expect(frame.src).toBe(`${BASE}/widget/checkout/chk_1`)
-    const message = { type: "payment-plan-engine:redirect", checkoutId: "chk_1", url: "https://shop.example/r?service_checkout_id=chk_1" }
+    const message = {
+      type: "payment-plan-engine:redirect",
+      checkoutId: "chk_1",
+      url: "https://shop.example/r?service_checkout_id=chk_1"
+    }
     const send = (event: unknown) => listeners.forEach((l) => l(event))
     send({ origin: "https://evil.example", source: frame.contentWindow, data: message })
     send({ origin: BASE, source: {}, data: message })

@@ -69,7 +69,10 @@ describe("sandbox: widget API", () => {
   it("complete refuses an unknown test card and a missing planTerms with 422", async () => {
     const t = makeSandbox()
     const checkout = await createCheckout(t)
-    const response = await t.call("POST", `/widget/api/checkouts/${checkout.id}/complete`, { auth: null, body: { card: "1234" } })
+    const response = await t.call("POST", `/widget/api/checkouts/${checkout.id}/complete`, {
+      auth: null,
+      body: { card: "1234" }
+    })
     expect(response.status).toBe(422)
     expect(response.body.issues.map((i: { path: string }) => i.path)).toEqual(["card", "planTerms"])
   })

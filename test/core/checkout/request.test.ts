@@ -4,7 +4,10 @@ import { validateRequest, validateRequestResult } from "../../../src/core/checko
 import type { Issue } from "../../../src/core/issues.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
-const issuesOf = (input: unknown, options: Parameters<typeof validateRequestResult>[1] = { now: NOW }): Array<Issue> => {
+const issuesOf = (
+  input: unknown,
+  options: Parameters<typeof validateRequestResult>[1] = { now: NOW }
+): Array<Issue> => {
   const result = validateRequestResult(input, options)
   return Result.isFailure(result) ? [...result.failure.issues] : []
 }
@@ -41,7 +44,9 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(withChange((r) => (r.merchantOrderId = "")))).toEqual(["merchantOrderId:too_short"])
     expect(codesOf(withChange((r) => (r.currencyCode = "AUDD")))).toEqual(["currencyCode:too_long"])
     expect(codesOf(withChange((r) => (r.redirectURL = "http")))).toEqual(["redirectURL:too_short"])
-    expect(codesOf(withChange((r) => (r.redirectURL = `https://shop.example/${"a".repeat(2029)}`)))).toEqual(["redirectURL:too_long"])
+    expect(codesOf(withChange((r) => (r.redirectURL = `https://shop.example/${"a".repeat(2029)}`)))).toEqual([
+      "redirectURL:too_long"
+    ])
     expect(codesOf(withChange((r) => (r.items = [])))).toEqual(["items:too_short"])
   })
 
@@ -59,16 +64,24 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(withChange((r) => (r.currencyCode = "XYZ")))).toEqual(["currencyCode:unknown_currency"])
     expect(codesOf(withChange((r) => (r.redirectURL = "ftp://shop.example/return")))).toEqual(["redirectURL:format"])
     expect(codesOf(withChange((r) => (r.redirectURL = "/relative/return")))).toEqual(["redirectURL:format"])
-    expect(codesOf(withChange((r) => (r.items[0].merchantProductURL = "shop.example/x")))).toEqual(["items[0].merchantProductURL:format"])
+    expect(codesOf(withChange((r) => (r.items[0].merchantProductURL = "shop.example/x")))).toEqual([
+      "items[0].merchantProductURL:format"
+    ])
     expect(codesOf(withChange((r) => (r.merchantMetadata = { a: 1 })))).toEqual(["merchantMetadata.a:type"])
-    expect(codesOf(withChange((r) => (r.merchantMetadata = { "a b": null })))).toEqual(['merchantMetadata["a b"]:type'])
+    expect(codesOf(withChange((r) => (r.merchantMetadata = { "a b": null })))).toEqual([
+      "merchantMetadata[\"a b\"]:type"
+    ])
   })
 
   it("checks the merchant and its sub-merchants (R4.5)", () => {
-    expect(codesOf(exampleRequest(), { merchantId: "merchant-999", now: NOW })).toEqual(["merchantId:merchant_mismatch"])
+    expect(codesOf(exampleRequest(), { merchantId: "merchant-999", now: NOW })).toEqual([
+      "merchantId:merchant_mismatch"
+    ])
     const merchant = { subMerchants: ["store-north", "store-south"] }
     expect(codesOf(withChange((r) => (r.externalCode = "store-north")), { merchant })).toEqual([])
-    expect(codesOf(withChange((r) => (r.externalCode = "store-west")), { merchant })).toEqual(["externalCode:unknown_external_code"])
+    expect(codesOf(withChange((r) => (r.externalCode = "store-west")), { merchant })).toEqual([
+      "externalCode:unknown_external_code"
+    ])
     // without a list of sub-merchants any well-formed externalCode passes
     expect(codesOf(withChange((r) => (r.externalCode = "store-west")))).toEqual([])
   })
@@ -79,26 +92,48 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(withChange((r) => (r.items[0].costPerItem = 0)))).toEqual(["items[0].costPerItem:range"])
     expect(codesOf(withChange((r) => (r.items[0].costPerItem = 10.005)))).toEqual(["items[0].costPerItem:precision"])
     expect(codesOf(withChange((r) => (r.items[0].description = "")))).toEqual(["items[0].description:too_short"])
-    expect(codesOf(withChange((r) => (r.items[0].depositRefundable = "no")))).toEqual(["items[0].depositRefundable:type"])
-    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-11-22")))).toEqual(["items[0].redemptionDate:past_date"])
+    expect(codesOf(withChange((r) => (r.items[0].depositRefundable = "no")))).toEqual([
+      "items[0].depositRefundable:type"
+    ])
+    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-11-22")))).toEqual([
+      "items[0].redemptionDate:past_date"
+    ])
     expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-11-23")))).toEqual([])
-    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-11-21T23:59:59Z")))).toEqual(["items[0].redemptionDate:past_date"])
-    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-02-29")))).toEqual(["items[0].redemptionDate:format"])
+    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-11-21T23:59:59Z")))).toEqual([
+      "items[0].redemptionDate:past_date"
+    ])
+    expect(codesOf(withChange((r) => (r.items[0].redemptionDate = "2026-02-29")))).toEqual([
+      "items[0].redemptionDate:format"
+    ])
     expect(codesOf(withChange((r) => (r.items[0].paymentDeadline = -1)))).toEqual(["items[0].paymentDeadline:range"])
-    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "Fixed", value: 1 })))).toEqual(["items[0].minimumDepositPerItem.unit:enum"])
-    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "PERCENTAGE", value: 100.5 })))).toEqual(["items[0].minimumDepositPerItem.value:range"])
-    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "currency", value: 20.001 })))).toEqual(["items[0].minimumDepositPerItem.value:precision"])
-    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[0].type = "fixed")))).toEqual(["items[0].refundPolicies[0].type:enum"])
-    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[1].refundablePercentage = 100.01)))).toEqual(["items[0].refundPolicies[1].refundablePercentage:range"])
-    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[1].daysWithinRedemptionDate = 60)))).toEqual(["items[0].refundPolicies[1].daysWithinRedemptionDate:duplicate"])
+    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "Fixed", value: 1 })))).toEqual([
+      "items[0].minimumDepositPerItem.unit:enum"
+    ])
+    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "PERCENTAGE", value: 100.5 }))))
+      .toEqual(["items[0].minimumDepositPerItem.value:range"])
+    expect(codesOf(withChange((r) => (r.items[0].minimumDepositPerItem = { unit: "currency", value: 20.001 }))))
+      .toEqual(["items[0].minimumDepositPerItem.value:precision"])
+    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[0].type = "fixed")))).toEqual([
+      "items[0].refundPolicies[0].type:enum"
+    ])
+    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[1].refundablePercentage = 100.01)))).toEqual([
+      "items[0].refundPolicies[1].refundablePercentage:range"
+    ])
+    expect(codesOf(withChange((r) => (r.items[0].refundPolicies[1].daysWithinRedemptionDate = 60)))).toEqual([
+      "items[0].refundPolicies[1].daysWithinRedemptionDate:duplicate"
+    ])
     expect(codesOf(withChange((r) => delete r.items[0].refundPolicies[0].type))).toEqual([])
   })
 
   it("reads an item's precision in the merchant's zero-decimal currency (R1.2)", () => {
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(codesOf(withChange((r) => (r.items[0].costPerItem = 50.5)), { merchant })).toEqual(["items[0].costPerItem:precision"])
+    expect(codesOf(withChange((r) => (r.items[0].costPerItem = 50.5)), { merchant })).toEqual([
+      "items[0].costPerItem:precision"
+    ])
     expect(codesOf(withChange((r) => (r.currencyCode = "JPY")))).toEqual([])
-    expect(codesOf(withChange((r) => ((r.currencyCode = "JPY"), (r.items[1].costPerItem = 100.5))))).toEqual(["items[1].costPerItem:precision"])
+    expect(codesOf(withChange((r) => ((r.currencyCode = "JPY"), (r.items[1].costPerItem = 100.5))))).toEqual([
+      "items[1].costPerItem:precision"
+    ])
   })
 
   it("takes expiry as whole minutes, ≤ 0 meaning the default (R4.7)", () => {

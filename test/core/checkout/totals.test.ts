@@ -35,8 +35,20 @@ describe("summarize (R2)", () => {
   it("computes percentage deposits rounded half-up and capped at the cost (R2.2)", () => {
     const request: any = exampleRequest()
     request.items = [
-      { description: "a", quantity: 3, costPerItem: 10.01, minimumDepositPerItem: { unit: "percentage", value: 50 }, redemptionDate: "2027-01-01" },
-      { description: "b", quantity: 1, costPerItem: 30, minimumDepositPerItem: { unit: "Currency", value: 45 }, redemptionDate: "2027-01-01" }
+      {
+        description: "a",
+        quantity: 3,
+        costPerItem: 10.01,
+        minimumDepositPerItem: { unit: "percentage", value: 50 },
+        redemptionDate: "2027-01-01"
+      },
+      {
+        description: "b",
+        quantity: 1,
+        costPerItem: 30,
+        minimumDepositPerItem: { unit: "Currency", value: 45 },
+        redemptionDate: "2027-01-01"
+      }
     ]
     const s = summary(request)
     // 50 % of 10.01 is 5.005 → 5.01 per unit, × 3; the 45 deposit is capped at the 30 cost
@@ -57,14 +69,22 @@ describe("summarize (R2)", () => {
     const bare = summary(request)
     expect(bare.totalMinimumDeposit).toBe(0)
     expect(bare.completionDate).toBe("2027-02-26")
-    const currencyDefault = summary(request, { merchant: { defaultMinDepositType: "Currency", defaultMinDepositValue: 60 } })
+    const currencyDefault = summary(request, {
+      merchant: { defaultMinDepositType: "Currency", defaultMinDepositValue: 60 }
+    })
     expect(currencyDefault.items.map((i) => i.minimumDeposit)).toEqual([100, 120])
   })
 
   it("works in zero-decimal and three-decimal currencies", () => {
     const request: any = exampleRequest()
     request.currencyCode = "JPY"
-    request.items = [{ description: "a", quantity: 3, costPerItem: 999, minimumDepositPerItem: { unit: "Percentage", value: 33.3 }, redemptionDate: "2027-01-01" }]
+    request.items = [{
+      description: "a",
+      quantity: 3,
+      costPerItem: 999,
+      minimumDepositPerItem: { unit: "Percentage", value: 33.3 },
+      redemptionDate: "2027-01-01"
+    }]
     expect(summary(request).items[0]!.minimumDeposit).toBe(999) // 332.667 → 333 per unit
     request.currencyCode = "KWD"
     request.items[0].costPerItem = 1.005
@@ -89,11 +109,19 @@ describe("summarize (R2)", () => {
       "items[1].quantity:type",
       "items[0].costPerItem:precision"
     ])
-    const precision = summarizeResult({ ...exampleRequest(), items: [{ ...exampleRequest().items[0], costPerItem: 10.005 }] }, { now: NOW })
-    expect(Result.isFailure(precision) && precision.failure.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["items[0].costPerItem:precision"])
+    const precision = summarizeResult({
+      ...exampleRequest(),
+      items: [{ ...exampleRequest().items[0], costPerItem: 10.005 }]
+    }, { now: NOW })
+    expect(Result.isFailure(precision) && precision.failure.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "items[0].costPerItem:precision"
+    ])
     const badNow = summarizeResult(exampleRequest(), { now: "soon" })
     expect(Result.isFailure(badNow) && badNow.failure.issues[0]?.path).toBe("now")
-    const huge = summarizeResult({ ...exampleRequest(), items: [{ ...exampleRequest().items[0], costPerItem: 9e13, quantity: 1000 }] }, { now: NOW })
+    const huge = summarizeResult({
+      ...exampleRequest(),
+      items: [{ ...exampleRequest().items[0], costPerItem: 9e13, quantity: 1000 }]
+    }, { now: NOW })
     expect(Result.isFailure(huge) && huge.failure.issues[0]?.code).toBe("range")
   })
 })

@@ -25,12 +25,14 @@ describe("PlanTerms.validateRequestResult", () => {
   })
 
   it("R6.2: frequency and weekday in any case; dayOfMonth 1 and 31 are bounds", () => {
-    for (const cadence of [
-      { frequency: "FORTNIGHTLY", on: { dayOfWeek: "friday" } },
-      { frequency: "monthly", on: { dayOfMonth: 1 } },
-      { frequency: "Monthly", on: { dayOfMonth: 31 } },
-      {}
-    ]) {
+    for (
+      const cadence of [
+        { frequency: "FORTNIGHTLY", on: { dayOfWeek: "friday" } },
+        { frequency: "monthly", on: { dayOfMonth: 1 } },
+        { frequency: "Monthly", on: { dayOfMonth: 31 } },
+        {}
+      ]
+    ) {
       expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence } })).toEqual([])
     }
   })
@@ -58,14 +60,27 @@ describe("PlanTerms.validateRequestResult", () => {
   })
 
   it("R6.2: a day of month outside 1..31 or not whole; R1.3: a negative deposit; NaN is not a number", () => {
-    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence: { on: { dayOfMonth: 0 } } } })).toEqual([
+    expect(
+      issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence: { on: { dayOfMonth: 0 } } } })
+    ).toEqual([
       "installments.cadence.on.dayOfMonth:range:R6.2"
     ])
-    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", installments: { cadence: { on: { dayOfMonth: 15.5 } } } })).toEqual([
+    expect(
+      issuesOf({
+        checkoutId: "c",
+        type: "plan",
+        timeZone: "UTC",
+        installments: { cadence: { on: { dayOfMonth: 15.5 } } }
+      })
+    ).toEqual([
       "installments.cadence.on.dayOfMonth:format:R6.2"
     ])
-    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: -1 } })).toEqual(["deposit.amount:range:R1.3"])
-    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: Number.NaN } })).toEqual(["deposit.amount:type:R4.1"])
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: -1 } })).toEqual([
+      "deposit.amount:range:R1.3"
+    ])
+    expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: Number.NaN } })).toEqual([
+      "deposit.amount:type:R4.1"
+    ])
   })
 
   it("R3.1: the zone must be an IANA name, not an offset or an abbreviation", () => {
@@ -79,12 +94,19 @@ describe("PlanTerms.validateRequestResult", () => {
     const result = PlanTerms.validateRequestResult({ checkoutId: "c", type: "plan", timeZone: "UTC", colour: "red" })
     expect(Result.isSuccess(result) && result.success).toEqual({
       value: { checkoutId: "c", type: "plan", timeZone: "UTC" },
-      warnings: [{ path: "colour", code: "unknown_field", rule: "R4.9", message: "is not a field of this resource and was left out" }]
+      warnings: [{
+        path: "colour",
+        code: "unknown_field",
+        rule: "R4.9",
+        message: "is not a field of this resource and was left out"
+      }]
     })
   })
 
   it("never throws on input of the wrong shape", () => {
-    for (const input of [null, undefined, 42, "plan", [], { installments: [] }, { installments: { cadence: "weekly" } }]) {
+    for (
+      const input of [null, undefined, 42, "plan", [], { installments: [] }, { installments: { cadence: "weekly" } }]
+    ) {
       expect(issuesOf(input).length).toBeGreaterThan(0)
     }
   })

@@ -7,7 +7,12 @@ import { describe, expect, it } from "vitest"
 import * as PlanTerms from "../../../src/core/plan-terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
-const request = (extra: Record<string, unknown> = {}) => ({ checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "UTC", ...extra })
+const request = (extra: Record<string, unknown> = {}) => ({
+  checkoutId: "chk_7Hq2LmX9",
+  type: "plan",
+  timeZone: "UTC",
+  ...extra
+})
 const weekly = (dayOfWeek: string) => ({ installments: { cadence: { frequency: "Weekly", on: { dayOfWeek } } } })
 
 const terms = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
@@ -26,26 +31,57 @@ const checkout = (cost: number, deposit: number, redemptionDate: string, currenc
   merchantOrderId: "order-1",
   currencyCode,
   redirectURL: "https://shop.example/return",
-  items: [{ quantity: 1, description: "Ticket", costPerItem: cost, minimumDepositPerItem: { unit: "Currency", value: deposit }, redemptionDate, paymentDeadline: 0 }]
+  items: [{
+    quantity: 1,
+    description: "Ticket",
+    costPerItem: cost,
+    minimumDepositPerItem: { unit: "Currency", value: deposit },
+    redemptionDate,
+    paymentDeadline: 0
+  }]
 })
 const merchant = (minimumPaymentAmount: number, maximumPaymentAmount?: number) => ({
-  currencies: [{ currencyCode: "AUD", minimumPaymentAmount, ...(maximumPaymentAmount === undefined ? {} : { maximumPaymentAmount }) }]
+  currencies: [{
+    currencyCode: "AUD",
+    minimumPaymentAmount,
+    ...(maximumPaymentAmount === undefined ? {} : { maximumPaymentAmount })
+  }]
 })
 
 describe("the description's checkout example (2 × 50 deposit 20, 2 × 500 deposit 120)", () => {
   it("Weekly on Monday in Sydney: deposit 280 (R2.3), 11 instalments of 74.54 up to 11 Feb 2027, remainder 0.06 with the deposit", () => {
-    const t = terms(exampleRequest(), request({ timeZone: "Australia/Sydney", ...weekly("Monday") }), { now: "2026-11-22T09:30:00Z" })
+    const t = terms(exampleRequest(), request({ timeZone: "Australia/Sydney", ...weekly("Monday") }), {
+      now: "2026-11-22T09:30:00Z"
+    })
     expect(t).toEqual({
       type: "plan",
       planType: "Installment",
       deposit: { amount: 280, range: { min: 280, max: 1099.99 } },
-      installments: { amount: 74.54, remainder: 0.06, count: 11, cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } }, validation: [] },
+      installments: {
+        amount: 74.54,
+        remainder: 0.06,
+        count: 11,
+        cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } },
+        validation: []
+      },
       totalCost: 1100,
       currencyCode: "AUD",
       redirectURL: "https://shop.example/checkout/return",
       schedule: [
         { installmentNumber: 1, date: "2026-11-22", amount: 280.06 },
-        ...["2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21", "2026-12-28", "2027-01-04", "2027-01-11", "2027-01-18", "2027-01-25", "2027-02-01", "2027-02-08"].map(
+        ...[
+          "2026-11-30",
+          "2026-12-07",
+          "2026-12-14",
+          "2026-12-21",
+          "2026-12-28",
+          "2027-01-04",
+          "2027-01-11",
+          "2027-01-18",
+          "2027-01-25",
+          "2027-02-01",
+          "2027-02-08"
+        ].map(
           (date, i) => ({ installmentNumber: i + 2, date, amount: 74.54 })
         )
       ]
@@ -65,21 +101,48 @@ describe("the description's checkout example (2 × 50 deposit 20, 2 × 500 depos
       somethingNew: true
     }
     const req = request({ timeZone: "Australia/Sydney", ...weekly("Monday") })
-    expect(terms(response, req, { now: "2026-11-22T09:30:00Z" })).toEqual(terms(exampleRequest(), req, { now: "2026-11-22T09:30:00Z" }))
+    expect(terms(response, req, { now: "2026-11-22T09:30:00Z" })).toEqual(
+      terms(exampleRequest(), req, { now: "2026-11-22T09:30:00Z" })
+    )
   })
 
   it("a response without its totals is priced from its items (R2)", () => {
     const { items, currencyCode, redirectURL } = exampleRequest()
-    const response = { id: "chk_7Hq2LmX9", currencyCode, redirectURL, totalCost: null, items: items.map((item, i) => ({ id: `item_${i}`, ...item, sku: null })) }
+    const response = {
+      id: "chk_7Hq2LmX9",
+      currencyCode,
+      redirectURL,
+      totalCost: null,
+      items: items.map((item, i) => ({ id: `item_${i}`, ...item, sku: null }))
+    }
     const req = request({ timeZone: "Australia/Sydney" })
     expect(terms(response, req)).toEqual(terms(exampleRequest(), req))
   })
 
   it("Fortnightly and Monthly in Sydney", () => {
-    const fortnightly = terms(exampleRequest(), request({ timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } } }))
-    expect(fortnightly.schedule.map((p) => p.date)).toEqual(["2026-11-22", "2026-12-11", "2026-12-25", "2027-01-08", "2027-01-22", "2027-02-05"])
+    const fortnightly = terms(
+      exampleRequest(),
+      request({
+        timeZone: "Australia/Sydney",
+        installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } }
+      })
+    )
+    expect(fortnightly.schedule.map((p) => p.date)).toEqual([
+      "2026-11-22",
+      "2026-12-11",
+      "2026-12-25",
+      "2027-01-08",
+      "2027-01-22",
+      "2027-02-05"
+    ])
     expect(fortnightly.installments).toMatchObject({ amount: 164, remainder: 0, count: 5 })
-    const monthly = terms(exampleRequest(), request({ timeZone: "Australia/Sydney", installments: { cadence: { frequency: "Monthly", on: { dayOfMonth: 31 } } } }))
+    const monthly = terms(
+      exampleRequest(),
+      request({
+        timeZone: "Australia/Sydney",
+        installments: { cadence: { frequency: "Monthly", on: { dayOfMonth: 31 } } }
+      })
+    )
     expect(monthly.schedule).toEqual([
       { installmentNumber: 1, date: "2026-11-22", amount: 280.01 },
       { installmentNumber: 2, date: "2026-11-30", amount: 273.33 },
@@ -91,18 +154,41 @@ describe("the description's checkout example (2 × 50 deposit 20, 2 × 500 depos
 
 describe("R6.4 deposit range and R6.5 minimum payment", () => {
   it("range: min = max(totalMinimumDeposit, minimumPaymentAmount), max = totalCost − minimumPaymentAmount, capped at maximumPaymentAmount", () => {
-    expect(terms(checkout(100, 20, "2027-02-07"), request(), { merchant: merchant(10) }).deposit.range).toEqual({ min: 20, max: 90 })
-    expect(terms(checkout(100, 5, "2027-02-07"), request(), { merchant: merchant(10) }).deposit.range).toEqual({ min: 10, max: 90 })
-    expect(terms(checkout(100, 20, "2027-02-07"), request(), { merchant: merchant(10, 50) }).deposit.range).toEqual({ min: 20, max: 50 })
+    expect(terms(checkout(100, 20, "2027-02-07"), request(), { merchant: merchant(10) }).deposit.range).toEqual({
+      min: 20,
+      max: 90
+    })
+    expect(terms(checkout(100, 5, "2027-02-07"), request(), { merchant: merchant(10) }).deposit.range).toEqual({
+      min: 10,
+      max: 90
+    })
+    expect(terms(checkout(100, 20, "2027-02-07"), request(), { merchant: merchant(10, 50) }).deposit.range).toEqual({
+      min: 20,
+      max: 50
+    })
     expect(terms(checkout(100, 20, "2027-02-07"), request()).deposit.range).toEqual({ min: 20, max: 99.99 })
   })
 
   it("R6.5: 80 over 11 weekly dates would be 7.27 < 10: the last three dates are dropped, 8 × 10 remain", () => {
     const t = terms(checkout(100, 20, "2027-02-07"), request(), { merchant: merchant(10) })
     expect(t.installments).toMatchObject({ amount: 10, remainder: 0, count: 8, validation: [] })
-    expect(t.schedule.map((p) => p.date)).toEqual(["2026-11-22", "2026-11-29", "2026-12-06", "2026-12-13", "2026-12-20", "2026-12-27", "2027-01-03", "2027-01-10", "2027-01-17"])
+    expect(t.schedule.map((p) => p.date)).toEqual([
+      "2026-11-22",
+      "2026-11-29",
+      "2026-12-06",
+      "2026-12-13",
+      "2026-12-20",
+      "2026-12-27",
+      "2027-01-03",
+      "2027-01-10",
+      "2027-01-17"
+    ])
     // without the minimum, all 11 dates are used
-    expect(terms(checkout(100, 20, "2027-02-07"), request()).installments).toMatchObject({ amount: 7.27, remainder: 0.03, count: 11 })
+    expect(terms(checkout(100, 20, "2027-02-07"), request()).installments).toMatchObject({
+      amount: 7.27,
+      remainder: 0.03,
+      count: 11
+    })
   })
 
   it("R5 in a zero-decimal currency: 10 000 JPY less 1 000 over 3 dates", () => {
@@ -143,7 +229,12 @@ describe("R6.6 validation entries: computed terms, with what is wrong", () => {
 
   it("installments.unavailable: no weekly date before the completion date; the deposit and the rest are payment 1", () => {
     const t = terms(checkout(100, 20, "2026-11-28"), request())
-    expect(t.installments).toMatchObject({ amount: 0, remainder: 80, count: 0, validation: [{ key: "installments.unavailable", value: "2026-11-28" }] })
+    expect(t.installments).toMatchObject({
+      amount: 0,
+      remainder: 80,
+      count: 0,
+      validation: [{ key: "installments.unavailable", value: "2026-11-28" }]
+    })
     expect(t.schedule).toEqual([{ installmentNumber: 1, date: "2026-11-22", amount: 100 }])
   })
 
@@ -155,7 +246,11 @@ describe("R6.6 validation entries: computed terms, with what is wrong", () => {
       { key: "installments.above_maximum_payment", value: "500" }
     ])
     const instalments = terms(checkout(2000, 100, "2026-12-06"), request(), { merchant: merchant(1, 500) })
-    expect(instalments.installments).toMatchObject({ amount: 950, count: 2, validation: [{ key: "installments.above_maximum_payment", value: "500" }] })
+    expect(instalments.installments).toMatchObject({
+      amount: 950,
+      count: 2,
+      validation: [{ key: "installments.above_maximum_payment", value: "500" }]
+    })
   })
 })
 
@@ -171,11 +266,16 @@ describe("R6.7 deposit strategies", () => {
 
   it("even falls back to minimum when even < range.min: 1100 / 12 = 91.66 < 280", () => {
     const req = request(weekly("Monday"))
-    expect(terms(exampleRequest(), req, { depositStrategy: "even" })).toEqual(terms(exampleRequest(), req, { depositStrategy: "minimum" }))
+    expect(terms(exampleRequest(), req, { depositStrategy: "even" })).toEqual(
+      terms(exampleRequest(), req, { depositStrategy: "minimum" })
+    )
   })
 
   it("a deposit in the request wins over the strategy", () => {
-    expect(terms(checkout(1000.05, 50, "2027-01-24"), request({ deposit: { amount: 300 } }), { depositStrategy: "even" }).deposit.amount).toBe(300)
+    expect(
+      terms(checkout(1000.05, 50, "2027-01-24"), request({ deposit: { amount: 300 } }), { depositStrategy: "even" })
+        .deposit.amount
+    ).toBe(300)
   })
 })
 
@@ -199,22 +299,45 @@ describe("R6.8 PayInFull and Custom", () => {
 describe("R6.1 and R3.1: the plan date in the request's zone", () => {
   it("02:00 UTC on 22 Nov is the 22nd in Sydney and the 21st in Los Angeles", () => {
     const now = "2026-11-22T02:00:00Z"
-    expect(terms(exampleRequest(), request({ timeZone: "Australia/Sydney" }), { now }).schedule[0]!.date).toBe("2026-11-22")
-    expect(terms(exampleRequest(), request({ timeZone: "America/Los_Angeles" }), { now }).schedule[0]!.date).toBe("2026-11-21")
+    expect(terms(exampleRequest(), request({ timeZone: "Australia/Sydney" }), { now }).schedule[0]!.date).toBe(
+      "2026-11-22"
+    )
+    expect(terms(exampleRequest(), request({ timeZone: "America/Los_Angeles" }), { now }).schedule[0]!.date).toBe(
+      "2026-11-21"
+    )
   })
 
   it("a plan made on the morning Sydney's clocks go forward keeps Sunday dates", () => {
     // 2026-10-04 02:00 AEST becomes 03:00 AEDT; 01:30 local is 2026-10-03T15:30Z
-    const t = terms(checkout(100, 20, "2026-11-01"), request({ timeZone: "Australia/Sydney" }), { now: "2026-10-03T15:30:00Z" })
-    expect(t.schedule.map((p) => p.date)).toEqual(["2026-10-04", "2026-10-11", "2026-10-18", "2026-10-25", "2026-11-01"])
+    const t = terms(checkout(100, 20, "2026-11-01"), request({ timeZone: "Australia/Sydney" }), {
+      now: "2026-10-03T15:30:00Z"
+    })
+    expect(t.schedule.map((p) => p.date)).toEqual([
+      "2026-10-04",
+      "2026-10-11",
+      "2026-10-18",
+      "2026-10-25",
+      "2026-11-01"
+    ])
   })
 })
 
 describe("invalid input: a ValidationError with every issue", () => {
   it("request, checkout and options at once", () => {
     expect(
-      issues({ ...exampleRequest(), currencyCode: "XYZ" }, { checkoutId: "c", type: "plan", timeZone: "Nowhere/Land", installments: { cadence: { frequency: "Daily" } } }, { now: "yesterday", depositStrategy: "half" as never })
-    ).toEqual(["now:format", "depositStrategy:enum", "installments.cadence.frequency:enum", "timeZone:time_zone", "checkout.currencyCode:unknown_currency"])
+      issues({ ...exampleRequest(), currencyCode: "XYZ" }, {
+        checkoutId: "c",
+        type: "plan",
+        timeZone: "Nowhere/Land",
+        installments: { cadence: { frequency: "Daily" } }
+      }, { now: "yesterday", depositStrategy: "half" as never })
+    ).toEqual([
+      "now:format",
+      "depositStrategy:enum",
+      "installments.cadence.frequency:enum",
+      "timeZone:time_zone",
+      "checkout.currencyCode:unknown_currency"
+    ])
   })
 
   it("a checkout that cannot be priced reports under checkout", () => {
@@ -223,7 +346,15 @@ describe("invalid input: a ValidationError with every issue", () => {
       "checkout.items[0].redemptionDate:required",
       "checkout.items[0].costPerItem:precision"
     ])
-    expect(issues({ id: "chk_7Hq2LmX9", currencyCode: "AUD", totalCost: 10.001, totalMinimumDeposit: 1, completionDate: "soon" }, request())).toEqual([
+    expect(
+      issues({
+        id: "chk_7Hq2LmX9",
+        currencyCode: "AUD",
+        totalCost: 10.001,
+        totalMinimumDeposit: 1,
+        completionDate: "soon"
+      }, request())
+    ).toEqual([
       "checkout.totalCost:precision",
       "checkout.completionDate:format"
     ])
@@ -235,6 +366,14 @@ describe("invalid input: a ValidationError with every issue", () => {
   })
 
   it("a checkout response for another checkout is a conflict", () => {
-    expect(issues({ id: "chk_other", currencyCode: "AUD", totalCost: 10, totalMinimumDeposit: 1, completionDate: "2027-01-01" }, request())).toEqual(["checkoutId:conflict"])
+    expect(
+      issues({
+        id: "chk_other",
+        currencyCode: "AUD",
+        totalCost: 10,
+        totalMinimumDeposit: 1,
+        completionDate: "2027-01-01"
+      }, request())
+    ).toEqual(["checkoutId:conflict"])
   })
 })

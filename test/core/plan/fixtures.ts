@@ -1,6 +1,6 @@
 /** A plan built from the description's checkout example, shared by the plan tests. */
 import { Result } from "effect"
-import { createPlanRecordResult, type CreatePlanOptions } from "../../../src/core/plan/create.ts"
+import { type CreatePlanOptions, createPlanRecordResult } from "../../../src/core/plan/create.ts"
 import type { ManagedPlan } from "../../../src/core/plan/record.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 

@@ -23,7 +23,10 @@ const statuses = (plan: ManagedPlan) => plan.installments.map((i) => i.status).j
 
 describe("createPlanRecord", () => {
   it("builds the record of the description's example checkout and a weekly schedule", () => {
-    const plan = examplePlan({ user: { id: "user_1", firstName: "Ada", lastName: "Lovelace" }, merchant: { id: "merchant-123", name: "Festival Co" } })
+    const plan = examplePlan({
+      user: { id: "user_1", firstName: "Ada", lastName: "Lovelace" },
+      merchant: { id: "merchant-123", name: "Festival Co" }
+    })
     expect(plan).toMatchObject({
       id: "plan_1",
       status: "PendingDeposit",
@@ -56,16 +59,52 @@ describe("createPlanRecord", () => {
       checkout: { expiry: "2026-11-23T00:00:00.000Z" }
     })
     expect(plan.installments).toEqual([
-      { installmentNumber: 1, date: "2026-11-22T00:00:00.000Z", status: "UPCOMING", amount: 280, paymentMethod: null, transactionId: null },
-      { installmentNumber: 2, date: "2026-11-29T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
-      { installmentNumber: 3, date: "2026-12-06T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
-      { installmentNumber: 4, date: "2026-12-13T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null },
-      { installmentNumber: 5, date: "2026-12-20T00:00:00.000Z", status: "UPCOMING", amount: 205, paymentMethod: null, transactionId: null }
+      {
+        installmentNumber: 1,
+        date: "2026-11-22T00:00:00.000Z",
+        status: "UPCOMING",
+        amount: 280,
+        paymentMethod: null,
+        transactionId: null
+      },
+      {
+        installmentNumber: 2,
+        date: "2026-11-29T00:00:00.000Z",
+        status: "UPCOMING",
+        amount: 205,
+        paymentMethod: null,
+        transactionId: null
+      },
+      {
+        installmentNumber: 3,
+        date: "2026-12-06T00:00:00.000Z",
+        status: "UPCOMING",
+        amount: 205,
+        paymentMethod: null,
+        transactionId: null
+      },
+      {
+        installmentNumber: 4,
+        date: "2026-12-13T00:00:00.000Z",
+        status: "UPCOMING",
+        amount: 205,
+        paymentMethod: null,
+        transactionId: null
+      },
+      {
+        installmentNumber: 5,
+        date: "2026-12-20T00:00:00.000Z",
+        status: "UPCOMING",
+        amount: 205,
+        paymentMethod: null,
+        transactionId: null
+      }
     ])
-    expect(plan.items.map((i) => [i.id, i.costPerItem * i.quantity, i.depositRefundable, i.refundPolicies.length])).toEqual([
-      ["plan_1-item-1", 100, false, 2],
-      ["plan_1-item-2", 1000, true, 0]
-    ])
+    expect(plan.items.map((i) => [i.id, i.costPerItem * i.quantity, i.depositRefundable, i.refundPolicies.length]))
+      .toEqual([
+        ["plan_1-item-1", 100, false, 2],
+        ["plan_1-item-2", 1000, true, 0]
+      ])
   })
 
   it("puts due dates at the start of the day in the plan's zone (R3.1)", () => {
@@ -82,11 +121,17 @@ describe("createPlanRecord", () => {
 
   it("keeps a zero-decimal override with the record (R1.2)", () => {
     const request = { ...exampleRequest(), currencyCode: "AUD" }
-    const merchantConfiguration = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }] }
-    const plan = unwrap(createPlanRecordResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration }))
+    const merchantConfiguration = {
+      currencies: [{ currencyCode: "AUD", isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
+    }
+    const plan = unwrap(
+      createPlanRecordResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration })
+    )
     expect(plan.currency).toMatchObject({ isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 })
     const paid = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
-    const error = failure(applyPlanEventResult(paid, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0.5 })))
+    const error = failure(
+      applyPlanEventResult(paid, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0.5 }))
+    )
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["refundAmount:precision"])
   })
@@ -99,7 +144,11 @@ describe("createPlanRecord", () => {
     const error = failure(
       createPlanRecordResult({ ...exampleRequest(), merchantOrderId: "" }, terms, { now: "yesterday", planId: "" })
     )
-    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["now:format", "planId:too_short", "checkout.merchantOrderId:too_short"])
+    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "now:format",
+      "planId:too_short",
+      "checkout.merchantOrderId:too_short"
+    ])
     const second = failure(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
     expect(second.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "terms.schedule[2].installmentNumber:format",
@@ -111,8 +160,13 @@ describe("createPlanRecord", () => {
   it("refuses a schedule that does not pay the checkout's total exactly (R6.9)", () => {
     const terms = exampleTerms()
     terms.schedule[4]!.amount = 205.01
-    const error = failure(createPlanRecordResult(exampleRequest(), { ...terms, currencyCode: "NZD" }, { now: NOW, planId: "p" }))
-    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["terms.schedule:range", "terms.currencyCode:conflict"])
+    const error = failure(
+      createPlanRecordResult(exampleRequest(), { ...terms, currencyCode: "NZD" }, { now: NOW, planId: "p" })
+    )
+    expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      "terms.schedule:range",
+      "terms.currencyCode:conflict"
+    ])
     expect(error.issues[0]!.message).toBe("the payments add up to 1100.01, the checkout's totalCost is 1100")
   })
 
@@ -127,8 +181,17 @@ describe("applyPlanEvent", () => {
   const pending = examplePlan()
 
   it("walks PendingDeposit → OnSchedule → Late → OnSchedule → Completed → Cancelled", () => {
-    const onSchedule = apply(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z", paymentMethod: "card", transactionId: "tx_1" }))
-    expect(onSchedule).toMatchObject({ status: "OnSchedule", totalPaid: 280, remainingAmount: 820, numPaidInstallments: 1, updatedAt: "2026-11-22T10:00:00.000Z" })
+    const onSchedule = apply(
+      pending,
+      PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z", paymentMethod: "card", transactionId: "tx_1" })
+    )
+    expect(onSchedule).toMatchObject({
+      status: "OnSchedule",
+      totalPaid: 280,
+      remainingAmount: 820,
+      numPaidInstallments: 1,
+      updatedAt: "2026-11-22T10:00:00.000Z"
+    })
     expect(onSchedule.installments[0]).toMatchObject({ status: "PAID", paymentMethod: "card", transactionId: "tx_1" })
 
     const late = apply(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" }))
@@ -136,13 +199,28 @@ describe("applyPlanEvent", () => {
 
     // a payment without a number settles the missed instalment first
     const back = apply(late, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", amount: 205 }))
-    expect([back.status, statuses(back), back.totalPaid, back.remainingAmount]).toEqual(["OnSchedule", "PAID,PAID,UPCOMING,UPCOMING,UPCOMING", 485, 615])
+    expect([back.status, statuses(back), back.totalPaid, back.remainingAmount]).toEqual([
+      "OnSchedule",
+      "PAID,PAID,UPCOMING,UPCOMING,UPCOMING",
+      485,
+      615
+    ])
 
     let plan = back
-    for (const n of [3, 4, 5]) plan = apply(plan, PlanEvent.InstallmentPaid({ at: "2026-12-20T00:00:00Z", installmentNumber: n }))
+    for (const n of [3, 4, 5]) {
+      plan = apply(plan, PlanEvent.InstallmentPaid({ at: "2026-12-20T00:00:00Z", installmentNumber: n }))
+    }
     expect(plan).toMatchObject({ status: "Completed", totalPaid: 1100, remainingAmount: 0, numPaidInstallments: 5 })
 
-    const cancelled = apply(plan, PlanEvent.PlanCancelled({ at: "2027-01-05T00:00:00Z", reason: "CustomerRequest", details: "changed plans", refundAmount: 825 }))
+    const cancelled = apply(
+      plan,
+      PlanEvent.PlanCancelled({
+        at: "2027-01-05T00:00:00Z",
+        reason: "CustomerRequest",
+        details: "changed plans",
+        refundAmount: 825
+      })
+    )
     expect(cancelled).toMatchObject({
       status: "Cancelled",
       cancellationReason: "CustomerRequest",
@@ -173,7 +251,11 @@ describe("applyPlanEvent", () => {
 
   it("cancels a plan pending its deposit, cancelling every instalment", () => {
     const cancelled = apply(pending, PlanEvent.PlanCancelled({ at: NOW, reason: "CreatedInError", refundAmount: 0 }))
-    expect([cancelled.status, statuses(cancelled), cancelled.cancellationDetails]).toEqual(["Cancelled", "CANCELLED,CANCELLED,CANCELLED,CANCELLED,CANCELLED", null])
+    expect([cancelled.status, statuses(cancelled), cancelled.cancellationDetails]).toEqual([
+      "Cancelled",
+      "CANCELLED,CANCELLED,CANCELLED,CANCELLED,CANCELLED",
+      null
+    ])
   })
 
   it("pauses payments: due dates before `until` move to it, amounts stay", () => {
@@ -194,7 +276,10 @@ describe("applyPlanEvent", () => {
 
   it("sets the merchant order in any status, a cancelled plan included", () => {
     const cancelled = apply(pending, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0 }))
-    const set = apply(cancelled, PlanEvent.MerchantOrderSet({ at: "2026-11-23T00:00:00Z", merchantOrderId: "order-0002" }))
+    const set = apply(
+      cancelled,
+      PlanEvent.MerchantOrderSet({ at: "2026-11-23T00:00:00Z", merchantOrderId: "order-0002" })
+    )
     expect([set.status, set.merchantOrderId]).toEqual(["Cancelled", "order-0002"])
   })
 
@@ -210,23 +295,38 @@ describe("applyPlanEvent", () => {
     const onSchedule = apply(pending, PlanEvent.DepositAccepted({ at: NOW }))
     expect(refusal(onSchedule, PlanEvent.DepositAccepted({ at: NOW }))).toBe("not_allowed")
     expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, installmentNumber: 1 }))).toBe("already_paid")
-    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, installmentNumber: 6 }))).toBe("unknown_installment")
+    expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, installmentNumber: 6 }))).toBe(
+      "unknown_installment"
+    )
     expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, amount: 820.01 }))).toBe("overpayment")
     expect(refusal(onSchedule, PlanEvent.InstallmentPaid({ at: NOW, amount: 410 }))).toBe("amount_mismatch")
     expect(refusal(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-28T23:59:59Z" }))).toBe("not_due")
-    expect(refusal(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-12-30T00:00:00Z", installmentNumber: 1 }))).toBe("already_paid")
-    expect(refusal(onSchedule, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 280.01 }))).toBe("refund_exceeds_paid")
+    expect(refusal(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-12-30T00:00:00Z", installmentNumber: 1 }))).toBe(
+      "already_paid"
+    )
+    expect(refusal(onSchedule, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 280.01 }))).toBe(
+      "refund_exceeds_paid"
+    )
 
     const late = apply(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-29T00:00:00Z" }))
-    expect(refusal(late, PlanEvent.InstallmentMissed({ at: "2026-11-29T00:00:00Z", installmentNumber: 2 }))).toBe("already_missed")
+    expect(refusal(late, PlanEvent.InstallmentMissed({ at: "2026-11-29T00:00:00Z", installmentNumber: 2 }))).toBe(
+      "already_missed"
+    )
 
     const cancelled = apply(onSchedule, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 280 }))
-    expect(refusal(cancelled, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0 }))).toBe("already_cancelled")
+    expect(refusal(cancelled, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0 }))).toBe(
+      "already_cancelled"
+    )
     expect(refusal(cancelled, PlanEvent.InstallmentPaid({ at: NOW }))).toBe("already_cancelled")
   })
 
   it("reports every problem of a malformed event as a ValidationError", () => {
-    const error = failure(applyPlanEventResult(pending, { _tag: "PlanCancelled", at: "soon", reason: "Bored", refundAmount: -1, details: 5 } as never))
+    const error = failure(
+      applyPlanEventResult(
+        pending,
+        { _tag: "PlanCancelled", at: "soon", reason: "Bored", refundAmount: -1, details: 5 } as never
+      )
+    )
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
       "at:format:R3.1",
@@ -236,9 +336,13 @@ describe("applyPlanEvent", () => {
     ])
     const unknown = failure(applyPlanEventResult(pending, { _tag: "Refunded", at: NOW } as never)) as ValidationError
     expect(unknown.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["_tag:enum"])
-    const order = failure(applyPlanEventResult(pending, { _tag: "MerchantOrderSet", at: NOW, merchantOrderId: "a b" } as never)) as ValidationError
+    const order = failure(
+      applyPlanEventResult(pending, { _tag: "MerchantOrderSet", at: NOW, merchantOrderId: "a b" } as never)
+    ) as ValidationError
     expect(order.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["merchantOrderId:pattern"])
-    for (const bad of [null, 1, "DepositAccepted", []]) expect(failure(applyPlanEventResult(pending, bad as never))).toBeInstanceOf(ValidationError)
+    for (const bad of [null, 1, "DepositAccepted", []]) {
+      expect(failure(applyPlanEventResult(pending, bad as never))).toBeInstanceOf(ValidationError)
+    }
   })
 
   it("is an Effect that fails with the typed error", () => {
@@ -278,7 +382,10 @@ describe("planSummaryOf", () => {
       merchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" },
       subMerchant: null
     })
-    const done = [2, 3, 4, 5].reduce((p, n) => apply(p, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", installmentNumber: n })), plan)
+    const done = [2, 3, 4, 5].reduce(
+      (p, n) => apply(p, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", installmentNumber: n })),
+      plan
+    )
     expect(planSummaryOf(done).nextInstallmentNumber).toBeNull()
   })
 })

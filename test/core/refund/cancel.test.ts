@@ -23,34 +23,72 @@ describe("validateCancelRequest (R7.8)", () => {
   })
 
   it("accepts each of the eight reasons and nothing else", () => {
-    const reasons = ["CustomerRequest", "MerchantRequest", "PaymentIssue", "MerchantRequestWithPaymentLink", "Other", "CompletedElsewhere", "TerminatedThirdParty", "CreatedInError"]
-    for (const reason of reasons) expect(Result.isSuccess(validateCancelRequestResult(plan, { ...request, reason }))).toBe(true)
-    expect(issuesOf(validateCancelRequestResult(plan, { ...request, reason: "customerRequest" }))).toEqual(["reason:enum"])
+    const reasons = [
+      "CustomerRequest",
+      "MerchantRequest",
+      "PaymentIssue",
+      "MerchantRequestWithPaymentLink",
+      "Other",
+      "CompletedElsewhere",
+      "TerminatedThirdParty",
+      "CreatedInError"
+    ]
+    for (const reason of reasons) {
+      expect(Result.isSuccess(validateCancelRequestResult(plan, { ...request, reason }))).toBe(true)
+    }
+    expect(issuesOf(validateCancelRequestResult(plan, { ...request, reason: "customerRequest" }))).toEqual([
+      "reason:enum"
+    ])
   })
 
   it("refuses amounts above what was paid, negative, or finer than the currency", () => {
-    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: 400.01 }))).toEqual(["refundableAmount:range"])
-    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: -1 }))).toEqual(["refundableAmount:range"])
-    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: 10.005 }))).toEqual(["refundableAmount:precision"])
+    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: 400.01 }))).toEqual([
+      "refundableAmount:range"
+    ])
+    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: -1 }))).toEqual([
+      "refundableAmount:range"
+    ])
+    expect(issuesOf(validateCancelRequestResult(plan, { ...request, refundableAmount: 10.005 }))).toEqual([
+      "refundableAmount:precision"
+    ])
     const yen = { ...plan, currencyCode: "JPY", totalPaymentsPaid: 4000 }
-    expect(issuesOf(validateCancelRequestResult(yen, { ...request, refundableAmount: 100.5 }))).toEqual(["refundableAmount:precision"])
+    expect(issuesOf(validateCancelRequestResult(yen, { ...request, refundableAmount: 100.5 }))).toEqual([
+      "refundableAmount:precision"
+    ])
   })
 
   it("refuses a plan already Cancelled, and a request for another plan", () => {
-    expect(issuesOf(validateCancelRequestResult({ ...plan, status: "Cancelled" }, request))).toEqual(["plan.status:conflict"])
+    expect(issuesOf(validateCancelRequestResult({ ...plan, status: "Cancelled" }, request))).toEqual([
+      "plan.status:conflict"
+    ])
     expect(issuesOf(validateCancelRequestResult(plan, { ...request, planId: "plan_2" }))).toEqual(["planId:conflict"])
   })
 
   it("reports every problem at once, with unknown fields as warnings", () => {
-    const result = validateCancelRequestResult({ ...plan, status: "Cancelled" }, { refundableAmount: 500, reason: "Because", extra: true })
-    expect(issuesOf(result)).toEqual(["planId:required", "reason:enum", "plan.status:conflict", "refundableAmount:range"])
-    expect(Result.isFailure(result) && result.failure.warnings.map((w) => `${w.path}:${w.code}`)).toEqual(["extra:unknown_field"])
+    const result = validateCancelRequestResult({ ...plan, status: "Cancelled" }, {
+      refundableAmount: 500,
+      reason: "Because",
+      extra: true
+    })
+    expect(issuesOf(result)).toEqual([
+      "planId:required",
+      "reason:enum",
+      "plan.status:conflict",
+      "refundableAmount:range"
+    ])
+    expect(Result.isFailure(result) && result.failure.warnings.map((w) => `${w.path}:${w.code}`)).toEqual([
+      "extra:unknown_field"
+    ])
   })
 
   it("reads a plan record (totalPaid, currency.currencyCode) and reports an unusable plan", () => {
     const record = { id: "plan_1", status: "Late", currency: { currencyCode: "AUD" }, totalPaid: 100 }
-    expect(issuesOf(validateCancelRequestResult(record, { ...request, refundableAmount: 100.01 }))).toEqual(["refundableAmount:range"])
+    expect(issuesOf(validateCancelRequestResult(record, { ...request, refundableAmount: 100.01 }))).toEqual([
+      "refundableAmount:range"
+    ])
     expect(issuesOf(validateCancelRequestResult(null, request))).toEqual(["plan:type"])
-    expect(issuesOf(validateCancelRequestResult({ currencyCode: "AUD" }, request))).toEqual(["plan.totalPaymentsPaid:required"])
+    expect(issuesOf(validateCancelRequestResult({ currencyCode: "AUD" }, request))).toEqual([
+      "plan.totalPaymentsPaid:required"
+    ])
   })
 })

@@ -4,7 +4,7 @@
  */
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { ValidationError } from "../../../src/core/issues.ts"
+import { type ValidationError } from "../../../src/core/issues.ts"
 import { quote, quoteResult, quoteTotals } from "../../../src/core/refund/quote.ts"
 
 const TWO_POLICIES = [
@@ -59,8 +59,16 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
           activeRefundPolicyIndex: 0,
           refundPolicies: [
             // 1 March − 60 days = 31 December 2026, midnight in Sydney (UTC+11)
-            { activeFrom: "2026-12-30T13:00:00.000Z", name: "75% refundable within 60 days of the redemption date", nonRefundableAmount: 125 },
-            { activeFrom: "2027-01-29T13:00:00.000Z", name: "50% refundable within 30 days of the redemption date", nonRefundableAmount: 250 }
+            {
+              activeFrom: "2026-12-30T13:00:00.000Z",
+              name: "75% refundable within 60 days of the redemption date",
+              nonRefundableAmount: 125
+            },
+            {
+              activeFrom: "2027-01-29T13:00:00.000Z",
+              name: "50% refundable within 30 days of the redemption date",
+              nonRefundableAmount: 250
+            }
           ]
         }
       ]
@@ -97,7 +105,9 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
     // the policy's activeFrom is exactly that midnight
     expect(after.items[0]!.refundPolicies[1]!.activeFrom).toBe("2027-01-29T13:00:00.000Z")
     // the same instants in UTC are both 29 January: the 60-day policy
-    expect(ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z", timeZone: "UTC" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(
+      ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z", timeZone: "UTC" })).items[0]!.activeRefundPolicyIndex
+    ).toBe(0)
   })
 
   it("America/Los_Angeles: one second either side of local midnight picks different policies", () => {
@@ -106,7 +116,10 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
     const after = ok(quoteResult(ticketPlan(), { ...options, at: "2027-01-30T08:00:00Z" })) // 00:00:00 on the 30th
     expect(before.items[0]!.activeRefundPolicyIndex).toBe(0)
     expect(after.items[0]!.activeRefundPolicyIndex).toBe(1)
-    expect(after.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-12-31T08:00:00.000Z", "2027-01-30T08:00:00.000Z"])
+    expect(after.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
+      "2026-12-31T08:00:00.000Z",
+      "2027-01-30T08:00:00.000Z"
+    ])
   })
 
   it("activeFrom follows daylight saving: the day before and after a change start at different UTC hours", () => {
@@ -119,7 +132,10 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
       ]
     })
     const q = ok(quoteResult(plan, { at: "2026-10-01T00:00:00Z", timeZone: "America/Los_Angeles" }))
-    expect(q.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-11-01T07:00:00.000Z", "2026-11-02T08:00:00.000Z"])
+    expect(q.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
+      "2026-11-01T07:00:00.000Z",
+      "2026-11-02T08:00:00.000Z"
+    ])
     // Sydney moves to UTC+11 on 4 October 2026: that day starts at +10, the next at +11
     const sydney = ticketPlan({
       redemptionDate: "2026-10-11",
@@ -129,7 +145,10 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
       ]
     })
     const s = ok(quoteResult(sydney, { at: "2026-09-01T00:00:00Z" }))
-    expect(s.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual(["2026-10-03T14:00:00.000Z", "2026-10-04T13:00:00.000Z"])
+    expect(s.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
+      "2026-10-03T14:00:00.000Z",
+      "2026-10-04T13:00:00.000Z"
+    ])
     // and the policy changes at those instants
     expect(ok(quoteResult(sydney, { at: "2026-10-04T12:59:59Z" })).items[0]!.activeRefundPolicyIndex).toBe(0)
     expect(ok(quoteResult(sydney, { at: "2026-10-04T13:00:00Z" })).items[0]!.activeRefundPolicyIndex).toBe(1)
@@ -138,15 +157,21 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
   it("the option's zone wins over the plan's, which wins over UTC", () => {
     const at = "2027-01-29T13:00:00Z"
     expect(ok(quoteResult(ticketPlan(), { at })).items[0]!.activeRefundPolicyIndex).toBe(1)
-    expect(ok(quoteResult(ticketPlan(), { at, timeZone: "America/Los_Angeles" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(ok(quoteResult(ticketPlan(), { at, timeZone: "America/Los_Angeles" })).items[0]!.activeRefundPolicyIndex)
+      .toBe(0)
     const { timeZone: _, ...withoutZone } = ticketPlan()
-    expect(ok(quoteResult(withoutZone, { at })).items[0]!.refundPolicies[0]!.activeFrom).toBe("2026-12-31T00:00:00.000Z")
+    expect(ok(quoteResult(withoutZone, { at })).items[0]!.refundPolicies[0]!.activeFrom).toBe(
+      "2026-12-31T00:00:00.000Z"
+    )
   })
 
   it("a redemption date-time is taken as its date in the zone", () => {
     // 10:00 on 1 March in Sydney is still 28 February in Los Angeles: one day fewer
     const plan = ticketPlan({ redemptionDate: "2027-03-01T10:00:00+11:00" })
-    expect(ok(quoteResult(plan, { at: "2027-01-30T08:00:00Z", timeZone: "America/Los_Angeles" })).items[0]!.refundPolicies[1]!.activeFrom).toBe(
+    expect(
+      ok(quoteResult(plan, { at: "2027-01-30T08:00:00Z", timeZone: "America/Los_Angeles" })).items[0]!
+        .refundPolicies[1]!.activeFrom
+    ).toBe(
       "2027-01-29T08:00:00.000Z"
     )
   })
@@ -177,7 +202,13 @@ describe("the greater-of rule (R7.4, R7.5)", () => {
   })
 
   it("a refundable deposit keeps nothing, and no active policy leaves only the deposit", () => {
-    expect(ok(quoteResult(ticketPlan({ depositRefundable: true, minimumDepositPerItem: { unit: "Currency", value: 100 } }), { at })).items[0]!.minNonRefundableDeposit).toBe(0)
+    expect(
+      ok(
+        quoteResult(ticketPlan({ depositRefundable: true, minimumDepositPerItem: { unit: "Currency", value: 100 } }), {
+          at
+        })
+      ).items[0]!.minNonRefundableDeposit
+    ).toBe(0)
     const early = ok(quoteResult(depositPlan(30), { at: "2026-11-01T00:00:00Z" })).items[0]!
     expect([early.activeRefundPolicyIndex, early.nonRefundableAmount]).toEqual([-1, 200])
   })
@@ -201,14 +232,19 @@ describe("merchant defaults (R2.2, R7.2)", () => {
       const item = ok(quoteResult(ticketPlan({ refundPolicies }), { at, merchant })).items[0]!
       expect(item.activeRefundPolicyIndex).toBe(0)
       expect(item.refundPolicies).toEqual([
-        { activeFrom: "2027-02-14T13:00:00.000Z", name: "20% refundable within 14 days of the redemption date", nonRefundableAmount: 400 }
+        {
+          activeFrom: "2027-02-14T13:00:00.000Z",
+          name: "20% refundable within 14 days of the redemption date",
+          nonRefundableAmount: 400
+        }
       ])
       expect(item.nonRefundableAmount).toBe(400)
     }
   })
 
   it("a non-refundable deposit without its own minimum takes the merchant's default", () => {
-    const item = ok(quoteResult(ticketPlan({ depositRefundable: false }), { at: "2026-11-01T00:00:00Z", merchant })).items[0]!
+    const item = ok(quoteResult(ticketPlan({ depositRefundable: false }), { at: "2026-11-01T00:00:00Z", merchant }))
+      .items[0]!
     expect(item.minNonRefundableDeposit).toBe(50) // 10% of 250, × 2
   })
 
@@ -229,17 +265,37 @@ describe("merchant defaults (R2.2, R7.2)", () => {
 describe("currencies and rounding (R1)", () => {
   it("rounds half-up to the currency's minor unit: zero-decimal and three-decimal currencies", () => {
     // 1001 JPY, 50% refundable: 500.5 → 501 refundable, 500 kept
-    const jpy = { currencyCode: "JPY", totalPaymentsPaid: 1001, items: [{ quantity: 1, costPerItem: 1001, redemptionDate: "2027-01-01", refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }] }
+    const jpy = {
+      currencyCode: "JPY",
+      totalPaymentsPaid: 1001,
+      items: [{
+        quantity: 1,
+        costPerItem: 1001,
+        redemptionDate: "2027-01-01",
+        refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }]
+      }]
+    }
     expect(ok(quoteResult(jpy, { at: "2026-12-15T00:00:00Z" })).totalNonRefundableAmount).toBe(500)
     // 1.001 KWD × 3 = 3.003, 33.33% refundable: 1.00089… → 1.001 refundable, 2.002 kept
-    const kwd = { currencyCode: "KWD", totalPaymentsPaid: 3.003, items: [{ quantity: 3, costPerItem: 1.001, redemptionDate: "2027-01-01", refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 33.33 }] }] }
+    const kwd = {
+      currencyCode: "KWD",
+      totalPaymentsPaid: 3.003,
+      items: [{
+        quantity: 3,
+        costPerItem: 1.001,
+        redemptionDate: "2027-01-01",
+        refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 33.33 }]
+      }]
+    }
     const q = ok(quoteResult(kwd, { at: "2026-12-15T00:00:00Z" }))
     expect([q.planTotalCost, q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([3.003, 2.002, 1.001])
   })
 
   it("the merchant's zero-decimal override changes the precision", () => {
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(issuesOf(quoteResult({ ...ticketPlan(), totalPaymentsPaid: 400.5 }, { at: "2027-01-20T00:00:00Z", merchant }))).toEqual(["totalPaymentsPaid:precision"])
+    expect(
+      issuesOf(quoteResult({ ...ticketPlan(), totalPaymentsPaid: 400.5 }, { at: "2027-01-20T00:00:00Z", merchant }))
+    ).toEqual(["totalPaymentsPaid:precision"])
   })
 })
 
@@ -266,7 +322,12 @@ describe("plan records and totals", () => {
       ]
     }
     const q = ok(quoteResult(record, { at: "2027-01-20T09:00:00+11:00" }))
-    expect([q.totalPaymentsPaid, q.items[0]!.minNonRefundableDeposit, q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([400, 200, 200, 200])
+    expect([
+      q.totalPaymentsPaid,
+      q.items[0]!.minNonRefundableDeposit,
+      q.totalNonRefundableAmount,
+      q.suggestedRefundAmount
+    ]).toEqual([400, 200, 200, 200])
   })
 
   it("names items by id, else sku, else index; by name, else description, else sku", () => {
@@ -279,7 +340,10 @@ describe("plan records and totals", () => {
         { quantity: 1, costPerItem: 1, redemptionDate: "2027-01-01" }
       ]
     }
-    expect(ok(quoteResult(plan, { at: 0 })).items.map((i) => [i.id, i.name])).toEqual([["7", "A"], ["SKU-2", "SKU-2"], ["2", ""]])
+    expect(ok(quoteResult(plan, { at: 0 })).items.map((i) => [i.id, i.name])).toEqual([["7", "A"], ["SKU-2", "SKU-2"], [
+      "2",
+      ""
+    ]])
   })
 
   it("quoteTotals gives the quote's totals in minor units", () => {
@@ -302,8 +366,19 @@ describe("invalid input (R4.6, R1.3, R3.1)", () => {
         currencyCode: "AUS",
         totalPaymentsPaid: -1,
         items: [
-          { quantity: 0, costPerItem: "5", redemptionDate: "2027-02-30", depositRefundable: "no", refundPolicies: [{ daysWithinRedemptionDate: 1.5, refundablePercentage: 101 }] },
-          { quantity: 1, costPerItem: 10, redemptionDate: "2027-01-01", minimumDepositPerItem: { unit: "Percent", value: 5 } },
+          {
+            quantity: 0,
+            costPerItem: "5",
+            redemptionDate: "2027-02-30",
+            depositRefundable: "no",
+            refundPolicies: [{ daysWithinRedemptionDate: 1.5, refundablePercentage: 101 }]
+          },
+          {
+            quantity: 1,
+            costPerItem: 10,
+            redemptionDate: "2027-01-01",
+            minimumDepositPerItem: { unit: "Percent", value: 5 }
+          },
           null
         ]
       },
@@ -326,7 +401,10 @@ describe("invalid input (R4.6, R1.3, R3.1)", () => {
   })
 
   it("checks amounts against the currency's precision", () => {
-    const plan = { ...ticketPlan({ costPerItem: 250.005, minimumDepositPerItem: { unit: "currency", value: 10.001 } }), totalPaymentsPaid: 1.234 }
+    const plan = {
+      ...ticketPlan({ costPerItem: 250.005, minimumDepositPerItem: { unit: "currency", value: 10.001 } }),
+      totalPaymentsPaid: 1.234
+    }
     expect(issuesOf(quoteResult(plan, { at: 0 }))).toEqual([
       "totalPaymentsPaid:precision",
       "items[0].costPerItem:precision",
@@ -335,8 +413,15 @@ describe("invalid input (R4.6, R1.3, R3.1)", () => {
   })
 
   it("requires the instant, the currency, what was paid and at least one item", () => {
-    expect(issuesOf(quoteResult({}, {} as never))).toEqual(["at:required", "currencyCode:required", "totalPaymentsPaid:required", "items:required"])
-    expect(issuesOf(quoteResult({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [] }, { at: 0 }))).toEqual(["items:too_short"])
+    expect(issuesOf(quoteResult({}, {} as never))).toEqual([
+      "at:required",
+      "currencyCode:required",
+      "totalPaymentsPaid:required",
+      "items:required"
+    ])
+    expect(issuesOf(quoteResult({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [] }, { at: 0 }))).toEqual([
+      "items:too_short"
+    ])
     expect(issuesOf(quoteResult("plan", { at: 0 }))).toEqual([":type"])
   })
 })

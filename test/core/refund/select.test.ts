@@ -29,7 +29,9 @@ describe("selectPolicy (R7.2)", () => {
   })
 
   it("does not depend on the list being sorted, and the first wins a tie", () => {
-    const policies = [{ daysWithinRedemptionDate: 30 }, { daysWithinRedemptionDate: 90 }, { daysWithinRedemptionDate: 14 }, { daysWithinRedemptionDate: 30 }]
+    const policies = [{ daysWithinRedemptionDate: 30 }, { daysWithinRedemptionDate: 90 }, {
+      daysWithinRedemptionDate: 14
+    }, { daysWithinRedemptionDate: 30 }]
     expect(selectPolicy(policies, 20)).toBe(0)
     expect(selectPolicy(policies, 14)).toBe(2)
     expect(selectPolicy(policies, 45)).toBe(1)

@@ -50,7 +50,8 @@ export interface Snapshot {
 
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-const isCancelled = (status: unknown) => status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
+const isCancelled = (status: unknown) =>
+  status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
 
 const describeIssues = (issues: ReadonlyArray<Issue>) =>
   issues.map((i) => `${i.path === "" ? "(plan)" : i.path}: ${i.message} [${i.code}, ${i.rule}]`).join("; ")
@@ -71,7 +72,9 @@ export class Accumulator {
     if (last !== undefined && last.currencyCode === code && last.exponent === exponent) return last
     let state = this.currencies.get(code)
     if (state === undefined) {
-      const days = this.settings.timeline === undefined ? undefined : this.settings.timeline.to - this.settings.timeline.from + 1
+      const days = this.settings.timeline === undefined
+        ? undefined
+        : this.settings.timeline.to - this.settings.timeline.from + 1
       state = {
         currencyCode: code,
         exponent,
@@ -126,10 +129,16 @@ export class Accumulator {
   private cancelled(plan: Record<string, unknown>): string | undefined {
     const code = plan["currencyCode"]
     const exponent = typeof code === "string" ? Currency.exponent(code, this.settings.merchant) : undefined
-    if (exponent === undefined) return `currencyCode: must be an active ISO 4217 code in upper case, got ${JSON.stringify(code)} [unknown_currency, R4.4]`
+    if (exponent === undefined) {
+      return `currencyCode: must be an active ISO 4217 code in upper case, got ${
+        JSON.stringify(code)
+      } [unknown_currency, R4.4]`
+    }
     const paid = toMinorUnits(plan["totalPaymentsPaid"] ?? plan["totalPaid"], exponent)
     if (typeof paid !== "number" || paid < 0) {
-      return `totalPaymentsPaid: must be a non-negative amount with at most ${exponent} fraction digits, got ${JSON.stringify(plan["totalPaymentsPaid"])} [${typeof paid === "number" ? "range" : paid}, R1.3]`
+      return `totalPaymentsPaid: must be a non-negative amount with at most ${exponent} fraction digits, got ${
+        JSON.stringify(plan["totalPaymentsPaid"])
+      } [${typeof paid === "number" ? "range" : paid}, R1.3]`
     }
     const state = this.currency(code as string, exponent)
     state.cancelledPlans++
@@ -152,7 +161,9 @@ export class Accumulator {
     const changes = new Set<number>()
     for (const item of plan["items"] as ReadonlyArray<Record<string, unknown>>) {
       const redemption = redemptionDay(item["redemptionDate"] as string, zone)!
-      const own = Array.isArray(item["refundPolicies"]) ? (item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }>) : []
+      const own = Array.isArray(item["refundPolicies"])
+        ? (item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }>)
+        : []
       // both lists: an extra day costs one more quote, a missing one would be wrong
       for (const policies of [own, defaults]) {
         for (const policy of policies) {
@@ -161,7 +172,11 @@ export class Accumulator {
         }
       }
     }
-    const at = (day: number) => ({ at: Time.startOfDay(day, zone), timeZone: this.settings.timeZone, merchant: this.settings.merchant })
+    const at = (day: number) => ({
+      at: Time.startOfDay(day, zone),
+      timeZone: this.settings.timeZone,
+      merchant: this.settings.merchant
+    })
     const nonRefundable = (day: number) => {
       const quoted = quoteTotals(plan, at(day))
       // the plan was quoted at --at already, so it is valid on any day
@@ -191,7 +206,9 @@ export class Accumulator {
       state.cancelledPlans += c.cancelledPlans
       addSum(state.cancelledPaid, c.cancelledPaid)
       for (const e of c.top) state.top.offer(e)
-      if (state.timeline !== undefined && c.timeline !== undefined) c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s))
+      if (state.timeline !== undefined && c.timeline !== undefined) {
+        c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s))
+      }
     }
   }
 }

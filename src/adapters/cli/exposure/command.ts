@@ -3,10 +3,10 @@
  */
 import { SingleBar } from "cli-progress"
 import { type Command, InvalidArgumentError, Option } from "commander"
+import { Result } from "effect"
 import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
-import { Result } from "effect"
 import { decodeMerchantResult } from "../../../core/merchant.ts"
 import * as Time from "../../../core/time.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
@@ -24,15 +24,21 @@ const parseTimeline = (value: string): { from: number; to: number } => {
   const match = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(value)
   const from = match ? Time.parseDate(match[1]!) : undefined
   const to = match ? Time.parseDate(match[2]!) : undefined
-  if (from === undefined || to === undefined) throw new InvalidArgumentError(`must be FROM..TO, two dates YYYY-MM-DD, got "${value}"`)
+  if (from === undefined || to === undefined) {
+    throw new InvalidArgumentError(`must be FROM..TO, two dates YYYY-MM-DD, got "${value}"`)
+  }
   if (to < from) throw new InvalidArgumentError(`ends before it starts: "${value}"`)
-  if (to - from + 1 > MAX_TIMELINE_DAYS) throw new InvalidArgumentError(`spans more than ${MAX_TIMELINE_DAYS} days: "${value}"`)
+  if (to - from + 1 > MAX_TIMELINE_DAYS) {
+    throw new InvalidArgumentError(`spans more than ${MAX_TIMELINE_DAYS} days: "${value}"`)
+  }
   return { from, to }
 }
 
 const parseCount = (name: string, max: number) => (value: string) => {
   const n = Number(value)
-  if (!/^\d+$/.test(value) || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}, got "${value}"`)
+  if (!/^\d+$/.test(value) || n > max) {
+    throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}, got "${value}"`)
+  }
   return n
 }
 
@@ -54,10 +60,9 @@ const progressBar = (io: Io, totalBytes: number | undefined) => {
   if (!io.stderr.isTTY) return undefined
   const bar = new SingleBar({
     stream: io.stderr as NodeJS.WritableStream as never,
-    format:
-      totalBytes === undefined
-        ? "exposure | {lines} lines | {rate} lines/s"
-        : "exposure [{bar}] {percentage}% | {lines} lines | {rate} lines/s | ETA {eta_formatted}",
+    format: totalBytes === undefined
+      ? "exposure | {lines} lines | {rate} lines/s"
+      : "exposure [{bar}] {percentage}% | {lines} lines | {rate} lines/s | ETA {eta_formatted}",
     hideCursor: true,
     etaBuffer: 50,
     fps: 5
@@ -80,15 +85,29 @@ export const registerExposure = (program: Command, io: Io): void => {
       "Refund exposure of many plans (NDJSON, one plan per line) at an instant: per currency the plans, total paid, total non-refundable, " +
         "total suggested refunds (what cancelling every plan would cost) and the largest exposures; cancelled plans counted apart."
     )
-    .argument("[file]", "NDJSON plans: currencyCode, status, totalPaymentsPaid, items with refund policies (default: stdin)")
+    .argument(
+      "[file]",
+      "NDJSON plans: currencyCode, status, totalPaymentsPaid, items with refund policies (default: stdin)"
+    )
     .addOption(new Option("--at <instant>", "instant of the report (default: now)").argParser(parseInstant("--at")))
     .addOption(zoneOption("of the calendar dates (default: each plan's timeZone, else UTC)"))
     .addOption(merchantOption())
-    .addOption(new Option("--top <k>", "largest exposures kept per currency").argParser(parseCount("--top", 10_000)).default(10))
+    .addOption(
+      new Option("--top <k>", "largest exposures kept per currency").argParser(parseCount("--top", 10_000)).default(10)
+    )
     .option("--skip-invalid", "report a refused line on stderr and go on (default: stop with exit 1)")
-    .addOption(new Option("--timeline <from..to>", "also the total non-refundable amount on each day FROM..TO (dates YYYY-MM-DD)").argParser(parseTimeline))
+    .addOption(
+      new Option(
+        "--timeline <from..to>",
+        "also the total non-refundable amount on each day FROM..TO (dates YYYY-MM-DD)"
+      ).argParser(parseTimeline)
+    )
     .option("--html <file>", "write the timeline as a self-contained HTML page with a chart (needs --timeline)")
-    .addOption(new Option("--workers <n>", "worker threads (0: this thread; default: 2 where 2 cores are available)").argParser(parseCount("--workers", 16)))
+    .addOption(
+      new Option("--workers <n>", "worker threads (0: this thread; default: 2 where 2 cores are available)").argParser(
+        parseCount("--workers", 16)
+      )
+    )
     .addOption(formatOption())
     .addHelpText(
       "after",
@@ -115,7 +134,13 @@ export const registerExposure = (program: Command, io: Io): void => {
       const merchant = decodeMerchantResult(merchantInput, "--merchant")
       if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
       const at = Time.toEpochMillis(options.at ?? Date.now())!
-      const settings: Settings = { at, timeZone: options.tz, merchant: merchant.success, top: options.top, timeline: options.timeline }
+      const settings: Settings = {
+        at,
+        timeZone: options.tz,
+        merchant: merchant.success,
+        top: options.top,
+        timeline: options.timeline
+      }
       const input = fromStdin ? io.stdin : createReadStream(file, { highWaterMark: 1 << 20 })
       const bar = progressBar(io, size)
       let outcome
@@ -135,7 +160,10 @@ export const registerExposure = (program: Command, io: Io): void => {
       }
       if (outcome.stoppedAt !== undefined) {
         const { line, message } = outcome.stoppedAt
-        throw new CliFailure(EXIT_REFUSED, `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`)
+        throw new CliFailure(
+          EXIT_REFUSED,
+          `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`
+        )
       }
       const report = buildReport(outcome, settings)
       if (options.html !== undefined) await writeFile(options.html, renderHtml(report))

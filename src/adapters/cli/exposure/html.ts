@@ -11,7 +11,8 @@ const WIDTH = 760
 const HEIGHT = 260
 const PAD = { left: 90, right: 20, top: 20, bottom: 40 }
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** One chart. Amounts become pixel positions only here (display), never sums. */
 const chart = (currency: string, values: ReadonlyArray<string>, timeline: TimelineReport): string => {
@@ -26,21 +27,35 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
   const points = numbers.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ")
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
     const v = min + f * span
-    return `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="grid"/>` +
-      `<text x="${PAD.left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${escape(v.toLocaleString("en", { maximumFractionDigits: 0 }))}</text>`
+    return `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(v).toFixed(1)}" y2="${
+      y(v).toFixed(1)
+    }" class="grid"/>` +
+      `<text x="${PAD.left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${
+        escape(v.toLocaleString("en", { maximumFractionDigits: 0 }))
+      }</text>`
   })
   const labels = [0, Math.floor((values.length - 1) / 2), values.length - 1]
     .filter((i, k, all) => all.indexOf(i) === k)
     // the first and last labels lean inwards so they stay inside the chart
     .map((i) => {
-      const anchor = values.length > 1 && i === 0 ? "start" : values.length > 1 && i === values.length - 1 ? "end" : "middle"
-      return `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${addDays(timeline.from, i)}</text>`
+      const anchor = values.length > 1 && i === 0
+        ? "start"
+        : values.length > 1 && i === values.length - 1
+        ? "end"
+        : "middle"
+      return `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${
+        addDays(timeline.from, i)
+      }</text>`
     })
   const last = values[values.length - 1] ?? "0"
   return `<section>
 <h2>${escape(currency)}</h2>
-<p>Total non-refundable from ${escape(timeline.from)} (${escape(values[0] ?? "0")}) to ${escape(timeline.to)} (${escape(last)}).</p>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Total non-refundable amount in ${escape(currency)} per day">
+<p>Total non-refundable from ${escape(timeline.from)} (${escape(values[0] ?? "0")}) to ${escape(timeline.to)} (${
+    escape(last)
+  }).</p>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Total non-refundable amount in ${
+    escape(currency)
+  } per day">
 <title>Total non-refundable amount in ${escape(currency)}, ${escape(timeline.from)} to ${escape(timeline.to)}</title>
 ${ticks.join("\n")}
 ${labels.join("\n")}
@@ -74,7 +89,9 @@ td, th { padding: 2px 10px; text-align: right; border-bottom: 1px solid #eee; }
 <body>
 <h1>Refund exposure</h1>
 <p>Total non-refundable amount of the plans not cancelled, day by day, as their redemption dates approach
-(refund policies R7.2–R7.5). Report at ${escape(report.at)}; ${report.lines} line(s) read, ${report.invalidLines} refused.</p>
+(refund policies R7.2–R7.5). Report at ${
+    escape(report.at)
+  }; ${report.lines} line(s) read, ${report.invalidLines} refused.</p>
 ${sections.length === 0 ? "<p>No plans.</p>" : sections.join("\n")}
 </body>
 </html>

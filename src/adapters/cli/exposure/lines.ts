@@ -54,7 +54,8 @@ export async function* batches(input: AsyncIterable<Buffer | string>): AsyncGene
     else {
       const first = chunk.indexOf(10)
       if (carry.length + first > MAX_LINE_BYTES) throw new LineTooLong(line)
-      text = Buffer.concat([carry, chunk.subarray(0, first + 1)]).toString("utf8") + chunk.toString("utf8", first + 1, last + 1)
+      text = Buffer.concat([carry, chunk.subarray(0, first + 1)]).toString("utf8") +
+        chunk.toString("utf8", first + 1, last + 1)
     }
     carry = last + 1 < chunk.length ? Buffer.from(chunk.subarray(last + 1)) : undefined
     const lines = countNewlines(text)

@@ -76,9 +76,12 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
   const nonRefundable: Record<string, Array<string>> = {}
   for (const c of states) {
     let running = 0n
-    nonRefundable[c.currencyCode] = c.timeline!.map((change) => formatMinor((running += total(change)), c.exponent))
+    nonRefundable[c.currencyCode] = c.timeline!.map((change) => formatMinor(running += total(change), c.exponent))
   }
-  return { ...report, timeline: { from: Time.formatDate(timeline.from), to: Time.formatDate(timeline.to), nonRefundable } }
+  return {
+    ...report,
+    timeline: { from: Time.formatDate(timeline.from), to: Time.formatDate(timeline.to), nonRefundable }
+  }
 }
 
 export const renderReport = (report: ExposureReport): string => {
@@ -94,7 +97,9 @@ export const renderReport = (report: ExposureReport): string => {
       c.cancelled.totalPaid
     ])
   )
-  const head = `Refund exposure at ${report.at}${report.timeZone === null ? "" : ` (${report.timeZone})`}: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
+  const head = `Refund exposure at ${report.at}${
+    report.timeZone === null ? "" : ` (${report.timeZone})`
+  }: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
   const largest = report.currencies
     .filter((c) => c.largestExposures.length > 0)
     .map(
@@ -102,7 +107,15 @@ export const renderReport = (report: ExposureReport): string => {
         `\nLargest exposures, ${c.currencyCode}\n` +
         renderTable(
           ["plan", "line", "suggested refund", "paid", "non-refundable"],
-          c.largestExposures.map((e) => [e.id ?? "", String(e.line), String(e.suggestedRefundAmount), String(e.totalPaymentsPaid), String(e.totalNonRefundableAmount)])
+          c.largestExposures.map((
+            e
+          ) => [
+            e.id ?? "",
+            String(e.line),
+            String(e.suggestedRefundAmount),
+            String(e.totalPaymentsPaid),
+            String(e.totalNonRefundableAmount)
+          ])
         )
     )
     .join("")

@@ -4,8 +4,8 @@
  * at the end (sums add, the K largest of all are kept). Memory stays bounded: at
  * most two batches per worker are in flight, and no plan outlives its line.
  */
-import { Worker } from "node:worker_threads"
 import { Result } from "effect"
+import { Worker } from "node:worker_threads"
 import { decodeMerchantResult } from "../../../core/merchant.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
 import { type Batch, batches, eachLine } from "./lines.ts"
@@ -50,7 +50,11 @@ export const localSettings = (settings: WorkerSettings): Settings => {
 }
 
 /** The lines of one batch through an accumulator; what a worker does with each batch. */
-export const countBatch = (accumulator: Accumulator, batch: Batch, skipInvalid: boolean): { readonly invalid: Array<Invalid>; readonly stopped: boolean } => {
+export const countBatch = (
+  accumulator: Accumulator,
+  batch: Batch,
+  skipInvalid: boolean
+): { readonly invalid: Array<Invalid>; readonly stopped: boolean } => {
   const invalid: Array<Invalid> = []
   let stopped = false
   eachLine(batch, (text, line) => {
@@ -80,7 +84,9 @@ const inThread = async (input: AsyncIterable<Buffer | string>, options: RunOptio
 
 const workerUrl = () =>
   // from the sources (tests of the library, benchmarks) the worker is a .ts module beside this one; in dist/ its own entry
-  import.meta.url.endsWith(".ts") ? new URL("./worker.ts", import.meta.url) : new URL("./exposure-worker.js", import.meta.url)
+  import.meta.url.endsWith(".ts")
+    ? new URL("./worker.ts", import.meta.url)
+    : new URL("./exposure-worker.js", import.meta.url)
 
 type FromWorker =
   | { readonly type: "ready" }
@@ -107,7 +113,10 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
   const accumulator = new Accumulator(localSettings(options.settings))
   const workers = Array.from(
     { length: options.workers },
-    () => new Worker(options.workerUrl ?? workerUrl(), { workerData: { settings: options.settings, skipInvalid: options.skipInvalid } })
+    () =>
+      new Worker(options.workerUrl ?? workerUrl(), {
+        workerData: { settings: options.settings, skipInvalid: options.skipInvalid }
+      })
   )
   const ready: Array<boolean> = workers.map(() => false)
   const used: Array<boolean> = workers.map(() => false)

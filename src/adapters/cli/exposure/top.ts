@@ -18,7 +18,8 @@ export interface Exposure {
 
 /** `a` ranks below `b`: a smaller refund, or the same refund on a later line. */
 const below = (a: Exposure, b: Exposure) =>
-  a.suggestedRefundAmount < b.suggestedRefundAmount || (a.suggestedRefundAmount === b.suggestedRefundAmount && a.line > b.line)
+  a.suggestedRefundAmount < b.suggestedRefundAmount ||
+  (a.suggestedRefundAmount === b.suggestedRefundAmount && a.line > b.line)
 
 export class TopK {
   readonly k: number

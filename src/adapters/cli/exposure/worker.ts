@@ -12,8 +12,9 @@ const { settings, skipInvalid } = workerData as { settings: WorkerSettings; skip
 const accumulator = new Accumulator(localSettings(settings))
 
 parentPort!.on("message", (m: { type: "batch"; id: number; batch: Batch } | { type: "finish" }) => {
-  if (m.type === "batch") parentPort!.postMessage({ type: "done", id: m.id, ...countBatch(accumulator, m.batch, skipInvalid) })
-  else parentPort!.postMessage({ type: "snapshot", snapshot: accumulator.snapshot() })
+  if (m.type === "batch") {
+    parentPort!.postMessage({ type: "done", id: m.id, ...countBatch(accumulator, m.batch, skipInvalid) })
+  } else parentPort!.postMessage({ type: "snapshot", snapshot: accumulator.snapshot() })
 })
 // loaded: the main thread starts sending batches now
 parentPort!.postMessage({ type: "ready" })
