@@ -12,31 +12,31 @@
 export * from "./facade/index.ts"
 
 // Errors and validation results
-export { type Issue, type IssueCode, type Validated, type Validation, ValidationError } from "./core/issues.ts"
+export { type Issue, type IssueCode, type Validated, type Validation, ValidationError } from "./core/foundation/issues.ts"
 export { PlanTransitionError } from "./core/plan/events.ts"
 
 // Effect-native modules
 export * as Checkout from "./core/checkout/index.ts"
-export * as Currency from "./core/currency.ts"
-export * as Deposit from "./core/deposit.ts"
-export * as ErrorResponse from "./core/error.ts"
-export * as Merchant from "./core/merchant.ts"
-export * as Money from "./core/money.ts"
-export * as Notes from "./core/notes.ts"
-export * as PlanTerms from "./core/plan-terms.ts"
+export * as Currency from "./core/foundation/currency.ts"
+export * as Deposit from "./core/deposit/minimum-deposit.ts"
+export * as ErrorResponse from "./core/wire/error-response.ts"
+export * as Merchant from "./core/merchant/configuration.ts"
+export * as Money from "./core/foundation/money.ts"
+export * as Notes from "./core/plan/notes.ts"
+export * as PlanTerms from "./core/plan-terms/index.ts"
 export * as Plan from "./core/plan/index.ts"
 export * as Refund from "./core/refund/index.ts"
-export * as Routes from "./core/routes.ts"
+export * as Routes from "./core/wire/routes.ts"
 export * as Search from "./core/search/index.ts"
-export * as Time from "./core/time.ts"
-export * as Verification from "./core/verification.ts"
+export * as Time from "./core/foundation/time/index.ts"
+export * as Verification from "./core/verification/index.ts"
 
 // Types of the service's resources
 export type { CheckoutItem, CheckoutRequest, CheckoutResponse, CheckoutSummary } from "./core/checkout/index.ts"
-export type { MinimumDeposit } from "./core/deposit.ts"
-export type { MerchantConfiguration } from "./core/merchant.ts"
-export type { ListPlanNotesParams, PlanNote, PlanNotesList, PlanNotesPage } from "./core/notes.ts"
-export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms.ts"
+export type { MinimumDeposit } from "./core/deposit/minimum-deposit.ts"
+export type { MerchantConfiguration } from "./core/merchant/configuration.ts"
+export type { ListPlanNotesParams, PlanNote, PlanNotesList, PlanNotesPage } from "./core/plan/notes.ts"
+export type { ComputedPlanTerms, PlanTermsRequest, PlanTermsResponse, ScheduledPayment } from "./core/plan-terms/index.ts"
 export type {
   CancellationReason,
   Installment,
@@ -60,4 +60,4 @@ export type {
   PlanSearchResult,
   SearchScope
 } from "./core/search/index.ts"
-export type { CheckoutVerification, DepositDecision, RedirectCheckoutId } from "./core/verification.ts"
+export type { CheckoutVerification, DepositDecision, RedirectCheckoutId } from "./core/verification/index.ts"

@@ -1,6 +1,6 @@
 /** Requests shaped like the service description's examples, shared by tests. */
 import type { CheckoutRequest } from "../src/core/checkout/request.ts"
-import { ValidationError } from "../src/core/issues.ts"
+import { ValidationError } from "../src/core/foundation/issues.ts"
 
 export const NOW = "2026-11-22T00:00:00Z"
 

@@ -3,9 +3,9 @@
  */
 import { Result } from "effect"
 import * as Checkout from "../core/checkout/index.ts"
-import { getOrThrow, toValidation, type Validation } from "../core/issues.ts"
-import { decodeMerchantResult } from "../core/merchant.ts"
-import type { InstantInput } from "../core/time.ts"
+import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import type { InstantInput } from "../core/foundation/time/index.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.

@@ -2,7 +2,7 @@
  * The plain functions of rules.md's "Public surface": JSON in, JSON out, no
  * Effect knowledge needed. Each is a thin layer over a core module.
  */
-export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification.ts"
+export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification/index.ts"
 export * from "./checkout.ts"
 export * from "./money.ts"
 export * from "./plan-terms.ts"

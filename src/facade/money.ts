@@ -1,9 +1,9 @@
 /**
  * Plain functions for money (rules.md, "Public surface").
  */
-import { getOrThrow } from "../core/issues.ts"
-import { decodeMerchantResult } from "../core/merchant.ts"
-import { type InstalmentSplit, splitInstalmentsResult } from "../core/money.ts"
+import { getOrThrow } from "../core/foundation/issues.ts"
+import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { type InstalmentSplit, splitInstalmentsResult } from "../core/foundation/money.ts"
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each

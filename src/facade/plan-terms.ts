@@ -1,10 +1,10 @@
 /**
  * Plain functions for plan terms (rules.md, "Public surface"): JSON in, JSON out.
  */
-import { getOrThrow, toValidation, type Validation } from "../core/issues.ts"
-import { decodeMerchantResult } from "../core/merchant.ts"
-import * as PlanTerms from "../core/plan-terms.ts"
-import type { InstantInput } from "../core/time.ts"
+import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import * as PlanTerms from "../core/plan-terms/index.ts"
+import type { InstantInput } from "../core/foundation/time/index.ts"
 
 /**
  * Options of {@link computePlanTerms}.

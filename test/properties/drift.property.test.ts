@@ -65,7 +65,7 @@ const clientAnswering = (status: number, body: unknown) =>
     merchantId: "merchant-123",
     apiKey: "sk_test_drift-0001",
     fetch: async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
-    retry: { maxAttempts: 1 }
+    retry: false
   })
 
 const clientIssues = async (call: () => Promise<unknown>): Promise<ReadonlyArray<any>> => {
@@ -89,7 +89,6 @@ const oddNumber = fc.oneof(
   fc.double({ noNaN: false })
 )
 const oddValue = fc.oneof(oddNumber, fc.string({ maxLength: 6 }), fc.boolean(), fc.constant([]), fc.constant({}))
-const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
 
 const policy = fc.oneof(
   fc.record(

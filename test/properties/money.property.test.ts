@@ -5,8 +5,8 @@ import { Decimal as DefaultDecimal } from "decimal.js"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Currency from "../../src/core/currency.ts"
-import * as Money from "../../src/core/money.ts"
+import * as Currency from "../../src/core/foundation/currency.ts"
+import * as Money from "../../src/core/foundation/money.ts"
 import { currencyCode } from "../../src/testing/arbitraries.ts"
 
 // The oracle computes exactly: decimal.js rounds every operation to 20 significant digits by default,

@@ -5,9 +5,9 @@ import { Decimal as DefaultDecimal } from "decimal.js"
 import { DateTime, Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Currency from "../../src/core/currency.ts"
-import { ValidationError } from "../../src/core/issues.ts"
-import * as Money from "../../src/core/money.ts"
+import * as Currency from "../../src/core/foundation/currency.ts"
+import { ValidationError } from "../../src/core/foundation/issues.ts"
+import * as Money from "../../src/core/foundation/money.ts"
 import { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
 import {
@@ -18,7 +18,7 @@ import {
   type RefundPlanItem
 } from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
-import * as Time from "../../src/core/time.ts"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
 
 // The oracle computes exactly: decimal.js rounds every operation to 20 significant digits by default,

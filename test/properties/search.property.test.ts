@@ -11,7 +11,7 @@ import { searchPlans, type SearchScope } from "../../src/core/search/evaluate.ts
 import { SEARCH_FIELDS } from "../../src/core/search/fields.ts"
 import { type NormalizedPlanSearch, normalizePlanSearchResult } from "../../src/core/search/normalize.ts"
 import { FILTER_OPERATORS } from "../../src/core/search/query.ts"
-import * as Time from "../../src/core/time.ts"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import { planSummaries } from "../../src/testing/arbitraries.ts"
 
 const DAY = 86_400_000

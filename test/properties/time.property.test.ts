@@ -3,7 +3,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Time from "../../src/core/time.ts"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import { instant, timeZone } from "../../src/testing/arbitraries.ts"
 
 const day = fc.integer({ min: Time.epochDay(1900, 1, 1), max: Time.epochDay(2200, 12, 31) })

@@ -3,7 +3,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../src/core/verification.ts"
+import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../src/core/verification/index.ts"
 
 const checkoutId = fc.stringMatching(/^[A-Za-z0-9_-]{1,256}$/)
 const otherParameters = fc.dictionary(

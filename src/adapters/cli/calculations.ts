@@ -4,7 +4,7 @@
  * functions `computePlanTerms` and `quoteRefund`.
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { ValidationError } from "../../core/issues.ts"
+import { ValidationError } from "../../core/foundation/issues.ts"
 import type { ComputedPlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
 import { computePlanTerms, quoteRefund } from "../../facade/index.ts"

@@ -3,7 +3,7 @@
  * (`now`, `at`, `timeZone` as `--tz`, `merchant`).
  */
 import { InvalidArgumentError, Option } from "commander"
-import { isTimeZone } from "../../core/time.ts"
+import { isTimeZone } from "../../core/foundation/time/index.ts"
 import { instantOption } from "./io.ts"
 
 export const parseInstant = (option: string) => (value: string) => {

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Redacted, Result } from "effect"
-import { type Issue, issue, ValidationError } from "../../core/issues.ts"
-import { OPERATIONS, type Routes, withRoutes } from "../../core/routes.ts"
+import { type Issue, issue, ValidationError } from "../../core/foundation/issues.ts"
+import { OPERATIONS, type Routes, withRoutes } from "../../core/wire/routes.ts"
 import type { Authorization } from "./auth.ts"
 
 /**

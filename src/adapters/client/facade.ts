@@ -7,14 +7,14 @@
  */
 import { Cause, Effect, Exit } from "effect"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { getOrThrow } from "../../core/issues.ts"
-import type { MerchantConfiguration } from "../../core/merchant.ts"
-import type { PlanNotesList } from "../../core/notes.ts"
-import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms.ts"
-import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan.ts"
+import { getOrThrow } from "../../core/foundation/issues.ts"
+import type { MerchantConfiguration } from "../../core/merchant/configuration.ts"
+import type { PlanNotesList } from "../../core/plan/notes.ts"
+import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
+import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
 import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
-import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search.ts"
-import type { CheckoutVerification } from "../../core/verification.ts"
+import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search/index.ts"
+import type { CheckoutVerification } from "../../core/verification/index.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
 import type {
   CallOptions,

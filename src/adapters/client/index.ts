@@ -10,9 +10,9 @@
  *
  * @packageDocumentation
  */
-export { ValidationError } from "../../core/issues.ts"
-export type { HttpMethod, Operation, Route, Routes } from "../../core/routes.ts"
-export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification.ts"
+export { ValidationError } from "../../core/foundation/issues.ts"
+export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
+export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
 export {
   type ClientConfig,

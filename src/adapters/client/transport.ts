@@ -6,7 +6,7 @@
  * @internal
  */
 import { Clock, Duration, Effect, Redacted } from "effect"
-import type { HttpMethod, Operation } from "../../core/routes.ts"
+import type { HttpMethod, Operation } from "../../core/wire/routes.ts"
 import { authorizationHeader } from "./auth.ts"
 import type { ClientConfig } from "./config.ts"
 import {

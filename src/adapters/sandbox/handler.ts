@@ -8,7 +8,7 @@
  * @module
  */
 import { createHash, randomBytes } from "node:crypto"
-import { DEFAULT_ROUTES, type HttpMethod, type Route, routeMatcher, type Routes } from "../../core/routes.ts"
+import { DEFAULT_ROUTES, type HttpMethod, type Route, routeMatcher, type Routes } from "../../core/wire/routes.ts"
 import { errorResponse, HttpError, isJsonContentType, json, parseJson, readBody } from "./http.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import { SANDBOX_OPERATIONS } from "./sandbox-api.ts"

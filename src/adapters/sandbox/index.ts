@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export type { Route, Routes } from "../../core/routes.ts"
+export type { Route, Routes } from "../../core/wire/routes.ts"
 export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
 export {
   type Context,

@@ -5,9 +5,9 @@
  * @module
  */
 import { isObject } from "../../core/checkout/request.ts"
-import { type Issue, issue } from "../../core/issues.ts"
-import type { Route } from "../../core/routes.ts"
-import * as Time from "../../core/time.ts"
+import { type Issue, issue } from "../../core/foundation/issues.ts"
+import type { Route } from "../../core/wire/routes.ts"
+import * as Time from "../../core/foundation/time/index.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import { validationFailed } from "./http.ts"
 import * as Plans from "./plans.ts"

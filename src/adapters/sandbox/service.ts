@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Operation as OperationName } from "../../core/routes.ts"
+import type { Operation as OperationName } from "../../core/wire/routes.ts"
 import { checkoutOf, createCheckout, verificationOf } from "./checkouts.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import * as Plans from "./plans.ts"

@@ -7,8 +7,8 @@
 import { Result } from "effect"
 import * as Checkout from "../../core/checkout/index.ts"
 import { isObject } from "../../core/checkout/request.ts"
-import { issue } from "../../core/issues.ts"
-import type { Route } from "../../core/routes.ts"
+import { issue } from "../../core/foundation/issues.ts"
+import type { Route } from "../../core/wire/routes.ts"
 import { cardBehaviour } from "./cards.ts"
 import {
   assertNotExpired,

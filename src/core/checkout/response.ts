@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { RefundPolicyResponse } from "../refund/policy.ts"
-import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../schema.ts"
+import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
 import { PLAN_TYPES } from "./request.ts"
 
 /**

@@ -17,10 +17,10 @@ import {
   LENIENT,
   prefixPath,
   type ValidationError
-} from "../issues.ts"
-import type { MerchantLike } from "../merchant.ts"
-import { amountIssues, currencyExponentOrIssue } from "../money.ts"
-import * as Time from "../time.ts"
+} from "../foundation/issues.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
+import { amountIssues, currencyExponentOrIssue } from "../foundation/money.ts"
+import * as Time from "../foundation/time/index.ts"
 
 /**
  * What plan terms need of a checkout, amounts in minor units.

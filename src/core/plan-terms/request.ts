@@ -6,10 +6,10 @@
  */
 import { Effect, type Result, Schema } from "effect"
 import { PLAN_TYPES } from "../checkout/request.ts"
-import { rule, type Validated, type ValidationError } from "../issues.ts"
-import { CaseInsensitiveEnum, Enum, FiniteNumber, WholeNumber } from "../schema.ts"
-import * as Time from "../time.ts"
-import { requestValidator } from "../validator.ts"
+import { rule, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { CaseInsensitiveEnum, Enum, FiniteNumber, WholeNumber } from "../internal/schema-kit.ts"
+import * as Time from "../foundation/time/index.ts"
+import { requestValidator } from "../internal/validator.ts"
 
 /**
  * Cadence frequencies, read case-insensitively (R6.2).

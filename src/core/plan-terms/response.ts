@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { PLAN_TYPES, type PlanType } from "../checkout/request.ts"
-import { loose, LooseNumber, OpenEnum, OpenStruct } from "../schema.ts"
+import { loose, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
 import { FREQUENCIES, type Weekday } from "./request.ts"
 
 /**

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import * as Time from "../time.ts"
+import * as Time from "../foundation/time/index.ts"
 import { type Cadence, FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./request.ts"
 import type { ResolvedCadenceJson } from "./response.ts"
 

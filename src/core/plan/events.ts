@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import { Data } from "effect"
-import type { InstantInput } from "../time.ts"
+import type { InstantInput } from "../foundation/time/index.ts"
 import type { CancellationReason } from "./record.ts"
 
 /**

@@ -16,10 +16,10 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
-import * as Currency from "../currency.ts"
-import { describe, enumExpectation, fail, type Issue, issue, ValidationError } from "../issues.ts"
-import { amountIssues, fromMinorUnits, toMinorUnits } from "../money.ts"
-import * as Time from "../time.ts"
+import * as Currency from "../foundation/currency.ts"
+import { describe, enumExpectation, fail, type Issue, issue, ValidationError } from "../foundation/issues.ts"
+import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
+import * as Time from "../foundation/time/index.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
 import {

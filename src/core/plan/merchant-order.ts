@@ -6,9 +6,9 @@
  * @since 0.1.0
  */
 import { Effect, type Result, Schema } from "effect"
-import type { Validated, ValidationError } from "../issues.ts"
-import { loose, OpenStruct, PatternText } from "../schema.ts"
-import { compileValidator, requestValidator } from "../validator.ts"
+import type { Validated, ValidationError } from "../foundation/issues.ts"
+import { loose, OpenStruct, PatternText } from "../internal/schema-kit.ts"
+import { compileValidator, requestValidator } from "../internal/validator.ts"
 
 /**
  * The merchant's order id: 1 to 256 characters, no spaces or line breaks, as

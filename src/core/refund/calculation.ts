@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { loose, LooseNumber, OpenStruct } from "../schema.ts"
+import { loose, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
 
 /**
  * A refund policy of an item as the refund calculation shows it (R7.7).

@@ -4,12 +4,12 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { describe, fail, type Issue, issue, rule, type Validated, type ValidationError } from "../issues.ts"
-import type { MerchantLike } from "../merchant.ts"
-import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../money.ts"
+import { describe, fail, type Issue, issue, rule, type Validated, type ValidationError } from "../foundation/issues.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
+import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import { CANCELLATION_REASONS } from "../plan/record.ts"
-import { Enum, FiniteNumber, loose, OpenStruct, PatternText } from "../schema.ts"
-import { requestValidator } from "../validator.ts"
+import { Enum, FiniteNumber, loose, OpenStruct, PatternText } from "../internal/schema-kit.ts"
+import { requestValidator } from "../internal/validator.ts"
 
 /**
  * The cancel-plan request. The amount's bound and precision depend on the plan

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { type Issue, issue } from "../issues.ts"
-import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from "../schema.ts"
+import { type Issue, issue } from "../foundation/issues.ts"
+import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from "../internal/schema-kit.ts"
 
 /**
  * The only policy type the service describes, and the default when `type` is absent (R4.6).

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import * as Time from "../time.ts"
+import * as Time from "../foundation/time/index.ts"
 
 /**
  * What selection reads of a policy: its window in days before the redemption date.

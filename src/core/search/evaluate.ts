@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { dateValue } from "../date-value.ts"
+import { dateValue } from "../foundation/time/date-value.ts"
 import { fieldGetter, type FieldType, SEARCH_FIELDS, utcDay } from "./fields.ts"
 import { dateOf, listOf, type NormalizedPlanSearch, numberOf, type PlanSearchFilter } from "./normalize.ts"
 

@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { rule } from "../issues.ts"
+import { rule } from "../foundation/issues.ts"
 import { PLAN_STATUSES, PlanSummary } from "../plan/record.ts"
-import { Enum, loose, LooseNumber, OpenStruct, WholeNumber } from "../schema.ts"
+import { Enum, loose, LooseNumber, OpenStruct, WholeNumber } from "../internal/schema-kit.ts"
 
 /**
  * Filter operators of the search, `equals` by default.

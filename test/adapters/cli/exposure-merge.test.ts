@@ -3,7 +3,7 @@ import { generateNdjson } from "../../../scripts/generate-plans.ts"
 import type { Settings } from "../../../src/adapters/cli/exposure/accumulate.ts"
 import { buildReport } from "../../../src/adapters/cli/exposure/report.ts"
 import { type Invalid, localSettings, runExposure } from "../../../src/adapters/cli/exposure/run.ts"
-import * as Time from "../../../src/core/time.ts"
+import * as Time from "../../../src/core/foundation/time/index.ts"
 
 /** Small pieces, so the input makes many batches spread over the workers. */
 const pieces = (text: string, size: number) =>

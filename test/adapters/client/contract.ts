@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { type Client, createClient, type FetchLike } from "../../../src/adapters/client/index.ts"
 import type { CheckoutRequest } from "../../../src/core/checkout/index.ts"
-import { PLAN_STATUSES } from "../../../src/core/plan.ts"
+import { PLAN_STATUSES } from "../../../src/core/plan/index.ts"
 import { exampleRequest } from "../../fixtures.ts"
 
 /** What the contract needs of a service. */

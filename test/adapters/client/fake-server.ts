@@ -7,10 +7,10 @@
  */
 import { Result } from "effect"
 import * as Checkout from "../../../src/core/checkout/index.ts"
-import * as PlanTerms from "../../../src/core/plan-terms.ts"
-import * as Plan from "../../../src/core/plan.ts"
+import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
+import * as Plan from "../../../src/core/plan/index.ts"
 import * as Refund from "../../../src/core/refund/index.ts"
-import { routeMatcher } from "../../../src/core/routes.ts"
+import { routeMatcher } from "../../../src/core/wire/routes.ts"
 import { computePlanTerms, quoteRefund, summarizeCheckout } from "../../../src/facade/index.ts"
 import type { ContractEnvironment } from "./contract.ts"
 

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto"
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "vitest"
 import { checkoutPage, widgetScript } from "../../../src/adapters/sandbox/widget-page.ts"
-import * as Money from "../../../src/core/money.ts"
-import { shouldDisplayWidget } from "../../../src/core/verification.ts"
+import * as Money from "../../../src/core/foundation/money.ts"
+import { shouldDisplayWidget } from "../../../src/core/verification/index.ts"
 
 const BASE = "http://127.0.0.1:4010"
 

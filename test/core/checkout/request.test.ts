@@ -1,7 +1,7 @@
 import { Effect, Exit, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { validateRequest, validateRequestResult } from "../../../src/core/checkout/request.ts"
-import type { Issue } from "../../../src/core/issues.ts"
+import type { Issue } from "../../../src/core/foundation/issues.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
 const issuesOf = (

@@ -3,7 +3,7 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as PlanTerms from "../../../src/core/plan-terms.ts"
+import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
 
 const issuesOf = (input: unknown) => {
   const result = PlanTerms.validateRequestResult(input)

@@ -4,7 +4,7 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as PlanTerms from "../../../src/core/plan-terms.ts"
+import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
 const request = (extra: Record<string, unknown> = {}) => ({

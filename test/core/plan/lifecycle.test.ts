@@ -4,7 +4,7 @@
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { ValidationError } from "../../../src/core/issues.ts"
+import { ValidationError } from "../../../src/core/foundation/issues.ts"
 import { createPlanRecordResult } from "../../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../../src/core/plan/events.ts"
 import { applyPlanEvent, applyPlanEventResult, dueInstallments } from "../../../src/core/plan/lifecycle.ts"

@@ -4,7 +4,7 @@
  */
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { type ValidationError } from "../../../src/core/issues.ts"
+import { type ValidationError } from "../../../src/core/foundation/issues.ts"
 import { quote, quoteResult, quoteTotals } from "../../../src/core/refund/quote.ts"
 
 const TWO_POLICIES = [

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { daysRemaining, redemptionDay, selectPolicy } from "../../../src/core/refund/select.ts"
-import * as Time from "../../../src/core/time.ts"
+import * as Time from "../../../src/core/foundation/time/index.ts"
 
 const TWO_POLICIES = [
   { daysWithinRedemptionDate: 60, refundablePercentage: 75 },

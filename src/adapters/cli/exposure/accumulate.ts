@@ -8,12 +8,12 @@
  * (R7, integer minor units); this module only adds up.
  */
 import { Result } from "effect"
-import * as Currency from "../../../core/currency.ts"
-import type { Issue } from "../../../core/issues.ts"
-import type { MerchantLike } from "../../../core/merchant.ts"
-import { toMinorUnits } from "../../../core/money.ts"
+import * as Currency from "../../../core/foundation/currency.ts"
+import type { Issue } from "../../../core/foundation/issues.ts"
+import type { MerchantLike } from "../../../core/merchant/configuration.ts"
+import { toMinorUnits } from "../../../core/foundation/money.ts"
 import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
-import * as Time from "../../../core/time.ts"
+import * as Time from "../../../core/foundation/time/index.ts"
 import { add, addSum, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
 

@@ -4,8 +4,8 @@
  * number holds exactly (2^53), and a rounded total is no total. Per-plan
  * amounts are JSON numbers, as the service writes them (R1.4).
  */
-import { fromMinorUnits } from "../../../core/money.ts"
-import * as Time from "../../../core/time.ts"
+import { fromMinorUnits } from "../../../core/foundation/money.ts"
+import * as Time from "../../../core/foundation/time/index.ts"
 import { renderTable } from "../table.ts"
 import type { Settings } from "./accumulate.ts"
 import type { Outcome } from "./run.ts"

@@ -6,7 +6,7 @@
  */
 import { Result } from "effect"
 import { Worker } from "node:worker_threads"
-import { decodeMerchantResult } from "../../../core/merchant.ts"
+import { decodeMerchantResult } from "../../../core/merchant/configuration.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
 import { type Batch, batches, eachLine } from "./lines.ts"
 

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { dateValue } from "./date-value.ts"
-import { describe, fail, issue, type ValidationError } from "./issues.ts"
-import { ParamReader, readParams } from "./query-params.ts"
-import { loose, LooseBoolean, LooseNumber, OpenStruct } from "./schema.ts"
+import { dateValue } from "../foundation/time/date-value.ts"
+import { describe, fail, issue, type ValidationError } from "../foundation/issues.ts"
+import { ParamReader, readParams } from "../internal/params.ts"
+import { loose, LooseBoolean, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
 
 const NoteUser = OpenStruct({ firstName: loose(Schema.String), lastName: loose(Schema.String) })
 

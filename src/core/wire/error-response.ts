@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { loose, OpenStruct } from "./schema.ts"
+import { loose, OpenStruct } from "../internal/schema-kit.ts"
 
 /**
  * One issue of an error response.

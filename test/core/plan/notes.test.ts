@@ -5,7 +5,7 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { listPlanNotesResult, type PlanNote, type PlanNotesPage } from "../../src/core/notes.ts"
+import { listPlanNotesResult, type PlanNote, type PlanNotesPage } from "../../../src/core/plan/notes.ts"
 
 const note = (id: string, day: number, extra: Partial<PlanNote> = {}): PlanNote => ({
   id,

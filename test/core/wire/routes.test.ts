@@ -6,7 +6,7 @@ import {
   pathParameters,
   routeMatcher,
   withRoutes
-} from "../../src/core/routes.ts"
+} from "../../../src/core/wire/routes.ts"
 
 describe("routes", () => {
   it("has a route for every operation, the documented ones as the description shows", () => {

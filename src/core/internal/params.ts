@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { describe, type Issue, issue } from "./issues.ts"
+import { describe, type Issue, issue } from "../foundation/issues.ts"
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema, SchemaTransformation } from "effect"
-import { rule } from "./issues.ts"
+import { rule } from "../foundation/issues.ts"
 
 // ---------------------------------------------------------------------------
 // Strict (requests, R4)

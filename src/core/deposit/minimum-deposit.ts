@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { rule, ruleAt } from "./issues.ts"
-import type { MerchantLike } from "./merchant.ts"
-import { percentageOf, toMinorUnits } from "./money.ts"
-import { CaseInsensitiveEnum, FiniteNumber } from "./schema.ts"
+import { rule, ruleAt } from "../foundation/issues.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
+import { percentageOf, toMinorUnits } from "../foundation/money.ts"
+import { CaseInsensitiveEnum, FiniteNumber } from "../internal/schema-kit.ts"
 
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).

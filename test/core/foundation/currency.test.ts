@@ -1,6 +1,6 @@
 import * as iso4217 from "dinero.js/currencies"
 import { describe, expect, it } from "vitest"
-import * as Currency from "../../src/core/currency.ts"
+import * as Currency from "../../../src/core/foundation/currency.ts"
 
 describe("Currency (R1.2)", () => {
   it("gives ISO 4217 exponents: 2 by default, 0 for zero-decimal, 3 for the dinars", () => {

@@ -25,7 +25,7 @@ import {
   type RuleAnnotations,
   type Validated,
   ValidationError
-} from "./issues.ts"
+} from "../foundation/issues.ts"
 
 /** What a compiled validator found. */
 export interface Checked<A> {

@@ -1,6 +1,6 @@
 import { DateTime } from "effect"
 import { describe, expect, it } from "vitest"
-import * as Time from "../../src/core/time.ts"
+import * as Time from "../../../src/core/foundation/time/index.ts"
 
 describe("calendar dates (R3.2)", () => {
   it("parses and writes YYYY-MM-DD, refusing dates that do not exist", () => {

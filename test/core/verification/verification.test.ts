@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../src/core/verification.ts"
+import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../../src/core/verification/index.ts"
 
 describe("checkoutIdFromRedirect (R8.1)", () => {
   it("reads the id from a URL, a relative URL, a query string or URLSearchParams", () => {

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import * as Time from "./time.ts"
+import * as Time from "./index.ts"
 
 const MS_PER_DAY = 86_400_000
 

@@ -1,6 +1,6 @@
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as Money from "../../src/core/money.ts"
+import * as Money from "../../../src/core/foundation/money.ts"
 
 describe("toMinorUnits (R1.1, R1.3)", () => {
   it("converts exactly, whatever binary floating point would do", () => {

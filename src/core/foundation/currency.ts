@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as iso4217 from "dinero.js/currencies"
-import type { MerchantLike } from "./merchant.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
 
 /**
  * dinero.js models the ariary and the ouguiya by their real subdivision

@@ -1,0 +1,6 @@
+/**
+ * The merchant configuration (R9), with the merchant's own additions.
+ *
+ * @since 0.1.0
+ */
+export * from "./configuration.ts"

@@ -1,7 +1,0 @@
-/**
- * Plan search. The module lives in `./search/`, split by concept; this file
- * keeps the module's original path for code that imports it.
- *
- * @since 0.1.0
- */
-export * from "./search/index.ts"

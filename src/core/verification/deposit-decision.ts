@@ -1,0 +1,95 @@
+/**
+ * R8.2: whether a retrieved checkout lets the merchant allocate inventory.
+ *
+ * @since 0.1.0
+ */
+import { isRecord } from "../internal/predicates.ts"
+
+/**
+ * Why inventory must not be allocated (R8.2).
+ *
+ * @since 0.1.0
+ */
+export type RefusalReason =
+  | "not_accepted"
+  | "missing_plan"
+  | "malformed_response"
+  | "checkout_mismatch"
+  | "order_mismatch"
+  | "currency_mismatch"
+
+/**
+ * What the merchant expects the retrieved checkout to be.
+ *
+ * @since 0.1.0
+ */
+export interface ExpectedCheckout {
+  /** The id read from the redirect (R8.1). */
+  readonly checkoutId: string
+  /** The merchant's order id, when it wants it checked. */
+  readonly merchantOrderId?: string | undefined
+  /** The currency of the order, when it wants it checked. */
+  readonly currencyCode?: string | undefined
+}
+
+/**
+ * The deposit decision.
+ *
+ * @since 0.1.0
+ */
+export type DepositDecision =
+  | {
+    readonly allocate: true
+    readonly checkoutId: string
+    readonly planId: string | undefined
+    readonly depositStatus: string
+  }
+  | { readonly allocate: false; readonly reason: RefusalReason }
+
+// Case-insensitive for ASCII only: no other letter folds onto these (R8.2).
+const ACCEPTED = /^accepted$/i
+
+const refuse = (reason: RefusalReason): DepositDecision => ({ allocate: false, reason })
+
+/**
+ * Decides whether inventory may be allocated for a retrieved checkout (R8.2):
+ * only when `plan.deposit.status` is `Accepted` (any case, nothing trimmed), the
+ * response's `id` is the redirect's checkout id, and the merchant's order id and
+ * currency match when it states them. Reads any JSON; never throws.
+ *
+ * @example
+ * ```ts
+ * import { decideDeposit } from "payment-plan-engine"
+ * decideDeposit({ id: "chk_1", plan: { id: "p1", deposit: { status: "Accepted" } } }, { checkoutId: "chk_1" })
+ * // { allocate: true, checkoutId: "chk_1", planId: "p1", depositStatus: "Accepted" }
+ * decideDeposit({ id: "chk_1", plan: { deposit: { status: "rejected" } } }, { checkoutId: "chk_1" })
+ * // { allocate: false, reason: "not_accepted" }
+ * ```
+ * @since 0.1.0
+ */
+export const decideDeposit = (retrieved: unknown, expected: ExpectedCheckout): DepositDecision => {
+  if (!isRecord(retrieved) || typeof retrieved["id"] !== "string") return refuse("malformed_response")
+  if (!isRecord(expected) || retrieved["id"] !== expected.checkoutId) return refuse("checkout_mismatch")
+  const plan = retrieved["plan"]
+  if (plan === undefined || plan === null) return refuse("missing_plan")
+  if (!isRecord(plan)) return refuse("malformed_response")
+  const deposit = plan["deposit"]
+  if (deposit !== undefined && deposit !== null && !isRecord(deposit)) return refuse("malformed_response")
+  const status = deposit?.["status"]
+  if (status !== undefined && status !== null && typeof status !== "string") return refuse("malformed_response")
+  if (typeof status !== "string" || !ACCEPTED.test(status)) return refuse("not_accepted")
+  if (expected.merchantOrderId !== undefined && retrieved["merchantOrderId"] !== expected.merchantOrderId) {
+    return refuse("order_mismatch")
+  }
+  if (expected.currencyCode !== undefined) {
+    const currency = plan["currencyCode"] ?? retrieved["currencyCode"]
+    if (currency !== expected.currencyCode) return refuse("currency_mismatch")
+  }
+  const planId = plan["id"]
+  return {
+    allocate: true,
+    checkoutId: expected.checkoutId,
+    planId: typeof planId === "string" ? planId : undefined,
+    depositStatus: status
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * R8.1: the checkout id a redirect names. No Schema here: the hosted widget's
+ * browser bundle imports the verification rules.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * The redirect's query parameter naming the checkout.
+ *
+ * @since 0.1.0
+ */
+export const CHECKOUT_ID_PARAMETER = "service_checkout_id"
+
+const CHECKOUT_ID = /^[A-Za-z0-9_-]{1,256}$/
+
+/**
+ * Why no checkout id could be read from a redirect (R8.1).
+ *
+ * @since 0.1.0
+ */
+export type RedirectProblem = "missing" | "repeated" | "malformed"
+
+/**
+ * The answer of {@link checkoutIdFromRedirect}.
+ *
+ * @since 0.1.0
+ */
+export type RedirectCheckoutId =
+  | { readonly ok: true; readonly checkoutId: string }
+  | { readonly ok: false; readonly code: RedirectProblem }
+
+const queryOf = (redirect: unknown): URLSearchParams | undefined => {
+  if (redirect instanceof URLSearchParams) return redirect
+  if (redirect instanceof URL) return redirect.searchParams
+  if (typeof redirect !== "string") return undefined
+  if (URL.canParse(redirect)) return new URL(redirect).searchParams
+  // a relative URL ("/return?service_checkout_id=…") or a bare query string
+  const withoutFragment = redirect.split("#", 1)[0] ?? ""
+  const question = withoutFragment.indexOf("?")
+  return new URLSearchParams(question >= 0 ? withoutFragment.slice(question + 1) : withoutFragment)
+}
+
+/**
+ * Reads `service_checkout_id` from the redirect (R8.1): exactly one occurrence of
+ * 1..256 characters of `A-Z a-z 0-9 _ -`. Anything else is an error, never a guess.
+ *
+ * @example
+ * ```ts
+ * import { checkoutIdFromRedirect } from "payment-plan-engine"
+ * checkoutIdFromRedirect("https://shop.example/return?service_checkout_id=chk_123")
+ * // { ok: true, checkoutId: "chk_123" }
+ * checkoutIdFromRedirect("https://shop.example/return") // { ok: false, code: "missing" }
+ * ```
+ * @since 0.1.0
+ */
+export const checkoutIdFromRedirect = (redirect: unknown): RedirectCheckoutId => {
+  const query = queryOf(redirect)
+  const values = query?.getAll(CHECKOUT_ID_PARAMETER) ?? []
+  if (values.length === 0) return { ok: false, code: "missing" }
+  if (values.length > 1) return { ok: false, code: "repeated" }
+  const checkoutId = values[0]!
+  return CHECKOUT_ID.test(checkoutId) ? { ok: true, checkoutId } : { ok: false, code: "malformed" }
+}
