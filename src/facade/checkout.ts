@@ -4,8 +4,8 @@
 import { Result } from "effect"
 import * as Checkout from "../core/checkout/index.ts"
 import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
+import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.

@@ -2,8 +2,8 @@
  * Plain functions for money (rules.md, "Public surface").
  */
 import { getOrThrow } from "../core/foundation/issues.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 import { type InstalmentSplit, splitInstalmentsResult } from "../core/foundation/money.ts"
+import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each

@@ -2,9 +2,9 @@
  * Plain functions for plan terms (rules.md, "Public surface"): JSON in, JSON out.
  */
 import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
-import type { InstantInput } from "../core/foundation/time/index.ts"
 
 /**
  * Options of {@link computePlanTerms}.

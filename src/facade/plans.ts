@@ -4,10 +4,10 @@
  */
 import { Result } from "effect"
 import { getOrThrow, toValidation, type Validation, type ValidationError } from "../core/foundation/issues.ts"
-import * as Notes from "../core/plan/notes.ts"
-import * as Plan from "../core/plan/index.ts"
-import * as Search from "../core/search/index.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
+import * as Plan from "../core/plan/index.ts"
+import * as Notes from "../core/plan/notes.ts"
+import * as Search from "../core/search/index.ts"
 
 /**
  * Builds the plan record of a checkout and the chosen plan terms (R6.9):

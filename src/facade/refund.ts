@@ -2,12 +2,20 @@
  * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
  */
 import { Result } from "effect"
-import { describe, fail, getOrThrow, type Issue, issue, toValidation, type Validation } from "../core/foundation/issues.ts"
+import {
+  describe,
+  fail,
+  getOrThrow,
+  type Issue,
+  issue,
+  toValidation,
+  type Validation
+} from "../core/foundation/issues.ts"
+import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import { type Quote, quoteResult } from "../core/refund/quote.ts"
 import { selectPolicy } from "../core/refund/select.ts"
-import type { InstantInput } from "../core/foundation/time/index.ts"
 
 /**
  * The index of the refund policy active `daysRemaining` days before the

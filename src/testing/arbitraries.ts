@@ -10,12 +10,19 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/request.ts"
-import * as Currency from "../core/foundation/currency.ts"
 import type { MinimumDeposit } from "../core/deposit/minimum-deposit.ts"
-import type { MerchantConfiguration } from "../core/merchant/configuration.ts"
+import * as Currency from "../core/foundation/currency.ts"
 import * as Money from "../core/foundation/money.ts"
 import { fromMinorUnits } from "../core/foundation/money.ts"
-import { type Cadence, FREQUENCIES, type PlanTermsRequest, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms/index.ts"
+import * as Time from "../core/foundation/time/index.ts"
+import type { MerchantConfiguration } from "../core/merchant/configuration.ts"
+import {
+  type Cadence,
+  FREQUENCIES,
+  type PlanTermsRequest,
+  type ResolvedCadence,
+  WEEKDAYS
+} from "../core/plan-terms/index.ts"
 import { createPlanRecordResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
@@ -23,7 +30,6 @@ import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
 import { CANCELLATION_REASONS, type ManagedPlan } from "../core/plan/record.ts"
 import { type ManagedPlanSummary, planSummaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
-import * as Time from "../core/foundation/time/index.ts"
 
 const MS_PER_DAY = 86_400_000
 

@@ -1,10 +1,8 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CheckoutResponse } from "../../src/core/checkout/response.ts"
-import { ErrorResponse } from "../../src/core/wire/error-response.ts"
 import { issuesFromSchema, STRICT_ALL } from "../../src/core/foundation/issues.ts"
 import { MerchantConfiguration } from "../../src/core/merchant/configuration.ts"
-import { PlanNotesList } from "../../src/core/plan/notes.ts"
 import { PlanTermsRequest, PlanTermsResponse } from "../../src/core/plan-terms/index.ts"
 import {
   PlanRecord,
@@ -12,10 +10,12 @@ import {
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
 } from "../../src/core/plan/index.ts"
+import { PlanNotesList } from "../../src/core/plan/notes.ts"
 import { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { CancelPlanRequest, CancelPlanResponse } from "../../src/core/refund/cancel.ts"
 import { PlanSearchQuery, PlanSearchResponse } from "../../src/core/search/index.ts"
 import { CheckoutVerification } from "../../src/core/verification/index.ts"
+import { ErrorResponse } from "../../src/core/wire/error-response.ts"
 
 const decode = <S extends Schema.Top>(schema: S) => (input: unknown) =>
   Schema.decodeUnknownResult(schema as any)(input, { errors: "all" }) as Result.Result<any, any>

@@ -35,7 +35,10 @@ interface Said {
   readonly expects: string
 }
 
-const said = (issues: ReadonlyArray<{ path: string; code: string; rule: string; message: string }>, prefix = ""): Array<Said> =>
+const said = (
+  issues: ReadonlyArray<{ path: string; code: string; rule: string; message: string }>,
+  prefix = ""
+): Array<Said> =>
   issues
     .map((i) => ({
       path: i.path.startsWith(prefix) ? i.path.slice(prefix.length) : i.path,
@@ -93,7 +96,11 @@ const oddValue = fc.oneof(oddNumber, fc.string({ maxLength: 6 }), fc.boolean(), 
 const policy = fc.oneof(
   fc.record(
     {
-      type: fc.oneof(fc.constant("percentage_refundable_days_within_redemption_date"), fc.constantFrom("flat", ""), oddValue),
+      type: fc.oneof(
+        fc.constant("percentage_refundable_days_within_redemption_date"),
+        fc.constantFrom("flat", ""),
+        oddValue
+      ),
       daysWithinRedemptionDate: fc.oneof(fc.integer({ min: -3, max: 90 }), oddValue),
       refundablePercentage: fc.oneof(fc.integer({ min: -10, max: 120 }), oddValue)
     },
@@ -122,7 +129,10 @@ const fuzzedField = fc.oneof(
   fc.record({ field: fc.constant("depositRefundable"), value: fc.oneof(fc.boolean(), oddValue) }),
   fc.record({
     field: fc.constant("redemptionDate"),
-    value: fc.oneof(fc.constantFrom("2099-02-30", "2099-03-01", "2099-03-01T10:00:00", "2099-03-01T10:00:00+11:00"), oddValue)
+    value: fc.oneof(
+      fc.constantFrom("2099-02-30", "2099-03-01", "2099-03-01T10:00:00", "2099-03-01T10:00:00+11:00"),
+      oddValue
+    )
   })
 )
 
@@ -169,7 +179,11 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
   }
 
   it("the issue's example: { type: \"flat\", daysWithinRedemptionDate: -1.5, refundablePercentage: 120 } says the same everywhere", async () => {
-    const found = await entryPoints("refundPolicies", [{ type: "flat", daysWithinRedemptionDate: -1.5, refundablePercentage: 120 }])
+    const found = await entryPoints("refundPolicies", [{
+      type: "flat",
+      daysWithinRedemptionDate: -1.5,
+      refundablePercentage: 120
+    }])
     expect(found.fromValidation.map((i) => `${i.path} ${i.code} ${i.rule}`)).toEqual([
       "items[0].refundPolicies[0].daysWithinRedemptionDate format R4.6",
       "items[0].refundPolicies[0].daysWithinRedemptionDate range R4.6",
@@ -246,7 +260,10 @@ describe("drift: search and notes parameters are defined once", () => {
     const checkout = await createCheckout(sandbox)
     const completed = await sandbox.call("POST", `/widget/api/checkouts/${checkout.id}/complete`, {
       auth: null,
-      body: { card: "4242424242424242", planTerms: { checkoutId: checkout.id, type: "plan", timeZone: "Australia/Sydney" } }
+      body: {
+        card: "4242424242424242",
+        planTerms: { checkoutId: checkout.id, type: "plan", timeZone: "Australia/Sydney" }
+      }
     })
     planId = completed.body.planId
   })
@@ -281,7 +298,9 @@ describe("drift: search and notes parameters are defined once", () => {
   it("property: any notes parameters give identical issues through the core, the client and the sandbox", async () => {
     await fc.assert(
       fc.asyncProperty(notesParams, async (params) => {
-        const fromCore = said(thrownIssues(() => listPlanNotes([], { planId, ...params } as any, { selfUrl: "/notes" })))
+        const fromCore = said(
+          thrownIssues(() => listPlanNotes([], { planId, ...params } as any, { selfUrl: "/notes" }))
+        )
         const fromText = said(
           thrownIssues(() =>
             listPlanNotes([], new URLSearchParams(queryOf({ planId, ...params })) as any, { selfUrl: "/notes" })

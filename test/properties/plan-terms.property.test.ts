@@ -10,10 +10,10 @@ import type { CheckoutRequest } from "../../src/core/checkout/request.ts"
 import { summarizeResult } from "../../src/core/checkout/totals.ts"
 import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
-import type { MerchantConfiguration } from "../../src/core/merchant/configuration.ts"
 import * as Money from "../../src/core/foundation/money.ts"
-import * as PlanTerms from "../../src/core/plan-terms/index.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
+import type { MerchantConfiguration } from "../../src/core/merchant/configuration.ts"
+import * as PlanTerms from "../../src/core/plan-terms/index.ts"
 import { computePlanTerms } from "../../src/facade/plan-terms.ts"
 import {
   amount,

@@ -10,12 +10,12 @@ import { summarizeResult } from "../../src/core/checkout/totals.ts"
 import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import { createPlanRecordResult } from "../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../src/core/plan/events.ts"
 import { ALLOWED_IN, applyPlanEventResult } from "../../src/core/plan/lifecycle.ts"
 import type { ManagedPlan } from "../../src/core/plan/record.ts"
 import { planSummaryOf } from "../../src/core/plan/summary.ts"
-import * as Time from "../../src/core/foundation/time/index.ts"
 import { checkoutRequest, evolvedPlan, managedPlan, planEvent, scheduleOf } from "../../src/testing/arbitraries.ts"
 
 const exponentOf = (

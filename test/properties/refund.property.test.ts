@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
 import {
@@ -18,7 +19,6 @@ import {
   type RefundPlanItem
 } from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
-import * as Time from "../../src/core/foundation/time/index.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
 
 // The oracle computes exactly: decimal.js rounds every operation to 20 significant digits by default,

@@ -6,12 +6,12 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import * as Time from "../../src/core/foundation/time/index.ts"
 import type { ManagedPlanSummary } from "../../src/core/plan/summary.ts"
 import { searchPlans, type SearchScope } from "../../src/core/search/evaluate.ts"
 import { SEARCH_FIELDS } from "../../src/core/search/fields.ts"
 import { type NormalizedPlanSearch, normalizePlanSearchResult } from "../../src/core/search/normalize.ts"
 import { FILTER_OPERATORS } from "../../src/core/search/query.ts"
-import * as Time from "../../src/core/foundation/time/index.ts"
 import { planSummaries } from "../../src/testing/arbitraries.ts"
 
 const DAY = 86_400_000

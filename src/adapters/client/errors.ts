@@ -11,8 +11,8 @@
  * @since 0.1.0
  */
 import { Data } from "effect"
-import type { Operation } from "../../core/wire/routes.ts"
 import type { RedirectProblem } from "../../core/verification/index.ts"
+import type { Operation } from "../../core/wire/routes.ts"
 
 /**
  * What every HTTP failure carries.

@@ -11,8 +11,13 @@
  * @packageDocumentation
  */
 export { ValidationError } from "../../core/foundation/issues.ts"
+export type {
+  CheckoutVerification,
+  DepositDecision,
+  RedirectProblem,
+  RefusalReason
+} from "../../core/verification/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
-export type { CheckoutVerification, DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
 export {
   type ClientConfig,

@@ -8,17 +8,24 @@
  */
 import { Clock, Effect, Result, Schema } from "effect"
 import * as Checkout from "../../core/checkout/index.ts"
-import { type Issue, issue, issuesFromSchema, rule, type Validated, ValidationError } from "../../core/foundation/issues.ts"
+import {
+  type Issue,
+  issue,
+  issuesFromSchema,
+  rule,
+  type Validated,
+  ValidationError
+} from "../../core/foundation/issues.ts"
+import { PatternText, WholeNumber } from "../../core/internal/schema-kit.ts"
+import { requestValidator } from "../../core/internal/validator.ts"
 import * as Merchant from "../../core/merchant/configuration.ts"
-import * as Notes from "../../core/plan/notes.ts"
 import * as PlanTerms from "../../core/plan-terms/index.ts"
 import * as Plan from "../../core/plan/index.ts"
+import * as Notes from "../../core/plan/notes.ts"
 import * as Refund from "../../core/refund/index.ts"
-import { expandPath, isPathParameterValue, type Operation } from "../../core/wire/routes.ts"
-import { PatternText, WholeNumber } from "../../core/internal/schema-kit.ts"
 import * as Search from "../../core/search/index.ts"
-import { requestValidator } from "../../core/internal/validator.ts"
 import * as Verification from "../../core/verification/index.ts"
+import { expandPath, isPathParameterValue, type Operation } from "../../core/wire/routes.ts"
 import type { ClientConfig } from "./config.ts"
 import { type ClientError, InvalidRedirectError, UndecodableBodyError } from "./errors.ts"
 import { withRetries } from "./retry.ts"

@@ -7,9 +7,9 @@
 import { Result, Schema } from "effect"
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
 import { issuesFromSchema, STRICT_ALL, ValidationError } from "../../core/foundation/issues.ts"
+import * as Time from "../../core/foundation/time/index.ts"
 import { decodeMerchantResult, type MerchantConfiguration } from "../../core/merchant/configuration.ts"
 import { RefundPolicies } from "../../core/refund/policy.ts"
-import * as Time from "../../core/foundation/time/index.ts"
 
 // scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const

@@ -6,8 +6,8 @@
  */
 import { isObject } from "../../core/checkout/request.ts"
 import { type Issue, issue } from "../../core/foundation/issues.ts"
-import type { Route } from "../../core/wire/routes.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import type { Route } from "../../core/wire/routes.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import { validationFailed } from "./http.ts"
 import * as Plans from "./plans.ts"

@@ -10,15 +10,15 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import * as Currency from "../foundation/currency.ts"
 import { MinimumDeposit } from "../deposit/minimum-deposit.ts"
+import * as Currency from "../foundation/currency.ts"
 import { fail, type Issue, issue, rule, type Validated, type ValidationError } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
-import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
-import { Enum, FiniteNumber, isHttpUrl, NonEmptyText, PatternText, WholeNumber } from "../internal/schema-kit.ts"
 import * as Time from "../foundation/time/index.ts"
+import { Enum, FiniteNumber, isHttpUrl, NonEmptyText, PatternText, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
+import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)

@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { RefundPolicyResponse } from "../refund/policy.ts"
 import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
+import { RefundPolicyResponse } from "../refund/policy.ts"
 import { PLAN_TYPES } from "./request.ts"
 
 /**

@@ -8,13 +8,19 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema, Struct } from "effect"
-import * as Currency from "../foundation/currency.ts"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
+import * as Currency from "../foundation/currency.ts"
 import { fail, type Issue, issue, type ValidationError } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
-import { amountIssues, currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
+import {
+  amountIssues,
+  currencyExponentOrIssue,
+  fromMinorUnits,
+  MAX_MINOR_UNITS,
+  toMinorUnits
+} from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { compileValidator } from "../internal/validator.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
 import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject, itemAmountIssues } from "./request.ts"
 
 /**

@@ -6,9 +6,9 @@
  */
 import { Schema } from "effect"
 import { rule, ruleAt } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 import { percentageOf, toMinorUnits } from "../foundation/money.ts"
 import { CaseInsensitiveEnum, FiniteNumber } from "../internal/schema-kit.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
 
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).

@@ -11,9 +11,9 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
+import type { MerchantLike } from "../merchant/configuration.ts"
 import * as Currency from "./currency.ts"
 import { describe, fail, type Issue, issue, type ValidationError } from "./issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1e9, 1e10, 1e11, 1e12]
 

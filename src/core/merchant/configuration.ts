@@ -6,9 +6,17 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import { describe, fail, issue, issuesFromSchema, LENIENT, prefixPath, type ValidationError } from "../foundation/issues.ts"
-import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
+import {
+  describe,
+  fail,
+  issue,
+  issuesFromSchema,
+  LENIENT,
+  prefixPath,
+  type ValidationError
+} from "../foundation/issues.ts"
 import { loose, LooseBoolean, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
+import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
 
 /**
  * A currency the merchant accepts, with its payment bounds.

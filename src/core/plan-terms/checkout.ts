@@ -18,9 +18,9 @@ import {
   prefixPath,
   type ValidationError
 } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 import { amountIssues, currencyExponentOrIssue } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
 
 /**
  * What plan terms need of a checkout, amounts in minor units.

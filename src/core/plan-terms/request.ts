@@ -7,8 +7,8 @@
 import { Effect, type Result, Schema } from "effect"
 import { PLAN_TYPES } from "../checkout/request.ts"
 import { rule, type Validated, type ValidationError } from "../foundation/issues.ts"
-import { CaseInsensitiveEnum, Enum, FiniteNumber, WholeNumber } from "../internal/schema-kit.ts"
 import * as Time from "../foundation/time/index.ts"
+import { CaseInsensitiveEnum, Enum, FiniteNumber, WholeNumber } from "../internal/schema-kit.ts"
 import { requestValidator } from "../internal/validator.ts"
 
 /**

@@ -7,15 +7,15 @@
 import { Effect, Result, Schema, Struct } from "effect"
 import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject } from "../checkout/request.ts"
 import { expiryMinutes, priceResult } from "../checkout/totals.ts"
-import * as Currency from "../foundation/currency.ts"
 import { MINIMUM_DEPOSIT_UNITS } from "../deposit/minimum-deposit.ts"
+import * as Currency from "../foundation/currency.ts"
 import { describe, fail, type Issue, issue, prefixPath, type ValidationError } from "../foundation/issues.ts"
-import { decodeMerchantResult } from "../merchant/configuration.ts"
 import { amountIssues, fromMinorUnits } from "../foundation/money.ts"
-import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
-import { PatternText, WholeNumber } from "../internal/schema-kit.ts"
 import * as Time from "../foundation/time/index.ts"
+import { PatternText, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
+import { decodeMerchantResult } from "../merchant/configuration.ts"
+import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
 import type {
   ManagedInstallment,
   ManagedPlan,

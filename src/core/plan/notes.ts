@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Effect, Result, Schema } from "effect"
-import { dateValue } from "../foundation/time/date-value.ts"
 import { describe, fail, issue, type ValidationError } from "../foundation/issues.ts"
+import { dateValue } from "../foundation/time/date-value.ts"
 import { ParamReader, readParams } from "../internal/params.ts"
 import { loose, LooseBoolean, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
 

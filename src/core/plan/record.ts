@@ -7,8 +7,8 @@
  */
 import { Schema } from "effect"
 import { PLAN_TYPES } from "../checkout/request.ts"
-import { RefundPolicyResponse } from "../refund/policy.ts"
 import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
+import { RefundPolicyResponse } from "../refund/policy.ts"
 
 /**
  * Plan statuses the service lists. Others are kept as strings (R9).

@@ -5,11 +5,11 @@
  */
 import { Effect, Result, Schema } from "effect"
 import { describe, fail, type Issue, issue, rule, type Validated, type ValidationError } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
-import { CANCELLATION_REASONS } from "../plan/record.ts"
 import { Enum, FiniteNumber, loose, OpenStruct, PatternText } from "../internal/schema-kit.ts"
 import { requestValidator } from "../internal/validator.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
+import { CANCELLATION_REASONS } from "../plan/record.ts"
 
 /**
  * The cancel-plan request. The amount's bound and precision depend on the plan

@@ -11,12 +11,12 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
-import * as Currency from "../foundation/currency.ts"
 import { depositUnit, unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
+import * as Currency from "../foundation/currency.ts"
 import { describe, fail, type Issue, issue, type ValidationError } from "../foundation/issues.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
 import { amountIssues, fromMinorUnits, MAX_MINOR_UNITS, percentageOf, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import type { MerchantLike } from "../merchant/configuration.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "./policy.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 

@@ -6,10 +6,18 @@
  * @since 0.1.0
  */
 import { Effect, Result } from "effect"
-import { describe, enumExpectation, fail, type Issue, issue, type Validated, type ValidationError } from "../foundation/issues.ts"
-import { PLAN_STATUSES } from "../plan/record.ts"
-import { numberOf, ParamReader, readParams } from "../internal/params.ts"
+import {
+  describe,
+  enumExpectation,
+  fail,
+  type Issue,
+  issue,
+  type Validated,
+  type ValidationError
+} from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import { numberOf, ParamReader, readParams } from "../internal/params.ts"
+import { PLAN_STATUSES } from "../plan/record.ts"
 import { type FieldType, SEARCH_FIELDS } from "./fields.ts"
 import { FILTER_OPERATORS, type FilterOperator } from "./query.ts"
 

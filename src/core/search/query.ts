@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { rule } from "../foundation/issues.ts"
-import { PLAN_STATUSES, PlanSummary } from "../plan/record.ts"
 import { Enum, loose, LooseNumber, OpenStruct, WholeNumber } from "../internal/schema-kit.ts"
+import { PLAN_STATUSES, PlanSummary } from "../plan/record.ts"
 
 /**
  * Filter operators of the search, `equals` by default.

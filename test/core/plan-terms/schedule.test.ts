@@ -2,8 +2,8 @@
  * Instalment dates by cadence (R6.2, R6.3), worked examples.
  */
 import { describe, expect, it } from "vitest"
-import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
 import * as Time from "../../../src/core/foundation/time/index.ts"
+import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
 
 const day = (s: string) => Time.parseDate(s)!
 const dates = (plan: string, completion: string, cadence: PlanTerms.ResolvedCadence) =>

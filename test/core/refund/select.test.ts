@@ -2,8 +2,8 @@
  * Policy selection (R7.2) and the day count in the plan's zone (R3, R7.1).
  */
 import { describe, expect, it } from "vitest"
-import { daysRemaining, redemptionDay, selectPolicy } from "../../../src/core/refund/select.ts"
 import * as Time from "../../../src/core/foundation/time/index.ts"
+import { daysRemaining, redemptionDay, selectPolicy } from "../../../src/core/refund/select.ts"
 
 const TWO_POLICIES = [
   { daysWithinRedemptionDate: 60, refundablePercentage: 75 },

@@ -10,10 +10,10 @@
 import { Result } from "effect"
 import * as Currency from "../../../core/foundation/currency.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
-import type { MerchantLike } from "../../../core/merchant/configuration.ts"
 import { toMinorUnits } from "../../../core/foundation/money.ts"
-import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
+import type { MerchantLike } from "../../../core/merchant/configuration.ts"
+import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
 import { add, addSum, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
 
