@@ -6,7 +6,7 @@ import { allocate, dinero } from "dinero.js"
 import { AUD } from "dinero.js/currencies"
 import { Schema } from "effect"
 import { readFileSync } from "node:fs"
-import { decideDeposit, splitInstalments, summarizeCheckout, validateCheckoutRequest } from "../src/index.ts"
+import { decideDeposit, splitInstallments, summarizeCheckout, validateCheckoutRequest } from "../src/index.ts"
 import type { Suite } from "./harness.ts"
 
 const request = JSON.parse(readFileSync(new URL("../examples/checkout-request.json", import.meta.url), "utf8"))
@@ -77,8 +77,8 @@ export const suite: Suite = {
       run: () => allocate(dinero({ amount: 123457, currency: AUD }), [1, 1, 1, 1, 1, 1, 1])
     },
     {
-      name: "splitInstalments(1234.57, 7, AUD)",
-      run: () => splitInstalments(1234.57, 7, "AUD"),
+      name: "splitInstallments(1234.57, 7, AUD)",
+      run: () => splitInstallments(1234.57, 7, "AUD"),
       budget: { minOpsPerSecond: 5_000_000 },
       compareWith: ["baseline: integer split", "peer: dinero.js allocate (7 parts)"]
     },

@@ -7,7 +7,7 @@ import { Result } from "effect"
 import {
   applyPlanEventResult,
   createPlanRecordResult,
-  type ManagedPlan,
+  type Plan,
   PlanEvent,
   planSummaryOf
 } from "../src/core/plan/index.ts"
@@ -95,7 +95,7 @@ if (JSON.stringify(expected) !== JSON.stringify(actual)) {
 
 // applyPlanEvent: pay instalment 2 of an OnSchedule plan (a new record each time)
 const pay = PlanEvent.InstallmentPaid({ at: "2026-11-29T09:00:00Z", installmentNumber: 2 })
-const plainPay = (plan: ManagedPlan) => {
+const plainPay = (plan: Plan) => {
   const installments = plan.installments.slice()
   installments[1] = { ...installments[1]!, status: "PAID" }
   return {

@@ -1,7 +1,7 @@
 /**
  * Plain functions for checkouts (rules.md, "Public surface"): JSON in, JSON out.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"

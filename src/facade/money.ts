@@ -2,7 +2,7 @@
  * Plain functions for money (rules.md, "Public surface").
  */
 import { getOrThrow } from "../core/foundation/issues.ts"
-import { type InstalmentSplit, splitInstalmentsResult } from "../core/foundation/money.ts"
+import { type InstallmentSplit, splitInstallmentsResult } from "../core/foundation/money.ts"
 import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 
 /**
@@ -14,18 +14,18 @@ import { decodeMerchantResult } from "../core/merchant/configuration.ts"
  *
  * @example
  * ```ts
- * import { splitInstalments } from "payment-plan-engine"
- * splitInstalments(1234.57, 7, "AUD") // { amount: 176.36, remainder: 0.05 }
- * splitInstalments(10000, 3, "JPY")   // { amount: 3333, remainder: 1 }
+ * import { splitInstallments } from "payment-plan-engine"
+ * splitInstallments(1234.57, 7, "AUD") // { amount: 176.36, remainder: 0.05 }
+ * splitInstallments(10000, 3, "JPY")   // { amount: 3333, remainder: 1 }
  * ```
  * @since 0.1.0
  */
-export const splitInstalments = (
+export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
   options: { readonly merchant?: unknown } = {}
-): InstalmentSplit => {
+): InstallmentSplit => {
   const merchant = options?.merchant === undefined ? undefined : getOrThrow(decodeMerchantResult(options.merchant))
-  return getOrThrow(splitInstalmentsResult(amount, count, currencyCode, { merchant }))
+  return getOrThrow(splitInstallmentsResult(amount, count, currencyCode, { merchant }))
 }

@@ -46,7 +46,7 @@ export const computePlanTerms = (
   checkout: unknown,
   request: unknown,
   options: ComputePlanTermsOptions
-): PlanTerms.ComputedPlanTerms => {
+): PlanTerms.PlanTerms => {
   const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
   return getOrThrow(
     PlanTerms.computeResult(checkout, request, {

@@ -2,7 +2,7 @@
  * Plain functions for plans (issue 5): JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { getOrThrow, toValidation, type Validation, type ValidationError } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import * as Plan from "../core/plan/index.ts"
@@ -28,7 +28,7 @@ export const createPlanRecord = (
   checkout: unknown,
   terms: unknown,
   options: Plan.CreatePlanOptions
-): Plan.ManagedPlan => getOrThrow(Plan.createPlanRecordResult(checkout, terms, options))
+): Plan.Plan => getOrThrow(Plan.createPlanRecordResult(checkout, terms, options))
 
 /**
  * The answer of {@link applyPlanEvent}.
@@ -36,7 +36,7 @@ export const createPlanRecord = (
  * @since 0.1.0
  */
 export type PlanEventOutcome =
-  | { readonly ok: true; readonly plan: Plan.ManagedPlan }
+  | { readonly ok: true; readonly plan: Plan.Plan }
   | { readonly ok: false; readonly error: Plan.PlanTransitionError | ValidationError }
 
 /**
@@ -54,7 +54,7 @@ export type PlanEventOutcome =
  * ```
  * @since 0.1.0
  */
-export const applyPlanEvent = (plan: Plan.ManagedPlan, event: Plan.PlanEvent): PlanEventOutcome => {
+export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): PlanEventOutcome => {
   const result = Plan.applyPlanEventResult(plan, event)
   return Result.isSuccess(result) ? { ok: true, plan: result.success } : { ok: false, error: result.failure }
 }
@@ -70,7 +70,7 @@ export const applyPlanEvent = (plan: Plan.ManagedPlan, event: Plan.PlanEvent): P
  * ```
  * @since 0.1.0
  */
-export const planSummaryOf = (plan: Plan.ManagedPlan): Plan.ManagedPlanSummary => Plan.planSummaryOf(plan)
+export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.planSummaryOf(plan)
 
 /**
  * The instalments of a plan still `UPCOMING` that fall due by `at`.
@@ -82,7 +82,7 @@ export const planSummaryOf = (plan: Plan.ManagedPlan): Plan.ManagedPlanSummary =
  * ```
  * @since 0.1.0
  */
-export const dueInstallments = (plan: Plan.ManagedPlan, at: InstantInput): ReadonlyArray<Plan.ManagedInstallment> =>
+export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArray<Plan.Installment> =>
   Plan.dueInstallments(plan, at)
 
 /**
@@ -136,7 +136,7 @@ export const searchPlans = <S extends Search.SearchablePlan>(
   summaries: ReadonlyArray<S>,
   params: unknown,
   scope: Search.SearchScope
-): Search.PlanSearchResult<S> => {
+): Search.PlanSearchPage<S> => {
   const query = isNormalized(params) ? params : getOrThrow(Search.normalizePlanSearchResult(params)).value
   return Search.searchPlans(summaries, query, scope)
 }
@@ -162,8 +162,8 @@ const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch =>
  * ```
  * @since 0.1.0
  */
-export const listPlanNotes = (
-  notes: ReadonlyArray<Notes.PlanNote>,
-  params: Notes.ListPlanNotesParams,
+export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
+  notes: ReadonlyArray<N>,
+  params: Notes.PlanNotesParams | URLSearchParams,
   options: Notes.ListPlanNotesOptions
-): Notes.PlanNotesPage => getOrThrow(Notes.listPlanNotesResult(notes, params, options))
+): Notes.PlanNotesPage<N> => getOrThrow(Notes.listPlanNotesResult(notes, params, options))

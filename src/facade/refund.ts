@@ -1,20 +1,14 @@
 /**
  * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
  */
-import { Result } from "effect"
-import {
-  describe,
-  fail,
-  getOrThrow,
-  type Issue,
-  issue,
-  toValidation,
-  type Validation
-} from "../core/foundation/issues.ts"
+import * as Result from "effect/Result"
+import { fail, getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
+import { describe, type Issue, issue } from "../core/internal/issue.ts"
 import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
-import { type Quote, quoteResult } from "../core/refund/quote.ts"
+import { quoteResult } from "../core/refund/quote.ts"
 import { selectPolicy } from "../core/refund/select.ts"
 
 /**
@@ -113,7 +107,7 @@ export interface QuoteRefundOptions {
  * ```
  * @since 0.1.0
  */
-export const quoteRefund = (plan: unknown, options: QuoteRefundOptions): Quote => {
+export const quoteRefund = (plan: unknown, options: QuoteRefundOptions): RefundCalculation => {
   const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
   return getOrThrow(quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant }))
 }

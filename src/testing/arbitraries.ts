@@ -7,7 +7,7 @@
  * @module testing
  * @since 0.1.0
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/request.ts"
 import type { MinimumDeposit } from "../core/deposit/minimum-deposit.ts"
@@ -27,11 +27,9 @@ import { createPlanRecordResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
 import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
-import { CANCELLATION_REASONS, type ManagedPlan } from "../core/plan/record.ts"
-import { type ManagedPlanSummary, planSummaryOf } from "../core/plan/summary.ts"
+import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
+import { planSummaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
-
-const MS_PER_DAY = 86_400_000
 
 /**
  * Active ISO 4217 codes, every exponent represented.
@@ -163,9 +161,9 @@ export const minimumDeposit = (exponent: number, costPerItemMinor: number): fc.A
  */
 export const redemptionDate = (now: number): fc.Arbitrary<string> =>
   fc.oneof(
-    fc.integer({ min: 2, max: 730 }).map((days) => Time.formatDate(Math.floor(now / MS_PER_DAY) + days)),
+    fc.integer({ min: 2, max: 730 }).map((days) => Time.formatDate(Math.floor(now / Time.MS_PER_DAY) + days)),
     fc
-      .integer({ min: 60_000, max: 730 * MS_PER_DAY })
+      .integer({ min: 60_000, max: 730 * Time.MS_PER_DAY })
       .map((ahead) => new Date(Math.floor((now + ahead) / 1000) * 1000).toISOString().replace(".000Z", "Z"))
   )
 
@@ -347,7 +345,7 @@ const PEOPLE = [
  *
  * @since 0.1.0
  */
-export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<ManagedPlan> =>
+export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan> =>
   fc
     .record({
       now: options.now ?? fc.constant(Date.UTC(2026, 10, 22)),
@@ -369,7 +367,7 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Mana
           const deposit = n === 0 ? total : Math.floor(((total - n) * depositShare) / 100)
           const terms = {
             planType: n === 0 ? "PayInFull" : "Installment",
-            schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / MS_PER_DAY))
+            schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / Time.MS_PER_DAY))
           }
           const created = createPlanRecordResult(checkout, terms, {
             now,
@@ -396,13 +394,13 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Mana
  *
  * @since 0.1.0
  */
-export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
+export const planEvent = (plan: Plan): fc.Arbitrary<PlanEvent> => {
   const updated = Time.parseDateTime(plan.updatedAt)!
   const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
   const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
   const at = fc.oneof(
-    { weight: 9, arbitrary: fc.integer({ min: 0, max: 60 * MS_PER_DAY }).map((d) => updated + d) },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: MS_PER_DAY }).map((d) => updated - d) }
+    { weight: 9, arbitrary: fc.integer({ min: 0, max: 60 * Time.MS_PER_DAY }).map((d) => updated + d) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: Time.MS_PER_DAY }).map((d) => updated - d) }
   )
   const number = fc.option(fc.integer({ min: 1, max: plan.installments.length + 1 }), { nil: undefined })
   const amountOf = (n: number | undefined) => {
@@ -432,7 +430,7 @@ export const planEvent = (plan: ManagedPlan): fc.Arbitrary<PlanEvent> => {
     fc.tuple(at, number).map(([a, n]) =>
       PlanEventData.InstallmentMissed({ at: a, ...(n === undefined ? {} : { installmentNumber: n }) })
     ),
-    fc.tuple(at, fc.integer({ min: 1, max: 40 * MS_PER_DAY })).map(([a, d]) =>
+    fc.tuple(at, fc.integer({ min: 1, max: 40 * Time.MS_PER_DAY })).map(([a, d]) =>
       PlanEventData.PaymentPaused({ at: a, until: a + d })
     ),
     fc
@@ -465,7 +463,7 @@ const planMove = fc.record({
 })
 
 /** The event a move makes of a plan: mostly payments, now and then a miss, a pause or a cancellation. */
-const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitrary<infer M> ? M : never): PlanEvent => {
+const eventOfMove = (plan: Plan, move: typeof planMove extends fc.Arbitrary<infer M> ? M : never): PlanEvent => {
   const at = Time.parseDateTime(plan.updatedAt)! + move.hours * 3_600_000
   const unpaid = plan.installments.filter((i) => i.status === "UPCOMING" || i.status === "MISSED")
   const target = unpaid[move.n % Math.max(1, unpaid.length)]
@@ -481,9 +479,9 @@ const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitra
       return PlanEventData.InstallmentPaid({ at })
     case 5:
     case 6:
-      return PlanEventData.InstallmentMissed({ at: at + 14 * MS_PER_DAY })
+      return PlanEventData.InstallmentMissed({ at: at + 14 * Time.MS_PER_DAY })
     case 7:
-      return PlanEventData.PaymentPaused({ at, until: at + (move.n + 1) * MS_PER_DAY })
+      return PlanEventData.PaymentPaused({ at, until: at + (move.n + 1) * Time.MS_PER_DAY })
     case 8: {
       const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
       const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
@@ -505,7 +503,7 @@ const eventOfMove = (plan: ManagedPlan, move: typeof planMove extends fc.Arbitra
  *
  * @since 0.1.0
  */
-export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): fc.Arbitrary<ManagedPlan> =>
+export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): fc.Arbitrary<Plan> =>
   fc.tuple(managedPlan(options), fc.array(planMove, { maxLength: maxEvents })).map(([plan, moves]) => {
     let current = plan
     for (const move of moves) {
@@ -520,7 +518,7 @@ export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): f
  *
  * @since 0.1.0
  */
-export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array<ManagedPlanSummary>> =>
+export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array<PlanSummary>> =>
   fc.uniqueArray(
     evolvedPlan({
       now: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 11, 31) }).map((ms) =>

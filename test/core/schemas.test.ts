@@ -1,28 +1,28 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CheckoutResponse } from "../../src/core/checkout/response.ts"
-import { issuesFromSchema, STRICT_ALL } from "../../src/core/foundation/issues.ts"
-import { MerchantConfiguration } from "../../src/core/merchant/configuration.ts"
+import { issuesFromSchema } from "../../src/core/internal/schema-issues.ts"
+import { MerchantConfigurationResponse } from "../../src/core/merchant/configuration.ts"
 import { PlanTermsRequest, PlanTermsResponse } from "../../src/core/plan-terms/index.ts"
 import {
-  PlanRecord,
-  PlanSummary,
+  PlanResponse,
+  PlanSummaryResponse,
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
 } from "../../src/core/plan/index.ts"
-import { PlanNotesList } from "../../src/core/plan/notes.ts"
-import { RefundCalculation } from "../../src/core/refund/calculation.ts"
+import { PlanNotesResponse } from "../../src/core/plan/notes.ts"
+import { RefundCalculationResponse } from "../../src/core/refund/calculation.ts"
 import { CancelPlanRequest, CancelPlanResponse } from "../../src/core/refund/cancel.ts"
 import { PlanSearchQuery, PlanSearchResponse } from "../../src/core/search/index.ts"
-import { CheckoutVerification } from "../../src/core/verification/index.ts"
-import { ErrorResponse } from "../../src/core/wire/error-response.ts"
+import { CheckoutVerificationResponse } from "../../src/core/verification/index.ts"
+import { ErrorBodyResponse } from "../../src/core/wire/error-response.ts"
 
 const decode = <S extends Schema.Top>(schema: S) => (input: unknown) =>
   Schema.decodeUnknownResult(schema as any)(input, { errors: "all" }) as Result.Result<any, any>
 
 describe("responses are read tolerantly (R9)", () => {
   it("keeps unlisted enum values and unknown properties, reads numbers sent as strings", () => {
-    const plan = decode(PlanRecord)({
+    const plan = decode(PlanResponse)({
       id: "plan_1",
       status: "Paused",
       totalCost: "1100.50",
@@ -46,9 +46,9 @@ describe("responses are read tolerantly (R9)", () => {
   })
 
   it("still refuses what cannot be read as the field's type", () => {
-    const result = decode(PlanRecord)({ id: "plan_1", totalCost: "lots" })
+    const result = decode(PlanResponse)({ id: "plan_1", totalCost: "lots" })
     expect(Result.isFailure(result)).toBe(true)
-    expect(Result.isFailure(decode(CheckoutVerification)({ plan: {} }))).toBe(true) // no id
+    expect(Result.isFailure(decode(CheckoutVerificationResponse)({ plan: {} }))).toBe(true) // no id
   })
 
   it("reads every response of the service description", () => {
@@ -68,7 +68,7 @@ describe("responses are read tolerantly (R9)", () => {
         checkoutWorkflow: { sdkWidget: { type: "iframe", id: "w1", scriptUrl: "https://widget.example/sdk.js" } },
         createdAt: "2026-11-22T00:00:00Z"
       }],
-      [CheckoutVerification, {
+      [CheckoutVerificationResponse, {
         id: "chk_1",
         plan: {
           id: "p1",
@@ -77,7 +77,7 @@ describe("responses are read tolerantly (R9)", () => {
           currencyCode: "AUD"
         }
       }],
-      [PlanSummary, {
+      [PlanSummaryResponse, {
         id: "p1",
         currencyCode: "AUD",
         remainingBalance: 820,
@@ -85,14 +85,14 @@ describe("responses are read tolerantly (R9)", () => {
         subMerchant: { externalCode: "store-north" },
         merchant: { id: "m", name: "Shop" }
       }],
-      [PlanNotesList, {
+      [PlanNotesResponse, {
         pinnedPlanNote: { id: "n1", note: "VIP", isPinned: true },
         planNotes: [],
         meta: { rowCount: 1, pageSize: 10, offset: 0 },
         links: { self: "/notes?pageOffset=0" }
       }],
       [PlanSearchResponse, { nextCursor: null, totalRowCount: "1", plans: [{ id: "p1" }] }],
-      [RefundCalculation, {
+      [RefundCalculationResponse, {
         planTotalCost: 1100,
         totalPaymentsPaid: 380,
         totalNonRefundableAmount: 290,
@@ -116,7 +116,7 @@ describe("responses are read tolerantly (R9)", () => {
       }],
       [CancelPlanResponse, { result: "Cancelled" }],
       [SetMerchantOrderResponse, { planId: "p1", merchantOrderId: "o2" }],
-      [MerchantConfiguration, {
+      [MerchantConfigurationResponse, {
         defaultPaymentDeadline: 15,
         defaultMinDepositValue: 10,
         defaultMinDepositType: "Percentage",
@@ -147,7 +147,7 @@ describe("responses are read tolerantly (R9)", () => {
         currencyCode: "AUD",
         redirectURL: "https://shop.example/r"
       }],
-      [ErrorResponse, {
+      [ErrorBodyResponse, {
         code: "validation_failed",
         message: "Invalid request",
         issues: [{ path: "items[0].quantity", code: "range", message: "must be at least 1" }],
@@ -160,8 +160,14 @@ describe("responses are read tolerantly (R9)", () => {
 
 describe("requests are read strictly (R4)", () => {
   const strict = (schema: Schema.Top, input: unknown) => {
-    const result = Schema.decodeUnknownResult(schema as any)(input, STRICT_ALL)
-    return Result.isFailure(result) ? issuesFromSchema(result.failure.issue, "R4.1") : { issues: [], warnings: [] }
+    const result = Schema.decodeUnknownResult(schema as any)(input, {
+      errors: "all",
+      onExcessProperty: "error",
+      reportInput: true
+    })
+    return Result.isFailure(result)
+      ? issuesFromSchema(result.failure.issue, "R4.1", schema.ast)
+      : { issues: [], warnings: [] }
   }
 
   it("cancel-plan request: the eight reasons, a non-negative amount (R7.8)", () => {

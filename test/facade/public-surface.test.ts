@@ -6,7 +6,7 @@ import {
   checkoutIdFromRedirect,
   decideDeposit,
   shouldDisplayWidget,
-  splitInstalments,
+  splitInstallments,
   summarizeCheckout,
   validateCheckoutRequest
 } from "../../src/index.ts"
@@ -69,11 +69,11 @@ describe("summarizeCheckout", () => {
   })
 })
 
-describe("splitInstalments", () => {
+describe("splitInstallments", () => {
   it("splits in the currency's minor unit (R5)", () => {
-    expect(splitInstalments(1234.57, 7, "AUD")).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(splitInstallments(1234.57, 7, "AUD")).toEqual({ amount: 176.36, remainder: 0.05 })
     expect(
-      splitInstalments(100, 3, "AUD", { merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] } })
+      splitInstallments(100, 3, "AUD", { merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] } })
     ).toEqual({
       amount: 33,
       remainder: 1
@@ -81,10 +81,10 @@ describe("splitInstalments", () => {
   })
 
   it("throws a ValidationError for amounts with too many digits (R1.3)", () => {
-    expect(thrown(() => splitInstalments(100.5, 2, "JPY")).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+    expect(thrown(() => splitInstallments(100.5, 2, "JPY")).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "amount:precision"
     ])
-    expect(thrown(() => splitInstalments(10.005, 2, "AUD")).issues[0]?.rule).toBe("R1.3")
+    expect(thrown(() => splitInstallments(10.005, 2, "AUD")).issues[0]?.rule).toBe("R1.3")
   })
 })
 

@@ -51,16 +51,22 @@ describe("quoteRefund (R7)", () => {
     expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
   })
 
-  it("reads the merchant configuration as JSON, with its default policies", () => {
-    const merchant = { defaultRefundPolicies: [{ daysWithinRedemptionDate: "14", refundablePercentage: 0 }] }
+  it("reads the merchant configuration as the service answers it (R9), with its default policies", () => {
     const { refundPolicies: _, ...item } = plan.items[0]!
-    expect(() => quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant })).toThrow(
-      ValidationError
-    )
+    // numbers sent as text are read as numbers (R9)
+    const asText = { defaultRefundPolicies: [{ daysWithinRedemptionDate: "14", refundablePercentage: 0 }] }
+    expect(
+      quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: asText }).suggestedRefundAmount
+    ).toBe(0)
     const good = { defaultRefundPolicies: [{ daysWithinRedemptionDate: 14, refundablePercentage: 0 }] }
     expect(
       quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: good }).suggestedRefundAmount
     ).toBe(0)
+    // a policy that breaks an item's rules (R4.6) is still refused, naming the field
+    const bad = { defaultRefundPolicies: [{ daysWithinRedemptionDate: -1, refundablePercentage: 0 }] }
+    expect(() => quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: bad })).toThrow(
+      ValidationError
+    )
   })
 
   it("throws a ValidationError, an Error carrying the issues", () => {

@@ -78,7 +78,7 @@ describe("R5 splitting", () => {
     )
   })
 
-  it("R5.1: splitInstalments preserves the amount exactly in every currency's minor unit", () => {
+  it("R5.1: splitInstallments preserves the amount exactly in every currency's minor unit", () => {
     fc.assert(
       fc.property(
         currencyCode,
@@ -86,7 +86,7 @@ describe("R5 splitting", () => {
         fc.integer({ min: 1, max: 520 }),
         (code, m, n) => {
           const e = Currency.exponent(code)!
-          const result = Money.splitInstalmentsResult(Money.fromMinorUnits(m, e), n, code)
+          const result = Money.splitInstallmentsResult(Money.fromMinorUnits(m, e), n, code)
           expect(Result.isSuccess(result)).toBe(true)
           const { amount, remainder } = Result.getOrThrow(result)
           const each = Money.toMinorUnits(amount, e) as number
@@ -99,10 +99,10 @@ describe("R5 splitting", () => {
     )
   })
 
-  it("R5.1: splitInstalments never throws, whatever it is given", () => {
+  it("R5.1: splitInstallments never throws, whatever it is given", () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.anything(), (a, n, c) => {
-        const result = Money.splitInstalmentsResult(a, n, c)
+        const result = Money.splitInstallmentsResult(a, n, c)
         if (Result.isFailure(result)) expect(result.failure.issues.length).toBeGreaterThan(0)
       })
     )

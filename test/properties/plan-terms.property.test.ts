@@ -74,7 +74,7 @@ const WEEKDAY_INDEX: Record<string, number> = {
   Friday: 5,
   Saturday: 6
 }
-const resolvedOf = (terms: PlanTerms.ComputedPlanTerms): PlanTerms.ResolvedCadence => {
+const resolvedOf = (terms: PlanTerms.PlanTerms): PlanTerms.ResolvedCadence => {
   const c = terms.installments.cadence
   return c.frequency === "Monthly"
     ? { frequency: "Monthly", dayOfMonth: c.on.dayOfMonth }
@@ -169,7 +169,7 @@ const RUNS = { numRuns: 200 }
 
 /** Checks `check` over random scenarios, with the computed terms and the oracle's figures. */
 const forScenarios = (
-  check: (s: Scenario, t: PlanTerms.ComputedPlanTerms, f: ReturnType<typeof facts>) => void,
+  check: (s: Scenario, t: PlanTerms.PlanTerms, f: ReturnType<typeof facts>) => void,
   runs = RUNS
 ) =>
   fc.assert(

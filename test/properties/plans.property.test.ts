@@ -14,23 +14,23 @@ import * as Time from "../../src/core/foundation/time/index.ts"
 import { createPlanRecordResult } from "../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../src/core/plan/events.ts"
 import { ALLOWED_IN, applyPlanEventResult } from "../../src/core/plan/lifecycle.ts"
-import type { ManagedPlan } from "../../src/core/plan/record.ts"
+import type { Plan } from "../../src/core/plan/record.ts"
 import { planSummaryOf } from "../../src/core/plan/summary.ts"
 import { checkoutRequest, evolvedPlan, managedPlan, planEvent, scheduleOf } from "../../src/testing/arbitraries.ts"
 
 const exponentOf = (
-  plan: ManagedPlan
+  plan: Plan
 ) => (plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!)
 
 /** Reads an amount of the record in minor units, failing when it has too many digits (R1.4). */
-const minor = (plan: ManagedPlan, amount: number): number => {
+const minor = (plan: Plan, amount: number): number => {
   const m = Money.toMinorUnits(amount, exponentOf(plan))
   if (typeof m !== "number") throw new Error(`${amount} is not an amount of ${plan.currency.currencyCode}: ${m}`)
   return m
 }
 
 /** The invariants of issue 5, checked exactly in minor units. */
-const expectInvariants = (plan: ManagedPlan) => {
+const expectInvariants = (plan: Plan) => {
   const m = (x: number) => minor(plan, x)
   expect(m(plan.totalPaid) + m(plan.remainingAmount)).toBe(m(plan.totalCost))
   expect(plan.numPaidInstallments).toBe(plan.installments.filter((i) => i.status === "PAID").length)
@@ -361,13 +361,13 @@ describe("plan lifecycle against a model (fc.commands)", () => {
       },
       { weight: 1, arbitrary: fc.record({ tag: fc.constant("MerchantOrderSet" as const), h }) }
     )
-    class Apply implements fc.Command<Model, { plan: ManagedPlan }> {
+    class Apply implements fc.Command<Model, { plan: Plan }> {
       readonly spec: any
       constructor(spec: unknown) {
         this.spec = spec
       }
       check = () => true
-      run(m: Model, real: { plan: ManagedPlan }) {
+      run(m: Model, real: { plan: Plan }) {
         const s = this.spec
         const at = m.updated + s.h * HOUR
         const remaining = m.inst.reduce((t, i) => t + i.amount, 0) - m.paid

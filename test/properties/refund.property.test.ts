@@ -9,15 +9,11 @@ import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
-import { RefundCalculation } from "../../src/core/refund/calculation.ts"
+import { RefundCalculationResponse } from "../../src/core/refund/calculation.ts"
+import type { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
-import {
-  type Quote,
-  quoteResult,
-  quoteTotals,
-  type RefundPlan,
-  type RefundPlanItem
-} from "../../src/core/refund/quote.ts"
+import type { RefundPlan, RefundPlanItem } from "../../src/core/refund/plan-input.ts"
+import { quoteResult, quoteTotals } from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
 
@@ -209,7 +205,7 @@ describe("R7 refund quotes", () => {
         const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
           String(abs % 60).padStart(2, "0")
         }`
-        const reference: Quote = ok(quoteResult(p, { at: second }))
+        const reference: RefundCalculation = ok(quoteResult(p, { at: second }))
         for (
           const written of [
             new Date(second),
@@ -250,7 +246,7 @@ describe("R7 refund quotes", () => {
   })
 
   it("R7, R9: a quote is the service's refund-calculation response: it decodes as one, unchanged", () => {
-    const decode = Schema.decodeUnknownSync(RefundCalculation)
+    const decode = Schema.decodeUnknownSync(RefundCalculationResponse)
     fc.assert(
       fc.property(plan, at, (p, ms) => {
         const q = ok(quoteResult(p, { at: ms }))

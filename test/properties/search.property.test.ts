@@ -7,7 +7,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Time from "../../src/core/foundation/time/index.ts"
-import type { ManagedPlanSummary } from "../../src/core/plan/summary.ts"
+import type { PlanSummary } from "../../src/core/plan/record.ts"
 import { searchPlans, type SearchScope } from "../../src/core/search/evaluate.ts"
 import { SEARCH_FIELDS } from "../../src/core/search/fields.ts"
 import { type NormalizedPlanSearch, normalizePlanSearchResult } from "../../src/core/search/normalize.ts"
@@ -73,7 +73,7 @@ const filterHolds = (s: unknown, f: { field: string; operator: string; value: st
   return matchesOne(type, f.operator, key, f.value)
 }
 
-const oracle = (summaries: ReadonlyArray<ManagedPlanSummary>, q: NormalizedPlanSearch, scope: SearchScope) => {
+const oracle = (summaries: ReadonlyArray<PlanSummary>, q: NormalizedPlanSearch, scope: SearchScope) => {
   const group = scope.merchantGroup
   const matches = summaries.filter((s) => {
     const inScope = s.merchantId === scope.merchantId ||
@@ -118,7 +118,7 @@ const oracle = (summaries: ReadonlyArray<ManagedPlanSummary>, q: NormalizedPlanS
 
 const TEXT = new Set(["contains", "startsWith", "endsWith"])
 
-const filterOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
+const filterOf = (summaries: ReadonlyArray<PlanSummary>) =>
   fc.constantFrom(...Object.keys(SEARCH_FIELDS)).chain((field) => {
     const type = SEARCH_FIELDS[field]!
     const present = summaries.map((s) => get(s, field)).filter((v) => v !== null && v !== undefined)
@@ -166,7 +166,7 @@ const filterOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
 const sometimes = <A>(arb: fc.Arbitrary<A>, freq = 4) =>
   fc.oneof({ weight: freq - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
 
-const queryOf = (summaries: ReadonlyArray<ManagedPlanSummary>) =>
+const queryOf = (summaries: ReadonlyArray<PlanSummary>) =>
   fc
     .record({
       filter: fc.option(filterOf(summaries), { nil: undefined, freq: 5 }),

@@ -5,7 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { ValidationError } from "../../core/foundation/issues.ts"
-import type { ComputedPlanTerms } from "../../core/plan-terms/response.ts"
+import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
 import { computePlanTerms, quoteRefund } from "../../facade/index.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJson, readJsonOption, refused, writeJson } from "./io.ts"
@@ -75,7 +75,7 @@ const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions)
   return request
 }
 
-const writePlanTermsTable = (io: Io, terms: ComputedPlanTerms): void => {
+const writePlanTermsTable = (io: Io, terms: PlanTerms): void => {
   const cadence = terms.installments.cadence as { frequency?: unknown; on?: Record<string, unknown> }
   io.stdout.write(
     renderPairs([

@@ -5,8 +5,8 @@
  * error (unknown option, missing input, a malformed option value).
  */
 import { readFile } from "node:fs/promises"
-import type { Issue } from "../../core/foundation/issues.ts"
 import { toEpochMillis } from "../../core/foundation/time/index.ts"
+import { type Issue } from "../../core/internal/issue.ts"
 import { renderTable } from "./table.ts"
 
 export const EXIT_OK = 0

@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 
 /**
  * What a custom authorization function receives.

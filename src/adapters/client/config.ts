@@ -4,8 +4,10 @@
  *
  * @since 0.1.0
  */
-import { Redacted, Result } from "effect"
-import { type Issue, issue, ValidationError } from "../../core/foundation/issues.ts"
+import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import { ValidationError } from "../../core/foundation/issues.ts"
+import { type Issue, issue } from "../../core/internal/issue.ts"
 import { OPERATIONS, type Routes, withRoutes } from "../../core/wire/routes.ts"
 import type { Authorization } from "./auth.ts"
 

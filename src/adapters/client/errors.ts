@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import { Data } from "effect"
+import * as Data from "effect/Data"
 import type { RedirectProblem } from "../../core/verification/index.ts"
 import type { Operation } from "../../core/wire/routes.ts"
 

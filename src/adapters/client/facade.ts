@@ -5,24 +5,20 @@
  *
  * @since 0.1.0
  */
-import { Cause, Effect, Exit } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { getOrThrow } from "../../core/foundation/issues.ts"
-import type { MerchantConfiguration } from "../../core/merchant/configuration.ts"
+import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
-import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
-import type { PlanNotesList } from "../../core/plan/notes.ts"
-import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
-import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search/index.ts"
-import type { CheckoutVerification } from "../../core/verification/index.ts"
+import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
+import type { PlanNotesParams, PlanNotesResponse } from "../../core/plan/notes.ts"
+import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse } from "../../core/refund/index.ts"
+import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
+import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
-import type {
-  CallOptions,
-  CreateCheckoutOutcome,
-  PlanNotesQuery,
-  VerifiedCheckout,
-  VerifyExpectations
-} from "./operations.ts"
+import type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
 import { makeApi, type PaymentPlanClientApi } from "./service.ts"
 
 /**
@@ -46,20 +42,20 @@ export interface Client {
   /** The same client as Effects. */
   readonly effect: PaymentPlanClientApi
   createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
-  retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerification>
+  retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerificationResponse>
   verifyCheckout(
     redirect: string | URL | URLSearchParams,
     expected?: VerifyExpectations,
     options?: RequestOptions
   ): Promise<VerifiedCheckout>
   computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
-  retrievePlan(planId: string, options?: RequestOptions): Promise<PlanRecord>
+  retrievePlan(planId: string, options?: RequestOptions): Promise<PlanResponse>
   setMerchantOrder(request: SetMerchantOrderRequest, options?: RequestOptions): Promise<SetMerchantOrderResponse>
-  searchPlans(query?: PlanSearchQuery, options?: RequestOptions): Promise<PlanSearchResponse>
-  calculateRefund(planId: string, options?: RequestOptions): Promise<RefundCalculation>
-  listPlanNotes(query: PlanNotesQuery, options?: RequestOptions): Promise<PlanNotesList>
+  searchPlans(query?: PlanSearchParams, options?: RequestOptions): Promise<PlanSearchResponse>
+  calculateRefund(planId: string, options?: RequestOptions): Promise<RefundCalculationResponse>
+  listPlanNotes(query: PlanNotesParams, options?: RequestOptions): Promise<PlanNotesResponse>
   cancelPlan(request: CancelPlanRequest, options?: RequestOptions): Promise<CancelPlanResponse>
-  getMerchantConfiguration(options?: RequestOptions): Promise<MerchantConfiguration>
+  getMerchantConfiguration(options?: RequestOptions): Promise<MerchantConfigurationResponse>
 }
 
 const run = async <A, E>(effect: Effect.Effect<A, E>, options: RequestOptions | undefined): Promise<A> => {

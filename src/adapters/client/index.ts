@@ -48,8 +48,6 @@ export { type Client, createClient, type RequestOptions } from "./facade.ts"
 export {
   type CallOptions,
   type CreateCheckoutOutcome,
-  Identifier,
-  PlanNotesQuery,
   type VerifiedCheckout,
   type VerifyExpectations
 } from "./operations.ts"

@@ -6,18 +6,15 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect, Result, Schema } from "effect"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Checkout from "../../core/checkout/index.ts"
-import {
-  type Issue,
-  issue,
-  issuesFromSchema,
-  rule,
-  type Validated,
-  ValidationError
-} from "../../core/foundation/issues.ts"
-import { PatternText, WholeNumber } from "../../core/internal/schema-kit.ts"
-import { requestValidator } from "../../core/internal/validator.ts"
+import { requestValidator, type Validated, ValidationError } from "../../core/foundation/issues.ts"
+import { type Issue, issue } from "../../core/internal/issue.ts"
+import { issuesFromSchema } from "../../core/internal/schema-issues.ts"
+import { Identifier } from "../../core/internal/schema-kit.ts"
 import * as Merchant from "../../core/merchant/configuration.ts"
 import * as PlanTerms from "../../core/plan-terms/index.ts"
 import * as Plan from "../../core/plan/index.ts"
@@ -30,39 +27,6 @@ import type { ClientConfig } from "./config.ts"
 import { type ClientError, InvalidRedirectError, UndecodableBodyError } from "./errors.ts"
 import { withRetries } from "./retry.ts"
 import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
-
-// ---------------------------------------------------------------------------
-// Inputs the description gives no schema for
-
-/**
- * An identifier in a path (a checkout or plan id): 1..256 characters without
- * spaces or line breaks, and not `.` or `..` (which would address another
- * resource).
- *
- * @since 0.1.0
- */
-export const Identifier = PatternText(1, 256).check(
-  rule<string>("format", "client", "must not be \".\" or \"..\" and must be well-formed Unicode", isPathParameterValue)
-)
-
-/**
- * The list-plan-notes parameters of the description.
- *
- * @since 0.1.0
- */
-export const PlanNotesQuery = Schema.Struct({
-  planId: Identifier,
-  showSoftDeletedPlanNotes: Schema.optionalKey(Schema.Boolean),
-  pageSize: Schema.optionalKey(
-    WholeNumber(1, "notes").check(rule<number>("range", "notes", "must be at most 100", (n) => n <= 100))
-  ),
-  pageOffset: Schema.optionalKey(WholeNumber(0, "notes"))
-})
-
-/**
- * @since 0.1.0
- */
-export type PlanNotesQuery = typeof PlanNotesQuery.Type
 
 /**
  * Options of one call.
@@ -141,8 +105,6 @@ const validateId = (name: string) => {
     )
 }
 
-const validateSearch = requestValidator(Search.PlanSearchQuery, "search")
-const validateNotes = requestValidator(PlanNotesQuery, "notes")
 const validateCancel = requestValidator(Refund.CancelPlanRequest, "R7.8")
 const checkoutId = validateId("checkoutId")
 const planId = validateId("planId")
@@ -166,10 +128,10 @@ export const SPECS = {
       ),
     Checkout.CheckoutResponse
   ),
-  retrieveCheckout: spec<string, Verification.CheckoutVerification>(
+  retrieveCheckout: spec<string, Verification.CheckoutVerificationResponse>(
     "retrieveCheckout",
     checkoutId,
-    Verification.CheckoutVerification
+    Verification.CheckoutVerificationResponse
   ),
   computePlanTerms: spec<PlanTerms.PlanTermsRequest, PlanTerms.PlanTermsResponse>(
     "computePlanTerms",
@@ -181,7 +143,7 @@ export const SPECS = {
       ),
     PlanTerms.PlanTermsResponse
   ),
-  retrievePlan: spec<string, Plan.PlanRecord>("retrievePlan", planId, Plan.PlanRecord),
+  retrievePlan: spec<string, Plan.PlanResponse>("retrievePlan", planId, Plan.PlanResponse),
   setMerchantOrder: spec<Plan.SetMerchantOrderRequest, Plan.SetMerchantOrderResponse>(
     "setMerchantOrder",
     (input) =>
@@ -192,39 +154,37 @@ export const SPECS = {
       ),
     Plan.SetMerchantOrderResponse
   ),
-  searchPlans: spec<Search.PlanSearchQuery, Search.PlanSearchResponse>(
+  searchPlans: spec<Search.PlanSearchParams, Search.PlanSearchResponse>(
     "searchPlans",
     (input) => {
-      // typed values (booleans, numbers), then the search's own rules: fields
-      // of the summary, operators that fit them, a date-time for updatedAfter
-      const typed = validateSearch(input)
-      if (Result.isFailure(typed)) return Result.fail(typed.failure)
-      const normalized = Search.normalizePlanSearchResult(typed.success.value)
-      if (Result.isFailure(normalized)) return Result.fail(normalized.failure)
-      // the parameters as given are sent: the service fills the defaults itself
-      return Result.succeed({
-        params: {},
-        query: typed.success.value,
-        warnings: [...typed.success.warnings, ...normalized.success.warnings]
-      })
+      // the core's one definition of the query; the parameters are sent as
+      // given (converted), the service fills the defaults itself
+      const validated = Search.validateQueryResult(input)
+      if (Result.isFailure(validated)) return Result.fail(validated.failure)
+      return Result.succeed({ params: {}, query: validated.success.value, warnings: validated.success.warnings })
     },
     Search.PlanSearchResponse
   ),
-  calculateRefund: spec<string, Refund.RefundCalculation>("calculateRefund", planId, Refund.RefundCalculation),
-  listPlanNotes: spec<PlanNotesQuery, Notes.PlanNotesList>(
+  calculateRefund: spec<string, Refund.RefundCalculationResponse>(
+    "calculateRefund",
+    planId,
+    Refund.RefundCalculationResponse
+  ),
+  listPlanNotes: spec<Notes.PlanNotesParams, Notes.PlanNotesResponse>(
     "listPlanNotes",
-    (input) => withPath(validateNotes(input), ["planId"], ({ planId, ...query }) => ({ params: { planId }, query })),
-    Notes.PlanNotesList
+    (input) =>
+      withPath(Notes.validateQueryResult(input), ["planId"], ({ planId, ...query }) => ({ params: { planId }, query })),
+    Notes.PlanNotesResponse
   ),
   cancelPlan: spec<Refund.CancelPlanRequest, Refund.CancelPlanResponse>(
     "cancelPlan",
     (input) => withPath(validateCancel(input), ["planId"], (body) => ({ params: { planId: body.planId }, body })),
     Refund.CancelPlanResponse
   ),
-  getMerchantConfiguration: spec<void, Merchant.MerchantConfiguration>(
+  getMerchantConfiguration: spec<void, Merchant.MerchantConfigurationResponse>(
     "getMerchantConfiguration",
     () => Result.succeed({ params: {}, warnings: [] }),
-    Merchant.MerchantConfiguration
+    Merchant.MerchantConfigurationResponse
   )
 } as const
 
@@ -405,7 +365,7 @@ export interface VerifyExpectations {
  * @since 0.1.0
  */
 export type VerifiedCheckout = Verification.DepositDecision & {
-  readonly checkout: Verification.CheckoutVerification | undefined
+  readonly checkout: Verification.CheckoutVerificationResponse | undefined
 }
 
 /**

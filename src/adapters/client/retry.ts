@@ -15,7 +15,11 @@
  *
  * @since 0.1.0
  */
-import { Clock, Duration, Effect, Random, Result } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Random from "effect/Random"
+import * as Result from "effect/Result"
 import type { RetryOptions } from "./config.ts"
 import type { ClientError } from "./errors.ts"
 import type { PreparedRequest } from "./transport.ts"

@@ -4,16 +4,18 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import type { ValidationError } from "../../core/foundation/issues.ts"
-import type { MerchantConfiguration } from "../../core/merchant/configuration.ts"
+import { type ValidationError } from "../../core/foundation/issues.ts"
+import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
-import type { PlanRecord, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
-import type { PlanNotesList } from "../../core/plan/notes.ts"
-import type { CancelPlanRequest, CancelPlanResponse, RefundCalculation } from "../../core/refund/index.ts"
-import type { PlanSearchQuery, PlanSearchResponse } from "../../core/search/index.ts"
-import type { CheckoutVerification } from "../../core/verification/index.ts"
+import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
+import type { PlanNotesParams, PlanNotesResponse } from "../../core/plan/notes.ts"
+import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse } from "../../core/refund/index.ts"
+import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
+import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientConfig, type ClientOptions, resolveConfig } from "./config.ts"
 import type { ClientError, InvalidRedirectError } from "./errors.ts"
 import {
@@ -21,7 +23,6 @@ import {
   type CallOptions,
   createCheckout,
   type CreateCheckoutOutcome,
-  type PlanNotesQuery,
   SPECS,
   type VerifiedCheckout,
   verifyCheckout,
@@ -51,7 +52,7 @@ export interface PaymentPlanClientApi {
   readonly retrieveCheckout: (
     checkoutId: string,
     options?: CallOptions
-  ) => Effect.Effect<CheckoutVerification, CallError>
+  ) => Effect.Effect<CheckoutVerificationResponse, CallError>
   /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
   readonly verifyCheckout: (
     redirect: string | URL | URLSearchParams,
@@ -62,19 +63,25 @@ export interface PaymentPlanClientApi {
     request: PlanTermsRequest,
     options?: CallOptions
   ) => Effect.Effect<PlanTermsResponse, CallError>
-  readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanRecord, CallError>
+  readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanResponse, CallError>
   readonly setMerchantOrder: (
     request: SetMerchantOrderRequest,
     options?: CallOptions
   ) => Effect.Effect<SetMerchantOrderResponse, CallError>
-  readonly searchPlans: (query?: PlanSearchQuery, options?: CallOptions) => Effect.Effect<PlanSearchResponse, CallError>
-  readonly calculateRefund: (planId: string, options?: CallOptions) => Effect.Effect<RefundCalculation, CallError>
-  readonly listPlanNotes: (query: PlanNotesQuery, options?: CallOptions) => Effect.Effect<PlanNotesList, CallError>
+  readonly searchPlans: (
+    query?: PlanSearchParams,
+    options?: CallOptions
+  ) => Effect.Effect<PlanSearchResponse, CallError>
+  readonly calculateRefund: (
+    planId: string,
+    options?: CallOptions
+  ) => Effect.Effect<RefundCalculationResponse, CallError>
+  readonly listPlanNotes: (query: PlanNotesParams, options?: CallOptions) => Effect.Effect<PlanNotesResponse, CallError>
   readonly cancelPlan: (
     request: CancelPlanRequest,
     options?: CallOptions
   ) => Effect.Effect<CancelPlanResponse, CallError>
-  readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfiguration, CallError>
+  readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfigurationResponse, CallError>
 }
 
 /**

@@ -5,7 +5,10 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Redacted } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import type { HttpMethod, Operation } from "../../core/wire/routes.ts"
 import { authorizationHeader } from "./auth.ts"
 import type { ClientConfig } from "./config.ts"

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Checkout from "../../core/checkout/index.ts"
 import * as Currency from "../../core/foundation/currency.ts"
-import { issue } from "../../core/foundation/issues.ts"
 import * as Money from "../../core/foundation/money.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import { issue } from "../../core/internal/issue.ts"
 import * as PlanTerms from "../../core/plan-terms/index.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../core/verification/index.ts"
 import type { Context, SandboxEnvironment } from "./handler.ts"

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Issue } from "../../core/foundation/issues.ts"
+import { type Issue } from "../../core/internal/issue.ts"
 
 /** Largest request body the sandbox reads: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024

@@ -4,12 +4,18 @@
  *
  * @module
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
-import { issuesFromSchema, STRICT_ALL, ValidationError } from "../../core/foundation/issues.ts"
+import { ValidationError } from "../../core/foundation/issues.ts"
+import { requestValidator } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
-import { decodeMerchantResult, type MerchantConfiguration } from "../../core/merchant/configuration.ts"
-import { RefundPolicies } from "../../core/refund/policy.ts"
+import {
+  decodeMerchantResult,
+  MerchantConfiguration,
+  type MerchantConfigurationResponse
+} from "../../core/merchant/configuration.ts"
 
 // scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const
@@ -70,44 +76,28 @@ export const verifyApiKey = (apiKey: string, stored: string): Promise<boolean> =
 
 const Text = Schema.String.check(Schema.isMinLength(1))
 
-const CurrencyConfig = Schema.Struct({
-  currencyCode: Text,
-  minimumPaymentAmount: Schema.optionalKey(Schema.Finite),
-  maximumPaymentAmount: Schema.optionalKey(Schema.Finite),
-  isZeroDecimal: Schema.optionalKey(Schema.Boolean),
-  paymentGatewayVariant: Schema.optionalKey(Schema.String)
-})
-
-const SubMerchantConfig = Schema.Struct({
-  id: Schema.optionalKey(Text),
-  externalCode: Text,
-  name: Schema.optionalKey(Schema.String)
-})
-
-/** One merchant of a sandbox merchants file. `apiKey` (plain, for demos) or `apiKeyHash` ({@link hashApiKey}). */
-export const MerchantConfig = Schema.Struct({
-  id: Text,
-  name: Schema.optionalKey(Schema.String),
-  apiKey: Schema.optionalKey(Text),
-  apiKeyHash: Schema.optionalKey(Text),
-  merchantGroupId: Schema.optionalKey(Text),
-  timeZone: Schema.optionalKey(Text),
-  defaultPaymentDeadline: Schema.optionalKey(Schema.Finite),
-  defaultMinDepositType: Schema.optionalKey(Schema.String),
-  defaultMinDepositValue: Schema.optionalKey(Schema.Finite),
-  currencies: Schema.Array(CurrencyConfig),
-  defaultRefundPolicies: Schema.optionalKey(RefundPolicies),
-  subMerchants: Schema.optionalKey(Schema.Array(SubMerchantConfig)),
-  serviceFeePercentage: Schema.optionalKey(Schema.Finite),
-  companyEmail: Schema.optionalKey(Schema.String),
-  customerSupportEmail: Schema.optionalKey(Schema.String),
-  merchantPageUrl: Schema.optionalKey(Schema.String),
-  countryAlpha3Code: Schema.optionalKey(Schema.String),
-  gtmId: Schema.optionalKey(Schema.String),
-  serviceGAMID: Schema.optionalKey(Schema.String),
-  merchantGAMID: Schema.optionalKey(Schema.String),
-  gtmInternalTrackingId: Schema.optionalKey(Schema.String)
-})
+/**
+ * One merchant of a sandbox merchants file: the core's merchant configuration
+ * (what the service answers, with default refund policies and sub-merchants)
+ * and what the sandbox adds: who the merchant is, its API key (`apiKey`, plain,
+ * for demos, or `apiKeyHash`, {@link hashApiKey}), its zone and the fields a
+ * plan record shows of a merchant.
+ */
+export const MerchantConfig = MerchantConfiguration.mapFields(
+  Struct.assign({
+    id: Text,
+    name: Schema.optionalKey(Schema.String),
+    apiKey: Schema.optionalKey(Text),
+    apiKeyHash: Schema.optionalKey(Text),
+    merchantGroupId: Schema.optionalKey(Text),
+    timeZone: Schema.optionalKey(Text),
+    serviceFeePercentage: Schema.optionalKey(Schema.Finite),
+    companyEmail: Schema.optionalKey(Schema.String),
+    customerSupportEmail: Schema.optionalKey(Schema.String),
+    merchantPageUrl: Schema.optionalKey(Schema.String),
+    countryAlpha3Code: Schema.optionalKey(Schema.String)
+  })
+)
 
 export type MerchantConfig = typeof MerchantConfig.Type
 
@@ -115,6 +105,8 @@ export type MerchantConfig = typeof MerchantConfig.Type
 export const MerchantsFile = Schema.Struct({ merchants: Schema.Array(MerchantConfig) })
 
 export type MerchantsFile = typeof MerchantsFile.Type
+
+const CONFIGURATION_FIELDS = Object.keys(MerchantConfiguration.fields) as ReadonlyArray<keyof MerchantConfiguration>
 
 /** A merchant as the sandbox holds it: no plain API key. */
 export interface SandboxMerchant {
@@ -125,11 +117,11 @@ export interface SandboxMerchant {
   readonly apiKeyHash: string
   readonly subMerchants: ReadonlyArray<{ readonly id: string; readonly externalCode: string; readonly name: string }>
   /** What the core's calculations read: the merchant-configuration response plus refund policies and sub-merchants. */
-  readonly configuration: MerchantConfiguration
+  readonly configuration: MerchantConfigurationResponse
   readonly config: Omit<MerchantConfig, "apiKey">
 }
 
-const decodeFile = Schema.decodeUnknownResult(MerchantsFile)
+const checkFile = requestValidator(MerchantsFile, "sandbox")
 
 /**
  * Reads a merchants file, every problem reported (a `ValidationError`), plain
@@ -145,16 +137,13 @@ const decodeFile = Schema.decodeUnknownResult(MerchantsFile)
  * ```
  */
 export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> => {
-  const decoded = decodeFile(input, STRICT_ALL)
-  if (Result.isFailure(decoded)) {
-    const { issues } = issuesFromSchema(decoded.failure.issue, "sandbox")
-    throw new ValidationError({ issues, warnings: [] })
-  }
+  const decoded = checkFile(input)
+  if (Result.isFailure(decoded)) throw decoded.failure
   const problems: Array<
     { path: string; code: "required" | "duplicate" | "time_zone" | "format"; rule: string; message: string }
   > = []
   const seen = new Set<string>()
-  const merchants = decoded.success.merchants.map((m, i) => {
+  const merchants = decoded.success.value.merchants.map((m, i) => {
     if (seen.has(m.id)) {
       problems.push({
         path: `merchants[${i}].id`,
@@ -190,18 +179,17 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
       })
     }
     const { apiKey, ...config } = m
+    // the merchant configuration the sandbox answers: the file's, with the service's other fields filled in
+    const given: Record<string, unknown> = {}
+    for (const key of CONFIGURATION_FIELDS) if (m[key] !== undefined) given[key] = m[key]
     const configuration = decodeMerchantResult(
       {
-        ...(m.defaultPaymentDeadline !== undefined ? { defaultPaymentDeadline: m.defaultPaymentDeadline } : {}),
-        ...(m.defaultMinDepositType !== undefined ? { defaultMinDepositType: m.defaultMinDepositType } : {}),
-        ...(m.defaultMinDepositValue !== undefined ? { defaultMinDepositValue: m.defaultMinDepositValue } : {}),
-        currencies: m.currencies.map((c) => ({ paymentGatewayVariant: "sandbox", isZeroDecimal: false, ...c })),
-        gtmId: m.gtmId ?? "",
-        serviceGAMID: m.serviceGAMID ?? "",
-        merchantGAMID: m.merchantGAMID ?? "",
-        gtmInternalTrackingId: m.gtmInternalTrackingId ?? "",
-        ...(m.defaultRefundPolicies !== undefined ? { defaultRefundPolicies: m.defaultRefundPolicies } : {}),
-        ...(m.subMerchants !== undefined ? { subMerchants: m.subMerchants.map((s) => s.externalCode) } : {})
+        gtmId: "",
+        serviceGAMID: "",
+        merchantGAMID: "",
+        gtmInternalTrackingId: "",
+        ...given,
+        currencies: m.currencies.map((c) => ({ paymentGatewayVariant: "sandbox", isZeroDecimal: false, ...c }))
       },
       `merchants[${i}]`
     )
@@ -219,7 +207,7 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
         externalCode: s.externalCode,
         name: s.name ?? s.externalCode
       })),
-      configuration: Result.isSuccess(configuration) ? configuration.success! : ({} as MerchantConfiguration),
+      configuration: Result.isSuccess(configuration) ? configuration.success! : ({} as MerchantConfigurationResponse),
       config
     }
   })

@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { Result } from "effect"
-import { isObject } from "../../core/checkout/request.ts"
-import { type Issue, issue, ValidationError } from "../../core/foundation/issues.ts"
+import * as Result from "effect/Result"
+import { ValidationError } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import { type Issue, issue } from "../../core/internal/issue.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
 import * as PlanTerms from "../../core/plan-terms/index.ts"
 import * as Plan from "../../core/plan/index.ts"
 import * as Notes from "../../core/plan/notes.ts"
@@ -31,7 +32,7 @@ import type { StoredCheckout, StoredNote, StoredPlan } from "./store.ts"
  * request must name this checkout.
  */
 const termsResult = (checkout: StoredCheckout, request: unknown, merchant: SandboxMerchant, now: number, path = "") => {
-  const named = isObject(request) ? request["checkoutId"] : undefined
+  const named = isRecord(request) ? request["checkoutId"] : undefined
   if (typeof named === "string" && named !== checkout.id) {
     throw validationFailed([
       issue(`${path}checkoutId`, "conflict", "R6", `must be the id of the checkout, ${JSON.stringify(checkout.id)}`)
@@ -45,7 +46,7 @@ const termsOf = (
   request: unknown,
   merchant: SandboxMerchant,
   now: number
-): PlanTerms.ComputedPlanTerms => {
+): PlanTerms.PlanTerms => {
   const computed = termsResult(checkout, request, merchant, now)
   if (Result.isFailure(computed)) throw validationFailed(computed.failure.issues, "The plan-terms request is invalid")
   return computed.success
@@ -56,14 +57,14 @@ export const planTerms = (
   context: Context,
   checkout: StoredCheckout,
   merchant: SandboxMerchant
-): PlanTerms.ComputedPlanTerms => {
+): PlanTerms.PlanTerms => {
   const now = context.env.now(merchant.id)
   assertNotExpired(checkout, now)
   return termsOf(checkout, context.body, merchant, now)
 }
 
 /** Unacceptable terms (R6.6) as issues: the widget may not complete with them. */
-const termsIssues = (terms: PlanTerms.ComputedPlanTerms): Array<Issue> =>
+const termsIssues = (terms: PlanTerms.PlanTerms): Array<Issue> =>
   terms.installments.validation.map((v) =>
     issue(
       v.key.startsWith("deposit.") ? "planTerms.deposit.amount" : "planTerms.installments",
@@ -80,26 +81,26 @@ const termsIssues = (terms: PlanTerms.ComputedPlanTerms): Array<Issue> =>
 const planMerchant = (merchant: SandboxMerchant) => ({
   id: merchant.id,
   name: merchant.name,
-  status: "Active",
-  ...(merchant.merchantGroupId !== undefined ? { merchantGroupId: merchant.merchantGroupId } : {}),
-  ...(merchant.configuration.defaultMinDepositType !== undefined
+  status: "Active" as const,
+  ...(merchant.merchantGroupId != null ? { merchantGroupId: merchant.merchantGroupId } : {}),
+  ...(merchant.configuration.defaultMinDepositType != null
     ? { defaultMinimumDepositType: merchant.configuration.defaultMinDepositType }
     : {}),
-  ...(merchant.configuration.defaultMinDepositValue !== undefined
+  ...(merchant.configuration.defaultMinDepositValue != null
     ? { defaultMinimumDepositValue: merchant.configuration.defaultMinDepositValue }
     : {}),
-  ...(merchant.configuration.defaultPaymentDeadline !== undefined
+  ...(merchant.configuration.defaultPaymentDeadline != null
     ? { defaultPaymentDeadlineInDays: merchant.configuration.defaultPaymentDeadline }
     : {}),
-  ...(merchant.config.serviceFeePercentage !== undefined
+  ...(merchant.config.serviceFeePercentage != null
     ? { serviceFeePercentage: merchant.config.serviceFeePercentage }
     : {}),
-  ...(merchant.config.companyEmail !== undefined ? { companyEmail: merchant.config.companyEmail } : {}),
-  ...(merchant.config.customerSupportEmail !== undefined
+  ...(merchant.config.companyEmail != null ? { companyEmail: merchant.config.companyEmail } : {}),
+  ...(merchant.config.customerSupportEmail != null
     ? { customerSupportEmail: merchant.config.customerSupportEmail }
     : {}),
-  ...(merchant.config.merchantPageUrl !== undefined ? { merchantPageUrl: merchant.config.merchantPageUrl } : {}),
-  ...(merchant.config.countryAlpha3Code !== undefined ? { countryAlpha3Code: merchant.config.countryAlpha3Code } : {})
+  ...(merchant.config.merchantPageUrl != null ? { merchantPageUrl: merchant.config.merchantPageUrl } : {}),
+  ...(merchant.config.countryAlpha3Code != null ? { countryAlpha3Code: merchant.config.countryAlpha3Code } : {})
 })
 
 const paymentMethodOf = (env: SandboxEnvironment, card: CardBehaviour, at: string) => ({
@@ -116,7 +117,7 @@ const paymentMethodOf = (env: SandboxEnvironment, card: CardBehaviour, at: strin
 })
 
 /** A core transition, or the HTTP answer for a refused one (409) or a malformed one (422). */
-const apply = (record: Plan.ManagedPlan, event: Plan.PlanEvent): Plan.ManagedPlan => {
+const apply = (record: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
   const next = Plan.applyPlanEventResult(record, event)
   if (Result.isSuccess(next)) return next.success
   const error = next.failure
@@ -219,7 +220,7 @@ export const planOf = (env: SandboxEnvironment, id: string, merchant: SandboxMer
   return plan
 }
 
-const recordOf = (plan: StoredPlan): Plan.ManagedPlan => plan.record as unknown as Plan.ManagedPlan
+const recordOf = (plan: StoredPlan): Plan.Plan => plan.record as unknown as Plan.Plan
 
 export const retrievePlan = ({ env, merchant, params }: Context): Reply => ({
   status: 200,
@@ -281,7 +282,7 @@ export const cancelPlan = ({ env, merchant, params, body }: Context): Reply => {
     }
     throw validationFailed(issues, "The cancellation is invalid")
   }
-  if (isObject(body) && body["planId"] !== plan.id) {
+  if (isRecord(body) && body["planId"] !== plan.id) {
     throw validationFailed([issue("planId", "conflict", "R7.8", "must equal the plan id of the request's path")])
   }
   const request = validated.success.value
@@ -308,7 +309,7 @@ export const listPlanNotes = ({ env, merchant, params, url, baseUrl }: Context):
   // the path names the plan; a planId in the query cannot name another
   query.set("planId", plan.id)
   const notes = env.store.listNotes(plan.id).map((n) => n.note as Notes.PlanNote)
-  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.ListPlanNotesParams, {
+  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.PlanNotesParams, {
     selfUrl: `${baseUrl}${url.pathname}`
   })
   if (Result.isFailure(page)) throw validationFailed(page.failure.issues, "The notes query is invalid")
@@ -322,7 +323,7 @@ export const listPlanNotes = ({ env, merchant, params, url, baseUrl }: Context):
 export const addPlanNote = ({ env, merchant, params, body }: Context): Reply => {
   const plan = planOf(env, params["planId"]!, merchant)
   const issues: Array<Issue> = []
-  if (!isObject(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { note, isPinned? }")])
+  if (!isRecord(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { note, isPinned? }")])
   const text = body["note"]
   if (typeof text !== "string" || text.trim() === "") {
     issues.push(
@@ -358,11 +359,11 @@ const MISSABLE: ReadonlySet<string> = new Set(["OnSchedule", "Late"])
 
 /** Pays whatever is missed with the plan's card, when it pays. */
 const payMissed = (
-  record: Plan.ManagedPlan,
+  record: Plan.Plan,
   card: CardBehaviour,
   at: number,
   env: SandboxEnvironment
-): { record: Plan.ManagedPlan; count: number } => {
+): { record: Plan.Plan; count: number } => {
   let count = 0
   if (card !== "succeeds") return { record, count }
   while (MISSABLE.has(record.status) && record.installments.some((i) => i.status === "MISSED")) {
@@ -386,7 +387,7 @@ const payMissed = (
  */
 export const setPlanCard = ({ env, merchant, params, body }: Context): Reply => {
   const plan = planOf(env, params["planId"]!, merchant)
-  const card = cardBehaviour(isObject(body) ? body["card"] : undefined)
+  const card = cardBehaviour(isRecord(body) ? body["card"] : undefined)
   if (typeof card !== "string") throw validationFailed([card])
   if (card === "declined") {
     throw validationFailed([issue("card", "enum", "sandbox", "the declined test card cannot pay a plan")])

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { isObject } from "../../core/checkout/request.ts"
-import { type Issue, issue } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import { type Issue, issue } from "../../core/internal/issue.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
 import type { Route } from "../../core/wire/routes.ts"
 import type { Context, Operation, Reply } from "./handler.ts"
 import { validationFailed } from "./http.ts"
@@ -31,7 +31,7 @@ const HOUR = 3_600_000
 /** How far `POST /sandbox/clock/advance` moves: `{ days }`, `{ hours }` or `{ to }` (an instant not before now). */
 const advanceTarget = (body: unknown, now: number): number => {
   const issues: Array<Issue> = []
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     throw validationFailed([issue("", "type", "sandbox", "must be an object with days, hours or to")])
   }
   const given = (["days", "hours", "to"] as const).filter((k) => body[k] !== undefined)

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Checkout from "../../core/checkout/index.ts"
-import { isObject } from "../../core/checkout/request.ts"
-import { issue } from "../../core/foundation/issues.ts"
+import { issue } from "../../core/internal/issue.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
 import type { Route } from "../../core/wire/routes.ts"
 import { cardBehaviour } from "./cards.ts"
 import {
@@ -89,10 +89,10 @@ export const WIDGET_OPERATIONS = {
     if (checkout.state !== "Open") throw alreadyFinished(checkout.id, checkout.state)
     assertNotExpired(checkout, now)
     const body = context.body
-    if (!isObject(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { card, planTerms }")])
+    if (!isRecord(body)) throw validationFailed([issue("", "type", "sandbox", "must be an object { card, planTerms }")])
     const card = cardBehaviour(body["card"])
     const problems = typeof card === "string" ? [] : [card]
-    if (!isObject(body["planTerms"])) {
+    if (!isRecord(body["planTerms"])) {
       problems.push(issue("planTerms", "required", "sandbox", "must be a compute-plan-terms request"))
     }
     if (problems.length > 0) throw validationFailed(problems)

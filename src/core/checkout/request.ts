@@ -9,16 +9,29 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { MinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
-import { fail, type Issue, issue, rule, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { Enum, FiniteNumber, isHttpUrl, NonEmptyText, PatternText, WholeNumber } from "../internal/schema-kit.ts"
+import { type Issue, issue } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import {
+  Enum,
+  FiniteNumber,
+  isHttpUrl,
+  NonEmptyText,
+  PatternText,
+  rule,
+  WholeNumber,
+  withRule
+} from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
-import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
+import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import { RefundPolicies } from "../refund/policy.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)
@@ -43,15 +56,18 @@ const Url = (min: number, max: number) =>
     test: isHttpUrl
   })
 
-/** A calendar date `YYYY-MM-DD` or an RFC 3339 date-time with offset (R2.5). */
-const DateOrDateTime = Schema.String.check(
-  rule<string>(
-    "format",
-    "R2.5",
-    "must be a date YYYY-MM-DD or a date-time with an offset",
-    (s) => Time.parseDateOrInstant(s) !== undefined
-  )
-)
+/**
+ * An active ISO 4217 alphabetic code, upper case (R4.4), in the service's
+ * constrained text (exactly 3 characters, no spaces).
+ *
+ * @since 0.1.0
+ */
+export const CurrencyCode = PatternText(3, 3, {
+  code: "unknown_currency",
+  rule: "R4.4",
+  message: "must be an active ISO 4217 code in upper case",
+  test: Currency.isActive
+})
 
 /**
  * An item of a create-checkout request (R4.6). `quantity`, `description`,
@@ -59,27 +75,30 @@ const DateOrDateTime = Schema.String.check(
  *
  * @since 0.1.0
  */
-export const CheckoutItem = Schema.Struct({
-  sku: Schema.optionalKey(Schema.String),
-  merchantProductURL: Schema.optionalKey(
-    Schema.String.check(rule<string>("format", "R4.4", "must be an absolute http or https URL", isHttpUrl))
-  ),
-  quantity: WholeNumber(1, "R4.6"),
-  description: NonEmptyText,
-  costPerItem: FiniteNumber.check(rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0)),
-  minimumDepositPerItem: Schema.optionalKey(MinimumDeposit),
-  depositRefundable: Schema.optionalKey(Schema.Boolean),
-  redemptionDate: DateOrDateTime,
-  paymentDeadline: Schema.optionalKey(WholeNumber(0, "R4.6")),
-  refundPolicies: Schema.optionalKey(RefundPolicies)
-})
+export const CheckoutItem = withRule(
+  Schema.Struct({
+    sku: Schema.optionalKey(Schema.String),
+    merchantProductURL: Schema.optionalKey(
+      Schema.String.check(rule<string>("format", "R4.4", "must be an absolute http or https URL", isHttpUrl))
+    ),
+    quantity: WholeNumber(1, "R4.6"),
+    description: NonEmptyText("R4.6"),
+    costPerItem: FiniteNumber.check(rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0)),
+    minimumDepositPerItem: Schema.optionalKey(MinimumDeposit),
+    depositRefundable: Schema.optionalKey(Schema.Boolean),
+    redemptionDate: Time.DateOrDateTimeText,
+    paymentDeadline: Schema.optionalKey(WholeNumber(0, "R4.6")),
+    refundPolicies: Schema.optionalKey(RefundPolicies)
+  }),
+  "R4.6"
+)
 
 /**
  * @since 0.1.0
  */
 export type CheckoutItem = typeof CheckoutItem.Type
 
-/** `items` is non-empty (R4.1). @internal */
+/** `items` is non-empty (R4.1). */
 export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "too_short",
   "R4.1",
@@ -92,28 +111,26 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
  *
  * @since 0.1.0
  */
-export const CheckoutRequest = Schema.Struct({
-  type: Schema.optionalKey(Enum(["plan"])),
-  planType: Schema.optionalKey(Enum(PLAN_TYPES)),
-  merchantId: PatternText(5, 256),
-  externalCode: Schema.optionalKey(PatternText(5, 128)),
-  merchantOrderId: PatternText(1, 256),
-  currencyCode: PatternText(3, 3, {
-    code: "unknown_currency",
-    rule: "R4.4",
-    message: "must be an active ISO 4217 code in upper case",
-    test: Currency.isActive
+export const CheckoutRequest = withRule(
+  Schema.Struct({
+    type: Schema.optionalKey(Enum(["plan"])),
+    planType: Schema.optionalKey(Enum(PLAN_TYPES)),
+    merchantId: PatternText(5, 256),
+    externalCode: Schema.optionalKey(PatternText(5, 128)),
+    merchantOrderId: PatternText(1, 256),
+    currencyCode: CurrencyCode,
+    redirectURL: Url(5, 2048),
+    callbackURL: Schema.optionalKey(Url(5, 2048)),
+    expiry: Schema.optionalKey(
+      FiniteNumber.check(
+        rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))
+      )
+    ),
+    items: Schema.Array(CheckoutItem).check(atLeastOneItem),
+    merchantMetadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
   }),
-  redirectURL: Url(5, 2048),
-  callbackURL: Schema.optionalKey(Url(5, 2048)),
-  expiry: Schema.optionalKey(
-    FiniteNumber.check(
-      rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))
-    )
-  ),
-  items: Schema.Array(CheckoutItem).check(atLeastOneItem),
-  merchantMetadata: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
-})
+  "R4.1"
+)
 
 /**
  * A valid create-checkout request.
@@ -136,26 +153,41 @@ export interface ValidateOptions {
   /** The instant of the check; redemption dates must lie after it (R4.6). Without it that check is skipped. */
   readonly now?: Time.InstantInput | undefined
   /** The merchant configuration: zero-decimal currencies (R1.2) and sub-merchants (R4.5). */
-  readonly merchant?: MerchantLike | undefined
+  readonly merchant?: MerchantConfigurationResponse | undefined
   /** Zone in which a redemption date given as a calendar date starts (R3.1); default `UTC`. */
   readonly timeZone?: string | undefined
 }
 
-/** @internal */
-export const isObject = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** An item's own minimum deposit when it is in currency, for the precision check. */
 const currencyDepositValue = (item: Record<string, unknown>): unknown => {
   const deposit = item["minimumDepositPerItem"]
-  if (!isObject(deposit)) return undefined
+  if (!isRecord(deposit)) return undefined
   const unit = deposit["unit"]
   return typeof unit === "string" && unit.toLowerCase() === "currency" ? deposit["value"] : undefined
 }
 
 /**
- * An item's amounts in the currency's precision (R1.3), and a line total that
- * stays exact (R1.1). Guarded: values of the wrong type are the Schema's to report.
+ * Whether an item's amounts are exact in the currency (R1.3: `costPerItem`
+ * and a Currency minimum deposit have at most the currency's digits; R1.1: the
+ * line total stays an exact amount). Allocates nothing: hot loops ask it, and
+ * ask {@link itemAmountIssues} why only when it says no.
+ *
+ * @internal
+ */
+export const itemAmountsExact = (item: Record<string, unknown>, exponent: number): boolean => {
+  const cost = item["costPerItem"]
+  const costMinor = typeof cost === "number" ? toMinorUnits(cost, exponent) : 0
+  if (typeof costMinor !== "number") return false
+  const quantity = item["quantity"]
+  if (typeof quantity === "number" && costMinor * quantity > MAX_MINOR_UNITS) return false
+  const depositValue = currencyDepositValue(item)
+  return typeof depositValue !== "number" || typeof toMinorUnits(depositValue, exponent) === "number"
+}
+
+/**
+ * Why an item's amounts are not exact in the currency (see
+ * {@link itemAmountsExact}). Guarded: values of the wrong type are the
+ * Schema's to report.
  *
  * @internal
  */
@@ -165,6 +197,7 @@ export const itemAmountIssues = (
   exponent: number,
   issues: Array<Issue>
 ): void => {
+  if (itemAmountsExact(item, exponent)) return
   const cost = item["costPerItem"]
   const costMinor = typeof cost === "number" && cost > 0 ? toMinorUnits(cost, exponent) : undefined
   if (typeof costMinor === "string") issues.push(amountIssues(`items[${index}].costPerItem`, cost, exponent) as Issue)
@@ -190,7 +223,7 @@ export const itemAmountIssues = (
  * to the Schema's findings rather than wait for them.
  */
 const contextIssues = (input: unknown, options: ValidateOptions | undefined, issues: Array<Issue>): void => {
-  if (!isObject(input)) return
+  if (!isRecord(input)) return
   const merchant = options?.merchant
   const merchantId = input["merchantId"]
   if (options?.merchantId !== undefined && typeof merchantId === "string" && merchantId !== options.merchantId) {
@@ -198,7 +231,10 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
   }
   const externalCode = input["externalCode"]
   const subMerchants = merchant?.subMerchants
-  if (Array.isArray(subMerchants) && typeof externalCode === "string" && !subMerchants.includes(externalCode)) {
+  if (
+    Array.isArray(subMerchants) && typeof externalCode === "string" &&
+    !subMerchants.some((m) => m?.externalCode === externalCode)
+  ) {
     issues.push(issue("externalCode", "unknown_external_code", "R4.5", "is not one of the merchant's sub-merchants"))
   }
 
@@ -217,12 +253,8 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
   const items = input["items"]
   if (!Array.isArray(items)) return
   items.forEach((item: unknown, index) => {
-    if (!isObject(item)) return
+    if (!isRecord(item)) return
     if (exponent !== undefined) itemAmountIssues(item, index, exponent, issues)
-    const policies = item["refundPolicies"]
-    if (Array.isArray(policies) && policies.length > 1) {
-      issues.push(...duplicateDaysIssues(policies, `items[${index}].refundPolicies`))
-    }
     const redemption = item["redemptionDate"]
     if (now !== undefined && today !== undefined && typeof redemption === "string") {
       const parsed = Time.parseDateOrInstant(redemption)
@@ -236,7 +268,7 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
 /** Warnings of R4.8, read from the raw input so a failing request shows them too. */
 const warningsOf = (input: unknown): Array<Issue> => {
   const warnings: Array<Issue> = []
-  if (!isObject(input)) return warnings
+  if (!isRecord(input)) return warnings
   if (input["callbackURL"] !== undefined) {
     warnings.push(
       issue("callbackURL", "deprecated", "R4.8", "is deprecated since 2023-04-18; use the merchant-level webhook")

@@ -1,64 +1,67 @@
 /**
- * The create-checkout response, read tolerantly (R9).
+ * The create-checkout response: declared once, strictly ({@link Checkout},
+ * what this library answers), and read tolerantly ({@link CheckoutResponse},
+ * what any service answers, R9).
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
-import { RefundPolicyResponse } from "../refund/policy.ts"
-import { PLAN_TYPES } from "./request.ts"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import { IssueBody } from "../foundation/issues.ts"
+import * as Time from "../foundation/time/index.ts"
+import { Enum, reshape, tolerant } from "../internal/schema-kit.ts"
+import { CheckoutItem, CheckoutRequest, PLAN_TYPES } from "./request.ts"
 
 /**
- * An item as the service returns it, with its `id`.
+ * A checkout: the create-checkout response (service description, "Checkout
+ * response (create)"), with this library's additions: `expiresAt` (R4.7),
+ * `widgetUrl` (the hosted page of the sandbox) and the request's `warnings`.
  *
  * @since 0.1.0
  */
-export const CheckoutItemResponse = OpenStruct({
-  id: loose(Schema.String),
-  sku: loose(Schema.String),
-  merchantProductURL: loose(Schema.String),
-  quantity: loose(LooseNumber),
-  description: loose(Schema.String),
-  costPerItem: loose(LooseNumber),
-  minimumDepositPerItem: loose(OpenStruct({ unit: loose(Schema.String), value: loose(LooseNumber) })),
-  depositRefundable: loose(LooseBoolean),
-  redemptionDate: loose(Schema.String),
-  paymentDeadline: loose(LooseNumber),
-  refundPolicies: loose(Schema.Array(RefundPolicyResponse))
-})
-
-/**
- * @since 0.1.0
- */
-export type CheckoutItemResponse = typeof CheckoutItemResponse.Type
-
-/**
- * The create-checkout response (service description, "Checkout response (create)").
- *
- * @since 0.1.0
- */
-export const CheckoutResponse = OpenStruct({
-  id: Schema.String,
-  created: loose(Schema.String),
-  merchantId: loose(Schema.String),
-  merchantOrderId: loose(Schema.String),
-  totalCost: loose(LooseNumber),
-  totalMinimumDeposit: loose(LooseNumber),
-  completionDate: loose(Schema.String),
-  currencyCode: loose(Schema.String),
-  redirectURL: loose(Schema.String),
-  callbackURL: loose(Schema.String),
-  planType: loose(OpenEnum(PLAN_TYPES)),
-  items: loose(Schema.Array(CheckoutItemResponse)),
-  checkoutWorkflow: loose(
-    OpenStruct({
-      sdkWidget: loose(
-        OpenStruct({ type: loose(Schema.String), id: loose(Schema.String), scriptUrl: loose(Schema.String) })
-      )
-    })
+export const Checkout = reshape(
+  reshape(
+    CheckoutRequest,
+    Struct.pick([
+      "merchantId",
+      "merchantOrderId",
+      "currencyCode",
+      "redirectURL",
+      "callbackURL",
+      "externalCode",
+      "merchantMetadata"
+    ])
   ),
-  createdAt: loose(Schema.String)
-})
+  Struct.assign({
+    id: Schema.String,
+    created: Time.DateTimeText,
+    totalCost: Schema.Number,
+    totalMinimumDeposit: Schema.Number,
+    completionDate: Time.CalendarDateText,
+    planType: Enum(PLAN_TYPES),
+    items: Schema.Array(reshape(CheckoutItem, Struct.assign({ id: Schema.String }))),
+    checkoutWorkflow: Schema.Struct({
+      sdkWidget: Schema.Struct({ type: Schema.String, id: Schema.String, scriptUrl: Schema.String })
+    }),
+    createdAt: Time.DateTimeText,
+    expiresAt: Schema.optionalKey(Time.DateTimeText),
+    widgetUrl: Schema.optionalKey(Schema.String),
+    warnings: Schema.optionalKey(Schema.Array(IssueBody))
+  })
+)
+
+/**
+ * @since 0.1.0
+ */
+export type Checkout = typeof Checkout.Type
+
+/**
+ * A create-checkout response read tolerantly (R9): any field may be missing or
+ * null but `id`, numbers may come as text, new values and fields are kept.
+ *
+ * @since 0.1.0
+ */
+export const CheckoutResponse = tolerant(Checkout, ["id"])
 
 /**
  * @since 0.1.0

@@ -7,10 +7,13 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema, Struct } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
-import { fail, type Issue, issue, type ValidationError } from "../foundation/issues.ts"
+import { fail, type ValidationError } from "../foundation/issues.ts"
 import {
   amountIssues,
   currencyExponentOrIssue,
@@ -19,9 +22,12 @@ import {
   toMinorUnits
 } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import { type Issue, issue } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject, itemAmountIssues } from "./request.ts"
+import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues } from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -29,10 +35,12 @@ import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject, itemAmountIssu
  *
  * @since 0.1.0
  */
-export const PriceableCheckout = CheckoutRequest.mapFields(Struct.pick(["currencyCode", "expiry"])).mapFields(
+export const PriceableCheckout = reshape(
+  reshape(CheckoutRequest, Struct.pick(["currencyCode", "expiry"])),
   Struct.assign({
     items: Schema.Array(
-      CheckoutItem.mapFields(
+      reshape(
+        CheckoutItem,
         Struct.pick(["quantity", "costPerItem", "minimumDepositPerItem", "redemptionDate", "paymentDeadline"])
       )
     ).check(atLeastOneItem)
@@ -85,7 +93,7 @@ export interface PricedCheckout {
  * @since 0.1.0
  */
 export interface PriceOptions {
-  readonly merchant?: MerchantLike | undefined
+  readonly merchant?: MerchantConfigurationResponse | undefined
   /** Zone in which date-times become calendar dates (R2.5, R3.1); default `UTC`. */
   readonly timeZone?: string | undefined
 }
@@ -219,13 +227,13 @@ export interface SummarizeOptions extends PriceOptions {
 /** Precision problems of the items, reported beside the shape's (every violation at once). */
 const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
-  if (!isObject(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) {
+  if (!isRecord(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) {
     return issues
   }
   const exponent = Currency.exponent(request["currencyCode"], options?.merchant)
   if (exponent === undefined) return issues
   request["items"].forEach((item: unknown, index) => {
-    if (isObject(item)) itemAmountIssues(item, index, exponent, issues)
+    if (isRecord(item)) itemAmountIssues(item, index, exponent, issues)
   })
   return issues
 }

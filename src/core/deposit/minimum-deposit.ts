@@ -4,11 +4,9 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { rule, ruleAt } from "../foundation/issues.ts"
+import * as Schema from "effect/Schema"
 import { percentageOf, toMinorUnits } from "../foundation/money.ts"
-import { CaseInsensitiveEnum, FiniteNumber } from "../internal/schema-kit.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
+import { CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../internal/schema-kit.ts"
 
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).
@@ -23,10 +21,13 @@ export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
  *
  * @since 0.1.0
  */
-export const MinimumDeposit = Schema.Struct({
-  unit: CaseInsensitiveEnum(MINIMUM_DEPOSIT_UNITS, "R4.6"),
-  value: FiniteNumber.check(rule<number>("range", "R4.6", "must not be negative", (n) => !(n < 0)))
-}).check(
+export const MinimumDeposit = withRule(
+  Schema.Struct({
+    unit: CaseInsensitiveEnum(MINIMUM_DEPOSIT_UNITS, "R4.6"),
+    value: NonNegativeNumber("R4.6")
+  }),
+  "R4.6"
+).check(
   ruleAt<{ readonly unit: string; readonly value: number }>(
     "range",
     "R4.6",
@@ -41,6 +42,17 @@ export const MinimumDeposit = Schema.Struct({
  * @since 0.1.0
  */
 export type MinimumDeposit = typeof MinimumDeposit.Type
+
+/**
+ * What the deposit rule reads of a merchant configuration: its default
+ * minimum deposit (R2.2), as the service answers it. A merchant configuration is one.
+ *
+ * @since 0.1.0
+ */
+export interface DepositDefaults {
+  readonly defaultMinDepositType?: string | null | undefined
+  readonly defaultMinDepositValue?: number | null | undefined
+}
 
 /**
  * The minimum deposit of one unit of an item in minor units (R2.2): the item's
@@ -60,7 +72,7 @@ export type MinimumDeposit = typeof MinimumDeposit.Type
 export const unitMinimumDeposit = (
   costPerItem: number,
   own: { readonly unit: string; readonly value: number } | undefined,
-  merchant: MerchantLike | undefined,
+  merchant: DepositDefaults | undefined,
   exponent: number
 ): number => unitMinimumDepositOf(costPerItem, own?.unit, own?.value, merchant, exponent)
 
@@ -80,7 +92,7 @@ export const unitMinimumDepositOf = (
   costPerItem: number,
   ownUnit: string | undefined,
   ownValue: number | undefined,
-  merchant: MerchantLike | undefined,
+  merchant: DepositDefaults | undefined,
   exponent: number
 ): number => {
   const unit = ownUnit ?? merchant?.defaultMinDepositType

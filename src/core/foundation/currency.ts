@@ -8,7 +8,6 @@
  * @since 0.1.0
  */
 import * as iso4217 from "dinero.js/currencies"
-import type { MerchantLike } from "../merchant/configuration.ts"
 
 /**
  * dinero.js models the ariary and the ouguiya by their real subdivision
@@ -62,13 +61,41 @@ export const isActive = (code: string): boolean => EXPONENTS.has(code)
 export const isoExponent = (code: string): number | undefined => EXPONENTS.get(code)
 
 /**
- * The merchant's settings for one currency, if its configuration lists it.
+ * What the currency rules read of a merchant configuration: its currencies,
+ * as the service answers them (R9: any field may be missing or null). A
+ * merchant configuration is one.
  *
  * @since 0.1.0
  */
-export const merchantCurrency = (merchant: MerchantLike | undefined, code: string) => {
+export interface CurrencySettings {
+  readonly currencies?: ReadonlyArray<CurrencySetting | null | undefined> | null | undefined
+}
+
+/**
+ * One currency of a merchant configuration, as the currency rules read it.
+ *
+ * @since 0.1.0
+ */
+export interface CurrencySetting {
+  readonly currencyCode?: string | null | undefined
+  readonly isZeroDecimal?: boolean | null | undefined
+  readonly minimumPaymentAmount?: number | null | undefined
+  readonly maximumPaymentAmount?: number | null | undefined
+}
+
+/**
+ * The merchant's settings for one currency, if its configuration lists it.
+ *
+ * @example
+ * ```ts
+ * import { Currency } from "payment-plan-engine"
+ * Currency.merchantCurrency({ currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }] }, "AUD") // { currencyCode: "AUD", minimumPaymentAmount: 1 }
+ * ```
+ * @since 0.1.0
+ */
+export const merchantCurrency = (merchant: CurrencySettings | undefined, code: string): CurrencySetting | undefined => {
   const currencies = merchant?.currencies
-  if (!currencies) return undefined
+  if (!Array.isArray(currencies)) return undefined
   for (const c of currencies) if (c?.currencyCode === code) return c
   return undefined
 }
@@ -85,7 +112,7 @@ export const merchantCurrency = (merchant: MerchantLike | undefined, code: strin
  * ```
  * @since 0.1.0
  */
-export const exponent = (code: string, merchant?: MerchantLike): number | undefined => {
+export const exponent = (code: string, merchant?: CurrencySettings): number | undefined => {
   const iso = EXPONENTS.get(code)
   if (iso === undefined) return undefined
   return merchantCurrency(merchant, code)?.isZeroDecimal === true ? 0 : iso

@@ -10,10 +10,11 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
-import type { MerchantLike } from "../merchant/configuration.ts"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import { describe, type Issue, issue } from "../internal/issue.ts"
 import * as Currency from "./currency.ts"
-import { describe, fail, type Issue, issue, type ValidationError } from "./issues.ts"
+import { fail, type ValidationError } from "./issues.ts"
 
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1e9, 1e10, 1e11, 1e12]
 
@@ -189,18 +190,18 @@ export const split = (minor: number, count: number): Split => {
  *
  * @since 0.1.0
  */
-export interface InstalmentSplit {
+export interface InstallmentSplit {
   readonly amount: number
   readonly remainder: number
 }
 
 /**
- * Options of {@link splitInstalments}.
+ * Options of {@link splitInstallments}.
  *
  * @since 0.1.0
  */
 export interface SplitOptions {
-  readonly merchant?: MerchantLike | undefined
+  readonly merchant?: Currency.CurrencySettings | undefined
 }
 
 /** Reads a non-negative amount in a currency, or reports why it cannot be used. @internal */
@@ -221,7 +222,7 @@ export const amountIssues = (path: string, value: unknown, exponent: number, rul
 export const currencyExponentOrIssue = (
   path: string,
   currencyCode: unknown,
-  merchant: MerchantLike | undefined
+  merchant: Currency.CurrencySettings | undefined
 ): Issue | number => {
   const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, merchant) : undefined
   return exponent ??
@@ -241,29 +242,29 @@ export const currencyExponentOrIssue = (
  * ```ts
  * import { Effect } from "effect"
  * import { Money } from "payment-plan-engine"
- * Effect.runSync(Money.splitInstalments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
+ * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```
  * @since 0.1.0
  */
-export const splitInstalments = (
+export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
   options?: SplitOptions
-): Effect.Effect<InstalmentSplit, ValidationError> =>
-  Effect.fromResult(splitInstalmentsResult(amount, count, currencyCode, options))
+): Effect.Effect<InstallmentSplit, ValidationError> =>
+  Effect.fromResult(splitInstallmentsResult(amount, count, currencyCode, options))
 
 /**
- * {@link splitInstalments} as a synchronous `Result`, for hot loops.
+ * {@link splitInstallments} as a synchronous `Result`, for hot loops.
  *
  * @since 0.1.0
  */
-export const splitInstalmentsResult = (
+export const splitInstallmentsResult = (
   amount: unknown,
   count: unknown,
   currencyCode: unknown,
   options?: SplitOptions
-): Result.Result<InstalmentSplit, ValidationError> => {
+): Result.Result<InstallmentSplit, ValidationError> => {
   const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, options?.merchant) : undefined
   const minor = exponent === undefined ? undefined : toMinorUnits(amount, exponent)
   if (

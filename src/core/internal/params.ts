@@ -1,19 +1,17 @@
 /**
- * Query parameters as a URL gives them (strings) or typed: whole numbers,
- * booleans and text read the same way by every operation that takes them
- * (plan search, plan notes), each problem reported as an issue.
+ * Query parameters as a URL gives them: read into a plain record that a query
+ * Schema then validates (with `fromText`, which converts the text of numbers
+ * and booleans). One reading for every operation that takes parameters (plan
+ * search, plan notes), whether they come as an object or as `URLSearchParams`.
  *
  * @internal
  */
-import { describe, type Issue, issue } from "../foundation/issues.ts"
+import { describe, type Issue, issue } from "./issue.ts"
+import { isRecord } from "./predicates.ts"
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 
-/**
- * A decimal number written as text (surrounding spaces allowed), or `undefined`.
- *
- * @internal
- */
+/** A decimal number written as text (surrounding spaces allowed), or `undefined`. */
 export const numberOf = (value: string): number | undefined => {
   const trimmed = value.trim()
   if (!DECIMAL.test(trimmed)) return undefined
@@ -22,93 +20,40 @@ export const numberOf = (value: string): number | undefined => {
 }
 
 /**
- * Reads parameters into typed values, collecting issues under `rule`. An
- * absent value (undefined, or the empty string of a form's empty field) takes
- * the fallback.
- *
- * @internal
- */
-export class ParamReader {
-  readonly values: ReadonlyMap<string, unknown>
-  readonly rule: string
-  readonly issues: Array<Issue> = []
-
-  constructor(values: ReadonlyMap<string, unknown>, rule: string) {
-    this.values = values
-    this.rule = rule
-  }
-
-  has(key: string): boolean {
-    return this.values.has(key)
-  }
-
-  /** A string, or `undefined` when absent. */
-  text(key: string): string | undefined {
-    const v = this.values.get(key)
-    if (v === undefined || typeof v === "string") return v
-    this.issues.push(issue(key, "type", this.rule, `must be a string, got ${describe(v)}`))
-    return undefined
-  }
-
-  /** A whole number in `min..max`, a number or its text. */
-  whole(key: string, min: number, max: number, fallback: number): number {
-    const v = this.values.get(key)
-    if (v === undefined) return fallback
-    const n = typeof v === "number" ? v : typeof v === "string" ? (numberOf(v) ?? NaN) : NaN
-    if (!Number.isFinite(n)) {
-      this.issues.push(issue(key, "type", this.rule, `must be a whole number, got ${describe(v)}`))
-    } else if (!Number.isInteger(n)) {
-      this.issues.push(issue(key, "format", this.rule, `must be a whole number, got ${describe(v)}`))
-    } else if (n < min || n > max) {
-      const bounds = max >= Number.MAX_SAFE_INTEGER ? `at least ${min}` : `between ${min} and ${max}`
-      this.issues.push(issue(key, "range", this.rule, `must be ${bounds}, got ${describe(v)}`))
-    } else return n
-    return fallback
-  }
-
-  /** `true`/`false`, as booleans or their text. */
-  flag(key: string, fallback: boolean): boolean {
-    const v = this.values.get(key)
-    if (v === undefined) return fallback
-    if (v === true || v === "true") return true
-    if (v === false || v === "false") return false
-    this.issues.push(issue(key, "type", this.rule, `must be true or false, got ${describe(v)}`))
-    return fallback
-  }
-}
-
-/**
- * The parameters of an input: a plain object or `URLSearchParams`. Parameters
- * named in `known` are kept (empty strings and undefined left out, a repeated
- * one reported `duplicate`); others are returned apart. `undefined` when the
- * input is neither.
- *
- * @internal
+ * The parameters of an input, an object or `URLSearchParams`, as a record. An
+ * empty value (the empty string of a form's empty field) is absent; a
+ * parameter a URL repeats is an issue (`duplicate`): a query names each once.
+ * `undefined` when the input is neither.
  */
 export const readParams = (
   input: unknown,
-  known: ReadonlySet<string>,
   rule: string
-):
-  | { readonly values: Map<string, unknown>; readonly unknown: Array<string>; readonly issues: Array<Issue> }
-  | undefined =>
-{
-  let entries: Array<readonly [string, unknown]>
-  if (input === undefined) entries = []
-  else if (typeof URLSearchParams !== "undefined" && input instanceof URLSearchParams) {
-    const seen = new Map<string, Array<string>>()
-    for (const [k, v] of input) seen.set(k, [...(seen.get(k) ?? []), v])
-    entries = [...seen].map(([k, vs]) => [k, vs.length === 1 ? vs[0] : vs] as const)
-  } else if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined
-  else entries = Object.keys(input).map((k) => [k, (input as Record<string, unknown>)[k]] as const)
-  const values = new Map<string, unknown>()
-  const unknown: Array<string> = []
+): { readonly values: Record<string, unknown>; readonly issues: Array<Issue> } | undefined => {
+  const values: Record<string, unknown> = {}
   const issues: Array<Issue> = []
-  for (const [key, value] of entries) {
-    if (!known.has(key)) unknown.push(key)
-    else if (Array.isArray(value)) {
-      issues.push(issue(key, "duplicate", rule, `is given ${value.length} times; give it once`))
-    } else if (value !== undefined && value !== "") values.set(key, value)
+  if (input === undefined) return { values, issues }
+  if (typeof URLSearchParams !== "undefined" && input instanceof URLSearchParams) {
+    const counts = new Map<string, number>()
+    for (const [key, value] of input) {
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+      if (value !== "") values[key] = value
+    }
+    for (const [key, count] of counts) {
+      if (count > 1) {
+        issues.push(issue(key, "duplicate", rule, `is given ${count} times; give it once`))
+        delete values[key]
+      }
+    }
+    return { values, issues }
   }
-  return { values, unknown, issues }
+  if (!isRecord(input)) return undefined
+  for (const key of Object.keys(input)) {
+    const value = input[key]
+    if (value !== undefined && value !== "") values[key] = value
+  }
+  return { values, issues }
 }
+
+/** The issue of an input that is not parameters at all. */
+export const notParams = (rule: string, input: unknown, what: string): Issue =>
+  issue("", "type", rule, `must be an object of ${what} or URLSearchParams, got ${describe(input)}`)

@@ -1,14 +1,131 @@
 /**
- * Building blocks for the service's schemas: strict pieces for requests (R4) and
- * tolerant ones for responses (R9).
+ * The Schema kit: the building blocks every resource of the core is declared
+ * with. Strict pieces carry their rule (a filter that reports a code of R4.1
+ * under its rule number), so a schema is the one definition of the rules it
+ * checks; `tolerant` derives the reading of a response (R9) from a strict
+ * schema, so a resource is declared once.
  *
- * @since 0.1.0
+ * @internal
  */
-import { Schema, SchemaTransformation } from "effect"
-import { rule } from "../foundation/issues.ts"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import { BoundedCache } from "./cache.ts"
+import { describe, type IssueCode } from "./issue.ts"
 
 // ---------------------------------------------------------------------------
-// Strict (requests, R4)
+// Annotations
+
+/** What a check of ours reports when it fails; read back by the validator and `issuesFromSchema`. */
+export interface RuleAnnotations {
+  readonly code: IssueCode
+  readonly rule: string
+  readonly message: string
+}
+
+/** Annotation key of a check's predicate: compiled validators and guards call it in place. */
+export const PREDICATE = "~paymentPlanEngine/predicate"
+
+/**
+ * Annotation key of the rule a schema node belongs to: structural issues
+ * (`required`, `type`, `enum`) found at or below the node cite it, unless a
+ * node below names its own.
+ */
+export const NODE_RULE = "~paymentPlanEngine/rule"
+
+/** Annotation key of what a string field holds, for readers that need it (search: dates compare as dates). */
+export const TEXT_KIND = "~paymentPlanEngine/textKind"
+
+/**
+ * The rule a schema node belongs to (see {@link NODE_RULE}). Give it before any
+ * `.check`: on a schema with checks, Effect's `annotate` annotates the last check.
+ */
+export const withRule = <S extends Schema.Top>(schema: S, ruleId: string): S["Rebuild"] => {
+  if (schema.ast.checks !== undefined) throw new Error("withRule: annotate the schema before its checks")
+  return schema.annotate({ [NODE_RULE]: ruleId } as never)
+}
+
+/**
+ * `schema.mapFields(f)` keeping the struct's rule: Effect's `mapFields` builds
+ * a new struct without the annotations, and a derived schema (a quote's item
+ * picked from a checkout item, say) must cite the rules of the one it comes from.
+ */
+export const reshape = <const Fields extends Schema.Struct.Fields, const To extends Schema.Struct.Fields>(
+  schema: Schema.Struct<Fields>,
+  f: (fields: Fields) => To
+): Schema.Struct<To> => {
+  const out = schema.mapFields(f)
+  const ruleId = ruleOfNode(schema.ast)
+  return ruleId === undefined ? out : (out.annotate({ [NODE_RULE]: ruleId } as never) as Schema.Struct<To>)
+}
+
+/** The rule annotated on an AST node, if any. */
+export const ruleOfNode = (ast: SchemaAST.AST): string | undefined => {
+  const rule = ast.annotations?.[NODE_RULE]
+  return typeof rule === "string" ? rule : undefined
+}
+
+/**
+ * A Schema check that, when it fails, reports `code` under `rule` with `message`
+ * and what the value was (`got …`; `detail` overrides how it is described).
+ * Without a rule (`undefined`), the issue cites the rule of the node it is
+ * found in, as a structural issue does.
+ */
+export const rule = <T>(
+  code: IssueCode,
+  ruleId: string | undefined,
+  message: string,
+  predicate: (value: T) => boolean,
+  detail: (value: T) => string = describe
+) =>
+  Schema.makeFilter<T>((value) => predicate(value) || `${message}, got ${detail(value)}`, {
+    code,
+    ...(ruleId === undefined ? {} : { rule: ruleId }),
+    message,
+    expected: message,
+    [PREDICATE]: predicate
+  })
+
+/**
+ * Like {@link rule}, for a check of a whole object that reports at one of its
+ * fields (`value` of a minimum deposit, say).
+ */
+export const ruleAt = <T>(
+  code: IssueCode,
+  ruleId: string,
+  message: string,
+  at: ReadonlyArray<PropertyKey>,
+  predicate: (value: T) => boolean,
+  detail: (value: T) => string
+) =>
+  Schema.makeFilter<T>((value) => predicate(value) || { path: at, issue: `${message}, got ${detail(value)}` }, {
+    code,
+    rule: ruleId,
+    message,
+    expected: message,
+    [PREDICATE]: predicate
+  })
+
+/**
+ * A check of a container that may fail at several of its parts (policies that
+ * repeat another's days, say): `find` lists each part's path and what is wrong there.
+ */
+export const ruleAtEach = <T>(
+  code: IssueCode,
+  ruleId: string,
+  message: string,
+  find: (value: T) => ReadonlyArray<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }>
+) =>
+  Schema.makeFilter<T>(
+    (value) => {
+      const found = find(value)
+      return found.length === 0 || found.map((f) => ({ path: f.at, issue: `${message}: ${f.detail}` }))
+    },
+    { code, rule: ruleId, message, expected: message, [PREDICATE]: (value: T) => find(value).length === 0 }
+  )
+
+// ---------------------------------------------------------------------------
+// Strict pieces (requests, R4)
 
 /** The service's pattern `^((?! ).)*$`, applied exactly as written (R4.3). */
 export const NO_SPACE_PATTERN = /^((?! ).)*$/
@@ -85,59 +202,88 @@ export const PatternText = (
   return Schema.String.check(...(checks as [ReturnType<typeof rule<string>>]))
 }
 
-/** A non-empty string. */
-export const NonEmptyText = Schema.String.check(
-  rule<string>("too_short", "R4.6", "must not be empty", (s) => s.length > 0)
-)
-
-const knownUrls = new Map<string, boolean>()
+// with the u flag, \p{Cs} matches only surrogates that are not part of a pair
+const LONE_SURROGATE = /\p{Cs}/u
 
 /**
- * Whether `s` parses as an absolute `http`/`https` URL (R4.4). Answers are
- * remembered (bounded): a merchant sends the same few redirect URLs again and
- * again, and parsing one costs more than the rest of a validation.
+ * Whether `value` can name a resource in a URL path: not empty; not `.` or
+ * `..`, which percent-encoding leaves as they are and URL parsing then
+ * resolves as dot segments (`/api/v2/plans/..` is `/api/v2/`), so a request
+ * would reach another resource; and well-formed Unicode (a lone surrogate has
+ * no UTF-8 encoding).
  */
-export const isHttpUrl = (s: string): boolean => {
-  let known = knownUrls.get(s)
-  if (known === undefined) {
-    const protocol = URL.parse(s)?.protocol
-    known = protocol === "https:" || protocol === "http:"
-    if (knownUrls.size >= 1024) knownUrls.clear()
-    if (s.length <= 2048) knownUrls.set(s, known)
-  }
-  return known
-}
+export const isAddressable = (value: string): boolean =>
+  value !== "" && value !== "." && value !== ".." && !LONE_SURROGATE.test(value)
 
-/** A finite number; NaN and infinities are not JSON numbers. */
-export const FiniteNumber = Schema.Number.check(
-  rule<number>("type", "R4.1", "must be a finite number", (n) => Number.isFinite(n))
+/**
+ * An identifier in a path (a checkout or plan id): 1..256 characters without
+ * spaces or line breaks, and addressable (see {@link isAddressable}).
+ */
+export const Identifier = PatternText(1, 256).check(
+  rule<string>("format", "R4.3", "must not be \".\" or \"..\" and must be well-formed Unicode", isAddressable)
 )
 
-/** A whole number within `min..`; `format` for a fraction, `range` below the minimum. */
-export const WholeNumber = (min: number, ruleId: string) =>
+/** A non-empty string. */
+export const NonEmptyText = (ruleId: string) =>
+  Schema.String.check(rule<string>("too_short", ruleId, "must not be empty", (s) => s.length > 0))
+
+// a merchant sends the same few redirect URLs again and again, and parsing one costs more than the rest of a validation
+const knownUrls = new BoundedCache<string, boolean>(1024)
+
+/** Whether `s` parses as an absolute `http`/`https` URL (R4.4). */
+export const isHttpUrl = (s: string): boolean =>
+  s.length > 2048
+    ? isHttpUrlUncached(s)
+    : knownUrls.getOrCompute(s, isHttpUrlUncached)
+
+const isHttpUrlUncached = (s: string): boolean => {
+  const protocol = URL.parse(s)?.protocol
+  return protocol === "https:" || protocol === "http:"
+}
+
+/** A finite number; NaN and infinities are not JSON numbers (a type issue, under the rule of its node). */
+export const FiniteNumber = Schema.Number.check(
+  rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))
+)
+
+/** A whole number within `min..max`: `format` for a fraction, `range` outside the bounds. */
+export const WholeNumber = (min: number, ruleId: string, max?: number) =>
   FiniteNumber.check(
     rule<number>("format", ruleId, "must be a whole number", (n) => !Number.isFinite(n) || Number.isInteger(n)),
-    rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min)),
+    max === undefined
+      ? rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min))
+      : rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => !(n < min || n > max)),
     rule<number>("range", ruleId, "must be a safe integer", (n) => !Number.isInteger(n) || Number.isSafeInteger(n))
   )
 
 /** A number in `min..max` inclusive. */
 export const NumberBetween = (min: number, max: number, ruleId: string) =>
-  FiniteNumber.check(rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max))
+  FiniteNumber.check(
+    rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max)
+  )
+
+/** A number that is not negative. */
+export const NonNegativeNumber = (ruleId: string) =>
+  FiniteNumber.check(rule<number>("range", ruleId, "must not be negative", (n) => !(n < 0)))
 
 /** A string that must equal one of `values` ignoring case (R2.2, R6.2); kept as written. */
 export const CaseInsensitiveEnum = <const V extends string>(values: ReadonlyArray<V>, ruleId: string) => {
   const lower = new Set(values.map((v) => v.toLowerCase()))
   return Schema.String.check(
-    rule<string>("enum", ruleId, `must be one of ${values.join(", ")} (any case)`, (s) => lower.has(s.toLowerCase()))
+    rule<string>(
+      "enum",
+      ruleId,
+      `must be one of ${values.join(", ")} (any case)`,
+      (s) => lower.has(s.toLowerCase())
+    )
   )
 }
 
-/** A literal choice reported as `enum` (the schema's AnyOf issue). */
+/** A literal choice, reported as `enum`. */
 export const Enum = <const V extends ReadonlyArray<string>>(values: V) => Schema.Literals(values)
 
 // ---------------------------------------------------------------------------
-// Tolerant (responses, R9)
+// Tolerant pieces (responses, R9)
 
 /** A number, or a number sent as a string (`"50"`). */
 export const LooseNumber = Schema.Union([Schema.Finite, Schema.FiniteFromString])
@@ -153,19 +299,96 @@ export const LooseBoolean = Schema.Union([
   )
 ])
 
-/**
- * An enumeration whose unlisted values are kept as strings (R9): the known
- * values document it, a new one (a new plan status, say) still decodes.
- */
-export const OpenEnum = <const V extends string>(_known: ReadonlyArray<V>) =>
-  Schema.String as Schema.Codec<V | (string & {}), string>
-
 /** A field that may be missing or null in a response. */
 export const loose = <S extends Schema.Top>(schema: S) => Schema.optionalKey(Schema.NullOr(schema))
 
-/**
- * An object read tolerantly: listed fields decoded as given, unknown
- * properties kept (R9).
- */
+/** An object read tolerantly: listed fields decoded as given, unknown properties kept (R9). */
 export const OpenStruct = <const Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.StructWithRest(Schema.Struct(fields), [Schema.Record(Schema.String, Schema.Unknown)])
+
+/**
+ * The type of a strict value read tolerantly: every field optional and
+ * nullable, enumerations open (a new status stays a string), unknown
+ * properties kept. A strict value is always one (`Plan` is a `PlanResponse`).
+ */
+export type Tolerant<T> = T extends string ? (string extends T ? string : T | (string & {}))
+  : T extends number ? number
+  : T extends boolean ? boolean
+  : T extends null | undefined ? T
+  : T extends ReadonlyArray<infer E> ? ReadonlyArray<Tolerant<E>>
+  : T extends object ?
+      & { readonly [K in keyof T]?: Tolerant<T[K]> | null | undefined }
+      & { readonly [key: string]: unknown }
+  : T
+
+/** {@link Tolerant}, with `Keys` still required (identities such as `id`). */
+export type TolerantWith<T, Keys extends keyof T> = [Keys] extends [never] ? Tolerant<T>
+  : Tolerant<T> & { readonly [K in Keys]: Tolerant<T[K]> }
+
+const tolerantOf = (ast: SchemaAST.AST, required: ReadonlySet<string> = NONE): Schema.Top => {
+  if (ast.encoding !== undefined) throw new Error(`tolerant: a strict resource has no transformation (${ast._tag})`)
+  switch (ast._tag) {
+    case "String":
+    case "TemplateLiteral":
+      return Schema.String
+    case "Number":
+      return LooseNumber
+    case "Boolean":
+      return LooseBoolean
+    case "Null":
+      return Schema.Null
+    case "Unknown":
+    case "Any":
+      return Schema.Unknown
+    case "Literal":
+      return typeof ast.literal === "string"
+        ? Schema.String
+        : typeof ast.literal === "number"
+        ? LooseNumber
+        : typeof ast.literal === "boolean"
+        ? LooseBoolean
+        : Schema.Unknown
+    case "Union": {
+      // an enumeration is open: a value not listed is kept as a string (R9)
+      const members = ast.types.filter((t) => t._tag !== "Null" && t._tag !== "Undefined")
+      const nullable = members.length !== ast.types.length
+      const inner = members.every((t) => t._tag === "Literal" && typeof t.literal === "string")
+        ? Schema.String
+        : members.length === 1
+        ? tolerantOf(members[0]!)
+        : Schema.Union(members.map((m) => tolerantOf(m)))
+      return nullable ? Schema.NullOr(inner) : inner
+    }
+    case "Arrays":
+      if (ast.elements.length > 0 || ast.rest.length !== 1) throw new Error("tolerant: tuples are not resources")
+      return Schema.Array(tolerantOf(ast.rest[0]!))
+    case "Objects": {
+      const fields: Record<string, Schema.Top> = {}
+      for (const p of ast.propertySignatures) {
+        const inner = tolerantOf(p.type)
+        fields[String(p.name)] = required.has(String(p.name)) ? inner : loose(inner)
+      }
+      const index = ast.indexSignatures[0]
+      if (ast.propertySignatures.length === 0 && index !== undefined) {
+        return Schema.Record(Schema.String, tolerantOf(index.type))
+      }
+      return OpenStruct(fields)
+    }
+    default:
+      throw new Error(`tolerant: ${ast._tag} is not supported in a resource schema`)
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set()
+
+/**
+ * Derives the tolerant reading of a response (R9) from a resource's strict
+ * schema: unknown properties kept, every field optional and nullable but the
+ * top-level `required` ones (a resource's identity, `id`), enumerations open,
+ * numbers and booleans also read from their text, the strict checks left to
+ * the service. One declaration per resource, two readings.
+ */
+export const tolerant = <S extends Schema.Top, const K extends keyof S["Type"] & string = never>(
+  schema: S,
+  required: ReadonlyArray<K> = []
+): Schema.Codec<TolerantWith<S["Type"], K>, unknown> => tolerantOf(schema.ast, new Set(required)) as never

@@ -1,49 +1,52 @@
 /**
- * Strict validation compiled from a request Schema.
+ * Validators and guards compiled from a request Schema.
  *
  * Effect Schema's interpreter is general (effects, transformations, services)
- * and costs tens of microseconds on a checkout request, while validation sits on
- * hot paths that rules.md budgets. Request schemas use a small part of Schema:
- * structs, arrays, records of strings, literals and checks. This module turns
- * that AST into one JavaScript function, as ajv and TypeBox do: straight-line
- * code with the Schema's own checks called in place. It reports what the
- * interpreter reports (a property test holds the two together on arbitrary
- * input), and where code cannot be generated (a runtime that forbids
- * `new Function`) the interpreter itself is used.
+ * and costs microseconds on a checkout request, while validation sits on hot
+ * paths that the benchmarks budget. Request schemas use a small part of
+ * Schema: structs, arrays, records of strings, literals and checks. This
+ * module turns that AST into JavaScript, as ajv and TypeBox do, with the
+ * Schema's own checks called in place:
+ *
+ * - {@link compileValidator}: straight-line code reporting every issue, each
+ *   with the rule annotated on its schema node (`withRule`);
+ * - {@link compileGuard}: the same walk answering only "valid?", stopping at
+ *   the first problem and allocating nothing, for hot loops that validate
+ *   before they compute and ask for the issues only when the answer is no.
+ *
+ * With `fromText`, numbers and booleans may also be given as their text
+ * (query parameters: `limit=20`, `useQuickFilter=true`) and the validated
+ * value carries them converted. The generated code reports what Effect's
+ * interpreter reports (a property test holds the two together); where code
+ * cannot be generated (a runtime that forbids `new Function`) the interpreter
+ * itself is used.
  *
  * @internal
  */
-import { Result, Schema, type SchemaAST, type SchemaIssue } from "effect"
-import {
-  describe,
-  enumExpectation,
-  formatPath,
-  type Issue,
-  issue,
-  issuesFromSchema,
-  PREDICATE,
-  type RuleAnnotations,
-  type Validated,
-  ValidationError
-} from "../foundation/issues.ts"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import { describe, enumExpectation, formatPath, type Issue, issue } from "./issue.ts"
+import { numberOf } from "./params.ts"
+import { EXPECTED, issuesFromSchema, leavesOf } from "./schema-issues.ts"
+import { PREDICATE, type RuleAnnotations, ruleOfNode } from "./schema-kit.ts"
 
 /** What a compiled validator found. */
 export interface Checked<A> {
   /**
-   * The input without unknown keys; meaningful only when `issues` is empty. It
-   * is the input object itself when nothing was left out.
+   * The input without unknown keys (numbers and booleans converted with
+   * `fromText`); meaningful only when `issues` is empty. It is the input object
+   * itself when nothing was left out or converted.
    */
   readonly value: A
   readonly issues: Array<Issue>
-  /** unknown keys (R4.9) */
+  /** unknown keys (R10.2) */
   readonly warnings: Array<Issue>
 }
 
-/**
- * Options of {@link compileValidator}.
- */
+/** Options of {@link compileValidator}. */
 export interface ValidatorOptions {
-  /** the rule cited by structural issues (`required`, `type`) */
+  /** the rule cited by structural issues (`required`, `type`) where no schema node names one */
   readonly rule: string
   /**
    * `warn` for strict requests: unknown keys are warnings and left out of the
@@ -51,6 +54,8 @@ export interface ValidatorOptions {
    * the value as it is.
    */
   readonly unknownKeys: "warn" | "ignore"
+  /** Numbers and booleans may be given as their text (query parameters); flat structs only. */
+  readonly fromText?: boolean | undefined
 }
 
 // ---------------------------------------------------------------------------
@@ -58,81 +63,67 @@ export interface ValidatorOptions {
 
 type Path = ReadonlyArray<PropertyKey>
 
-const EXPECTED: Record<string, string> = {
-  String: "a string",
-  Number: "a number",
-  Boolean: "a boolean",
-  Objects: "an object",
-  Arrays: "an array"
-}
-
-const pointerLeaves = (node: SchemaIssue.Issue, path: Path, out: Array<[Path, string | undefined]>): void => {
-  switch (node._tag) {
-    case "Pointer":
-      return pointerLeaves(node.issue, [...path, ...node.path], out)
-    case "Composite":
-      for (const child of node.issues) pointerLeaves(child, path, out)
-      return
-    case "InvalidValue": {
-      const message = node.annotations?.message
-      out.push([path, typeof message === "string" ? message : undefined])
-      return
-    }
-    default:
-      out.push([path, undefined])
-  }
-}
-
 const PARSE_OPTIONS: SchemaAST.ParseOptions = { errors: "all" }
 
-class Helpers {
-  readonly rule: string
-  constructor(rule: string) {
-    this.rule = rule
-  }
-
-  type(issues: Array<Issue>, path: Path, tag: string, input: unknown) {
+const helpers = {
+  type(issues: Array<Issue>, rule: string, path: Path, tag: string, input: unknown) {
     issues.push(
-      issue(formatPath(path), "type", this.rule, `must be ${EXPECTED[tag] ?? "another type"}, got ${describe(input)}`)
+      issue(formatPath(path), "type", rule, `must be ${EXPECTED[tag] ?? "another type"}, got ${describe(input)}`)
     )
-  }
-
-  required(issues: Array<Issue>, path: Path) {
-    issues.push(issue(formatPath(path), "required", this.rule, "is required"))
-  }
-
-  enum(issues: Array<Issue>, path: Path, expected: string, input: unknown) {
-    issues.push(issue(formatPath(path), "enum", this.rule, `${expected}, got ${describe(input)}`))
-  }
-
+  },
+  typeAnyOf(issues: Array<Issue>, rule: string, path: Path, expected: string, input: unknown) {
+    issues.push(issue(formatPath(path), "type", rule, `must be ${expected}, got ${describe(input)}`))
+  },
+  required(issues: Array<Issue>, rule: string, path: Path) {
+    issues.push(issue(formatPath(path), "required", rule, "is required"))
+  },
+  enum(issues: Array<Issue>, rule: string, path: Path, expected: string, input: unknown) {
+    issues.push(issue(formatPath(path), "enum", rule, `${expected}, got ${describe(input)}`))
+  },
   /** Runs a filter whose predicate failed (or that has none) and reports what it says. */
-  check(issues: Array<Issue>, path: Path, filter: SchemaAST.Filter<unknown>, ast: SchemaAST.AST, value: unknown) {
+  check(
+    issues: Array<Issue>,
+    rule: string,
+    path: Path,
+    filter: SchemaAST.Filter<unknown>,
+    ast: SchemaAST.AST,
+    value: unknown
+  ) {
     const failure = filter.run(value, ast, PARSE_OPTIONS)
     if (failure === undefined) return
     const annotations = filter.annotations as Partial<RuleAnnotations> | undefined
-    const leaves: Array<[Path, string | undefined]> = []
-    pointerLeaves(failure, path, leaves)
-    for (const [at, message] of leaves) {
+    for (const [at, message] of leavesOf(failure, path)) {
       issues.push(
         issue(
           formatPath(at),
           annotations?.code ?? "format",
-          annotations?.rule ?? this.rule,
+          annotations?.rule ?? rule,
           message ?? annotations?.message ?? "is invalid"
         )
       )
     }
-  }
-
-  unknown(warnings: Array<Issue>, path: Path, record: object, known: ReadonlySet<string>) {
+  },
+  /** Reports the unknown keys of `record` (a key whose value is undefined is absent, R10.1). */
+  unknown(warnings: Array<Issue>, path: Path, record: Record<string, unknown>, known: ReadonlySet<string>) {
     for (const key of Object.keys(record)) {
-      if (!known.has(key)) {
+      if (!known.has(key) && record[key] !== undefined) {
         warnings.push(
-          issue(formatPath([...path, key]), "unknown_field", "R4.9", "is not a field of this resource and was left out")
+          issue(
+            formatPath([...path, key]),
+            "unknown_field",
+            "R10.2",
+            "is not a field of this resource and was left out"
+          )
         )
       }
     }
-  }
+  },
+  /** A number written as text, or the text itself when it is none (then reported as a type issue). */
+  number: (text: string): unknown => numberOf(text) ?? text,
+  flag: (text: string): unknown => (text === "true" ? true : text === "false" ? false : text),
+  /** Whether a filter without a predicate passes (guards). */
+  passes: (filter: SchemaAST.Filter<unknown>, ast: SchemaAST.AST, value: unknown) =>
+    filter.run(value, ast, PARSE_OPTIONS) === undefined
 }
 
 /** A copy of a valid input without the keys its schema does not know (the rare path). */
@@ -145,14 +136,18 @@ const strip = (ast: SchemaAST.AST, value: unknown): unknown => {
       const out: Record<string, unknown> = {}
       for (const p of ast.propertySignatures) {
         const key = String(p.name)
-        if (Object.hasOwn(record, key)) out[key] = strip(p.type, record[key])
+        if (record[key] !== undefined) out[key] = strip(p.type, record[key])
       }
       const index = ast.indexSignatures[0]
       if (index !== undefined) {
         const known = new Set(ast.propertySignatures.map((p) => String(p.name)))
-        for (const key of Object.keys(record)) if (!known.has(key)) out[key] = record[key]
+        for (const key of Object.keys(record)) if (!known.has(key) && record[key] !== undefined) out[key] = record[key]
       }
       return out
+    }
+    case "Union": {
+      const member = ast.types.find((t) => t._tag === "Objects" || t._tag === "Arrays")
+      return member !== undefined && typeof value === "object" && value !== null ? strip(member, value) : value
     }
     default:
       return value
@@ -169,13 +164,19 @@ const flatten = (checks: SchemaAST.Checks): Array<SchemaAST.Filter<unknown>> =>
 
 class Unsupported extends Error {}
 
+type Mode = "validate" | "guard"
+
 class Generator {
   readonly constants: Array<unknown> = []
-  readonly unknownKeys: "warn" | "ignore"
   private variables = 0
+  readonly mode: Mode
+  readonly unknownKeys: "warn" | "ignore"
+  readonly fromText: boolean
 
-  constructor(unknownKeys: "warn" | "ignore") {
+  constructor(mode: Mode, unknownKeys: "warn" | "ignore", fromText: boolean) {
+    this.mode = mode
     this.unknownKeys = unknownKeys
+    this.fromText = fromText
   }
 
   constant(value: unknown): string {
@@ -187,71 +188,120 @@ class Generator {
     return `${prefix}${this.variables++}`
   }
 
-  /** Statements that check the node's checks on `value`. */
-  checks(ast: SchemaAST.AST, value: string, path: string): string {
+  /** What a failure does: report it (validate) or answer no (guard). */
+  private fail(report: string): string {
+    return this.mode === "guard" ? "return false;" : `${report};`
+  }
+
+  /** Statements that run the node's checks on `value`. */
+  checks(ast: SchemaAST.AST, value: string, path: string, rule: string): string {
     if (ast.checks === undefined) return ""
     const astRef = this.constant(ast)
     return flatten(ast.checks)
       .map((filter) => {
         const predicate = filter.annotations?.[PREDICATE]
-        const call = `H.check(I, ${path}, ${this.constant(filter)}, ${astRef}, ${value});`
+        const filterRef = this.constant(filter)
+        if (this.mode === "guard") {
+          return typeof predicate === "function"
+            ? `if (!${this.constant(predicate)}(${value})) return false;`
+            : `if (!H.passes(${filterRef}, ${astRef}, ${value})) return false;`
+        }
+        const call = `H.check(I, ${rule}, ${path}, ${filterRef}, ${astRef}, ${value});`
         return typeof predicate === "function" ? `if (!${this.constant(predicate)}(${value})) ${call}` : call
       })
       .join("\n")
   }
 
   /** Statements that check `value` against `ast`; `path` is the source of its path array. */
-  node(ast: SchemaAST.AST, value: string, path: string): string {
+  node(ast: SchemaAST.AST, value: string, path: string, parentRule: string): string {
     if (ast.encoding !== undefined) throw new Unsupported(ast._tag)
+    const rule = ruleOfNode(ast) === undefined ? parentRule : JSON.stringify(ruleOfNode(ast))
     switch (ast._tag) {
       case "String":
       case "Number":
-      case "Boolean":
-        return `if (typeof ${value} !== "${ast._tag.toLowerCase()}") H.type(I, ${path}, "${ast._tag}", ${value});
+      case "Boolean": {
+        const coerce = this.fromText && ast._tag !== "String"
+          ? `if (typeof ${value} === "string") ${value} = H.${ast._tag === "Number" ? "number" : "flag"}(${value});\n`
+          : ""
+        return `${coerce}if (typeof ${value} !== "${ast._tag.toLowerCase()}") ${
+          this.fail(`H.type(I, ${rule}, ${path}, "${ast._tag}", ${value})`)
+        }
 else {
-${this.checks(ast, value, path)}
+${this.checks(ast, value, path, rule)}
 }`
+      }
       case "Literal":
       case "Union": {
         const members = ast._tag === "Literal" ? [ast] : ast.types
-        if (!members.every((t) => t._tag === "Literal")) throw new Unsupported(ast._tag)
+        if (!members.every((t) => t._tag === "Literal")) return this.union(ast, members, value, path, rule)
         const literals = members.map((t) => (t as SchemaAST.Literal).literal)
         const expected = enumExpectation(literals)
-        return `if (!${this.constant(new Set(literals))}.has(${value})) H.enum(I, ${path}, ${
-          JSON.stringify(expected)
-        }, ${value});
+        return `if (!${this.constant(new Set(literals))}.has(${value})) ${
+          this.fail(`H.enum(I, ${rule}, ${path}, ${JSON.stringify(expected)}, ${value})`)
+        }
 else {
-${this.checks(ast, value, path)}
+${this.checks(ast, value, path, rule)}
 }`
       }
       case "Arrays": {
-        if (ast.elements.length > 0 || ast.rest.length !== 1) throw new Unsupported(ast._tag)
+        if (ast.elements.length > 0 || ast.rest.length !== 1 || this.fromText) throw new Unsupported(ast._tag)
         const before = this.variable("b")
         const i = this.variable("i")
         const element = this.variable("e")
-        return `if (!Array.isArray(${value})) H.type(I, ${path}, "Arrays", ${value});
+        const count = this.mode === "guard" ? "" : `const ${before} = I.length;`
+        const clean = this.mode === "guard" ? "true" : `I.length === ${before}`
+        return `if (!Array.isArray(${value})) ${this.fail(`H.type(I, ${rule}, ${path}, "Arrays", ${value})`)}
 else {
-const ${before} = I.length;
+${count}
 for (let ${i} = 0; ${i} < ${value}.length; ${i}++) {
-const ${element} = ${value}[${i}];
-${this.node(ast.rest[0]!, element, `[...${path}, ${i}]`)}
+let ${element} = ${value}[${i}];
+${this.node(ast.rest[0]!, element, `[...${path}, ${i}]`, rule)}
 }
-if (I.length === ${before}) {
-${this.checks(ast, value, path)}
+if (${clean}) {
+${this.checks(ast, value, path, rule)}
 }
 }`
       }
       case "Objects":
-        return this.object(ast, value, path)
+        return this.object(ast, value, path, rule)
       default:
         throw new Unsupported(ast._tag)
     }
   }
 
-  object(ast: SchemaAST.Objects, value: string, path: string): string {
+  /**
+   * `NullOr(x)`: null passes, anything else is checked as `x`. A union of
+   * plain primitives (`string | number`): one `typeof` test.
+   */
+  union(
+    ast: SchemaAST.AST,
+    members: ReadonlyArray<SchemaAST.AST>,
+    value: string,
+    path: string,
+    rule: string
+  ): string {
+    if (ast.checks !== undefined) throw new Unsupported("Union")
+    const others = members.filter((m) => m._tag !== "Null")
+    if (others.length === 1 && others.length < members.length) {
+      return `if (${value} !== null) {
+${this.node(others[0]!, value, path, rule)}
+}`
+    }
+    const primitive = (m: SchemaAST.AST) =>
+      (m._tag === "String" || m._tag === "Number" || m._tag === "Boolean") && m.checks === undefined &&
+      m.encoding === undefined
+    if (others.length !== members.length || !members.every(primitive)) throw new Unsupported("Union")
+    const test = members.map((m) => `typeof ${value} !== "${m._tag.toLowerCase()}"`).join(" && ")
+    const expected = members.map((m) => EXPECTED[m._tag]).join(" or ")
+    return `if (${test}) ${this.fail(`H.typeAnyOf(I, ${rule}, ${path}, ${JSON.stringify(expected)}, ${value})`)}`
+  }
+
+  object(ast: SchemaAST.Objects, value: string, path: string, rule: string, top = false): string {
     if (ast.indexSignatures.length > 1) throw new Unsupported("index signatures")
     const index = ast.indexSignatures[0]
     if (index !== undefined && index.parameter._tag !== "String") throw new Unsupported("index signature")
+    if (this.fromText && !top) throw new Unsupported("nested objects from text")
+    const guard = this.mode === "guard"
     const before = this.variable("b")
     const present = this.variable("n")
     const known = this.constant(new Set(ast.propertySignatures.map((p) => String(p.name))))
@@ -259,12 +309,16 @@ ${this.checks(ast, value, path)}
       const key = JSON.stringify(String(p.name))
       const field = this.variable("f")
       const fieldPath = `[...${path}, ${key}]`
-      const missing = p.type.context?.isOptional === true ? "" : `H.required(I, ${fieldPath});`
-      return `const ${field} = ${value}[${key}];
-if (${field} === undefined && !Object.hasOwn(${value}, ${key})) { ${missing} }
+      const fieldRule = ruleOfNode(p.type) === undefined ? rule : JSON.stringify(ruleOfNode(p.type))
+      const missing = p.type.context?.isOptional === true ? "" : this.fail(`H.required(I, ${fieldRule}, ${fieldPath})`)
+      // with `fromText` the converted value is the value: collected in O
+      const collect = this.fromText ? `O[${key}] = ${field};` : ""
+      return `let ${field} = ${value}[${key}];
+if (${field} === undefined) { ${missing} }
 else {
-${present}++;
-${this.node(p.type, field, fieldPath)}
+${guard ? "" : `${present}++;`}
+${this.node(p.type, field, fieldPath, rule)}
+${collect}
 }`
     })
     let rest = ""
@@ -273,36 +327,65 @@ ${this.node(p.type, field, fieldPath)}
       const entry = this.variable("v")
       rest = `for (const ${key} of Object.keys(${value})) {
 if (${known}.has(${key})) continue;
-const ${entry} = ${value}[${key}];
-${this.node(index.type, entry, `[...${path}, ${key}]`)}
+let ${entry} = ${value}[${key}];
+if (${entry} === undefined) continue;
+${this.node(index.type, entry, `[...${path}, ${key}]`, rule)}
 }`
-    } else if (this.unknownKeys === "warn") {
+    } else if (!guard && this.unknownKeys === "warn") {
+      // more keys than known ones with a value: unknown keys to report, or keys whose value is undefined
+      // (absent, R10.1), either way left out of the value
       rest =
         `if (Object.keys(${value}).length !== ${present}) { H.unknown(W, ${path}, ${value}, ${known}); S.strip = true; }`
     }
-    return `if (typeof ${value} !== "object" || ${value} === null || Array.isArray(${value})) H.type(I, ${path}, "Objects", ${value});
+    const checked = this.fromText && top ? "O" : value
+    return `if (typeof ${value} !== "object" || ${value} === null || Array.isArray(${value})) ${
+      this.fail(`H.type(I, ${rule}, ${path}, "Objects", ${value})`)
+    }
 else {
-const ${before} = I.length;
-let ${present} = 0;
+${guard ? "" : `const ${before} = I.length;\nlet ${present} = 0;`}
 ${properties.join("\n")}
 ${rest}
-if (I.length === ${before}) {
-${this.checks(ast, value, path)}
+if (${guard ? "true" : `I.length === ${before}`}) {
+${this.checks(ast, checked, path, rule)}
 }
 }`
   }
+
+  root(ast: SchemaAST.AST, rule: string): string {
+    const ruleText = JSON.stringify(ruleOfNode(ast) ?? rule)
+    if (this.fromText) {
+      if (ast._tag !== "Objects") throw new Unsupported("fromText needs a struct")
+      return `const O = {};\n${this.object(ast, "input", "[]", ruleText, true)}\nS.value = O;`
+    }
+    return this.node(ast, "input", "[]", ruleText)
+  }
 }
 
-type Compiled = (input: unknown, issues: Array<Issue>, warnings: Array<Issue>, state: { strip: boolean }) => void
+type Compiled = (
+  input: unknown,
+  issues: Array<Issue>,
+  warnings: Array<Issue>,
+  state: { strip: boolean; value: unknown }
+) => void
 
-const generate = (ast: SchemaAST.AST, options: ValidatorOptions): Compiled => {
-  const generator = new Generator(options.unknownKeys)
-  const body = generator.node(ast, "input", "[]")
-  const factory = new Function("$", "H", `return function validate(input, I, W, S) {\n${body}\n}`) as (
+const build = <F>(generator: Generator, body: string, name: string, parameters: string): F => {
+  const factory = new Function("$", "H", `return function ${name}(${parameters}) {\n${body}\n}`) as (
     constants: Array<unknown>,
-    helpers: Helpers
-  ) => Compiled
-  return factory(generator.constants, new Helpers(options.rule))
+    h: typeof helpers
+  ) => F
+  return factory(generator.constants, helpers)
+}
+
+/** A copy without the keys whose value is `undefined`, at every depth: such a key is absent (R10.1). */
+const withoutUndefined = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutUndefined)
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key]
+    if (v !== undefined) out[key] = withoutUndefined(v)
+  }
+  return out
 }
 
 /** Effect Schema's own interpreter, where code cannot be generated. */
@@ -313,7 +396,8 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
     onExcessProperty: options.unknownKeys === "warn" ? "error" : "ignore",
     reportInput: true
   } as const
-  return (input: unknown): Checked<S["Type"]> => {
+  return (given: unknown): Checked<S["Type"]> => {
+    const input = withoutUndefined(given)
     const result = decode(input, parse)
     if (Result.isSuccess(result)) {
       // as generated code does: the input itself, unless unknown keys were left out
@@ -323,7 +407,7 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
         warnings: []
       }
     }
-    const { issues, warnings } = issuesFromSchema(result.failure.issue, options.rule)
+    const { issues, warnings } = issuesFromSchema(result.failure.issue, options.rule, schema.ast)
     if (issues.length > 0) return { value: undefined as S["Type"], issues, warnings }
     return { value: strip(schema.ast, input) as S["Type"], issues, warnings }
   }
@@ -331,28 +415,51 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
 
 /**
  * Compiles a request Schema (structs, arrays, records of strings, literals,
- * checks; no transformations) into a validator that reports every issue.
+ * nullable fields, checks; no transformations) into a validator that reports
+ * every issue.
  */
 export const compileValidator = <S extends Schema.Top>(
   schema: S,
   options: ValidatorOptions
 ): (input: unknown) => Checked<S["Type"]> => {
+  const generator = new Generator("validate", options.unknownKeys, options.fromText === true)
   let compiled: Compiled
   try {
-    compiled = generate(schema.ast, options)
+    compiled = build<Compiled>(generator, generator.root(schema.ast, options.rule), "validate", "input, I, W, S")
   } catch (error) {
     if (error instanceof Unsupported) {
       throw new Error(`compileValidator: ${error.message} is not supported in request schemas`, { cause: error })
     }
+    if (options.fromText === true) throw error
     return interpret(schema, options) // new Function is forbidden here (a CSP)
   }
   return (input) => {
     const issues: Array<Issue> = []
     const warnings: Array<Issue> = []
-    const state = { strip: false }
+    const state = { strip: false, value: input }
     compiled(input, issues, warnings, state)
-    const value = state.strip && issues.length === 0 ? strip(schema.ast, input) : input
+    const value = state.strip && issues.length === 0 && options.fromText !== true
+      ? strip(schema.ast, input)
+      : state.value
     return { value: value as S["Type"], issues, warnings }
+  }
+}
+
+/**
+ * Compiles a Schema into a guard: whether an input is valid, decided by the
+ * same checks as {@link compileValidator}, stopping at the first problem and
+ * allocating nothing. Ask the validator for the issues when it says no.
+ */
+export const compileGuard = <S extends Schema.Top>(schema: S): (input: unknown) => input is S["Type"] => {
+  const generator = new Generator("guard", "ignore", false)
+  try {
+    return build(generator, `${generator.root(schema.ast, "")}\nreturn true;`, "guard", "input")
+  } catch (error) {
+    if (error instanceof Unsupported) {
+      throw new Error(`compileGuard: ${error.message} is not supported in request schemas`, { cause: error })
+    }
+    const is = Schema.is(schema as unknown as Schema.Codec<unknown, unknown>)
+    return is as (input: unknown) => input is S["Type"] // new Function is forbidden here (a CSP)
   }
 }
 
@@ -361,17 +468,3 @@ export const compileValidator = <S extends Schema.Top>(
  * the generated code to it.
  */
 export const interpretValidator = interpret
-
-/**
- * A strict request validator as the core's operations expose it: the value
- * without unknown fields and the warnings, or a `ValidationError` with every issue.
- */
-export const requestValidator = <S extends Schema.Top>(schema: S, rule: string) => {
-  const check = compileValidator(schema, { rule, unknownKeys: "warn" })
-  return (input: unknown): Result.Result<Validated<S["Type"]>, ValidationError> => {
-    const checked = check(input)
-    return checked.issues.length === 0
-      ? Result.succeed({ value: checked.value, warnings: checked.warnings })
-      : Result.fail(new ValidationError({ issues: checked.issues, warnings: checked.warnings }))
-  }
-}

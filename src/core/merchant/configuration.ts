@@ -1,34 +1,34 @@
 /**
- * The merchant configuration: the service's response (read tolerantly, R9),
- * optionally with `defaultRefundPolicies` and `subMerchants` added by the
- * merchant (rules.md, "Public surface").
+ * The merchant configuration: the service's response, optionally with
+ * `defaultRefundPolicies` and `subMerchants` added by the merchant. Declared
+ * once, strictly ({@link MerchantConfiguration}); read tolerantly
+ * ({@link MerchantConfigurationResponse}, R9), because every calculation that
+ * takes one is reading what the service answered (R10.3).
  *
  * @since 0.1.0
  */
-import { Result, Schema } from "effect"
-import {
-  describe,
-  fail,
-  issue,
-  issuesFromSchema,
-  LENIENT,
-  prefixPath,
-  type ValidationError
-} from "../foundation/issues.ts"
-import { loose, LooseBoolean, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
-import { duplicateDaysIssues, RefundPolicies } from "../refund/policy.ts"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { fail, type ValidationError } from "../foundation/issues.ts"
+import { describe, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { issuesFromSchema } from "../internal/schema-issues.ts"
+import { NonNegativeNumber, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
+import { compileValidator } from "../internal/validator.ts"
+import { RefundPolicy } from "../refund/policy.ts"
 
 /**
- * A currency the merchant accepts, with its payment bounds.
+ * A currency the merchant accepts, with its payment bounds (R6.4) and its
+ * zero-decimal override (R1.2).
  *
  * @since 0.1.0
  */
-export const MerchantCurrency = OpenStruct({
-  currencyCode: loose(Schema.String),
-  minimumPaymentAmount: loose(LooseNumber),
-  maximumPaymentAmount: loose(LooseNumber),
-  paymentGatewayVariant: loose(Schema.String),
-  isZeroDecimal: loose(LooseBoolean)
+export const MerchantCurrency = Schema.Struct({
+  currencyCode: Schema.String,
+  minimumPaymentAmount: Schema.optionalKey(NonNegativeNumber("R6.4")),
+  maximumPaymentAmount: Schema.optionalKey(NonNegativeNumber("R6.4")),
+  paymentGatewayVariant: Schema.optionalKey(Schema.String),
+  isZeroDecimal: Schema.optionalKey(Schema.Boolean)
 })
 
 /**
@@ -37,34 +37,53 @@ export const MerchantCurrency = OpenStruct({
 export type MerchantCurrency = typeof MerchantCurrency.Type
 
 /**
+ * A sub-merchant a checkout may name by its `externalCode` (R4.5).
+ *
+ * @since 0.1.0
+ */
+export const SubMerchant = Schema.Struct({
+  externalCode: Schema.String,
+  id: Schema.optionalKey(Schema.String),
+  name: Schema.optionalKey(Schema.String)
+})
+
+/**
+ * @since 0.1.0
+ */
+export type SubMerchant = typeof SubMerchant.Type
+
+/**
  * The merchant-configuration response, plus the merchant's own additions:
  * `defaultRefundPolicies` for items without policies (R7.2) and `subMerchants`,
- * the externalCodes a checkout may name (R4.5).
+ * the sub-merchants a checkout may name (R4.5).
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
  * import { Merchant } from "payment-plan-engine"
- * const merchant = Schema.decodeUnknownSync(Merchant.MerchantConfiguration)({
- *   defaultMinDepositType: "Percentage", defaultMinDepositValue: "10",
+ * const merchant: Merchant.MerchantConfiguration = {
+ *   defaultMinDepositType: "Percentage",
+ *   defaultMinDepositValue: 10,
  *   currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
- * })
- * merchant.defaultMinDepositValue // 10
+ * }
  * ```
  * @since 0.1.0
  */
-export const MerchantConfiguration = OpenStruct({
-  defaultPaymentDeadline: loose(LooseNumber),
-  defaultMinDepositValue: loose(LooseNumber),
-  defaultMinDepositType: loose(Schema.String),
-  currencies: loose(Schema.Array(MerchantCurrency)),
-  gtmId: loose(Schema.String),
-  serviceGAMID: loose(Schema.String),
-  merchantGAMID: loose(Schema.String),
-  gtmInternalTrackingId: loose(Schema.String),
-  defaultRefundPolicies: loose(RefundPolicies),
-  subMerchants: loose(Schema.Array(Schema.String))
-})
+export const MerchantConfiguration = withRule(
+  Schema.Struct({
+    defaultPaymentDeadline: Schema.optionalKey(WholeNumber(0, "R2.4")),
+    defaultMinDepositValue: Schema.optionalKey(NonNegativeNumber("R2.2")),
+    defaultMinDepositType: Schema.optionalKey(Schema.String),
+    currencies: Schema.Array(MerchantCurrency),
+    gtmId: Schema.optionalKey(Schema.String),
+    serviceGAMID: Schema.optionalKey(Schema.String),
+    merchantGAMID: Schema.optionalKey(Schema.String),
+    gtmInternalTrackingId: Schema.optionalKey(Schema.String),
+    // ties of days are settled by list order (R7.2): no duplicate check here (R10.3)
+    defaultRefundPolicies: Schema.optionalKey(Schema.Array(RefundPolicy)),
+    subMerchants: Schema.optionalKey(Schema.Array(SubMerchant))
+  }),
+  "R9"
+)
 
 /**
  * @since 0.1.0
@@ -72,41 +91,84 @@ export const MerchantConfiguration = OpenStruct({
 export type MerchantConfiguration = typeof MerchantConfiguration.Type
 
 /**
- * What the calculations read of a merchant configuration. A decoded
- * {@link MerchantConfiguration} is one.
+ * A merchant configuration as the service answers it, read tolerantly (R9):
+ * any field missing or null, numbers sent as strings, unknown fields kept.
+ * Every calculation takes one.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Merchant } from "payment-plan-engine"
+ * const merchant = Schema.decodeUnknownSync(Merchant.MerchantConfigurationResponse)({
+ *   defaultMinDepositType: "Percentage", defaultMinDepositValue: "10",
+ *   currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
+ * })
+ * merchant.defaultMinDepositValue // 10
+ * ```
  * @since 0.1.0
  */
-export type MerchantLike = Partial<MerchantConfiguration>
-
-const decodeMerchant = Schema.decodeUnknownResult(MerchantConfiguration)
-const decoded = new WeakMap<object, MerchantConfiguration>()
+export const MerchantConfigurationResponse = tolerant(MerchantConfiguration)
 
 /**
- * Reads a merchant configuration given as plain JSON, tolerantly (R9); refund
- * policies it adds are checked as strictly as an item's (R4.6). Results are
- * remembered per object, so passing the same configuration in a hot loop costs
- * one decode.
+ * @since 0.1.0
+ */
+export type MerchantConfigurationResponse = typeof MerchantConfigurationResponse.Type
+
+const decodeResponse = Schema.decodeUnknownResult(MerchantConfigurationResponse)
+const checkPolicy = compileValidator(RefundPolicy, { rule: "R4.6", unknownKeys: "ignore" })
+const decoded = new WeakMap<object, MerchantConfigurationResponse>()
+
+/** `subMerchants` as strings (`"store-north"`) are read as their `externalCode`. */
+const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, unknown> => {
+  const subMerchants = input["subMerchants"]
+  if (!Array.isArray(subMerchants) || !subMerchants.some((s) => typeof s === "string")) return input
+  return {
+    ...input,
+    subMerchants: subMerchants.map((s: unknown) => (typeof s === "string" ? { externalCode: s } : s))
+  }
+}
+
+/**
+ * Reads a merchant configuration given as plain JSON, tolerantly (R9): what
+ * the service could answer is read, never refused; the refund policies the
+ * merchant adds are checked with an item's rules (R4.6), ties between them
+ * settled by list order (R7.2). Results are remembered per object, so passing
+ * the same configuration in a hot loop costs one decode.
  *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Merchant } from "payment-plan-engine"
+ * const read = Merchant.decodeMerchantResult({ subMerchants: ["store-north"] })
+ * if (Result.isSuccess(read)) read.success?.subMerchants // [{ externalCode: "store-north" }]
+ * ```
  * @since 0.1.0
  */
 export const decodeMerchantResult = (
   input: unknown,
   path = "merchant"
-): Result.Result<MerchantConfiguration | undefined, ValidationError> => {
+): Result.Result<MerchantConfigurationResponse | undefined, ValidationError> => {
   if (input === undefined) return Result.succeed(undefined)
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+  if (!isRecord(input)) {
     return fail([issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)])
   }
   const known = decoded.get(input)
   if (known) return Result.succeed(known)
-  const result = decodeMerchant(input, LENIENT)
+  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all" })
   if (Result.isFailure(result)) {
-    const { issues } = issuesFromSchema(result.failure.issue, "R9")
-    return fail(issues.map((i) => ({ ...i, path: prefixPath(path, i.path) })))
+    const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
+    return fail(prefixIssues(path, issues))
   }
-  const duplicates = duplicateDaysIssues(result.success.defaultRefundPolicies, `${path}.defaultRefundPolicies`)
-  if (duplicates.length > 0) return fail(duplicates)
+  const issues: Array<Issue> = []
+  result.success.defaultRefundPolicies?.forEach((policy, index) => {
+    for (const found of checkPolicy(policy).issues) {
+      issues.push({
+        ...found,
+        path: `${path}.defaultRefundPolicies[${index}]${found.path === "" ? "" : `.${found.path}`}`
+      })
+    }
+  })
+  if (issues.length > 0) return fail(issues)
   decoded.set(input, result.success)
   return Result.succeed(result.success)
 }

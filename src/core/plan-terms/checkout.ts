@@ -5,22 +5,16 @@
  *
  * @since 0.1.0
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { CheckoutResponse } from "../checkout/response.ts"
 import { priceUnknownResult } from "../checkout/totals.ts"
-import {
-  describe,
-  fail,
-  type Issue,
-  issue,
-  issuesFromSchema,
-  LENIENT,
-  prefixPath,
-  type ValidationError
-} from "../foundation/issues.ts"
+import { fail, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, currencyExponentOrIssue } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
+import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
+import { issuesFromSchema } from "../internal/schema-issues.ts"
+import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 
 /**
  * What plan terms need of a checkout, amounts in minor units.
@@ -69,7 +63,7 @@ const withoutNulls = (value: unknown): unknown => {
 const fromRequest = (
   request: unknown,
   timeZone: string,
-  merchant: MerchantLike | undefined
+  merchant: MerchantConfigurationResponse | undefined
 ): Result.Result<TermsCheckout, ValidationError> => {
   const priced = priceUnknownResult(request, { merchant, timeZone })
   if (Result.isFailure(priced)) return fail(prefixed(priced.failure.issues))
@@ -89,12 +83,14 @@ const fromRequest = (
 const fromResponse = (
   input: object,
   timeZone: string,
-  merchant: MerchantLike | undefined
+  merchant: MerchantConfigurationResponse | undefined
 ): Result.Result<TermsCheckout, ValidationError> => {
   let response = decodedResponses.get(input)
   if (response === undefined) {
-    const decoded = decodeResponse(input, LENIENT)
-    if (Result.isFailure(decoded)) return fail(prefixed(issuesFromSchema(decoded.failure.issue, "R9").issues))
+    const decoded = decodeResponse(input, { errors: "all" })
+    if (Result.isFailure(decoded)) {
+      return fail(prefixed(issuesFromSchema(decoded.failure.issue, "R9", CheckoutResponse.ast).issues))
+    }
     response = decoded.success
     decodedResponses.set(input, response)
   }
@@ -152,7 +148,7 @@ const fromResponse = (
 export const readCheckoutResult = (
   checkout: unknown,
   timeZone: string,
-  merchant?: MerchantLike
+  merchant?: MerchantConfigurationResponse
 ): Result.Result<TermsCheckout, ValidationError> =>
   isCheckoutResponse(checkout)
     ? fromResponse(checkout as object, timeZone, merchant)

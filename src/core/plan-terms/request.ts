@@ -4,12 +4,20 @@
  *
  * @since 0.1.0
  */
-import { Effect, type Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import type * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/request.ts"
-import { rule, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
-import { CaseInsensitiveEnum, Enum, FiniteNumber, WholeNumber } from "../internal/schema-kit.ts"
-import { requestValidator } from "../internal/validator.ts"
+import {
+  CaseInsensitiveEnum,
+  Enum,
+  NonEmptyText,
+  NonNegativeNumber,
+  WholeNumber,
+  withRule
+} from "../internal/schema-kit.ts"
 
 /**
  * Cadence frequencies, read case-insensitively (R6.2).
@@ -36,30 +44,55 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
  */
 export type Weekday = (typeof WEEKDAYS)[number]
 
+const FREQUENCY_BY_LOWER = new Map<string, Frequency>(FREQUENCIES.map((f) => [f.toLowerCase(), f]))
+const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLowerCase(), i]))
+
+/**
+ * A frequency as written in any case (R6.2), by its canonical name; `undefined` when it is none.
+ *
+ * @example
+ * ```ts
+ * import { PlanTerms } from "payment-plan-engine"
+ * PlanTerms.frequencyOf("fortNIGHTly") // "Fortnightly"
+ * ```
+ * @since 0.1.0
+ */
+export const frequencyOf = (text: string): Frequency | undefined => FREQUENCY_BY_LOWER.get(text.toLowerCase())
+
+/**
+ * A weekday name as written in any case (R6.2), as its index (0 Sunday … 6); `undefined` when it is none.
+ *
+ * @example
+ * ```ts
+ * import { PlanTerms } from "payment-plan-engine"
+ * PlanTerms.weekdayOf("friday") // 5
+ * ```
+ * @since 0.1.0
+ */
+export const weekdayOf = (text: string): number | undefined => WEEKDAY_BY_LOWER.get(text.toLowerCase())
+
 /**
  * The instalment cadence of a request (R6.2).
  *
  * @since 0.1.0
  */
-export const Cadence = Schema.Struct({
-  frequency: Schema.optionalKey(CaseInsensitiveEnum(FREQUENCIES, "R6.2")),
-  on: Schema.optionalKey(
-    Schema.Struct({
-      dayOfWeek: Schema.optionalKey(CaseInsensitiveEnum(WEEKDAYS, "R6.2")),
-      dayOfMonth: Schema.optionalKey(
-        WholeNumber(1, "R6.2").check(rule<number>("range", "R6.2", "must be at most 31", (n) => n <= 31))
-      )
-    })
-  )
-})
+export const Cadence = withRule(
+  Schema.Struct({
+    frequency: Schema.optionalKey(CaseInsensitiveEnum(FREQUENCIES, "R6.2")),
+    on: Schema.optionalKey(
+      Schema.Struct({
+        dayOfWeek: Schema.optionalKey(CaseInsensitiveEnum(WEEKDAYS, "R6.2")),
+        dayOfMonth: Schema.optionalKey(WholeNumber(1, "R6.2", 31))
+      })
+    )
+  }),
+  "R6.2"
+)
 
 /**
  * @since 0.1.0
  */
 export type Cadence = typeof Cadence.Type
-
-/** A deposit is an amount: a finite number, not negative (R1.3). */
-const DepositAmount = FiniteNumber.check(rule<number>("range", "R1.3", "must not be negative", (n) => !(n < 0)))
 
 /**
  * The compute-plan-terms request (service description, "Compute plan terms for
@@ -68,14 +101,18 @@ const DepositAmount = FiniteNumber.check(rule<number>("range", "R1.3", "must not
  *
  * @since 0.1.0
  */
-export const PlanTermsRequest = Schema.Struct({
-  checkoutId: Schema.String.check(rule<string>("too_short", "R6", "must not be empty", (s) => s.length > 0)),
-  type: Enum(["plan"]),
-  planType: Schema.optionalKey(Enum(PLAN_TYPES)),
-  deposit: Schema.optionalKey(Schema.Struct({ amount: Schema.optionalKey(DepositAmount) })),
-  installments: Schema.optionalKey(Schema.Struct({ cadence: Schema.optionalKey(Cadence) })),
-  timeZone: Schema.String.check(rule<string>("time_zone", "R3.1", "must be an IANA time zone name", Time.isTimeZone))
-})
+export const PlanTermsRequest = withRule(
+  Schema.Struct({
+    checkoutId: NonEmptyText("R6"),
+    type: Enum(["plan"]),
+    planType: Schema.optionalKey(Enum(PLAN_TYPES)),
+    // a deposit is an amount (R1.3); its precision depends on the checkout's currency (R6.6)
+    deposit: Schema.optionalKey(Schema.Struct({ amount: Schema.optionalKey(NonNegativeNumber("R1.3")) })),
+    installments: Schema.optionalKey(Schema.Struct({ cadence: Schema.optionalKey(Cadence) })),
+    timeZone: Time.TimeZoneName
+  }),
+  "R6"
+)
 
 /**
  * @since 0.1.0

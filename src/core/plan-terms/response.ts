@@ -1,65 +1,15 @@
 /**
- * The compute-plan-terms response: the service's, read tolerantly (R9), and
- * the one this library computes, with its `schedule` (R6.9).
+ * The compute-plan-terms response: declared once, strictly ({@link PlanTerms},
+ * what this library computes, with its `schedule`, R6.9), and read
+ * tolerantly ({@link PlanTermsResponse}, what any service answers, R9).
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { PLAN_TYPES, type PlanType } from "../checkout/request.ts"
-import { loose, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
-import { FREQUENCIES, type Weekday } from "./request.ts"
-
-/**
- * One payment of the schedule this library adds to the response (R6.9);
- * payment 1 is the deposit with the remainder.
- *
- * @since 0.1.0
- */
-export const SchedulePayment = OpenStruct({
-  installmentNumber: loose(LooseNumber),
-  date: loose(Schema.String),
-  amount: loose(LooseNumber)
-})
-
-/**
- * The compute-plan-terms response (R6), with this library's `schedule`, read
- * tolerantly (R9).
- *
- * @since 0.1.0
- */
-export const PlanTermsResponse = OpenStruct({
-  type: loose(Schema.String),
-  planType: loose(OpenEnum(PLAN_TYPES)),
-  deposit: loose(
-    OpenStruct({
-      amount: loose(LooseNumber),
-      range: loose(OpenStruct({ min: loose(LooseNumber), max: loose(LooseNumber) }))
-    })
-  ),
-  installments: loose(
-    OpenStruct({
-      amount: loose(LooseNumber),
-      remainder: loose(LooseNumber),
-      count: loose(LooseNumber),
-      cadence: loose(
-        OpenStruct({
-          frequency: loose(OpenEnum(FREQUENCIES)),
-          on: loose(OpenStruct({ dayOfWeek: loose(Schema.String), dayOfMonth: loose(LooseNumber) }))
-        })
-      ),
-      validation: loose(Schema.Array(OpenStruct({ key: loose(Schema.String), value: loose(Schema.String) })))
-    })
-  ),
-  totalCost: loose(LooseNumber),
-  currencyCode: loose(Schema.String),
-  redirectURL: loose(Schema.String),
-  schedule: loose(Schema.Array(SchedulePayment))
-})
-
-/**
- * @since 0.1.0
- */
-export type PlanTermsResponse = typeof PlanTermsResponse.Type
+import * as Schema from "effect/Schema"
+import { PLAN_TYPES } from "../checkout/request.ts"
+import * as Time from "../foundation/time/index.ts"
+import { Enum, tolerant, WholeNumber } from "../internal/schema-kit.ts"
+import { WEEKDAYS } from "./request.ts"
 
 /**
  * One payment of a computed schedule (R6.9): number 1 is the deposit with the
@@ -68,34 +18,34 @@ export type PlanTermsResponse = typeof PlanTermsResponse.Type
  *
  * @since 0.1.0
  */
-export interface ScheduledPayment {
-  readonly installmentNumber: number
-  readonly date: string
-  readonly amount: number
-}
+export const ScheduledPayment = Schema.Struct({
+  installmentNumber: WholeNumber(1, "R6.9"),
+  date: Time.CalendarDateText,
+  amount: Schema.Number
+})
 
 /**
- * The cadence as the computed terms give it (R6.2): canonical names, the day
- * resolved (the plan date's when the request named none), and only the day
- * that applies to the frequency.
- *
  * @since 0.1.0
  */
-export type ResolvedCadenceJson =
-  | { readonly frequency: "Weekly" | "Fortnightly"; readonly on: { readonly dayOfWeek: Weekday } }
-  | { readonly frequency: "Monthly"; readonly on: { readonly dayOfMonth: number } }
+export type ScheduledPayment = typeof ScheduledPayment.Type
 
 /**
  * Keys of `installments.validation` (R6.6).
  *
  * @since 0.1.0
  */
-export type TermsValidationKey =
-  | "deposit.below_minimum"
-  | "deposit.above_maximum"
-  | "deposit.precision"
-  | "installments.unavailable"
-  | "installments.above_maximum_payment"
+export const TERMS_VALIDATION_KEYS = [
+  "deposit.below_minimum",
+  "deposit.above_maximum",
+  "deposit.precision",
+  "installments.unavailable",
+  "installments.above_maximum_payment"
+] as const
+
+/**
+ * @since 0.1.0
+ */
+export type TermsValidationKey = (typeof TERMS_VALIDATION_KEYS)[number]
 
 /**
  * One entry of `installments.validation` (R6.6): the key says what is
@@ -104,31 +54,71 @@ export type TermsValidationKey =
  *
  * @since 0.1.0
  */
-export interface TermsValidation {
-  readonly key: TermsValidationKey
-  readonly value: string
-}
+export const TermsValidation = Schema.Struct({ key: Enum(TERMS_VALIDATION_KEYS), value: Schema.String })
 
 /**
- * Plan terms as computed by this library: the service's response fields and
- * `schedule` (R6.9). Amounts are JSON numbers in the currency's major units.
+ * @since 0.1.0
+ */
+export type TermsValidation = typeof TermsValidation.Type
+
+/**
+ * The cadence as the computed terms give it (R6.2): canonical names, the day
+ * resolved (the plan date's when the request named none), and only the day
+ * that applies to the frequency.
  *
  * @since 0.1.0
  */
-export interface ComputedPlanTerms {
-  readonly type: "plan"
-  readonly planType: PlanType
-  readonly deposit: { readonly amount: number; readonly range: { readonly min: number; readonly max: number } }
-  readonly installments: {
-    readonly amount: number
-    readonly remainder: number
-    readonly count: number
-    readonly cadence: ResolvedCadenceJson
-    readonly validation: ReadonlyArray<TermsValidation>
-  }
-  readonly totalCost: number
-  readonly currencyCode: string
+export const ResolvedCadenceJson = Schema.Union([
+  Schema.Struct({ frequency: Enum(["Weekly", "Fortnightly"]), on: Schema.Struct({ dayOfWeek: Enum(WEEKDAYS) }) }),
+  Schema.Struct({ frequency: Enum(["Monthly"]), on: Schema.Struct({ dayOfMonth: WholeNumber(1, "R6.2", 31) }) })
+])
+
+/**
+ * @since 0.1.0
+ */
+export type ResolvedCadenceJson = typeof ResolvedCadenceJson.Type
+
+/**
+ * Plan terms as computed by this library (R6): the service's
+ * compute-plan-terms response and `schedule` (R6.9). Amounts are JSON numbers
+ * in the currency's major units.
+ *
+ * @since 0.1.0
+ */
+export const PlanTerms = Schema.Struct({
+  type: Enum(["plan"]),
+  planType: Enum(PLAN_TYPES),
+  deposit: Schema.Struct({
+    amount: Schema.Number,
+    range: Schema.Struct({ min: Schema.Number, max: Schema.Number })
+  }),
+  installments: Schema.Struct({
+    amount: Schema.Number,
+    remainder: Schema.Number,
+    count: WholeNumber(0, "R6.3"),
+    cadence: ResolvedCadenceJson,
+    validation: Schema.Array(TermsValidation)
+  }),
+  totalCost: Schema.Number,
+  currencyCode: Schema.String,
   /** The checkout's `redirectURL`; absent when a checkout response lacks it. */
-  readonly redirectURL?: string
-  readonly schedule: ReadonlyArray<ScheduledPayment>
-}
+  redirectURL: Schema.optionalKey(Schema.String),
+  schedule: Schema.Array(ScheduledPayment)
+})
+
+/**
+ * @since 0.1.0
+ */
+export type PlanTerms = typeof PlanTerms.Type
+
+/**
+ * A compute-plan-terms response read tolerantly (R9).
+ *
+ * @since 0.1.0
+ */
+export const PlanTermsResponse = tolerant(PlanTerms)
+
+/**
+ * @since 0.1.0
+ */
+export type PlanTermsResponse = typeof PlanTermsResponse.Type

@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Time from "../foundation/time/index.ts"
-import { type Cadence, FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./request.ts"
+import { type Cadence, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "./request.ts"
 import type { ResolvedCadenceJson } from "./response.ts"
 
 /**
@@ -21,9 +21,6 @@ import type { ResolvedCadenceJson } from "./response.ts"
 export type ResolvedCadence =
   | { readonly frequency: "Weekly" | "Fortnightly"; readonly dayOfWeek: number }
   | { readonly frequency: "Monthly"; readonly dayOfMonth: number }
-
-const FREQUENCY_BY_LOWER = new Map<string, Frequency>(FREQUENCIES.map((f) => [f.toLowerCase(), f]))
-const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLowerCase(), i]))
 
 /**
  * Resolves a validated cadence against the plan date (R6.2): frequency Weekly
@@ -38,12 +35,12 @@ const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLow
  * @since 0.1.0
  */
 export const resolveCadence = (cadence: Cadence | undefined, planDay: Time.EpochDay): ResolvedCadence => {
-  const frequency = FREQUENCY_BY_LOWER.get(cadence?.frequency?.toLowerCase() ?? "weekly") ?? "Weekly"
+  const frequency = (cadence?.frequency === undefined ? undefined : frequencyOf(cadence.frequency)) ?? "Weekly"
   if (frequency === "Monthly") {
     return { frequency, dayOfMonth: cadence?.on?.dayOfMonth ?? Time.civil(planDay).day }
   }
   const named = cadence?.on?.dayOfWeek
-  const dayOfWeek = named === undefined ? undefined : WEEKDAY_BY_LOWER.get(named.toLowerCase())
+  const dayOfWeek = named === undefined ? undefined : weekdayOf(named)
   return { frequency, dayOfWeek: dayOfWeek ?? Time.weekday(planDay) }
 }
 

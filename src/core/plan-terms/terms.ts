@@ -8,16 +8,18 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { PlanType } from "../checkout/request.ts"
 import * as Currency from "../foundation/currency.ts"
-import { describe, fail, type Issue, issue, type ValidationError } from "../foundation/issues.ts"
+import { fail, type ValidationError } from "../foundation/issues.ts"
 import { fromMinorUnits, MAX_MINOR_UNITS, percentageOf, split, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
+import { describe, type Issue, issue } from "../internal/issue.ts"
+import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { readCheckoutResult } from "./checkout.ts"
 import { validateRequestResult } from "./request.ts"
-import type { ComputedPlanTerms, ScheduledPayment, TermsValidation } from "./response.ts"
+import type { PlanTerms, ScheduledPayment, TermsValidation } from "./response.ts"
 import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 
 /**
@@ -70,7 +72,7 @@ const configuredAmount = (value: unknown, exponent: number): number | undefined 
  * @since 0.1.0
  */
 export const paymentBounds = (
-  merchant: MerchantLike | undefined,
+  merchant: MerchantConfigurationResponse | undefined,
   currencyCode: string,
   exponent: number
 ): PaymentBounds => {
@@ -209,7 +211,7 @@ export interface ComputeOptions {
   /** The instant the terms are computed at: its date in the request's zone is the plan date (R6.1). */
   readonly now: Time.InstantInput
   /** The merchant configuration: payment bounds (R6.4), default deposits and deadlines (R2), zero-decimal currencies. */
-  readonly merchant?: MerchantLike | undefined
+  readonly merchant?: MerchantConfigurationResponse | undefined
   /** How the deposit is chosen when the request names none (R6.7); default `minimum`. */
   readonly depositStrategy?: DepositStrategy | undefined
 }
@@ -251,7 +253,7 @@ export const computeResult = (
   checkout: unknown,
   request: unknown,
   options: ComputeOptions
-): Result.Result<ComputedPlanTerms, ValidationError> => {
+): Result.Result<PlanTerms, ValidationError> => {
   const now = Time.toEpochMillis(options?.now)
   const issues = optionIssues(options, now)
   const validated = validateRequestResult(request)
@@ -336,7 +338,7 @@ export const computeResult = (
     schedule[i + 1] = { installmentNumber: i + 2, date: Time.formatDate(dates[i]!), amount: each }
   }
 
-  const result: ComputedPlanTerms = {
+  const result: PlanTerms = {
     type: "plan",
     planType,
     deposit: { amount: money(t.deposit), range: { min: money(t.range.min), max: money(t.range.max) } },
@@ -378,4 +380,4 @@ export const compute = (
   checkout: unknown,
   request: unknown,
   options: ComputeOptions
-): Effect.Effect<ComputedPlanTerms, ValidationError> => Effect.fromResult(computeResult(checkout, request, options))
+): Effect.Effect<PlanTerms, ValidationError> => Effect.fromResult(computeResult(checkout, request, options))

@@ -4,26 +4,25 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema, Struct } from "effect"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, isObject } from "../checkout/request.ts"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, PLAN_TYPES, type PlanType } from "../checkout/request.ts"
 import { expiryMinutes, priceResult } from "../checkout/totals.ts"
 import { MINIMUM_DEPOSIT_UNITS } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
-import { describe, fail, type Issue, issue, prefixPath, type ValidationError } from "../foundation/issues.ts"
+import { fail, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { PatternText, WholeNumber } from "../internal/schema-kit.ts"
+import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { PatternText, reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import { decodeMerchantResult } from "../merchant/configuration.ts"
+import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
-import type {
-  ManagedInstallment,
-  ManagedPlan,
-  ManagedPlanItem,
-  PlanCreatedByUser,
-  PlanMerchant,
-  PlanUser
-} from "./record.ts"
+import type { Installment, Plan, PlanCreatedByUser, PlanItem, PlanMerchant, PlanUser } from "./record.ts"
 
 /**
  * What a plan is built from of a checkout: a create-checkout request or the
@@ -31,13 +30,15 @@ import type {
  *
  * @since 0.1.0
  */
-export const PlannableCheckout = CheckoutRequest.mapFields(
-  Struct.pick(["merchantId", "merchantOrderId", "externalCode", "currencyCode", "expiry", "planType"])
-).mapFields(
+export const PlannableCheckout = reshape(
+  reshape(
+    CheckoutRequest,
+    Struct.pick(["merchantId", "merchantOrderId", "externalCode", "currencyCode", "expiry", "planType"])
+  ),
   Struct.assign({
     id: Schema.optionalKey(Schema.String),
     createdAt: Schema.optionalKey(Schema.String),
-    items: Schema.Array(CheckoutItem.mapFields(Struct.assign({ id: Schema.optionalKey(Schema.String) }))).check(
+    items: Schema.Array(reshape(CheckoutItem, Struct.assign({ id: Schema.optionalKey(Schema.String) }))).check(
       atLeastOneItem
     )
   })
@@ -83,37 +84,33 @@ export interface CreatePlanOptions {
   /** The plan's id. */
   readonly planId: string
   /** The customer (the record's `user`). */
-  readonly user?: typeof PlanUser.Type | undefined
+  readonly user?: PlanUser | undefined
   /** The merchant as the record shows it (`id`, `name`, `merchantGroupId`, `serviceFeePercentage`…). */
-  readonly merchant?: typeof PlanMerchant.Type | undefined
+  readonly merchant?: PlanMerchant | undefined
   /** The merchant configuration: zero-decimal currencies and payment bounds (R1.2, R6.4). */
   readonly merchantConfiguration?: unknown
   /** The zone of the plan's calendar dates (R3.1); default `UTC`. Use the plan-terms request's. */
   readonly timeZone?: string | undefined
   /** Who created the plan on the merchant's side; default: the customer. */
-  readonly createdByUser?: typeof PlanCreatedByUser.Type | undefined
+  readonly createdByUser?: PlanCreatedByUser | undefined
   /** Where the customer completes the checkout. */
   readonly checkoutUrl?: string | undefined
 }
 
-const FREQUENCY_NAMES: Readonly<Record<string, string>> = {
-  weekly: "Weekly",
-  fortnightly: "Fortnightly",
-  monthly: "Monthly"
-}
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
-
 const at = (value: unknown, ...keys: ReadonlyArray<string>): unknown => {
   let v = value
-  for (const k of keys) v = isObject(v) ? v[k] : undefined
+  for (const k of keys) v = isRecord(v) ? v[k] : undefined
   return v
 }
 
 /** The cadence of the record: the terms', else read off the schedule (R6.2). */
-const cadenceOf = (terms: unknown, secondPaymentDay: Time.EpochDay | undefined) => {
+const cadenceOf = (
+  terms: unknown,
+  secondPaymentDay: Time.EpochDay | undefined
+): { frequency: Frequency | null; dayOfWeek: Weekday | null; dayOfMonth: number | null } => {
   if (secondPaymentDay === undefined) return { frequency: null, dayOfWeek: null, dayOfMonth: null }
   const given = at(terms, "installments", "cadence", "frequency")
-  const frequency = (typeof given === "string" ? FREQUENCY_NAMES[given.toLowerCase()] : undefined) ?? "Weekly"
+  const frequency = (typeof given === "string" ? frequencyOf(given) : undefined) ?? "Weekly"
   if (frequency === "Monthly") {
     const day = at(terms, "installments", "cadence", "on", "dayOfMonth")
     return {
@@ -125,13 +122,15 @@ const cadenceOf = (terms: unknown, secondPaymentDay: Time.EpochDay | undefined) 
     }
   }
   const day = at(terms, "installments", "cadence", "on", "dayOfWeek")
-  const named = typeof day === "string" ? WEEKDAY_NAMES.find((d) => d.toLowerCase() === day.toLowerCase()) : undefined
-  return { frequency, dayOfWeek: named ?? WEEKDAY_NAMES[Time.weekday(secondPaymentDay)]!, dayOfMonth: null }
+  const named = typeof day === "string" ? weekdayOf(day) : undefined
+  return { frequency, dayOfWeek: WEEKDAYS[named ?? Time.weekday(secondPaymentDay)]!, dayOfMonth: null }
 }
 
 /** A date or date-time field as the record's instant: a calendar date starts at midnight in the zone. */
 const instantOf = (parsed: Time.DateOrInstant, zone: string): number =>
   parsed._tag === "Date" ? Time.startOfDay(parsed.day, zone) : parsed.ms
+
+const planTypeOf = (value: unknown): PlanType | undefined => PLAN_TYPES.find((type) => type === value)
 
 const canonicalUnit = (unit: string): string =>
   MINIMUM_DEPOSIT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? unit
@@ -145,7 +144,7 @@ export const createPlanRecordResult = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanOptions
-): Result.Result<ManagedPlan, ValidationError> => {
+): Result.Result<Plan, ValidationError> => {
   const issues: Array<Issue> = []
   const now = Time.toEpochMillis(options?.now)
   if (now === undefined) {
@@ -240,7 +239,7 @@ export const createPlanRecordResult = (
   const checkoutCreated = (c.createdAt === undefined ? undefined : Time.parseDateTime(c.createdAt)) ?? now!
   const planId = options.planId
   const cadence = cadenceOf(terms, payments[1]?.day)
-  const installments: Array<ManagedInstallment> = payments.map((p, index) => ({
+  const installments: Array<Installment> = payments.map((p, index) => ({
     installmentNumber: index + 1,
     date: Time.formatInstant(p.due),
     status: "UPCOMING",
@@ -249,7 +248,7 @@ export const createPlanRecordResult = (
     transactionId: null
   }))
   let redemption = Infinity
-  const items: Array<ManagedPlanItem> = c.items.map((item, index) => {
+  const items: Array<PlanItem> = c.items.map((item, index) => {
     const pricedItem = priced.success.items[index]!
     const redeemed = instantOf(Time.parseDateOrInstant(item.redemptionDate)!, zone)
     if (redeemed < redemption) redemption = redeemed
@@ -295,7 +294,7 @@ export const createPlanRecordResult = (
     cancellationDetails: null,
     cancellationDate: null,
     checkoutType: "Web",
-    planType: typeof termsPlanType === "string" ? termsPlanType : (c.planType ?? "Installment"),
+    planType: planTypeOf(termsPlanType) ?? c.planType ?? "Installment",
     merchantId: c.merchantId,
     pausePaymentUntil: null,
     timeZone: zone,
@@ -363,4 +362,4 @@ export const createPlanRecord = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanOptions
-): Effect.Effect<ManagedPlan, ValidationError> => Effect.fromResult(createPlanRecordResult(checkout, terms, options))
+): Effect.Effect<Plan, ValidationError> => Effect.fromResult(createPlanRecordResult(checkout, terms, options))

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Data } from "effect"
+import * as Data from "effect/Data"
 import type { InstantInput } from "../foundation/time/index.ts"
 import type { CancellationReason } from "./record.ts"
 

@@ -15,18 +15,20 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Currency from "../foundation/currency.ts"
-import { describe, enumExpectation, fail, type Issue, issue, ValidationError } from "../foundation/issues.ts"
+import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import { describe, enumExpectation, type Issue, issue } from "../internal/issue.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
 import {
   CANCELLATION_REASONS,
   type CancellationReason,
-  type ManagedInstallment,
-  type ManagedPlan,
+  type Installment,
+  type Plan,
   PLAN_STATUSES,
   type PlanStatus
 } from "./record.ts"
@@ -51,7 +53,7 @@ const TAGS: ReadonlySet<string> = new Set(PLAN_EVENT_TAGS)
 const REASONS: ReadonlySet<string> = new Set(CANCELLATION_REASONS)
 
 /** The exponent the record's amounts are written in (R1.2, with the merchant's override kept on the record). */
-const exponentOf = (plan: ManagedPlan): number =>
+const exponentOf = (plan: Plan): number =>
   plan.currency.isZeroDecimal ? 0 : (Currency.isoExponent(plan.currency.currencyCode) ?? 2)
 
 /** An event read and checked, amounts in minor units. */
@@ -207,16 +209,16 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   }
 }
 
-const dueAt = (installment: ManagedInstallment): number => Time.parseDateTime(installment.date) ?? Infinity
+const dueAt = (installment: Installment): number => Time.parseDateTime(installment.date) ?? Infinity
 
-const indexOfNumber = (installments: ReadonlyArray<ManagedInstallment>, n: number): number => {
+const indexOfNumber = (installments: ReadonlyArray<Installment>, n: number): number => {
   // instalments are kept in order 1..N, so the index is n − 1; search if someone reordered them
   if (installments[n - 1]?.installmentNumber === n) return n - 1
   return installments.findIndex((i) => i.installmentNumber === n)
 }
 
 /** The status after a payment: Completed when nothing is left to pay, Late while a missed instalment is unpaid. */
-const statusAfterPayment = (installments: ReadonlyArray<ManagedInstallment>): PlanStatus => {
+const statusAfterPayment = (installments: ReadonlyArray<Installment>): PlanStatus => {
   let unpaid = false
   for (const i of installments) {
     if (i.status === "MISSED") return "Late"
@@ -233,9 +235,9 @@ const statusAfterPayment = (installments: ReadonlyArray<ManagedInstallment>): Pl
  * @since 0.1.0
  */
 export const applyPlanEventResult = (
-  plan: ManagedPlan,
+  plan: Plan,
   event: PlanEvent
-): Result.Result<ManagedPlan, ValidationError | PlanTransitionError> => {
+): Result.Result<Plan, ValidationError | PlanTransitionError> => {
   const exponent = exponentOf(plan)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
@@ -399,10 +401,9 @@ export const applyPlanEventResult = (
  * @since 0.1.0
  */
 export const applyPlanEvent = (
-  plan: ManagedPlan,
+  plan: Plan,
   event: PlanEvent
-): Effect.Effect<ManagedPlan, ValidationError | PlanTransitionError> =>
-  Effect.fromResult(applyPlanEventResult(plan, event))
+): Effect.Effect<Plan, ValidationError | PlanTransitionError> => Effect.fromResult(applyPlanEventResult(plan, event))
 
 /**
  * The instalments of a plan that are `UPCOMING` and fall due by `at` (their
@@ -417,7 +418,7 @@ export const applyPlanEvent = (
  * ```
  * @since 0.1.0
  */
-export const dueInstallments = (plan: ManagedPlan, at: Time.InstantInput): ReadonlyArray<ManagedInstallment> => {
+export const dueInstallments = (plan: Plan, at: Time.InstantInput): ReadonlyArray<Installment> => {
   const ms = Time.toEpochMillis(at)
   if (ms === undefined) {
     throw new ValidationError({

@@ -5,10 +5,13 @@
  *
  * @since 0.1.0
  */
-import { Effect, type Result, Schema } from "effect"
-import type { Validated, ValidationError } from "../foundation/issues.ts"
-import { loose, OpenStruct, PatternText } from "../internal/schema-kit.ts"
-import { compileValidator, requestValidator } from "../internal/validator.ts"
+import * as Effect from "effect/Effect"
+import type * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { PatternText, reshape, tolerant, withRule } from "../internal/schema-kit.ts"
+import { compileValidator } from "../internal/validator.ts"
 
 /**
  * The merchant's order id: 1 to 256 characters, no spaces or line breaks, as
@@ -23,10 +26,13 @@ export const MerchantOrderId = PatternText(1, 256)
  *
  * @since 0.1.0
  */
-export const SetMerchantOrderRequest = Schema.Struct({
-  planId: PatternText(1, 256),
-  merchantOrderId: MerchantOrderId
-})
+export const SetMerchantOrderRequest = withRule(
+  Schema.Struct({
+    planId: PatternText(1, 256),
+    merchantOrderId: MerchantOrderId
+  }),
+  "R4.1"
+)
 
 /**
  * @since 0.1.0
@@ -34,12 +40,12 @@ export const SetMerchantOrderRequest = Schema.Struct({
 export type SetMerchantOrderRequest = typeof SetMerchantOrderRequest.Type
 
 /**
+ * The set-merchant-order response, read tolerantly (R9): the service answers
+ * the pair it set, so the response is the request's shape.
+ *
  * @since 0.1.0
  */
-export const SetMerchantOrderResponse = OpenStruct({
-  planId: loose(Schema.String),
-  merchantOrderId: loose(Schema.String)
-})
+export const SetMerchantOrderResponse = tolerant(SetMerchantOrderRequest)
 
 /**
  * @since 0.1.0
@@ -49,10 +55,13 @@ export type SetMerchantOrderResponse = typeof SetMerchantOrderResponse.Type
 const check = requestValidator(SetMerchantOrderRequest, "R4.1")
 
 /** Checks the `merchantOrderId` of a larger object (an event). @internal */
-export const checkMerchantOrderId = compileValidator(Schema.Struct({ merchantOrderId: MerchantOrderId }), {
-  rule: "R4.1",
-  unknownKeys: "ignore"
-})
+export const checkMerchantOrderId = compileValidator(
+  reshape(SetMerchantOrderRequest, Struct.pick(["merchantOrderId"])),
+  {
+    rule: "R4.1",
+    unknownKeys: "ignore"
+  }
+)
 
 /**
  * {@link validateSetMerchantOrder} as a synchronous `Result`.

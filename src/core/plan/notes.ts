@@ -1,33 +1,44 @@
 /**
- * Plan notes: the note and the plan-notes list as the service returns them
- * (read tolerantly, R9), and listing a plan's notes a page at a time.
+ * Plan notes: the note and a page of a plan's notes, each declared once,
+ * strictly ({@link PlanNote}, {@link PlanNotes}: what this library answers)
+ * and read tolerantly ({@link PlanNoteResponse}, {@link PlanNotesResponse},
+ * R9); the list-plan-notes parameters ({@link PlanNotesQuery}); and listing a
+ * plan's notes a page at a time.
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
-import { describe, fail, issue, type ValidationError } from "../foundation/issues.ts"
-import { dateValue } from "../foundation/time/date-value.ts"
-import { ParamReader, readParams } from "../internal/params.ts"
-import { loose, LooseBoolean, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { fail, requestValidator, type ValidationError } from "../foundation/issues.ts"
+import * as Time from "../foundation/time/index.ts"
+import { describe, type Issue, issue } from "../internal/issue.ts"
+import { notParams, readParams } from "../internal/params.ts"
+import { Identifier, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
 
-const NoteUser = OpenStruct({ firstName: loose(Schema.String), lastName: loose(Schema.String) })
+/**
+ * Who wrote, changed or soft-deleted a note.
+ *
+ * @since 0.1.0
+ */
+export const NoteUser = Schema.Struct({ firstName: Schema.String, lastName: Schema.String })
 
 /**
  * A note on a plan.
  *
  * @since 0.1.0
  */
-export const PlanNote = OpenStruct({
+export const PlanNote = Schema.Struct({
   id: Schema.String,
-  note: loose(Schema.String),
-  isPinned: loose(LooseBoolean),
-  isSoftDeleted: loose(LooseBoolean),
-  createdAt: loose(Schema.String),
-  updatedAt: loose(Schema.String),
-  softDeletedAt: loose(Schema.String),
-  createdByUser: loose(NoteUser),
-  modifiedByUser: loose(NoteUser),
-  softDeletedByUser: loose(NoteUser)
+  note: Schema.String,
+  isPinned: Schema.Boolean,
+  isSoftDeleted: Schema.Boolean,
+  createdAt: Time.DateTimeText,
+  updatedAt: Time.DateTimeText,
+  softDeletedAt: Schema.NullOr(Time.DateTimeText),
+  createdByUser: NoteUser,
+  modifiedByUser: Schema.NullOr(NoteUser),
+  softDeletedByUser: Schema.NullOr(NoteUser)
 })
 
 /**
@@ -36,46 +47,136 @@ export const PlanNote = OpenStruct({
 export type PlanNote = typeof PlanNote.Type
 
 /**
- * A page of a plan's notes, with the pinned note apart.
+ * A plan note read tolerantly (R9).
  *
  * @since 0.1.0
  */
-export const PlanNotesList = OpenStruct({
-  pinnedPlanNote: loose(PlanNote),
-  planNotes: loose(Schema.Array(PlanNote)),
-  meta: loose(OpenStruct({ rowCount: loose(LooseNumber), pageSize: loose(LooseNumber), offset: loose(LooseNumber) })),
-  links: loose(
-    OpenStruct({
-      self: loose(Schema.String),
-      first: loose(Schema.String),
-      prev: loose(Schema.String),
-      next: loose(Schema.String),
-      last: loose(Schema.String)
-    })
-  )
+export const PlanNoteResponse = tolerant(PlanNote, ["id"])
+
+/**
+ * @since 0.1.0
+ */
+export type PlanNoteResponse = typeof PlanNoteResponse.Type
+
+/**
+ * A page of a plan's notes: the pinned note apart, the page, its counts and its links.
+ *
+ * @since 0.1.0
+ */
+export const PlanNotes = Schema.Struct({
+  pinnedPlanNote: Schema.NullOr(PlanNote),
+  planNotes: Schema.Array(PlanNote),
+  meta: Schema.Struct({
+    rowCount: WholeNumber(0, "notes"),
+    pageSize: WholeNumber(1, "notes"),
+    offset: WholeNumber(0, "notes")
+  }),
+  links: Schema.Struct({
+    self: Schema.String,
+    first: Schema.String,
+    prev: Schema.NullOr(Schema.String),
+    next: Schema.NullOr(Schema.String),
+    last: Schema.String
+  })
 })
 
 /**
  * @since 0.1.0
  */
-export type PlanNotesList = typeof PlanNotesList.Type
-
-// ---------------------------------------------------------------------------
-// Listing a plan's notes
+export type PlanNotes = typeof PlanNotes.Type
 
 /**
- * The parameters of list plan notes, as the description names them.
+ * A page of plan notes read tolerantly (R9).
  *
  * @since 0.1.0
  */
-export interface ListPlanNotesParams {
-  readonly planId: string
-  /** default false: soft-deleted notes are hidden */
-  readonly showSoftDeletedPlanNotes?: boolean | string
-  /** notes per page, 1..100; default {@link DEFAULT_NOTES_PAGE_SIZE} */
-  readonly pageSize?: number | string
-  /** notes skipped, ≥ 0; default 0 */
-  readonly pageOffset?: number | string
+export const PlanNotesResponse = tolerant(PlanNotes)
+
+/**
+ * @since 0.1.0
+ */
+export type PlanNotesResponse = typeof PlanNotesResponse.Type
+
+// ---------------------------------------------------------------------------
+// The parameters
+
+const RULE = "notes"
+
+/**
+ * Notes per page when `pageSize` is not given.
+ *
+ * @since 0.1.0
+ */
+export const DEFAULT_NOTES_PAGE_SIZE = 20
+
+/**
+ * The list-plan-notes parameters of the description: `planId`,
+ * `showSoftDeletedPlanNotes` (default false), `pageSize` 1..100 (default
+ * {@link DEFAULT_NOTES_PAGE_SIZE}), `pageOffset` ≥ 0 (default 0). The one
+ * definition the core, the client and the sandbox check them with; numbers
+ * and booleans may come as their text (a URL's query).
+ *
+ * @since 0.1.0
+ */
+export const PlanNotesQuery = withRule(
+  Schema.Struct({
+    planId: Identifier,
+    showSoftDeletedPlanNotes: Schema.optionalKey(Schema.Boolean),
+    pageSize: Schema.optionalKey(WholeNumber(1, RULE, 100)),
+    pageOffset: Schema.optionalKey(WholeNumber(0, RULE))
+  }),
+  RULE
+)
+
+/**
+ * @since 0.1.0
+ */
+export type PlanNotesQuery = typeof PlanNotesQuery.Type
+
+/**
+ * The list-plan-notes parameters as a caller may give them: typed, or as the
+ * text of a URL's query.
+ *
+ * @since 0.1.0
+ */
+export type PlanNotesParams = {
+  readonly [K in keyof PlanNotesQuery]: PlanNotesQuery[K] | (K extends "planId" ? never : string)
+}
+
+const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
+
+/**
+ * Checks list-plan-notes parameters (an object or `URLSearchParams`): every
+ * problem, each with its path, code and rule; unknown parameters are
+ * warnings. The value has numbers and booleans converted.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Notes } from "payment-plan-engine"
+ * const read = Notes.validateQueryResult(new URLSearchParams("planId=plan_1&pageSize=10"))
+ * if (Result.isSuccess(read)) read.success.value.pageSize // 10
+ * ```
+ * @since 0.1.0
+ */
+export const validateQueryResult = (params: unknown) => {
+  const given = readParams(params, RULE)
+  if (given === undefined) return fail([notParams(RULE, params, "parameters")])
+  const checked = checkQuery(given.values)
+  if (given.issues.length === 0) return checked
+  const issues = [...given.issues, ...(Result.isFailure(checked) ? checked.failure.issues : [])]
+  return fail(issues, Result.isFailure(checked) ? checked.failure.warnings : checked.success.warnings)
+}
+
+/**
+ * A page of notes as {@link listPlanNotes} gives it: a {@link PlanNotes} of
+ * the notes it was given (strict ones, or notes read from a service).
+ *
+ * @since 0.1.0
+ */
+export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> & {
+  readonly pinnedPlanNote: N | null
+  readonly planNotes: ReadonlyArray<N>
 }
 
 /**
@@ -88,38 +189,13 @@ export interface ListPlanNotesOptions {
   readonly selfUrl: string
 }
 
-/**
- * Notes per page when `pageSize` is not given.
- *
- * @since 0.1.0
- */
-export const DEFAULT_NOTES_PAGE_SIZE = 20
-
-/**
- * A page of a plan's notes: the {@link PlanNotesList} this library answers.
- *
- * @since 0.1.0
- */
-export interface PlanNotesPage {
-  readonly pinnedPlanNote: PlanNote | null
-  readonly planNotes: ReadonlyArray<PlanNote>
-  readonly meta: { readonly rowCount: number; readonly pageSize: number; readonly offset: number }
-  readonly links: {
-    readonly self: string
-    readonly first: string
-    readonly prev: string | null
-    readonly next: string | null
-    readonly last: string
-  }
-}
-
-const RULE = "notes"
-const KNOWN = new Set(["planId", "showSoftDeletedPlanNotes", "pageSize", "pageOffset"])
+// ---------------------------------------------------------------------------
+// Listing a plan's notes
 
 /** Newest first by `createdAt`; notes without one last; ties by `id`. */
-const newestFirst = (a: PlanNote, b: PlanNote): number => {
-  const x = dateValue(a.createdAt)
-  const y = dateValue(b.createdAt)
+const newestFirst = (a: PlanNoteResponse, b: PlanNoteResponse): number => {
+  const x = Time.dateValue(a.createdAt)
+  const y = Time.dateValue(b.createdAt)
   if (x !== y) {
     if (x === undefined) return 1
     if (y === undefined) return -1
@@ -142,40 +218,36 @@ const linkTo = (selfUrl: string, pageSize: number, offset: number): string => {
  *
  * @since 0.1.0
  */
-export const listPlanNotesResult = (
-  notes: ReadonlyArray<PlanNote>,
-  params: ListPlanNotesParams,
+export const listPlanNotesResult = <N extends PlanNoteResponse>(
+  notes: ReadonlyArray<N>,
+  params: PlanNotesParams | URLSearchParams,
   options: ListPlanNotesOptions
-): Result.Result<PlanNotesPage, ValidationError> => {
-  const given = readParams(params, KNOWN, RULE)
-  if (given === undefined) {
-    return fail([issue("", "type", RULE, `must be an object of parameters, got ${describe(params)}`)])
-  }
-  const read = new ParamReader(given.values, RULE)
-  const planId = read.text("planId")
-  if (!read.has("planId")) read.issues.push(issue("planId", "required", RULE, "is required"))
-  const showSoftDeleted = read.flag("showSoftDeletedPlanNotes", false)
-  const pageSize = read.whole("pageSize", 1, 100, DEFAULT_NOTES_PAGE_SIZE)
-  const offset = read.whole("pageOffset", 0, Number.MAX_SAFE_INTEGER, 0)
+): Result.Result<PlanNotesPage<N>, ValidationError> => {
+  const query = validateQueryResult(params)
+  const issues: Array<Issue> = Result.isFailure(query) ? [...query.failure.issues] : []
   const selfUrl = options?.selfUrl
   if (typeof selfUrl !== "string" || (URL.parse(selfUrl) === null && !selfUrl.startsWith("/"))) {
-    read.issues.push(issue("selfUrl", "format", RULE, `must be an absolute URL or a path, got ${describe(selfUrl)}`))
+    issues.push(issue("selfUrl", "format", RULE, `must be an absolute URL or a path, got ${describe(selfUrl)}`))
   }
   if (!Array.isArray(notes)) {
-    read.issues.push(issue("notes", "type", RULE, `must be an array of plan notes, got ${describe(notes)}`))
+    issues.push(issue("notes", "type", RULE, `must be an array of plan notes, got ${describe(notes)}`))
   }
-  const issues = [...given.issues, ...read.issues]
-  if (issues.length > 0 || planId === undefined) return fail(issues)
+  if (issues.length > 0 || Result.isFailure(query)) return fail(issues)
+  const {
+    showSoftDeletedPlanNotes: showSoftDeleted = false,
+    pageSize = DEFAULT_NOTES_PAGE_SIZE,
+    pageOffset: offset = 0
+  } = query.success.value
 
   const visible = notes.filter((n) => showSoftDeleted || n.isSoftDeleted !== true)
   // the pinned note is shown apart: the most recently updated of the pinned ones
-  let pinned: PlanNote | null = null
+  let pinned: N | null = null
   for (const n of visible) {
     if (n.isPinned !== true) continue
     if (
       pinned === null ||
-      (dateValue(n.updatedAt ?? n.createdAt) ?? -Infinity) >
-        (dateValue(pinned.updatedAt ?? pinned.createdAt) ?? -Infinity)
+      (Time.dateValue(n.updatedAt ?? n.createdAt) ?? -Infinity) >
+        (Time.dateValue(pinned.updatedAt ?? pinned.createdAt) ?? -Infinity)
     ) pinned = n
   }
   const rows = visible.filter((n) => n !== pinned).sort(newestFirst)
@@ -214,8 +286,8 @@ export const listPlanNotesResult = (
  * ```
  * @since 0.1.0
  */
-export const listPlanNotes = (
-  notes: ReadonlyArray<PlanNote>,
-  params: ListPlanNotesParams,
+export const listPlanNotes = <N extends PlanNoteResponse>(
+  notes: ReadonlyArray<N>,
+  params: PlanNotesParams | URLSearchParams,
   options: ListPlanNotesOptions
-): Effect.Effect<PlanNotesPage, ValidationError> => Effect.fromResult(listPlanNotesResult(notes, params, options))
+): Effect.Effect<PlanNotesPage<N>, ValidationError> => Effect.fromResult(listPlanNotesResult(notes, params, options))

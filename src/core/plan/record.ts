@@ -1,17 +1,22 @@
 /**
- * Plans as the service returns them (read tolerantly, R9): the plan record of
- * plan detail and the plan summary of search results; and {@link ManagedPlan},
- * the record this library builds and keeps consistent (create.ts, lifecycle.ts).
+ * Plans: the plan record of plan detail and the plan summary of search
+ * results, each declared once, strictly ({@link Plan}, {@link PlanSummary}:
+ * what this library builds and keeps consistent, create.ts and lifecycle.ts),
+ * and read tolerantly ({@link PlanResponse}, {@link PlanSummaryResponse}: what
+ * any service answers, R9).
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { PLAN_TYPES } from "../checkout/request.ts"
-import { loose, LooseBoolean, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
-import { RefundPolicyResponse } from "../refund/policy.ts"
+import * as Time from "../foundation/time/index.ts"
+import { Enum, reshape, tolerant, WholeNumber } from "../internal/schema-kit.ts"
+import { FREQUENCIES, WEEKDAYS } from "../plan-terms/request.ts"
+import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from "../refund/policy.ts"
 
 /**
- * Plan statuses the service lists. Others are kept as strings (R9).
+ * Plan statuses the service lists. Others are kept as strings when read (R9).
  *
  * @since 0.1.0
  */
@@ -56,71 +61,55 @@ export const INSTALLMENT_STATUSES = ["UPCOMING", "PAID", "MISSED", "CANCELLED"] 
  */
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number]
 
+const Text = Schema.String
+const OptionalText = Schema.optionalKey(Schema.String)
+const Nullable = <S extends Schema.Top>(schema: S) => Schema.NullOr(schema)
+
 /**
- * The plan's currency with its payment bounds.
+ * One payment of a plan: number 1 is the deposit (R6.9). `date` is the
+ * instant it falls due (the start of its calendar day in the plan's zone).
  *
  * @since 0.1.0
  */
-export const PlanCurrency = OpenStruct({
-  currencyCode: loose(Schema.String),
-  label: loose(Schema.String),
-  currencySymbol: loose(Schema.String),
-  maximumPaymentAmount: loose(LooseNumber),
-  minimumPaymentAmount: loose(LooseNumber)
+export const Installment = Schema.Struct({
+  installmentNumber: WholeNumber(1, "R6.9"),
+  date: Time.DateTimeText,
+  status: Enum(INSTALLMENT_STATUSES),
+  amount: Schema.Number,
+  paymentMethod: Nullable(Text),
+  transactionId: Nullable(Text)
 })
 
 /**
- * The merchant as a plan record shows it.
- *
  * @since 0.1.0
  */
-export const PlanMerchant = OpenStruct({
-  id: loose(Schema.String),
-  name: loose(Schema.String),
-  status: loose(OpenEnum(["Active"])),
-  defaultMinimumDepositType: loose(Schema.String),
-  defaultMinimumDepositValue: loose(LooseNumber),
-  companyEmail: loose(Schema.String),
-  phoneNumber: loose(Schema.String),
-  merchantSupportEmail: loose(Schema.String),
-  customerSupportEmail: loose(Schema.String),
-  merchantPageUrl: loose(Schema.String),
-  defaultPaymentDeadlineInDays: loose(LooseNumber),
-  serviceFeePercentage: loose(LooseNumber),
-  createdAt: loose(Schema.String),
-  updatedAt: loose(Schema.String),
-  defaultMarkupFeePercentage: loose(LooseNumber),
-  defaultTransactionFeeIncludedSalesTax: loose(LooseNumber),
-  countryAlpha3Code: loose(Schema.String),
-  googleAnalyticsMeasurementID: loose(Schema.String),
-  googleTagManagerID: loose(Schema.String),
-  merchantGroupId: loose(Schema.String),
-  defaultCheckoutExpirationMinutes: loose(LooseNumber),
-  enforceUserVerificationAtCheckout: loose(LooseBoolean)
-})
+export type Installment = typeof Installment.Type
 
 /**
- * An item of a plan record.
+ * An item of a plan, as the checkout gave it (the record's spelling of a
+ * minimum deposit: `minimumDepositPerItemType` and `minimumDepositPerItemValue`).
  *
  * @since 0.1.0
  */
-export const PlanItem = OpenStruct({
-  id: loose(Schema.String),
-  planId: loose(Schema.String),
-  status: loose(OpenEnum(["Active"])),
-  sku: loose(Schema.String),
-  merchantProductURL: loose(Schema.String),
-  quantity: loose(LooseNumber),
-  description: loose(Schema.String),
-  costPerItem: loose(LooseNumber),
-  minimumDepositPerItemType: loose(Schema.String),
-  minimumDepositPerItemValue: loose(LooseNumber),
-  depositRefundable: loose(LooseBoolean),
-  redemptionDate: loose(Schema.String),
-  paymentDeadline: loose(LooseNumber),
-  refundPolicies: loose(Schema.Array(RefundPolicyResponse)),
-  createdAt: loose(Schema.String),
-  updatedAt: loose(Schema.String)
+export const PlanItem = Schema.Struct({
+  id: Text,
+  planId: Text,
+  status: Enum(["Active"]),
+  sku: Nullable(Text),
+  merchantProductURL: Nullable(Text),
+  quantity: WholeNumber(1, "R4.6"),
+  description: Text,
+  costPerItem: Schema.Number,
+  minimumDepositPerItemType: Nullable(Text),
+  minimumDepositPerItemValue: Nullable(Schema.Number),
+  depositRefundable: Schema.Boolean,
+  redemptionDate: Time.DateTimeText,
+  paymentDeadline: Nullable(Schema.Number),
+  refundPolicies: Schema.Array(
+    reshape(RefundPolicy, Struct.assign({ type: Enum([PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE]) }))
+  ),
+  createdAt: Time.DateTimeText,
+  updatedAt: Time.DateTimeText
 })
 
 /**
@@ -129,287 +118,273 @@ export const PlanItem = OpenStruct({
 export type PlanItem = typeof PlanItem.Type
 
 /**
- * The customer of a plan.
+ * The plan's currency with its payment bounds; `isZeroDecimal` (this
+ * library's) keeps the merchant's zero-decimal override with the record, so
+ * later events are read in the same precision (R1.2).
  *
  * @since 0.1.0
  */
-export const PlanUser = OpenStruct({
-  id: loose(Schema.String),
-  emailAddress: loose(Schema.String),
-  phoneNumber: loose(Schema.String),
-  firstName: loose(Schema.String),
-  lastName: loose(Schema.String),
-  status: loose(OpenEnum(["Active"])),
-  createdAt: loose(Schema.String)
+export const PlanCurrency = Schema.Struct({
+  currencyCode: Text,
+  label: Nullable(Text),
+  currencySymbol: Nullable(Text),
+  maximumPaymentAmount: Nullable(Schema.Number),
+  minimumPaymentAmount: Nullable(Schema.Number),
+  isZeroDecimal: Schema.Boolean
 })
+
+/**
+ * @since 0.1.0
+ */
+export type PlanCurrency = typeof PlanCurrency.Type
+
+/**
+ * The merchant as a plan record shows it: the fields known are given.
+ *
+ * @since 0.1.0
+ */
+export const PlanMerchant = Schema.Struct({
+  id: OptionalText,
+  name: OptionalText,
+  status: Schema.optionalKey(Enum(["Active"])),
+  merchantGroupId: OptionalText,
+  defaultMinimumDepositType: OptionalText,
+  defaultMinimumDepositValue: Schema.optionalKey(Schema.Number),
+  companyEmail: OptionalText,
+  phoneNumber: OptionalText,
+  merchantSupportEmail: OptionalText,
+  customerSupportEmail: OptionalText,
+  merchantPageUrl: OptionalText,
+  defaultPaymentDeadlineInDays: Schema.optionalKey(Schema.Number),
+  serviceFeePercentage: Schema.optionalKey(Schema.Number),
+  createdAt: OptionalText,
+  updatedAt: OptionalText,
+  defaultMarkupFeePercentage: Schema.optionalKey(Schema.Number),
+  defaultTransactionFeeIncludedSalesTax: Schema.optionalKey(Schema.Number),
+  countryAlpha3Code: OptionalText,
+  googleAnalyticsMeasurementID: OptionalText,
+  googleTagManagerID: OptionalText,
+  defaultCheckoutExpirationMinutes: Schema.optionalKey(Schema.Number),
+  enforceUserVerificationAtCheckout: Schema.optionalKey(Schema.Boolean)
+})
+
+/**
+ * @since 0.1.0
+ */
+export type PlanMerchant = typeof PlanMerchant.Type
+
+/**
+ * The customer of a plan: the fields known are given.
+ *
+ * @since 0.1.0
+ */
+export const PlanUser = Schema.Struct({
+  id: OptionalText,
+  emailAddress: OptionalText,
+  phoneNumber: OptionalText,
+  firstName: OptionalText,
+  lastName: OptionalText,
+  status: Schema.optionalKey(Enum(["Active"])),
+  createdAt: Schema.optionalKey(Time.DateTimeText)
+})
+
+/**
+ * @since 0.1.0
+ */
+export type PlanUser = typeof PlanUser.Type
 
 /**
  * The user who created a plan on the merchant's side.
  *
  * @since 0.1.0
  */
-export const PlanCreatedByUser = OpenStruct({
-  id: loose(Schema.String),
-  emailAddress: loose(Schema.String),
-  firstName: loose(Schema.String),
-  lastName: loose(Schema.String),
-  phoneNumber: loose(Schema.String),
-  status: loose(Schema.String),
-  createdAt: loose(Schema.String)
+export const PlanCreatedByUser = Schema.Struct({
+  id: OptionalText,
+  emailAddress: OptionalText,
+  firstName: OptionalText,
+  lastName: OptionalText,
+  phoneNumber: OptionalText,
+  status: OptionalText,
+  createdAt: Schema.optionalKey(Time.DateTimeText)
 })
+
+/**
+ * @since 0.1.0
+ */
+export type PlanCreatedByUser = typeof PlanCreatedByUser.Type
 
 /**
  * The customer's payment method.
  *
  * @since 0.1.0
  */
-export const UserPaymentMethod = OpenStruct({
-  id: loose(Schema.String),
-  cardBrand: loose(OpenEnum(["Unknown"])),
-  funding: loose(OpenEnum(["Credit"])),
-  default: loose(LooseBoolean),
-  userPaymentIdentityId: loose(Schema.String),
-  description: loose(Schema.String),
-  last4Digits: loose(Schema.String),
-  expMonth: loose(LooseNumber),
-  expYear: loose(LooseNumber),
-  payId: loose(Schema.String),
-  bsbNumber: loose(Schema.String),
-  routingNumber: loose(Schema.String),
-  bankName: loose(Schema.String),
-  createdAt: loose(Schema.String),
-  updatedAt: loose(Schema.String)
+export const UserPaymentMethod = Schema.Struct({
+  id: OptionalText,
+  cardBrand: OptionalText,
+  funding: OptionalText,
+  default: Schema.optionalKey(Schema.Boolean),
+  userPaymentIdentityId: OptionalText,
+  description: OptionalText,
+  last4Digits: OptionalText,
+  expMonth: Schema.optionalKey(Schema.Number),
+  expYear: Schema.optionalKey(Schema.Number),
+  payId: OptionalText,
+  bsbNumber: OptionalText,
+  routingNumber: OptionalText,
+  bankName: OptionalText,
+  createdAt: OptionalText,
+  updatedAt: OptionalText
 })
 
 /**
- * One payment of a plan's schedule.
+ * @since 0.1.0
+ */
+export type UserPaymentMethod = typeof UserPaymentMethod.Type
+
+/**
+ * The fields a plan record and its summary share (the description lists them
+ * under both), in one place: the summary picks them from {@link Plan}.
  *
  * @since 0.1.0
  */
-export const Installment = OpenStruct({
-  installmentNumber: loose(LooseNumber),
-  date: loose(Schema.String),
-  status: loose(OpenEnum(INSTALLMENT_STATUSES)),
-  amount: loose(LooseNumber),
-  paymentMethod: loose(Schema.String),
-  transactionId: loose(Schema.String)
-})
+export const PLAN_SUMMARY_FIELDS_OF_PLAN = [
+  "id",
+  "status",
+  "installmentFrequency",
+  "cadenceOnDayOfWeek",
+  "cadenceOnDayOfMonth",
+  "cancellationReason",
+  "cancellationDetails",
+  "checkoutType",
+  "planType",
+  "merchantId",
+  "pausePaymentUntil",
+  "timeZone",
+  "serviceFeePercentage",
+  "createdAt",
+  "updatedAt",
+  "minimumDepositAmount",
+  "merchantOrderId",
+  "subMerchantId",
+  "createdByUserId",
+  "checkoutUrl",
+  "totalPaid",
+  "installments",
+  "items",
+  "user",
+  "createdByUser"
+] as const
 
 /**
- * @since 0.1.0
- */
-export type Installment = typeof Installment.Type
-
-const planCommonFields = {
-  id: Schema.String,
-  status: loose(OpenEnum(PLAN_STATUSES)),
-  installmentFrequency: loose(OpenEnum(["Weekly", "Fortnightly", "Monthly"])),
-  cadenceOnDayOfWeek: loose(Schema.String),
-  cadenceOnDayOfMonth: loose(LooseNumber),
-  cancellationReason: loose(OpenEnum(CANCELLATION_REASONS)),
-  cancellationDetails: loose(Schema.String),
-  checkoutType: loose(OpenEnum(["Web"])),
-  planType: loose(OpenEnum(PLAN_TYPES)),
-  merchantId: loose(Schema.String),
-  pausePaymentUntil: loose(Schema.String),
-  timeZone: loose(Schema.String),
-  serviceFeePercentage: loose(LooseNumber),
-  createdAt: loose(Schema.String),
-  updatedAt: loose(Schema.String),
-  minimumDepositAmount: loose(LooseNumber),
-  merchantOrderId: loose(Schema.String),
-  subMerchantId: loose(Schema.String),
-  createdByUserId: loose(Schema.String),
-  checkoutUrl: loose(Schema.String),
-  totalPaid: loose(LooseNumber),
-  installments: loose(Schema.Array(Installment)),
-  items: loose(Schema.Array(PlanItem)),
-  user: loose(PlanUser)
-}
-
-/**
- * The plan record of plan detail.
+ * A plan record as this library builds it with `Plan.create` and moves it
+ * with `Plan.apply`: every field of the description's plan record that can be
+ * known is present (`null` where it cannot), amounts are JSON numbers in the
+ * currency's digits, and at every step `totalPaid + remainingAmount = totalCost`,
+ * `numPaidInstallments` counts the `PAID` instalments and `refundAmount ≤ totalPaid`.
  *
  * @since 0.1.0
  */
-export const PlanRecord = OpenStruct({
-  ...planCommonFields,
-  description: loose(Schema.String),
-  installmentAmount: loose(LooseNumber),
-  merchantName: loose(Schema.String),
-  subMerchantName: loose(Schema.String),
-  numPaidInstallments: loose(LooseNumber),
-  numberOfInstallments: loose(LooseNumber),
-  planCompletionDate: loose(Schema.String),
-  redemptionDate: loose(Schema.String),
-  totalCost: loose(LooseNumber),
-  remainingAmount: loose(LooseNumber),
-  refundAmount: loose(LooseNumber),
-  cancellationDate: loose(Schema.String),
-  serviceFees: loose(LooseNumber),
-  merchantRevenue: loose(LooseNumber),
-  transactionFeesPaid: loose(LooseNumber),
-  maxPayment: loose(LooseNumber),
-  currency: loose(PlanCurrency),
-  merchant: loose(PlanMerchant),
-  createdByUser: loose(PlanCreatedByUser),
-  userPaymentMethod: loose(UserPaymentMethod),
-  checkout: loose(OpenStruct({ expiry: loose(Schema.String) }))
+export const Plan = Schema.Struct({
+  id: Text,
+  status: Enum(PLAN_STATUSES),
+  installmentFrequency: Nullable(Enum(FREQUENCIES)),
+  cadenceOnDayOfWeek: Nullable(Enum(WEEKDAYS)),
+  cadenceOnDayOfMonth: Nullable(WholeNumber(1, "R6.2", 31)),
+  cancellationReason: Nullable(Enum(CANCELLATION_REASONS)),
+  cancellationDetails: Nullable(Text),
+  cancellationDate: Nullable(Time.DateTimeText),
+  checkoutType: Enum(["Web"]),
+  planType: Enum(PLAN_TYPES),
+  merchantId: Text,
+  pausePaymentUntil: Nullable(Time.DateTimeText),
+  timeZone: Text,
+  serviceFeePercentage: Nullable(Schema.Number),
+  createdAt: Time.DateTimeText,
+  updatedAt: Time.DateTimeText,
+  minimumDepositAmount: Schema.Number,
+  merchantOrderId: Text,
+  subMerchantId: Nullable(Text),
+  subMerchantName: Nullable(Text),
+  createdByUserId: Nullable(Text),
+  checkoutUrl: Nullable(Text),
+  description: Text,
+  installmentAmount: Schema.Number,
+  merchantName: Nullable(Text),
+  numPaidInstallments: WholeNumber(0, "R6.9"),
+  numberOfInstallments: WholeNumber(1, "R6.9"),
+  planCompletionDate: Time.DateTimeText,
+  redemptionDate: Time.DateTimeText,
+  totalCost: Schema.Number,
+  totalPaid: Schema.Number,
+  remainingAmount: Schema.Number,
+  refundAmount: Schema.Number,
+  serviceFees: Nullable(Schema.Number),
+  merchantRevenue: Nullable(Schema.Number),
+  transactionFeesPaid: Nullable(Schema.Number),
+  maxPayment: Schema.Number,
+  currency: PlanCurrency,
+  merchant: PlanMerchant,
+  items: Schema.Array(PlanItem),
+  user: Nullable(PlanUser),
+  createdByUser: Nullable(PlanCreatedByUser),
+  userPaymentMethod: Nullable(UserPaymentMethod),
+  checkout: Schema.Struct({ expiry: Time.DateTimeText }),
+  installments: Schema.Array(Installment)
 })
 
 /**
  * @since 0.1.0
  */
-export type PlanRecord = typeof PlanRecord.Type
+export type Plan = typeof Plan.Type
 
 /**
- * A plan as an element of the search result.
+ * A plan record (plan detail) read tolerantly (R9): any field may be missing
+ * or null but `id`, a new status stays a string, unknown fields are kept.
  *
  * @since 0.1.0
  */
-export const PlanSummary = OpenStruct({
-  ...planCommonFields,
-  currencyCode: loose(Schema.String),
-  remainingBalance: loose(LooseNumber),
-  totalInstallments: loose(LooseNumber),
-  totalPaidInstallments: loose(LooseNumber),
-  nextInstallmentNumber: loose(LooseNumber),
-  completionDate: loose(Schema.String),
-  createdByUser: loose(PlanCreatedByUser),
-  merchant: loose(OpenStruct({ id: loose(Schema.String), name: loose(Schema.String) })),
-  subMerchant: loose(OpenStruct({ externalCode: loose(Schema.String) }))
-})
+export const PlanResponse = tolerant(Plan, ["id"])
+
+/**
+ * @since 0.1.0
+ */
+export type PlanResponse = typeof PlanResponse.Type
+
+/**
+ * A plan as an element of the search result (the description's "Plan
+ * summary"): the fields it shares with the record, picked from {@link Plan},
+ * and its own. `merchant` keeps the record's `merchantGroupId` when it has one
+ * (for `includeAllBrands`).
+ *
+ * @since 0.1.0
+ */
+export const PlanSummary = reshape(
+  reshape(Plan, Struct.pick(PLAN_SUMMARY_FIELDS_OF_PLAN)),
+  Struct.assign({
+    currencyCode: Text,
+    remainingBalance: Schema.Number,
+    totalInstallments: WholeNumber(1, "R6.9"),
+    totalPaidInstallments: WholeNumber(0, "R6.9"),
+    nextInstallmentNumber: Nullable(WholeNumber(1, "R6.9")),
+    completionDate: Time.DateTimeText,
+    merchant: Schema.Struct({ id: Nullable(Text), name: Nullable(Text), merchantGroupId: OptionalText }),
+    subMerchant: Nullable(Schema.Struct({ externalCode: Text }))
+  })
+)
 
 /**
  * @since 0.1.0
  */
 export type PlanSummary = typeof PlanSummary.Type
 
-// ---------------------------------------------------------------------------
-// The record this library builds
-
 /**
- * One payment of a {@link ManagedPlan}: number 1 is the deposit (R6.9). `date`
- * is the instant it falls due (the start of its calendar day in the plan's zone).
+ * A plan summary read tolerantly (R9).
  *
  * @since 0.1.0
  */
-export type ManagedInstallment = {
-  readonly installmentNumber: number
-  readonly date: string
-  readonly status: InstallmentStatus
-  readonly amount: number
-  readonly paymentMethod: string | null
-  readonly transactionId: string | null
-}
+export const PlanSummaryResponse = tolerant(PlanSummary, ["id"])
 
 /**
- * An item of a {@link ManagedPlan}, as the checkout gave it.
- *
  * @since 0.1.0
  */
-export type ManagedPlanItem = {
-  readonly id: string
-  readonly planId: string
-  readonly status: "Active"
-  readonly sku: string | null
-  readonly merchantProductURL: string | null
-  readonly quantity: number
-  readonly description: string
-  readonly costPerItem: number
-  readonly minimumDepositPerItemType: string | null
-  readonly minimumDepositPerItemValue: number | null
-  readonly depositRefundable: boolean
-  readonly redemptionDate: string
-  readonly paymentDeadline: number | null
-  readonly refundPolicies: ReadonlyArray<{
-    readonly type: string
-    readonly daysWithinRedemptionDate: number
-    readonly refundablePercentage: number
-  }>
-  readonly createdAt: string
-  readonly updatedAt: string
-}
-
-/**
- * The plan's currency in a {@link ManagedPlan}; `isZeroDecimal` (this library's)
- * keeps the merchant's zero-decimal override with the record, so later events
- * are read in the same precision (R1.2).
- *
- * @since 0.1.0
- */
-export type ManagedPlanCurrency = {
-  readonly currencyCode: string
-  readonly label: string | null
-  readonly currencySymbol: string | null
-  readonly maximumPaymentAmount: number | null
-  readonly minimumPaymentAmount: number | null
-  readonly isZeroDecimal: boolean
-}
-
-/**
- * The fields a {@link ManagedPlan} and its summary share (the description's
- * common fields of plan records and summaries).
- *
- * @since 0.1.0
- */
-export type ManagedPlanCommon = {
-  readonly id: string
-  readonly status: PlanStatus
-  readonly installmentFrequency: string | null
-  readonly cadenceOnDayOfWeek: string | null
-  readonly cadenceOnDayOfMonth: number | null
-  readonly cancellationReason: CancellationReason | null
-  readonly cancellationDetails: string | null
-  readonly checkoutType: "Web"
-  readonly planType: string
-  readonly merchantId: string
-  readonly pausePaymentUntil: string | null
-  readonly timeZone: string
-  readonly serviceFeePercentage: number | null
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly minimumDepositAmount: number
-  readonly merchantOrderId: string
-  readonly subMerchantId: string | null
-  readonly createdByUserId: string | null
-  readonly checkoutUrl: string | null
-  readonly totalPaid: number
-  readonly installments: ReadonlyArray<ManagedInstallment>
-  readonly items: ReadonlyArray<ManagedPlanItem>
-  readonly user: typeof PlanUser.Type | null
-  readonly createdByUser: typeof PlanCreatedByUser.Type | null
-}
-
-/**
- * A plan record built by `createPlanRecord` and advanced by `applyPlanEvent`:
- * every field of the description's plan record that can be known is present
- * (`null` where it cannot), amounts are JSON numbers in the currency's digits,
- * and at every step `totalPaid + remainingAmount = totalCost`,
- * `numPaidInstallments` counts the `PAID` instalments and
- * `refundAmount ≤ totalPaid`. It is a {@link PlanRecord}.
- *
- * @since 0.1.0
- */
-export type ManagedPlan = ManagedPlanCommon & {
-  readonly cancellationDate: string | null
-  readonly subMerchantName: string | null
-  readonly description: string
-  readonly installmentAmount: number
-  readonly merchantName: string | null
-  readonly numPaidInstallments: number
-  readonly numberOfInstallments: number
-  readonly planCompletionDate: string
-  readonly redemptionDate: string
-  readonly totalCost: number
-  readonly remainingAmount: number
-  readonly refundAmount: number
-  readonly serviceFees: number | null
-  readonly merchantRevenue: number | null
-  readonly transactionFeesPaid: number | null
-  readonly maxPayment: number
-  readonly currency: ManagedPlanCurrency
-  readonly merchant: typeof PlanMerchant.Type
-  readonly userPaymentMethod: typeof UserPaymentMethod.Type | null
-  readonly checkout: { readonly expiry: string }
-}
+export type PlanSummaryResponse = typeof PlanSummaryResponse.Type

@@ -1,33 +1,19 @@
 /**
  * A plan as an element of the search result (the description's "Plan
- * summary"), derived from the record.
+ * summary"), derived from the record: the shared fields picked, the summary's
+ * own computed.
  *
  * @since 0.1.0
  */
-import type { ManagedPlan, ManagedPlanCommon } from "./record.ts"
+import { type Plan, PLAN_SUMMARY_FIELDS_OF_PLAN, type PlanSummary } from "./record.ts"
 
 /**
- * The summary of a {@link ManagedPlan}; it is a {@link PlanSummary}. `merchant`
- * keeps the record's `merchantGroupId` when it has one (for `includeAllBrands`).
- *
- * @since 0.1.0
- */
-export type ManagedPlanSummary = ManagedPlanCommon & {
-  readonly currencyCode: string
-  readonly remainingBalance: number
-  readonly totalInstallments: number
-  readonly totalPaidInstallments: number
-  readonly nextInstallmentNumber: number | null
-  readonly completionDate: string
-  readonly merchant: { readonly id: string | null; readonly name: string | null; readonly merchantGroupId?: string }
-  readonly subMerchant: { readonly externalCode: string } | null
-}
-
-/**
- * The summary of a plan record for search results: `remainingBalance`,
- * `totalInstallments` (the deposit counts as instalment 1), `totalPaidInstallments`,
- * `nextInstallmentNumber` (the earliest unpaid instalment, missed ones included;
- * `null` when none is left), `completionDate` (the record's `planCompletionDate`),
+ * The summary of a plan record for search results: the fields it shares with
+ * the record, and `remainingBalance`, `totalInstallments` (the deposit counts
+ * as instalment 1), `totalPaidInstallments`, `nextInstallmentNumber` (the
+ * earliest unpaid instalment, missed ones included; `null` when none is left),
+ * `completionDate` (the record's `planCompletionDate`), `currencyCode`,
+ * `merchant` (`id`, `name`, and `merchantGroupId` when known) and
  * `subMerchant.externalCode` (the checkout's `externalCode`).
  *
  * @example
@@ -38,51 +24,28 @@ export type ManagedPlanSummary = ManagedPlanCommon & {
  * ```
  * @since 0.1.0
  */
-export const planSummaryOf = (plan: ManagedPlan): ManagedPlanSummary => {
+export const planSummaryOf = (plan: Plan): PlanSummary => {
   let next: number | null = null
   for (const i of plan.installments) {
     if ((i.status === "UPCOMING" || i.status === "MISSED") && (next === null || i.installmentNumber < next)) {
       next = i.installmentNumber
     }
   }
+  const shared: Record<string, unknown> = {}
+  for (const key of PLAN_SUMMARY_FIELDS_OF_PLAN) shared[key] = plan[key]
   const merchant = plan.merchant
-  const group = merchant.merchantGroupId
   return {
-    id: plan.id,
-    status: plan.status,
-    installmentFrequency: plan.installmentFrequency,
-    cadenceOnDayOfWeek: plan.cadenceOnDayOfWeek,
-    cadenceOnDayOfMonth: plan.cadenceOnDayOfMonth,
-    cancellationReason: plan.cancellationReason,
-    cancellationDetails: plan.cancellationDetails,
-    checkoutType: plan.checkoutType,
-    planType: plan.planType,
-    merchantId: plan.merchantId,
+    ...(shared as Pick<Plan, (typeof PLAN_SUMMARY_FIELDS_OF_PLAN)[number]>),
     currencyCode: plan.currency.currencyCode,
-    pausePaymentUntil: plan.pausePaymentUntil,
-    timeZone: plan.timeZone,
-    serviceFeePercentage: plan.serviceFeePercentage,
-    createdAt: plan.createdAt,
-    updatedAt: plan.updatedAt,
-    minimumDepositAmount: plan.minimumDepositAmount,
-    merchantOrderId: plan.merchantOrderId,
-    subMerchantId: plan.subMerchantId,
-    createdByUserId: plan.createdByUserId,
-    checkoutUrl: plan.checkoutUrl,
-    totalPaid: plan.totalPaid,
     remainingBalance: plan.remainingAmount,
     totalInstallments: plan.installments.length,
     totalPaidInstallments: plan.numPaidInstallments,
-    installments: plan.installments,
     nextInstallmentNumber: next,
     completionDate: plan.planCompletionDate,
-    items: plan.items,
-    user: plan.user,
-    createdByUser: plan.createdByUser,
     merchant: {
-      id: typeof merchant.id === "string" ? merchant.id : plan.merchantId,
-      name: typeof merchant.name === "string" ? merchant.name : plan.merchantName,
-      ...(typeof group === "string" ? { merchantGroupId: group } : {})
+      id: merchant.id ?? plan.merchantId,
+      name: merchant.name ?? plan.merchantName,
+      ...(merchant.merchantGroupId === undefined ? {} : { merchantGroupId: merchant.merchantGroupId })
     },
     subMerchant: plan.subMerchantId === null ? null : { externalCode: plan.subMerchantId }
   }

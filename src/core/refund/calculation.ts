@@ -1,54 +1,82 @@
 /**
- * The refund-calculation response (R7), read tolerantly (R9).
+ * The refund calculation (R7): declared once, strictly
+ * ({@link RefundCalculation}, what a quote gives), and read tolerantly
+ * ({@link RefundCalculationResponse}, what any service answers, R9).
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { loose, LooseNumber, OpenStruct } from "../internal/schema-kit.ts"
+import * as Schema from "effect/Schema"
+import * as Time from "../foundation/time/index.ts"
+import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
 
 /**
  * A refund policy of an item as the refund calculation shows it (R7.7).
  *
  * @since 0.1.0
  */
-export const RefundPolicyQuote = OpenStruct({
-  activeFrom: loose(Schema.String),
-  name: loose(Schema.String),
-  nonRefundableAmount: loose(LooseNumber)
+export const RefundPolicyQuote = Schema.Struct({
+  /** the start of the day (redemption date − days) in the zone, an ISO instant */
+  activeFrom: Time.DateTimeText,
+  name: Schema.String,
+  /** `lineTotal − rounded(lineTotal × refundablePercentage / 100)` (R7.3) */
+  nonRefundableAmount: Schema.Number
 })
 
 /**
- * An item of the refund calculation.
+ * @since 0.1.0
+ */
+export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
+
+/**
+ * An item of the refund calculation: its line, the deposit it keeps (R7.4),
+ * the active policy (−1 for none, R7.2) and the greater of the two (R7.5).
  *
  * @since 0.1.0
  */
-export const RefundItemQuote = OpenStruct({
-  id: loose(Schema.String),
-  name: loose(Schema.String),
-  quantity: loose(LooseNumber),
-  costPerItem: loose(LooseNumber),
-  totalCost: loose(LooseNumber),
-  minNonRefundableDeposit: loose(LooseNumber),
-  nonRefundableAmount: loose(LooseNumber),
-  activeRefundPolicyIndex: loose(LooseNumber),
-  refundPolicies: loose(Schema.Array(RefundPolicyQuote))
+export const RefundItemQuote = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  quantity: WholeNumber(1, "R4.6"),
+  costPerItem: Schema.Number,
+  totalCost: Schema.Number,
+  minNonRefundableDeposit: Schema.Number,
+  nonRefundableAmount: Schema.Number,
+  activeRefundPolicyIndex: WholeNumber(-1, "R7.2"),
+  refundPolicies: Schema.Array(RefundPolicyQuote)
 })
 
 /**
- * The refund calculation for a plan (R7).
+ * @since 0.1.0
+ */
+export type RefundItemQuote = typeof RefundItemQuote.Type
+
+/**
+ * The refund calculation for a plan (R7), exactly the service's response.
  *
  * @since 0.1.0
  */
-export const RefundCalculation = OpenStruct({
-  planTotalCost: loose(LooseNumber),
-  totalPaymentsPaid: loose(LooseNumber),
-  totalNonRefundableAmount: loose(LooseNumber),
-  suggestedRefundAmount: loose(LooseNumber),
-  currencyCode: loose(Schema.String),
-  items: loose(Schema.Array(RefundItemQuote))
+export const RefundCalculation = Schema.Struct({
+  planTotalCost: Schema.Number,
+  totalPaymentsPaid: Schema.Number,
+  totalNonRefundableAmount: Schema.Number,
+  suggestedRefundAmount: Schema.Number,
+  currencyCode: Schema.String,
+  items: Schema.Array(RefundItemQuote)
 })
 
 /**
  * @since 0.1.0
  */
 export type RefundCalculation = typeof RefundCalculation.Type
+
+/**
+ * A refund calculation read tolerantly (R9).
+ *
+ * @since 0.1.0
+ */
+export const RefundCalculationResponse = tolerant(RefundCalculation)
+
+/**
+ * @since 0.1.0
+ */
+export type RefundCalculationResponse = typeof RefundCalculationResponse.Type

@@ -3,26 +3,33 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
-import { describe, fail, type Issue, issue, rule, type Validated, type ValidationError } from "../foundation/issues.ts"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
-import { Enum, FiniteNumber, loose, OpenStruct, PatternText } from "../internal/schema-kit.ts"
-import { requestValidator } from "../internal/validator.ts"
-import type { MerchantLike } from "../merchant/configuration.ts"
+import { describe, type Issue, issue } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { Enum, NonNegativeNumber, PatternText, tolerant, withRule } from "../internal/schema-kit.ts"
+import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { CANCELLATION_REASONS } from "../plan/record.ts"
+import { refundPlanOf } from "./plan-input.ts"
 
 /**
- * The cancel-plan request. The amount's bound and precision depend on the plan
- * (R7.8) and are checked against it.
+ * The cancel-plan request (R7.8). The amount's bound and precision depend on
+ * the plan and are checked against it.
  *
  * @since 0.1.0
  */
-export const CancelPlanRequest = Schema.Struct({
-  planId: PatternText(1, 256),
-  refundableAmount: FiniteNumber.check(rule<number>("range", "R7.8", "must not be negative", (n) => n >= 0)),
-  reason: Enum(CANCELLATION_REASONS),
-  details: Schema.optionalKey(Schema.String)
-})
+export const CancelPlanRequest = withRule(
+  Schema.Struct({
+    planId: PatternText(1, 256),
+    refundableAmount: NonNegativeNumber("R7.8"),
+    reason: Enum(CANCELLATION_REASONS),
+    details: Schema.optionalKey(Schema.String)
+  }),
+  "R7.8"
+)
 
 /**
  * @since 0.1.0
@@ -30,9 +37,23 @@ export const CancelPlanRequest = Schema.Struct({
 export type CancelPlanRequest = typeof CancelPlanRequest.Type
 
 /**
+ * What cancelling a plan answers: a `result` in words.
+ *
  * @since 0.1.0
  */
-export const CancelPlanResponse = OpenStruct({ result: loose(Schema.String) })
+export const CancelPlanResult = Schema.Struct({ result: Schema.String })
+
+/**
+ * @since 0.1.0
+ */
+export type CancelPlanResult = typeof CancelPlanResult.Type
+
+/**
+ * The cancel-plan response read tolerantly (R9).
+ *
+ * @since 0.1.0
+ */
+export const CancelPlanResponse = tolerant(CancelPlanResult)
 
 /**
  * @since 0.1.0
@@ -44,7 +65,8 @@ export type CancelPlanResponse = typeof CancelPlanResponse.Type
 
 /**
  * The plan a cancellation is checked against: its `id`, `status`, currency and
- * what was paid. A plan record is read as well (`totalPaid`, `currency.currencyCode`).
+ * what was paid. A plan record is read as well (`totalPaid`,
+ * `currency.currencyCode`), as a refund quote reads it.
  *
  * @since 0.1.0
  */
@@ -62,44 +84,38 @@ export interface CancellablePlan {
  */
 export interface CancelOptions {
   /** The merchant configuration: zero-decimal currencies (R1.2). */
-  readonly merchant?: MerchantLike | undefined
+  readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
 const checkCancelRequest = requestValidator(CancelPlanRequest, "R7.8")
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** The plan's issues and what it allows: the currency's exponent and what was paid, in minor units. */
 const planContext = (
-  plan: unknown,
-  merchant: MerchantLike | undefined,
+  input: unknown,
+  merchant: MerchantConfigurationResponse | undefined,
   issues: Array<Issue>
 ): { readonly exponent: number | undefined; readonly paid: number | undefined } => {
-  if (!isObject(plan)) {
-    issues.push(issue("plan", "type", "R7.8", `must be the plan object being cancelled, got ${describe(plan)}`))
+  if (!isRecord(input)) {
+    issues.push(issue("plan", "type", "R7.8", `must be the plan object being cancelled, got ${describe(input)}`))
     return { exponent: undefined, paid: undefined }
   }
-  const status = plan["status"]
+  const status = input["status"]
   if (typeof status === "string" && /^cancelled$/i.test(status)) {
     issues.push(issue("plan.status", "conflict", "R7.8", "the plan is already Cancelled and cannot be cancelled again"))
   }
-  const currency = plan["currency"]
-  const code = plan["currencyCode"] ?? (isObject(currency) ? currency["currencyCode"] : undefined)
-  const exponent = currencyExponentOrIssue("plan.currencyCode", code, merchant)
+  // a plan record is read in its own spelling, in one place (plan-input.ts)
+  const record = refundPlanOf(input)
+  const plan = record?.plan ?? input
+  const named = (path: string) => `plan.${record === undefined ? path : record.recordPath(path)}`
+  const exponent = currencyExponentOrIssue(named("currencyCode"), plan["currencyCode"], merchant)
   if (typeof exponent !== "number") {
     issues.push(exponent)
     return { exponent: undefined, paid: undefined }
   }
-  const paidPath = plan["totalPaymentsPaid"] === undefined && plan["totalPaid"] !== undefined
-    ? "plan.totalPaid"
-    : "plan.totalPaymentsPaid"
-  const paid = amountIssues(paidPath, plan[paidPath.slice(5)], exponent)
+  const paidInput = plan["totalPaymentsPaid"]
+  const paid = amountIssues(named("totalPaymentsPaid"), paidInput, exponent)
   if (typeof paid !== "number") {
-    issues.push(
-      paid.code === "type" && plan[paidPath.slice(5)] === undefined
-        ? issue(paidPath, "required", "R7.8", "is required")
-        : paid
-    )
+    issues.push(paidInput === undefined ? issue(named("totalPaymentsPaid"), "required", "R7.8", "is required") : paid)
     return { exponent, paid: undefined }
   }
   return { exponent, paid }
@@ -119,9 +135,9 @@ export const validateCancelRequestResult = (
   const issues: Array<Issue> = Result.isFailure(checked) ? [...checked.failure.issues] : []
   const warnings = Result.isFailure(checked) ? checked.failure.warnings : checked.success.warnings
   const { exponent, paid } = planContext(plan, options?.merchant, issues)
-  if (isObject(request)) {
+  if (isRecord(request)) {
     const planId = request["planId"]
-    const id = isObject(plan) ? plan["id"] : undefined
+    const id = isRecord(plan) ? plan["id"] : undefined
     if (typeof planId === "string" && typeof id === "string" && planId !== id) {
       issues.push(issue("planId", "conflict", "R7.8", `must be the id of the plan being cancelled, ${describe(id)}`))
     }

@@ -1,23 +1,12 @@
 /**
- * Refunds (R7): items' refund policies, the refund calculation and cancellation.
+ * Refunds (R7): items' refund policies, what a refund reads of a plan, the
+ * refund calculation and cancellation.
  *
  * @since 0.1.0
  */
 export * from "./calculation.ts"
 export * from "./cancel.ts"
+export { RefundPlan, RefundPlanItem, refundPlanOf } from "./plan-input.ts"
 export * from "./policy.ts"
-export {
-  policyName,
-  type Quote,
-  quote,
-  type QuoteItem,
-  type QuoteOptions,
-  type QuotePolicy,
-  quoteResult,
-  type QuoteTotals,
-  quoteTotals,
-  type RefundPlan,
-  type RefundPlanItem,
-  type RefundPolicyInput
-} from "./quote.ts"
+export { policyName, quote, type QuoteOptions, quoteResult, type QuoteTotals, quoteTotals } from "./quote.ts"
 export * from "./select.ts"

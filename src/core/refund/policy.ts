@@ -1,12 +1,15 @@
 /**
  * Refund policies as items carry them (R4.6): the percentage of an item's cost
- * that stays refundable within a number of days of its redemption date.
+ * that stays refundable within a number of days of its redemption date. The
+ * schemas here are the one definition of R4.6's policy rules: checkout
+ * validation, refund quotes, plan terms, the client and the sandbox all check
+ * policies with them.
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { type Issue, issue } from "../foundation/issues.ts"
-import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from "../internal/schema-kit.ts"
+import * as Schema from "effect/Schema"
+import { Enum, NumberBetween, ruleAtEach, WholeNumber, withRule } from "../internal/schema-kit.ts"
+import { compileGuard } from "../internal/validator.ts"
 
 /**
  * The only policy type the service describes, and the default when `type` is absent (R4.6).
@@ -16,73 +19,61 @@ import { Enum, loose, LooseNumber, NumberBetween, OpenStruct, WholeNumber } from
 export const PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE = "percentage_refundable_days_within_redemption_date"
 
 /**
- * One refund policy of an item.
+ * One refund policy of an item (R4.6): `type` (absent means the only type),
+ * `daysWithinRedemptionDate` a whole number ≥ 0, `refundablePercentage` 0..100.
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
- * import { RefundPolicy } from "payment-plan-engine"
- * Schema.decodeUnknownSync(RefundPolicy.RefundPolicy)({ daysWithinRedemptionDate: 30, refundablePercentage: 50 })
+ * import { Refund } from "payment-plan-engine"
+ * Schema.decodeUnknownSync(Refund.RefundPolicy)({ daysWithinRedemptionDate: 30, refundablePercentage: 50 })
  * ```
  * @since 0.1.0
  */
-export const RefundPolicy = Schema.Struct({
-  type: Schema.optionalKey(Enum([PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE])),
-  daysWithinRedemptionDate: WholeNumber(0, "R4.6"),
-  refundablePercentage: NumberBetween(0, 100, "R4.6")
-})
+export const RefundPolicy = withRule(
+  Schema.Struct({
+    type: Schema.optionalKey(Enum([PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE])),
+    daysWithinRedemptionDate: WholeNumber(0, "R4.6"),
+    refundablePercentage: NumberBetween(0, 100, "R4.6")
+  }),
+  "R4.6"
+)
 
 /**
  * @since 0.1.0
  */
 export type RefundPolicy = typeof RefundPolicy.Type
 
-/**
- * A refund policy as the service returns it on an item, read tolerantly (R9).
- *
- * @since 0.1.0
- */
-export const RefundPolicyResponse = OpenStruct({
-  type: loose(Schema.String),
-  daysWithinRedemptionDate: loose(LooseNumber),
-  refundablePercentage: loose(LooseNumber)
-})
-
-/**
- * An item's policies, in the order given: the order decides ties (R7.2).
- *
- * @since 0.1.0
- */
-export const RefundPolicies = Schema.Array(RefundPolicy)
-
-/**
- * Issues for policies repeating another's `daysWithinRedemptionDate` (R4.6,
- * `duplicate`). Runs on raw input, so it reports duplicates even while another
- * policy of the list is invalid.
- *
- * @since 0.1.0
- */
-export const duplicateDaysIssues = (policies: unknown, path: string): Array<Issue> => {
-  const issues: Array<Issue> = []
-  if (!Array.isArray(policies)) return issues
+/** Policies that repeat an earlier one's days, each with the index of the first. */
+const repeats = (policies: ReadonlyArray<RefundPolicy>) => {
+  const found: Array<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }> = []
+  if (policies.length < 2) return found
   const seen = new Map<number, number>()
-  policies.forEach((policy: unknown, index) => {
-    const days = typeof policy === "object" && policy !== null
-      ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate
-      : undefined
-    if (typeof days !== "number") return
-    const first = seen.get(days)
-    if (first === undefined) seen.set(days, index)
-    else {
-      issues.push(
-        issue(
-          `${path}[${index}].daysWithinRedemptionDate`,
-          "duplicate",
-          "R4.6",
-          `repeats the ${days} days of ${path}[${first}]`
-        )
-      )
-    }
+  policies.forEach((policy, index) => {
+    const first = seen.get(policy.daysWithinRedemptionDate)
+    if (first === undefined) seen.set(policy.daysWithinRedemptionDate, index)
+    else {found.push({
+        at: [index, "daysWithinRedemptionDate"],
+        detail: `${policy.daysWithinRedemptionDate}, as policy ${first}`
+      })}
   })
-  return issues
+  return found
 }
+
+/**
+ * An item's policies, in the order given (the order decides ties, R7.2), no two
+ * with the same `daysWithinRedemptionDate` (R4.6, `duplicate`).
+ *
+ * @since 0.1.0
+ */
+export const RefundPolicies = Schema.Array(RefundPolicy).check(
+  ruleAtEach<ReadonlyArray<RefundPolicy>>("duplicate", "R4.6", "repeats the days of another policy", repeats)
+)
+
+/**
+ * Whether a value is a valid refund policy (R4.6): the {@link RefundPolicy}
+ * schema compiled into a guard that allocates nothing, for hot loops.
+ *
+ * @since 0.1.0
+ */
+export const isRefundPolicy = compileGuard(RefundPolicy)

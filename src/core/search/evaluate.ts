@@ -4,9 +4,11 @@
  *
  * @since 0.1.0
  */
-import { dateValue } from "../foundation/time/date-value.ts"
-import { fieldGetter, type FieldType, SEARCH_FIELDS, utcDay } from "./fields.ts"
-import { dateOf, listOf, type NormalizedPlanSearch, numberOf, type PlanSearchFilter } from "./normalize.ts"
+import * as Time from "../foundation/time/index.ts"
+import { numberOf } from "../internal/params.ts"
+import { fieldGetter, type FieldType, SEARCH_FIELDS } from "./fields.ts"
+import type { NormalizedPlanSearch, PlanSearchFilter } from "./normalize.ts"
+import { dateOf, listOf, type PlanSearchResult } from "./query.ts"
 
 /**
  * Who is searching: the authenticated merchant and, for `includeAllBrands`,
@@ -34,9 +36,8 @@ export type SearchablePlan = { readonly id?: unknown; readonly installments?: un
  *
  * @since 0.1.0
  */
-export interface PlanSearchResult<S> {
+export type PlanSearchPage<S> = Omit<PlanSearchResult, "plans" | "nextCursor"> & {
   readonly nextCursor: null
-  readonly totalRowCount: number
   readonly plans: ReadonlyArray<S>
 }
 
@@ -95,13 +96,13 @@ const predicateOf = (filter: PlanSearchFilter): Predicate => {
       }
       break
     case "date":
-      keyOf = dateValue
+      keyOf = Time.dateValue
       testOf = (target) => {
         const d = dateOf(target)!
         // a calendar date compares by the UTC day, a date-time by the instant
         if (d._tag === "Date") {
           const at = compareWith(operator, d.day)
-          return at === undefined ? (ms: number) => utcDay(ms) === d.day : (ms: number) => at(utcDay(ms))
+          return at === undefined ? (ms: number) => Time.utcDay(ms) === d.day : (ms: number) => at(Time.utcDay(ms))
         }
         const at = compareWith(operator, d.ms)
         return at ?? ((ms: number) => ms === d.ms)
@@ -206,9 +207,9 @@ const predicatesOf = (query: NormalizedPlanSearch, scope: SearchScope): Array<Pr
   }
   for (const filter of query.filters) predicates.push(predicateOf(filter))
   if (query.updatedAfter !== undefined) {
-    const after = dateValue(query.updatedAfter)!
+    const after = Time.dateValue(query.updatedAfter)!
     predicates.push((s) => {
-      const at = dateValue((s as Record<string, unknown>)["updatedAt"])
+      const at = Time.dateValue((s as Record<string, unknown>)["updatedAt"])
       return at !== undefined && at > after
     })
   }
@@ -225,7 +226,7 @@ const sortKeyOf = (field: string): (s: SearchablePlan) => number | string | null
     case "number":
       return (s) => numeric(get(s)) ?? null
     case "date":
-      return (s) => dateValue(get(s)) ?? null
+      return (s) => Time.dateValue(get(s)) ?? null
     default:
       return (s) => {
         const v = get(s)
@@ -266,7 +267,7 @@ export const searchPlans = <S extends SearchablePlan>(
   summaries: ReadonlyArray<S>,
   query: NormalizedPlanSearch,
   scope: SearchScope
-): PlanSearchResult<S> => {
+): PlanSearchPage<S> => {
   const predicates = predicatesOf(query, scope)
   const matches = (s: S): boolean => {
     for (const p of predicates) if (!p(s)) return false

@@ -1,10 +1,14 @@
 /**
  * The fields of a plan summary a search can filter and sort by, with the type
  * that decides how their values compare (numbers numerically, dates
- * chronologically, strings as text).
+ * chronologically, strings as text). Derived from the summary's schema, so a
+ * field added to the summary is searchable without a second list.
  *
  * @since 0.1.0
  */
+import type * as SchemaAST from "effect/SchemaAST"
+import { TEXT_KIND } from "../internal/schema-kit.ts"
+import { PlanSummary } from "../plan/record.ts"
 
 /**
  * How a field's values compare.
@@ -13,59 +17,57 @@
  */
 export type FieldType = "string" | "number" | "date"
 
+/** The type of a scalar field, `undefined` for arrays and objects; `null` is looked through. */
+const scalarType = (ast: SchemaAST.AST): FieldType | undefined => {
+  switch (ast._tag) {
+    case "String":
+      return ast.annotations?.[TEXT_KIND] === "date" ? "date" : "string"
+    case "Number":
+      return "number"
+    case "Literal":
+      return typeof ast.literal === "number" ? "number" : "string"
+    case "Union": {
+      const types = new Set(ast.types.filter((t) => t._tag !== "Null").map(scalarType))
+      return types.size === 1 ? [...types][0] : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+const objectOf = (ast: SchemaAST.AST): SchemaAST.Objects | undefined => {
+  if (ast._tag === "Objects") return ast
+  if (ast._tag === "Union") {
+    const objects = ast.types.filter((t) => t._tag === "Objects")
+    return objects.length === 1 ? (objects[0] as SchemaAST.Objects) : undefined
+  }
+  return undefined
+}
+
+/** Every scalar field of a struct, nested objects by dotted paths one level down. */
+const fieldsOf = (ast: SchemaAST.Objects, prefix = ""): Array<[string, FieldType]> =>
+  ast.propertySignatures.flatMap((p): Array<[string, FieldType]> => {
+    const name = `${prefix}${String(p.name)}`
+    const type = scalarType(p.type)
+    if (type !== undefined) return [[name, type]]
+    const nested = objectOf(p.type)
+    return nested !== undefined && prefix === "" ? fieldsOf(nested, `${name}.`) : []
+  })
+
 /**
  * Every field of the plan summary a search can name in `filterField` or
- * `sortField`; nested objects by dotted paths (`user.emailAddress`).
- * Arrays (`items`, `installments`) are not searchable.
+ * `sortField`, with its type; nested objects by dotted paths
+ * (`user.emailAddress`). Arrays (`items`, `installments`) are not searchable.
  *
+ * @example
+ * ```ts
+ * import { Search } from "payment-plan-engine"
+ * Search.SEARCH_FIELDS["totalPaid"]      // "number"
+ * Search.SEARCH_FIELDS["user.createdAt"] // "date"
+ * ```
  * @since 0.1.0
  */
-export const SEARCH_FIELDS: Readonly<Record<string, FieldType>> = {
-  id: "string",
-  status: "string",
-  installmentFrequency: "string",
-  cadenceOnDayOfWeek: "string",
-  cadenceOnDayOfMonth: "number",
-  cancellationReason: "string",
-  cancellationDetails: "string",
-  checkoutType: "string",
-  planType: "string",
-  merchantId: "string",
-  currencyCode: "string",
-  pausePaymentUntil: "date",
-  timeZone: "string",
-  serviceFeePercentage: "number",
-  createdAt: "date",
-  updatedAt: "date",
-  minimumDepositAmount: "number",
-  merchantOrderId: "string",
-  subMerchantId: "string",
-  createdByUserId: "string",
-  checkoutUrl: "string",
-  totalPaid: "number",
-  remainingBalance: "number",
-  totalInstallments: "number",
-  totalPaidInstallments: "number",
-  nextInstallmentNumber: "number",
-  completionDate: "date",
-  "user.id": "string",
-  "user.emailAddress": "string",
-  "user.phoneNumber": "string",
-  "user.firstName": "string",
-  "user.lastName": "string",
-  "user.status": "string",
-  "user.createdAt": "date",
-  "createdByUser.id": "string",
-  "createdByUser.emailAddress": "string",
-  "createdByUser.phoneNumber": "string",
-  "createdByUser.firstName": "string",
-  "createdByUser.lastName": "string",
-  "createdByUser.status": "string",
-  "createdByUser.createdAt": "date",
-  "merchant.id": "string",
-  "merchant.name": "string",
-  "subMerchant.externalCode": "string"
-}
+export const SEARCH_FIELDS: Readonly<Record<string, FieldType>> = Object.fromEntries(fieldsOf(PlanSummary.ast))
 
 /**
  * Reads a field of a summary by its (possibly dotted) path; `undefined` where a
@@ -83,12 +85,3 @@ export const fieldGetter = (field: string): (summary: unknown) => unknown => {
     return typeof o === "object" && o !== null ? (o as Record<string, unknown>)[inner] : undefined
   }
 }
-
-const MS_PER_DAY = 86_400_000
-
-/**
- * The UTC calendar day of epoch milliseconds.
- *
- * @internal
- */
-export const utcDay = (ms: number): number => Math.floor(ms / MS_PER_DAY)

@@ -5,21 +5,13 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
-import {
-  describe,
-  enumExpectation,
-  fail,
-  type Issue,
-  issue,
-  type Validated,
-  type ValidationError
-} from "../foundation/issues.ts"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
-import { numberOf, ParamReader, readParams } from "../internal/params.ts"
-import { PLAN_STATUSES } from "../plan/record.ts"
-import { type FieldType, SEARCH_FIELDS } from "./fields.ts"
-import { FILTER_OPERATORS, type FilterOperator } from "./query.ts"
+import { type Issue, issue } from "../internal/issue.ts"
+import { notParams, readParams } from "../internal/params.ts"
+import { type FilterOperator, type PlanSearchParams, PlanSearchQuery } from "./query.ts"
 
 /**
  * One filter of a normalized search: `filterField`, `filterOperator`,
@@ -75,122 +67,36 @@ export const SEARCH_DEFAULTS = {
   includeInstallments: false
 } as const
 
-/**
- * The values `is` and `isNot` take.
- *
- * @since 0.1.0
- */
-export const IS_VALUES = ["null", "empty", "true", "false"] as const
-
 const RULE = "search"
-const KNOWN = new Set([
-  "page",
-  "cursor",
-  "userId",
-  "merchantId",
-  "limit",
-  "sortField",
-  "sortDirection",
-  "useQuickFilter",
-  "quickFilterValue",
-  "filterField",
-  "filterValue",
-  "filterOperator",
-  "status",
-  "updatedAfter",
-  "url",
-  "includeAllBrands",
-  "includeInstallments"
-])
-const OPERATORS: ReadonlySet<string> = new Set(FILTER_OPERATORS)
-const STATUSES: ReadonlySet<string> = new Set(PLAN_STATUSES)
-const TEXT_OPERATORS: ReadonlySet<string> = new Set(["contains", "startsWith", "endsWith"])
+
+const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
 
 /**
- * Splits the value of `in` / `notIn`: comma-separated, each element trimmed.
+ * Checks plan-search parameters (an object or `URLSearchParams`) with
+ * {@link PlanSearchQuery}: the query with numbers and booleans converted and
+ * unknown parameters left out, and the warnings (unknown parameters, the
+ * deprecated `cursor` and `status`); or every issue. The client sends this
+ * query as it is; {@link normalizePlanSearch} fills in the defaults.
  *
- * @internal
- */
-export const listOf = (value: string): Array<string> => value.split(",").map((v) => v.trim())
-
-export { numberOf }
-
-/** A filter value of a date field: a calendar date (a day) or a date-time (an instant). @internal */
-export const dateOf = (value: string): Time.DateOrInstant | undefined => Time.parseDateOrInstant(value.trim())
-
-/**
- * {@link normalizePlanSearch} as a synchronous `Result`.
- *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Search } from "payment-plan-engine"
+ * const read = Search.validateQueryResult(new URLSearchParams("limit=20&useQuickFilter=true"))
+ * if (Result.isSuccess(read)) read.success.value // { limit: 20, useQuickFilter: true }
+ * ```
  * @since 0.1.0
  */
-export const normalizePlanSearchResult = (
-  params: unknown
-): Result.Result<Validated<NormalizedPlanSearch>, ValidationError> => {
-  const given = readParams(params, KNOWN, RULE)
-  if (given === undefined) {
-    return fail([
-      issue("", "type", RULE, `must be an object of query parameters or URLSearchParams, got ${describe(params)}`)
-    ])
-  }
-  const warnings: Array<Issue> = given.unknown.map((key) =>
-    issue(key, "unknown_field", RULE, "is not a parameter of the plan search and was left out")
-  )
-  const read = new ParamReader(given.values, RULE)
-  const issues = read.issues
-  issues.push(...given.issues)
-  const choice = <const V extends string>(
-    key: string,
-    values: ReadonlyArray<V>,
-    allowed: ReadonlySet<string>
-  ): V | undefined => {
-    const v = read.text(key)
-    if (v === undefined || allowed.has(v)) return v as V | undefined
-    issues.push(issue(key, "enum", RULE, `${enumExpectation(values)}, got ${describe(v)}`))
-    return undefined
-  }
-  const field = (key: string): string | undefined => {
-    const v = read.text(key)
-    if (v === undefined || Object.hasOwn(SEARCH_FIELDS, v)) return v
-    issues.push(
-      issue(
-        key,
-        "enum",
-        RULE,
-        `must be a field of the plan summary (${Object.keys(SEARCH_FIELDS).join(", ")}), got ${describe(v)}`
-      )
-    )
-    return undefined
-  }
-
-  const page = read.whole("page", 0, Number.MAX_SAFE_INTEGER, SEARCH_DEFAULTS.page)
-  const limit = read.whole("limit", 1, 100, SEARCH_DEFAULTS.limit)
-  const sortField = field("sortField") ?? SEARCH_DEFAULTS.sortField
-  const sortDirection = choice("sortDirection", ["asc", "desc"] as const, new Set(["asc", "desc"])) ??
-    SEARCH_DEFAULTS.sortDirection
-  const useQuickFilter = read.flag("useQuickFilter", SEARCH_DEFAULTS.useQuickFilter)
-  const quickFilterValue = read.text("quickFilterValue")
-  const userId = read.text("userId")
-  const merchantId = read.text("merchantId")
-  const url = read.text("url")
-  const includeAllBrands = read.flag("includeAllBrands", SEARCH_DEFAULTS.includeAllBrands)
-  const includeInstallments = read.flag("includeInstallments", SEARCH_DEFAULTS.includeInstallments)
-  const updatedAfterText = read.text("updatedAfter")
-  let updatedAfter: string | undefined
-  if (updatedAfterText !== undefined) {
-    const ms = Time.parseDateTime(updatedAfterText)
-    if (ms === undefined) {
-      issues.push(
-        issue(
-          "updatedAfter",
-          "format",
-          RULE,
-          `must be a date-time with an offset (RFC 3339), got ${describe(updatedAfterText)}`
-        )
-      )
-    } else updatedAfter = Time.formatInstant(ms)
-  }
-  if (read.has("cursor")) {
-    read.text("cursor")
+export const validateQueryResult = (
+  params: PlanSearchParams | URLSearchParams | unknown
+): Result.Result<Validated<PlanSearchQuery>, ValidationError> => {
+  const given = readParams(params, RULE)
+  if (given === undefined) return fail([notParams(RULE, params, "query parameters")])
+  const checked = checkQuery(given.values)
+  const warnings: Array<Issue> = Result.isSuccess(checked)
+    ? [...checked.success.warnings]
+    : [...checked.failure.warnings]
+  if ("cursor" in given.values) {
     warnings.push(
       issue(
         "cursor",
@@ -200,83 +106,57 @@ export const normalizePlanSearchResult = (
       )
     )
   }
-
-  const filters: Array<PlanSearchFilter> = []
-  const status = choice("status", PLAN_STATUSES, STATUSES)
-  if (read.has("status")) {
+  if ("status" in given.values) {
     warnings.push(
       issue("status", "deprecated", RULE, "is deprecated since 2023-07-13: use filterField=status&filterValue=…")
     )
   }
-  if (status !== undefined) filters.push({ field: "status", operator: "equals", value: status })
+  const issues = [...given.issues, ...(Result.isFailure(checked) ? checked.failure.issues : [])]
+  if (issues.length > 0 || Result.isFailure(checked)) return fail(issues, warnings)
+  return Result.succeed({ value: checked.success.value, warnings })
+}
 
-  const filterField = field("filterField")
-  const filterValue = read.text("filterValue")
-  const operator = choice("filterOperator", FILTER_OPERATORS, OPERATORS) ?? SEARCH_DEFAULTS.filterOperator
-  if (read.has("filterField") && !read.has("filterValue")) {
-    issues.push(issue("filterValue", "required", RULE, "is required with filterField"))
+/**
+ * {@link normalizePlanSearch} as a synchronous `Result`.
+ *
+ * @since 0.1.0
+ */
+export const normalizePlanSearchResult = (
+  params: PlanSearchParams | URLSearchParams | unknown
+): Result.Result<Validated<NormalizedPlanSearch>, ValidationError> => {
+  const validated = validateQueryResult(params)
+  if (Result.isFailure(validated)) return Result.fail(validated.failure)
+  const { value: q, warnings } = validated.success
+  const filters: Array<PlanSearchFilter> = []
+  if (q.status !== undefined) filters.push({ field: "status", operator: "equals", value: q.status })
+  if (q.filterField !== undefined && q.filterValue !== undefined) {
+    filters.push({
+      field: q.filterField,
+      operator: q.filterOperator ?? SEARCH_DEFAULTS.filterOperator,
+      value: q.filterValue
+    })
   }
-  if (read.has("filterValue") && !read.has("filterField")) {
-    issues.push(issue("filterField", "required", RULE, "is required with filterValue"))
-  }
-  if (filterField !== undefined && filterValue !== undefined && OPERATORS.has(operator)) {
-    const problem = filterProblem(SEARCH_FIELDS[filterField]!, operator, filterValue, filterField)
-    if (problem !== undefined) issues.push(problem)
-    else filters.push({ field: filterField, operator, value: filterValue })
-  }
-
-  if (issues.length > 0) return fail(issues, warnings)
+  const updatedAfter = q.updatedAfter === undefined
+    ? undefined
+    : Time.formatInstant(Time.parseDateTime(q.updatedAfter)!)
   return Result.succeed({
     value: {
-      page,
-      limit,
-      sortField,
-      sortDirection,
-      useQuickFilter,
-      ...(quickFilterValue === undefined ? {} : { quickFilterValue }),
+      page: q.page ?? SEARCH_DEFAULTS.page,
+      limit: q.limit ?? SEARCH_DEFAULTS.limit,
+      sortField: q.sortField ?? SEARCH_DEFAULTS.sortField,
+      sortDirection: q.sortDirection ?? SEARCH_DEFAULTS.sortDirection,
+      useQuickFilter: q.useQuickFilter ?? SEARCH_DEFAULTS.useQuickFilter,
+      ...(q.quickFilterValue === undefined ? {} : { quickFilterValue: q.quickFilterValue }),
       filters,
-      ...(userId === undefined ? {} : { userId }),
-      ...(merchantId === undefined ? {} : { merchantId }),
+      ...(q.userId === undefined ? {} : { userId: q.userId }),
+      ...(q.merchantId === undefined ? {} : { merchantId: q.merchantId }),
       ...(updatedAfter === undefined ? {} : { updatedAfter }),
-      ...(url === undefined ? {} : { url }),
-      includeAllBrands,
-      includeInstallments
+      ...(q.url === undefined ? {} : { url: q.url }),
+      includeAllBrands: q.includeAllBrands ?? SEARCH_DEFAULTS.includeAllBrands,
+      includeInstallments: q.includeInstallments ?? SEARCH_DEFAULTS.includeInstallments
     },
     warnings
   })
-}
-
-/** Why a filter cannot be evaluated on a field of this type, or `undefined`. */
-const filterProblem = (type: FieldType, operator: FilterOperator, value: string, field: string): Issue | undefined => {
-  if (operator === "is" || operator === "isNot") {
-    return (IS_VALUES as ReadonlyArray<string>).includes(value)
-      ? undefined
-      : issue("filterValue", "enum", RULE, `${enumExpectation(IS_VALUES)} with ${operator}, got ${describe(value)}`)
-  }
-  if (TEXT_OPERATORS.has(operator) && type !== "string") {
-    return issue("filterOperator", "enum", RULE, `${operator} applies to text fields; ${field} is a ${type}`)
-  }
-  if (type === "string") return undefined
-  const values = operator === "in" || operator === "notIn" ? listOf(value) : [value]
-  for (const v of values) {
-    if (type === "number" && numberOf(v) === undefined) {
-      return issue(
-        "filterValue",
-        "format",
-        RULE,
-        `must be ${values.length > 1 ? "numbers" : "a number"} for ${field}, got ${describe(v)}`
-      )
-    }
-    if (type === "date" && dateOf(v) === undefined) {
-      return issue(
-        "filterValue",
-        "format",
-        RULE,
-        `must be a date YYYY-MM-DD or a date-time with an offset for ${field}, got ${describe(v)}`
-      )
-    }
-  }
-  return undefined
 }
 
 /**
@@ -299,5 +179,7 @@ const filterProblem = (type: FieldType, operator: FilterOperator, value: string,
  * ```
  * @since 0.1.0
  */
-export const normalizePlanSearch = (params: unknown): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> =>
+export const normalizePlanSearch = (
+  params: PlanSearchParams | URLSearchParams | unknown
+): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> =>
   Effect.fromResult(normalizePlanSearchResult(params))

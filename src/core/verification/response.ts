@@ -1,42 +1,74 @@
 /**
- * The checkout verification response (retrieve checkout), read tolerantly (R9).
+ * The checkout verification response (retrieve checkout): declared once,
+ * strictly ({@link CheckoutVerification}, what this library answers), and
+ * read tolerantly ({@link CheckoutVerificationResponse}, R9).
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { loose, LooseNumber, OpenEnum, OpenStruct } from "../internal/schema-kit.ts"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import { Checkout } from "../checkout/response.ts"
+import { Enum, reshape, tolerant, WholeNumber } from "../internal/schema-kit.ts"
+import { WEEKDAYS } from "../plan-terms/request.ts"
 
 /**
- * The checkout verification response (retrieve checkout), read tolerantly (R9).
+ * Where a checkout stands (this library's): open until the widget completes or
+ * is refused, expired after its expiry (R4.7).
  *
  * @since 0.1.0
  */
-export const CheckoutVerification = OpenStruct({
-  id: Schema.String,
-  merchantOrderId: loose(Schema.String),
-  currencyCode: loose(Schema.String),
-  plan: loose(
-    OpenStruct({
-      id: loose(Schema.String),
-      currencyCode: loose(Schema.String),
-      deposit: loose(OpenStruct({ amount: loose(LooseNumber), status: loose(OpenEnum(["Accepted", "Rejected"])) })),
-      instalments: loose(
-        OpenStruct({
-          amount: loose(LooseNumber),
-          count: loose(LooseNumber),
-          cadence: loose(
-            OpenStruct({
-              frequency: loose(OpenEnum(["weekly", "fortnightly"])),
-              on: loose(OpenStruct({ dayOfWeek: loose(Schema.String) }))
-            })
-          )
+export const CHECKOUT_STATUSES = ["Open", "Completed", "Rejected", "Expired"] as const
+
+/**
+ * The plan of a verified checkout: the deposit and its status (R8.2) and, once
+ * accepted, the plan's id and instalments (the description writes
+ * `instalments`, and frequencies in lower case).
+ *
+ * @since 0.1.0
+ */
+export const VerifiedPlan = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  currencyCode: Schema.String,
+  deposit: Schema.Struct({ amount: Schema.Number, status: Enum(["Accepted", "Rejected"]) }),
+  instalments: Schema.optionalKey(
+    Schema.Struct({
+      amount: Schema.Number,
+      count: WholeNumber(0, "R6.3"),
+      cadence: Schema.Struct({
+        frequency: Enum(["weekly", "fortnightly", "monthly"]),
+        on: Schema.Struct({
+          dayOfWeek: Schema.optionalKey(Enum(WEEKDAYS)),
+          dayOfMonth: Schema.optionalKey(WholeNumber(1, "R6.2", 31))
         })
-      )
+      })
     })
   )
 })
 
 /**
+ * The checkout verification response (retrieve checkout): the checkout, its
+ * `status`, and `plan` once the widget finished.
+ *
+ * @since 0.1.0
+ */
+export const CheckoutVerification = reshape(
+  Checkout,
+  Struct.assign({ status: Enum(CHECKOUT_STATUSES), plan: Schema.optionalKey(VerifiedPlan) })
+)
+
+/**
  * @since 0.1.0
  */
 export type CheckoutVerification = typeof CheckoutVerification.Type
+
+/**
+ * A checkout verification response read tolerantly (R9): what R8.2 decides on.
+ *
+ * @since 0.1.0
+ */
+export const CheckoutVerificationResponse = tolerant(CheckoutVerification, ["id"])
+
+/**
+ * @since 0.1.0
+ */
+export type CheckoutVerificationResponse = typeof CheckoutVerificationResponse.Type

@@ -1,35 +1,41 @@
 /**
- * The error response. The service description does not show its shape, so it
- * is read tolerantly: this library's own shape (`code`, `message`, `issues`, as
- * the sandbox answers) and anything else the service sends.
+ * The error response. The service description does not show its shape; this
+ * library answers {@link ErrorBody} (the sandbox) and reads any service's
+ * tolerantly ({@link ErrorBodyResponse}, R9): this shape where it is, and
+ * whatever else the service sends kept as it is.
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
-import { loose, OpenStruct } from "../internal/schema-kit.ts"
+import * as Schema from "effect/Schema"
+import { IssueBody } from "../foundation/issues.ts"
+import { tolerant } from "../internal/schema-kit.ts"
 
 /**
- * One issue of an error response.
+ * An error body: a stable `code`, a sentence, and the issues of a refused
+ * request (R4.1), with the warnings seen on the way.
  *
  * @since 0.1.0
  */
-export const ErrorIssue = OpenStruct({
-  path: loose(Schema.String),
-  code: loose(Schema.String),
-  rule: loose(Schema.String),
-  message: loose(Schema.String)
+export const ErrorBody = Schema.Struct({
+  code: Schema.String,
+  message: Schema.String,
+  issues: Schema.optionalKey(Schema.Array(IssueBody)),
+  warnings: Schema.optionalKey(Schema.Array(IssueBody))
 })
 
 /**
  * @since 0.1.0
  */
-export const ErrorResponse = OpenStruct({
-  code: loose(Schema.String),
-  message: loose(Schema.String),
-  issues: loose(Schema.Array(ErrorIssue))
-})
+export type ErrorBody = typeof ErrorBody.Type
+
+/**
+ * An error body read tolerantly (R9).
+ *
+ * @since 0.1.0
+ */
+export const ErrorBodyResponse = tolerant(ErrorBody)
 
 /**
  * @since 0.1.0
  */
-export type ErrorResponse = typeof ErrorResponse.Type
+export type ErrorBodyResponse = typeof ErrorBodyResponse.Type

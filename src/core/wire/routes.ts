@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isAddressable } from "../internal/schema-kit.ts"
 
 /** The operations of the service description. */
 export const OPERATIONS = [
@@ -65,17 +66,10 @@ const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 export const pathParameters = (route: Route): ReadonlyArray<string> => [...route.path.matchAll(PARAM)].map((m) => m[1]!)
 
 /**
- * Whether `value` can fill a path parameter: not empty; not `.` or `..`,
- * which percent-encoding leaves as they are and URL parsing then resolves as
- * dot segments (`/api/v2/plans/..` is `/api/v2/`), so the request would reach
- * another resource; and well-formed Unicode (a lone surrogate has no UTF-8
- * encoding).
+ * Whether `value` can fill a path parameter (the rule of identifiers: not
+ * empty, not a dot segment, well-formed Unicode).
  */
-export const isPathParameterValue = (value: string): boolean =>
-  value !== "" && value !== "." && value !== ".." && !LONE_SURROGATE.test(value)
-
-// with the u flag, \p{Cs} matches only surrogates that are not part of a pair
-const LONE_SURROGATE = /\p{Cs}/u
+export const isPathParameterValue = isAddressable
 
 /**
  * The route's path with its parameters filled in, each percent-encoded as one

@@ -178,7 +178,8 @@ describe("searchPlans and listPlanNotes validation", () => {
       .then(() => undefined, (e: unknown) => e as { _tag: string; issues: ReadonlyArray<{ path: string }> })
     expect(error?._tag).toBe("ValidationError")
     expect(requests).toHaveLength(0)
-    expect(error?.issues.map((i) => i.path).sort()).toEqual(["limit"])
+    // one definition of the query: every problem at once
+    expect(error?.issues.map((i) => i.path).sort()).toEqual(["filterField", "limit", "updatedAfter"])
     const second = await client
       .searchPlans({ filterField: "favouriteColour", filterValue: "red", updatedAfter: "yesterday" })
       .then(() => undefined, (e: unknown) => e as { issues: ReadonlyArray<{ path: string }> })

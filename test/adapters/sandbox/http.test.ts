@@ -95,7 +95,7 @@ describe("sandbox: create and retrieve checkout", () => {
         { currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000, isZeroDecimal: false },
         { currencyCode: "JPY", minimumPaymentAmount: 100, isZeroDecimal: true }
       ],
-      subMerchants: ["store-north"]
+      subMerchants: [{ externalCode: "store-north", name: "North" }]
     })
     const b = await t.call("GET", "/api/v2/merchant/configuration", { auth: B })
     expect(b.body.currencies).toEqual([expect.objectContaining({ currencyCode: "AUD" })])

@@ -77,7 +77,7 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(exampleRequest(), { merchantId: "merchant-999", now: NOW })).toEqual([
       "merchantId:merchant_mismatch"
     ])
-    const merchant = { subMerchants: ["store-north", "store-south"] }
+    const merchant = { subMerchants: [{ externalCode: "store-north" }, { externalCode: "store-south" }] }
     expect(codesOf(withChange((r) => (r.externalCode = "store-north")), { merchant })).toEqual([])
     expect(codesOf(withChange((r) => (r.externalCode = "store-west")), { merchant })).toEqual([
       "externalCode:unknown_external_code"

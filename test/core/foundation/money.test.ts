@@ -73,25 +73,25 @@ describe("split (R5)", () => {
     }
   })
 
-  it("splitInstalments works in the currency's digits", () => {
-    expect(Effect.runSync(Money.splitInstalments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(Effect.runSync(Money.splitInstalments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
-    expect(Effect.runSync(Money.splitInstalments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
+  it("splitInstallments works in the currency's digits", () => {
+    expect(Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(Effect.runSync(Money.splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
+    expect(Effect.runSync(Money.splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(Effect.runSync(Money.splitInstalments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
+    expect(Effect.runSync(Money.splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
   })
 
-  it("splitInstalments reports every problem", () => {
-    const result = Money.splitInstalmentsResult(10.005, 0, "aud")
+  it("splitInstallments reports every problem", () => {
+    const result = Money.splitInstallmentsResult(10.005, 0, "aud")
     expect(Result.isFailure(result) && result.failure.issues.map((i) => [i.path, i.code])).toEqual([
       ["currencyCode", "unknown_currency"],
       ["count", "range"]
     ])
-    const precision = Money.splitInstalmentsResult(10.005, 2, "AUD")
+    const precision = Money.splitInstallmentsResult(10.005, 2, "AUD")
     expect(Result.isFailure(precision) && precision.failure.issues.map((i) => [i.path, i.code, i.rule])).toEqual([
       ["amount", "precision", "R1.3"]
     ])
-    const negative = Money.splitInstalmentsResult(-1, 2, "AUD")
+    const negative = Money.splitInstallmentsResult(-1, 2, "AUD")
     expect(Result.isFailure(negative) && negative.failure.issues[0]?.code).toBe("range")
   })
 })

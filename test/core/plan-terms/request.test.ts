@@ -79,7 +79,7 @@ describe("PlanTerms.validateRequestResult", () => {
       "deposit.amount:range:R1.3"
     ])
     expect(issuesOf({ checkoutId: "c", type: "plan", timeZone: "UTC", deposit: { amount: Number.NaN } })).toEqual([
-      "deposit.amount:type:R4.1"
+      "deposit.amount:type:R6"
     ])
   })
 
@@ -97,7 +97,7 @@ describe("PlanTerms.validateRequestResult", () => {
       warnings: [{
         path: "colour",
         code: "unknown_field",
-        rule: "R4.9",
+        rule: "R10.2",
         message: "is not a field of this resource and was left out"
       }]
     })

@@ -1,7 +1,7 @@
 /** A plan built from the description's checkout example, shared by the plan tests. */
 import { Result } from "effect"
 import { type CreatePlanOptions, createPlanRecordResult } from "../../../src/core/plan/create.ts"
-import type { ManagedPlan } from "../../../src/core/plan/record.ts"
+import type { Plan } from "../../../src/core/plan/record.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
 /** Terms for the example checkout (total 1100, minimum deposit 280): 280 now, then 4 × 205 weekly. */
@@ -20,7 +20,7 @@ export const exampleTerms = () => ({
   ]
 })
 
-export const examplePlan = (options: Partial<CreatePlanOptions> = {}): ManagedPlan => {
+export const examplePlan = (options: Partial<CreatePlanOptions> = {}): Plan => {
   const result = createPlanRecordResult(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1", ...options })
   if (Result.isFailure(result)) throw result.failure
   return result.success

@@ -8,18 +8,18 @@ import { ValidationError } from "../../../src/core/foundation/issues.ts"
 import { createPlanRecordResult } from "../../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../../src/core/plan/events.ts"
 import { applyPlanEvent, applyPlanEventResult, dueInstallments } from "../../../src/core/plan/lifecycle.ts"
-import type { ManagedPlan } from "../../../src/core/plan/record.ts"
+import type { Plan } from "../../../src/core/plan/record.ts"
 import { planSummaryOf } from "../../../src/core/plan/summary.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { examplePlan, exampleTerms, failure, unwrap } from "./fixtures.ts"
 
-const apply = (plan: ManagedPlan, event: PlanEvent) => unwrap(applyPlanEventResult(plan, event))
-const refusal = (plan: ManagedPlan, event: unknown) => {
+const apply = (plan: Plan, event: PlanEvent) => unwrap(applyPlanEventResult(plan, event))
+const refusal = (plan: Plan, event: unknown) => {
   const error = failure(applyPlanEventResult(plan, event as PlanEvent))
   expect(error).toBeInstanceOf(PlanTransitionError)
   return (error as PlanTransitionError).code
 }
-const statuses = (plan: ManagedPlan) => plan.installments.map((i) => i.status).join(",")
+const statuses = (plan: Plan) => plan.installments.map((i) => i.status).join(",")
 
 describe("createPlanRecord", () => {
   it("builds the record of the description's example checkout and a weekly schedule", () => {

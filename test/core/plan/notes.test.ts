@@ -5,7 +5,7 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { listPlanNotesResult, type PlanNote, type PlanNotesPage } from "../../../src/core/plan/notes.ts"
+import { listPlanNotesResult, type PlanNote, type PlanNotes } from "../../../src/core/plan/notes.ts"
 
 const note = (id: string, day: number, extra: Partial<PlanNote> = {}): PlanNote => ({
   id,
@@ -14,7 +14,10 @@ const note = (id: string, day: number, extra: Partial<PlanNote> = {}): PlanNote 
   isSoftDeleted: false,
   createdAt: `2026-11-${String(day).padStart(2, "0")}T09:00:00.000Z`,
   updatedAt: `2026-11-${String(day).padStart(2, "0")}T09:00:00.000Z`,
+  softDeletedAt: null,
   createdByUser: { firstName: "Ada", lastName: "Lovelace" },
+  modifiedByUser: null,
+  softDeletedByUser: null,
   ...extra
 })
 
@@ -27,7 +30,7 @@ const notes = [
   note("n6", 6, { isPinned: true, updatedAt: "2026-11-20T00:00:00.000Z" })
 ]
 
-const list = (params: Record<string, unknown>, selfUrl = "/api/v2/plans/plan_1/notes"): PlanNotesPage => {
+const list = (params: Record<string, unknown>, selfUrl = "/api/v2/plans/plan_1/notes"): PlanNotes => {
   const r = listPlanNotesResult(notes, { planId: "plan_1", ...params } as never, { selfUrl })
   if (Result.isFailure(r)) throw r.failure
   return r.success

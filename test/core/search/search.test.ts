@@ -183,8 +183,8 @@ describe("normalizePlanSearch", () => {
       "limit:range",
       "sortDirection:enum",
       "useQuickFilter:type",
-      "updatedAfter:format",
-      "filterOperator:enum"
+      "filterOperator:enum",
+      "updatedAfter:format"
     ])
     expect(problems({ limit: "101", page: "1.5" })).toEqual(["page:format", "limit:range"])
     expect(problems({ filterField: "totalPaid" })).toEqual(["filterValue:required"])

@@ -7,12 +7,12 @@
  * The arithmetic is the core's: each plan is quoted by `Refund.quoteTotals`
  * (R7, integer minor units); this module only adds up.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Currency from "../../../core/foundation/currency.ts"
-import type { Issue } from "../../../core/foundation/issues.ts"
 import { toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import type { MerchantLike } from "../../../core/merchant/configuration.ts"
+import { type Issue } from "../../../core/internal/issue.ts"
+import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
 import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
 import { add, addSum, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
@@ -22,7 +22,7 @@ export interface Settings {
   readonly at: number
   /** `--tz`; else each plan's `timeZone`, else UTC (R3.1) */
   readonly timeZone: string | undefined
-  readonly merchant: MerchantLike | undefined
+  readonly merchant: MerchantConfigurationResponse | undefined
   /** how many largest exposures per currency */
   readonly top: number
   /** calendar days, inclusive, of the timeline */
@@ -59,7 +59,11 @@ const describeIssues = (issues: ReadonlyArray<Issue>) =>
 export class Accumulator {
   readonly settings: Settings
   readonly currencies = new Map<string, CurrencyState>()
-  private readonly options: { at: number; timeZone: string | undefined; merchant: MerchantLike | undefined }
+  private readonly options: {
+    at: number
+    timeZone: string | undefined
+    merchant: MerchantConfigurationResponse | undefined
+  }
   private last: CurrencyState | undefined
 
   constructor(settings: Settings) {
@@ -157,7 +161,10 @@ export class Accumulator {
     const { from, to } = this.settings.timeline!
     const planZone = plan["timeZone"]
     const zone = this.settings.timeZone ?? (typeof planZone === "string" ? planZone : "UTC")
-    const defaults = this.settings.merchant?.defaultRefundPolicies ?? []
+    // the configuration was read by decodeMerchantResult, which checks its policies (R4.6)
+    const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
+      { readonly daysWithinRedemptionDate: number }
+    >
     const changes = new Set<number>()
     for (const item of plan["items"] as ReadonlyArray<Record<string, unknown>>) {
       const redemption = redemptionDay(item["redemptionDate"] as string, zone)!

@@ -3,7 +3,7 @@
  */
 import { SingleBar } from "cli-progress"
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"

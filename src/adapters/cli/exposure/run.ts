@@ -4,7 +4,7 @@
  * at the end (sums add, the K largest of all are kept). Memory stays bounded: at
  * most two batches per worker are in flight, and no plan outlives its line.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { Worker } from "node:worker_threads"
 import { decodeMerchantResult } from "../../../core/merchant/configuration.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"

@@ -1,0 +1,110 @@
+/**
+ * The issue vocabulary: what every validator of the core reports, where and
+ * under which rule. The public types are re-exported by `foundation/issues.ts`;
+ * this module is the bottom of the core, so the Schema kit and the validator
+ * can speak it.
+ *
+ * @internal
+ */
+
+/**
+ * Codes of R4.1, plus `time_zone` (R3.1), `conflict`, and the codes of warnings.
+ *
+ * @since 0.1.0
+ */
+export type IssueCode =
+  | "required"
+  | "type"
+  | "too_short"
+  | "too_long"
+  | "pattern"
+  | "enum"
+  | "precision"
+  | "range"
+  | "format"
+  | "unknown_currency"
+  | "duplicate"
+  | "past_date"
+  | "merchant_mismatch"
+  | "unknown_external_code"
+  | "time_zone"
+  | "conflict"
+  // warnings: never fail validation (R4.8, R10.2)
+  | "unknown_field"
+  | "deprecated"
+  | "insecure_url"
+
+/**
+ * One problem with an input: `path` like `items[1].refundPolicies[0].refundablePercentage`
+ * (empty for the input itself), a stable `code`, the `rule` of docs/rules.md it enforces, and a
+ * sentence for people.
+ *
+ * @since 0.1.0
+ */
+export interface Issue {
+  readonly path: string
+  readonly code: IssueCode
+  readonly rule: string
+  readonly message: string
+}
+
+/** Builds an issue. */
+export const issue = (path: string, code: IssueCode, rule: string, message: string): Issue => ({
+  path,
+  code,
+  rule,
+  message
+})
+
+// ---------------------------------------------------------------------------
+// Paths
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+
+/** Appends one segment to a path: `items` + 1 → `items[1]`, `merchantMetadata` + "a b" → `merchantMetadata["a b"]`. */
+export const childPath = (parent: string, key: PropertyKey): string => {
+  if (typeof key === "number") return `${parent}[${key}]`
+  const name = String(key)
+  if (typeof key === "string" && IDENTIFIER.test(name)) return parent === "" ? name : `${parent}.${name}`
+  return `${parent}[${JSON.stringify(name)}]`
+}
+
+/** Puts a path under a prefix: `merchant` + `currencies[0]` → `merchant.currencies[0]`. */
+export const prefixPath = (prefix: string, path: string): string =>
+  path === "" ? prefix : prefix === "" ? path : path.startsWith("[") ? prefix + path : `${prefix}.${path}`
+
+/** The same issues under a prefix. */
+export const prefixIssues = (prefix: string, issues: ReadonlyArray<Issue>): Array<Issue> =>
+  issues.map((i) => ({ ...i, path: prefixPath(prefix, i.path) }))
+
+/** Joins path segments the way code writes them: `items[1].refundPolicies[0].refundablePercentage`. */
+export const formatPath = (segments: ReadonlyArray<PropertyKey>): string => segments.reduce<string>(childPath, "")
+
+// ---------------------------------------------------------------------------
+// Describing values in messages
+
+/** Describes an input value briefly, without echoing large or sensitive text. */
+export const describe = (value: unknown): string => {
+  if (value === null) return "null"
+  if (Array.isArray(value)) return "an array"
+  switch (typeof value) {
+    case "string":
+      return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value)
+    case "number":
+    case "boolean":
+    case "bigint":
+      return String(value)
+    case "undefined":
+      return "undefined"
+    case "object":
+      return "an object"
+    default:
+      return `a ${typeof value}`
+  }
+}
+
+/** What an enumeration expects: `must be "plan"`, `must be one of "asc", "desc"`. */
+export const enumExpectation = (literals: ReadonlyArray<unknown>): string => {
+  const list = literals.map((v) => JSON.stringify(v)).join(", ")
+  return literals.length === 1 ? `must be ${list}` : `must be one of ${list}`
+}

@@ -1,0 +1,165 @@
+/**
+ * Effect Schema's issue trees in the core's vocabulary: one flat list of
+ * issues with paths, codes and rules. Used where a schema is decoded by
+ * Effect's interpreter (tolerant responses, and validators where code cannot
+ * be generated); the compiled validator reports the same issues (a property
+ * test holds the two together).
+ *
+ * @internal
+ */
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaIssue from "effect/SchemaIssue"
+import { describe, enumExpectation, formatPath, type Issue, issue } from "./issue.ts"
+import { type RuleAnnotations, ruleOfNode } from "./schema-kit.ts"
+
+type Path = ReadonlyArray<PropertyKey>
+
+/** What a type check expects, by AST tag. */
+export const EXPECTED: Readonly<Record<string, string>> = {
+  String: "a string",
+  Number: "a number",
+  Boolean: "a boolean",
+  Objects: "an object",
+  Arrays: "an array",
+  Null: "null"
+}
+
+/** The child of a node at one path segment (the schema side of a value's field or element). */
+const childOf = (ast: SchemaAST.AST, segment: PropertyKey): SchemaAST.AST | undefined => {
+  switch (ast._tag) {
+    case "Objects": {
+      const name = String(segment)
+      const p = ast.propertySignatures.find((s) => String(s.name) === name)
+      return p?.type ?? ast.indexSignatures[0]?.type
+    }
+    case "Arrays":
+      return typeof segment === "number" && segment < ast.elements.length ? ast.elements[segment] : ast.rest[0]
+    case "Union": {
+      for (const member of ast.types) {
+        const child = childOf(member, segment)
+        if (child !== undefined) return child
+      }
+      return undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The rule structural issues at `path` cite: the nearest rule annotated on
+ * the way from the root to the node at `path` (see `withRule`), else `fallback`.
+ */
+export const ruleAtPath = (root: SchemaAST.AST, path: Path, fallback: string): string => {
+  let rule = ruleOfNode(root) ?? fallback
+  let node: SchemaAST.AST | undefined = root
+  for (const segment of path) {
+    node = node === undefined ? undefined : childOf(node, segment)
+    if (node === undefined) break
+    rule = ruleOfNode(node) ?? rule
+  }
+  return rule
+}
+
+/** Where a failed check points (several places for a check over a container, such as duplicates), with its message. */
+export const leavesOf = (
+  node: SchemaIssue.Issue,
+  segments: Path,
+  out: Array<readonly [Path, string | undefined]> = []
+): Array<readonly [Path, string | undefined]> => {
+  switch (node._tag) {
+    case "Pointer":
+      return leavesOf(node.issue, [...segments, ...node.path], out)
+    case "Composite":
+      for (const child of node.issues) leavesOf(child, segments, out)
+      return out
+    case "InvalidValue": {
+      const message = node.annotations?.message
+      out.push([segments, typeof message === "string" ? message : undefined])
+      return out
+    }
+    default:
+      out.push([segments, undefined])
+      return out
+  }
+}
+
+/**
+ * Flattens an Effect Schema issue tree into our issues. `root` is the schema's
+ * AST, for the rules of structural issues. Unknown keys become `unknown_field`
+ * warnings: they are left out, never fatal (R4.9, R10.2).
+ */
+export const issuesFromSchema = (
+  tree: SchemaIssue.Issue,
+  defaultRule: string,
+  root?: SchemaAST.AST
+): { readonly issues: Array<Issue>; readonly warnings: Array<Issue> } => {
+  const issues: Array<Issue> = []
+  const warnings: Array<Issue> = []
+  const ruleFor = (segments: Path) => (root === undefined ? defaultRule : ruleAtPath(root, segments, defaultRule))
+  const walk = (node: SchemaIssue.Issue, segments: Path): void => {
+    switch (node._tag) {
+      case "Pointer":
+        return walk(node.issue, [...segments, ...node.path])
+      case "Composite":
+        for (const child of node.issues) walk(child, segments)
+        return
+      case "Filter": {
+        const annotations = node.filter.annotations as Partial<RuleAnnotations> | undefined
+        if (annotations?.code !== undefined) {
+          for (const [at, message] of leavesOf(node.issue, segments)) {
+            issues.push(
+              issue(
+                formatPath(at),
+                annotations.code,
+                annotations.rule ?? ruleFor(at),
+                message ?? annotations.message ?? "is invalid"
+              )
+            )
+          }
+        } else {
+          walk(node.issue, segments)
+        }
+        return
+      }
+      case "MissingKey":
+        issues.push(issue(formatPath(segments), "required", ruleFor(segments), "is required"))
+        return
+      case "UnexpectedKey":
+        warnings.push(
+          issue(formatPath(segments), "unknown_field", "R10.2", "is not a field of this resource and was left out")
+        )
+        return
+      case "InvalidType": {
+        const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
+        if (node.ast._tag === "Literal") {
+          issues.push(
+            issue(formatPath(segments), "enum", ruleFor(segments), `${enumExpectation([node.ast.literal])}, got ${got}`)
+          )
+          return
+        }
+        const expected = EXPECTED[node.ast._tag] ?? "another type"
+        issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
+        return
+      }
+      case "AnyOf": {
+        const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
+        const members = node.ast.types
+        if (members.every((m) => m._tag === "Literal")) {
+          const literals = members.map((m) => (m as SchemaAST.Literal).literal)
+          issues.push(
+            issue(formatPath(segments), "enum", ruleFor(segments), `${enumExpectation(literals)}, got ${got}`)
+          )
+        } else {
+          const expected = members.map((m) => EXPECTED[m._tag] ?? "another type").join(" or ")
+          issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
+        }
+        return
+      }
+      default:
+        issues.push(issue(formatPath(segments), "format", ruleFor(segments), "is invalid"))
+    }
+  }
+  walk(tree, [])
+  return { issues, warnings }
+}
