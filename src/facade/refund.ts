@@ -2,14 +2,13 @@
  * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
  */
 import * as Result from "effect/Result"
-import { fail, getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { describe, type Issue, issue } from "../core/internal/issue.ts"
 import { decodeMerchantResult } from "../core/merchant/configuration.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import { quoteResult } from "../core/refund/quote.ts"
-import { selectPolicy } from "../core/refund/select.ts"
+import { selectPolicyResult } from "../core/refund/select.ts"
 
 /**
  * The index of the refund policy active `daysRemaining` days before the
@@ -34,35 +33,7 @@ import { selectPolicy } from "../core/refund/select.ts"
 export const selectRefundPolicy = (
   policies: ReadonlyArray<{ readonly daysWithinRedemptionDate: number }>,
   daysRemaining: number
-): number => {
-  const issues: Array<Issue> = []
-  if (!Array.isArray(policies)) {
-    issues.push(issue("policies", "type", "R7.2", `must be an array of refund policies, got ${describe(policies)}`))
-  } else {
-    policies.forEach((policy: unknown, index) => {
-      const days = typeof policy === "object" && policy !== null
-        ? (policy as { daysWithinRedemptionDate?: unknown }).daysWithinRedemptionDate
-        : undefined
-      if (!(typeof days === "number" && Number.isSafeInteger(days) && days >= 0)) {
-        issues.push(
-          issue(
-            `policies[${index}].daysWithinRedemptionDate`,
-            days === undefined ? "required" : "range",
-            "R4.6",
-            `must be a whole number of at least 0, got ${describe(days)}`
-          )
-        )
-      }
-    })
-  }
-  if (!(typeof daysRemaining === "number" && Number.isSafeInteger(daysRemaining))) {
-    issues.push(
-      issue("daysRemaining", "format", "R7.2", `must be a whole number of days, got ${describe(daysRemaining)}`)
-    )
-  }
-  if (issues.length > 0) getOrThrow(fail(issues))
-  return selectPolicy(policies, daysRemaining)
-}
+): number => getOrThrow(selectPolicyResult(policies, daysRemaining))
 
 /**
  * Options of {@link quoteRefund}.

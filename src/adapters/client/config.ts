@@ -8,6 +8,7 @@ import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import { ValidationError } from "../../core/foundation/issues.ts"
 import { type Issue, issue } from "../../core/internal/issue.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
 import { OPERATIONS, type Routes, withRoutes } from "../../core/wire/routes.ts"
 import type { Authorization } from "./auth.ts"
 
@@ -115,8 +116,6 @@ export interface ClientConfig {
 }
 
 const RULE = "client"
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 

@@ -4,7 +4,16 @@
  *
  * @since 0.1.0
  */
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import { type ValidationError } from "../foundation/issues.ts"
+import { fail } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import { prefixIssues } from "../internal/issue.ts"
+import { reshape, WholeNumber } from "../internal/schema-kit.ts"
+import { compileValidator } from "../internal/validator.ts"
+import { RefundPolicy } from "./policy.ts"
 
 /**
  * What selection reads of a policy: its window in days before the redemption date.
@@ -43,6 +52,41 @@ export const selectPolicy = (policies: ReadonlyArray<PolicyWindow>, daysRemainin
     }
   }
   return active
+}
+
+/** What selection reads of policies, with the policy's own rule for the days (R4.6). */
+const PolicyWindows = Schema.Array(reshape(RefundPolicy, Struct.pick(["daysWithinRedemptionDate"])))
+const checkWindows = compileValidator(PolicyWindows, { rule: "R7.2", unknownKeys: "ignore" })
+const checkDays = compileValidator(WholeNumber(Number.MIN_SAFE_INTEGER, "R7.2"), {
+  rule: "R7.2",
+  unknownKeys: "ignore"
+})
+
+/**
+ * {@link selectPolicy} for input of any shape: the index, or a
+ * `ValidationError` naming every policy without whole, non-negative days
+ * (R4.6) and a day count that is not whole.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Refund } from "payment-plan-engine"
+ * Refund.selectPolicyResult([{ daysWithinRedemptionDate: 30 }], 20) // Result.succeed(0)
+ * Result.isFailure(Refund.selectPolicyResult([{ daysWithinRedemptionDate: -1 }], 20)) // true
+ * ```
+ * @since 0.1.0
+ */
+export const selectPolicyResult = (
+  policies: unknown,
+  daysRemaining: unknown
+): Result.Result<number, ValidationError> => {
+  const issues = [
+    ...prefixIssues("policies", checkWindows(policies).issues),
+    ...prefixIssues("daysRemaining", checkDays(daysRemaining).issues)
+  ]
+  return issues.length > 0
+    ? fail(issues)
+    : Result.succeed(selectPolicy(policies as ReadonlyArray<PolicyWindow>, daysRemaining as number))
 }
 
 /**

@@ -1,0 +1,75 @@
+// The layers of ARCHITECTURE.md, checked in `npm test` (npm run lint:boundaries).
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules form no import loop: each layer builds on the ones below it.",
+      from: {},
+      to: { circular: true }
+    },
+    {
+      name: "internal-imports-nothing-above",
+      severity: "error",
+      comment: "internal/ is the bottom of the core: the schema kit, the validator, caches, predicates.",
+      from: { path: "^src/core/internal/" },
+      to: { path: "^src/", pathNot: "^src/core/internal/" }
+    },
+    {
+      name: "foundation-imports-no-domain",
+      severity: "error",
+      comment: "The foundation (issues, money, currency, time) imports only internal/ and itself.",
+      from: { path: "^src/core/foundation/" },
+      to: { path: "^src/", pathNot: "^src/core/(internal|foundation)/" }
+    },
+    {
+      name: "domain-imports-no-wire",
+      severity: "error",
+      comment: "Domain modules (checkout, deposit, merchant, plan-terms, plan, search, refund, verification) never import wire/.",
+      from: { path: "^src/core/", pathNot: "^src/core/wire/" },
+      to: { path: "^src/core/wire/" }
+    },
+    {
+      name: "core-imports-no-outer-layer",
+      severity: "error",
+      comment: "The core knows nothing of the facade, the testing kit or the adapters.",
+      from: { path: "^src/core/" },
+      to: { path: "^src/(facade|testing|adapters|index\\.ts)" }
+    },
+    {
+      name: "internal-stays-in-the-core",
+      severity: "error",
+      comment: "internal/ is the core's: never re-exported, and the facade and testing kit use the public core modules.",
+      from: { path: "^src/(facade|testing|index\\.ts)" },
+      to: { path: "^src/core/internal/" }
+    },
+    {
+      name: "facade-and-testing-import-no-adapter",
+      severity: "error",
+      from: { path: "^src/(facade|testing|index\\.ts)" },
+      to: { path: "^src/adapters/" }
+    },
+    {
+      name: "adapters-import-no-other-adapter",
+      severity: "error",
+      comment: "One folder a transport; adapters depend on the core, never on each other.",
+      from: { path: "^src/adapters/([^/]+)/" },
+      to: { path: "^src/adapters/([^/]+)/", pathNot: "^src/adapters/$1/" }
+    },
+    {
+      name: "adapters-import-no-facade",
+      severity: "warn",
+      comment: "Adapters build on the core's modules; the facade is for people, not for adapters.",
+      from: { path: "^src/adapters/" },
+      to: { path: "^src/facade/" }
+    }
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+    exclude: { path: "node_modules" }
+  }
+}
