@@ -8,15 +8,15 @@
 import { Result, Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Checkout from "../../src/core/checkout/index.ts"
-import * as Merchant from "../../src/core/merchant/index.ts"
+import type * as Checkout from "../../src/core/checkout/index.ts"
+import type * as Merchant from "../../src/core/merchant/index.ts"
 import * as PlanTerms from "../../src/core/plan-terms/index.ts"
 import * as Plan from "../../src/core/plan/index.ts"
 import * as Notes from "../../src/core/plan/notes.ts"
 import * as Refund from "../../src/core/refund/index.ts"
 import * as Search from "../../src/core/search/index.ts"
-import * as Verification from "../../src/core/verification/index.ts"
-import * as ErrorResponse from "../../src/core/wire/error-response.ts"
+import type * as Verification from "../../src/core/verification/index.ts"
+import type * as ErrorResponse from "../../src/core/wire/error-response.ts"
 import {
   checkoutRequest,
   evolvedPlan,
@@ -127,8 +127,9 @@ describe("what the engine builds is its resource's strict value, and reads back 
 
 describe("SEARCH_FIELDS is the summary's own list of searchable fields", () => {
   /** Whether a summary field holds an object (a user, the merchant), null or not. */
-  const holdsObject = (key: string) => /Objects/.test(String(Plan.PlanSummary.fields[key as "user"]?.ast._tag)) ||
-    (Plan.PlanSummary.fields[key as "user"]?.ast as { types?: Array<{ _tag: string }> }).types?.some((t) =>
+  const holdsObject = (key: string) =>
+    /Objects/.test(String(Plan.PlanSummary.fields[key as "user"]?.ast._tag)) ||
+    (Plan.PlanSummary.fields[key as "user"]?.ast as unknown as { types?: Array<{ _tag: string }> }).types?.some((t) =>
       t._tag === "Objects"
     )
 
