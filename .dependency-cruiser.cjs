@@ -56,13 +56,6 @@ module.exports = {
       comment: "One folder a transport; adapters depend on the core, never on each other.",
       from: { path: "^src/adapters/([^/]+)/" },
       to: { path: "^src/adapters/([^/]+)/", pathNot: "^src/adapters/$1/" }
-    },
-    {
-      name: "adapters-import-no-facade",
-      severity: "warn",
-      comment: "Adapters build on the core's modules; the facade is for people, not for adapters.",
-      from: { path: "^src/adapters/" },
-      to: { path: "^src/facade/" }
     }
   ],
   options: {
