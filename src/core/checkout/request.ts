@@ -12,7 +12,7 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { MinimumDeposit } from "../deposit/minimum-deposit.ts"
+import { depositUnit, MinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
@@ -163,7 +163,7 @@ const currencyDepositValue = (item: Record<string, unknown>): unknown => {
   const deposit = item["minimumDepositPerItem"]
   if (!isRecord(deposit)) return undefined
   const unit = deposit["unit"]
-  return typeof unit === "string" && unit.toLowerCase() === "currency" ? deposit["value"] : undefined
+  return typeof unit === "string" && depositUnit(unit) === "currency" ? deposit["value"] : undefined
 }
 
 /**
@@ -180,8 +180,21 @@ export const itemAmountsExact = (item: Record<string, unknown>, exponent: number
   if (typeof costMinor !== "number") return false
   const quantity = item["quantity"]
   if (typeof quantity === "number" && costMinor * quantity > MAX_MINOR_UNITS) return false
-  const depositValue = currencyDepositValue(item)
-  return typeof depositValue !== "number" || typeof toMinorUnits(depositValue, exponent) === "number"
+  return depositExact(item["minimumDepositPerItem"], exponent)
+}
+
+/**
+ * Whether a minimum deposit is exact in the currency (R1.3): a Currency
+ * deposit's value has at most the currency's digits; a Percentage one is a rate.
+ *
+ * @internal
+ */
+export const depositExact = (deposit: unknown, exponent: number): boolean => {
+  if (!isRecord(deposit)) return true
+  const unit = deposit["unit"]
+  const value = deposit["value"]
+  return typeof unit !== "string" || depositUnit(unit) !== "currency" || typeof value !== "number" ||
+    typeof toMinorUnits(value, exponent) === "number"
 }
 
 /**

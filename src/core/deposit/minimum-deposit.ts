@@ -33,7 +33,7 @@ export const MinimumDeposit = withRule(
     "R4.6",
     "a Percentage minimum deposit must be at most 100",
     ["value"],
-    (d) => d.value <= 100 || d.unit.toLowerCase() !== "percentage",
+    (d) => d.value <= 100 || depositUnit(d.unit) !== "percentage",
     (d) => String(d.value)
   )
 )

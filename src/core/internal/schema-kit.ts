@@ -114,15 +114,29 @@ export const ruleAtEach = <T>(
   code: IssueCode,
   ruleId: string,
   message: string,
-  find: (value: T) => ReadonlyArray<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }>
+  find: (value: T) => ReadonlyArray<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }>,
+  /** the same answer as `find(value).length === 0`, for hot paths: ideally allocating nothing */
+  holds: (value: T) => boolean = (value) => find(value).length === 0
 ) =>
   Schema.makeFilter<T>(
     (value) => {
       const found = find(value)
       return found.length === 0 || found.map((f) => ({ path: f.at, issue: `${message}: ${f.detail}` }))
     },
-    { code, rule: ruleId, message, expected: message, [PREDICATE]: (value: T) => find(value).length === 0 }
+    { code, rule: ruleId, message, expected: message, [PREDICATE]: holds }
   )
+
+/**
+ * Several checks of one value with one predicate that holds exactly when all
+ * of them do: a compiled validator or guard calls the predicate alone on the
+ * happy path, and asks the members which failed only when it does not hold.
+ * The members still report their own issues (every one of them, R4.1).
+ */
+export const allOf = <T>(
+  holds: (value: T) => boolean,
+  first: SchemaAST.Check<T>,
+  ...rest: ReadonlyArray<SchemaAST.Check<T>>
+): SchemaAST.FilterGroup<T> => Schema.makeFilterGroup<T>([first, ...rest], { [PREDICATE]: holds } as never)
 
 // ---------------------------------------------------------------------------
 // Strict pieces (requests, R4)
@@ -190,16 +204,18 @@ export const PatternText = (
     readonly test: (s: string) => boolean
   }
 ) => {
-  const checks = [
-    ...lengthChecks(min, max, "R4.1"),
-    rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern)
-  ]
-  if (content) {
-    checks.push(
-      rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || content.test(s))
+  const [tooShort, tooLong] = lengthChecks(min, max, "R4.1")
+  const pattern = rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern)
+  if (content === undefined) {
+    return Schema.String.check(
+      allOf((s) => inLength(s, min, max) && matchesNoSpacePattern(s), tooShort, tooLong, pattern)
     )
   }
-  return Schema.String.check(...(checks as [ReturnType<typeof rule<string>>]))
+  const test = content.test
+  const fits = rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || test(s))
+  return Schema.String.check(
+    allOf((s) => inLength(s, min, max) && matchesNoSpacePattern(s) && test(s), tooShort, tooLong, pattern, fits)
+  )
 }
 
 // with the u flag, \p{Cs} matches only surrogates that are not part of a pair
@@ -241,40 +257,58 @@ const isHttpUrlUncached = (s: string): boolean => {
   return protocol === "https:" || protocol === "http:"
 }
 
+const finite = rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))
+
 /** A finite number; NaN and infinities are not JSON numbers (a type issue, under the rule of its node). */
-export const FiniteNumber = Schema.Number.check(
-  rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))
-)
+export const FiniteNumber = Schema.Number.check(finite)
 
 /** A whole number within `min..max`: `format` for a fraction, `range` outside the bounds. */
-export const WholeNumber = (min: number, ruleId: string, max?: number) =>
-  FiniteNumber.check(
-    rule<number>("format", ruleId, "must be a whole number", (n) => !Number.isFinite(n) || Number.isInteger(n)),
-    max === undefined
-      ? rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min))
-      : rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => !(n < min || n > max)),
-    rule<number>("range", ruleId, "must be a safe integer", (n) => !Number.isInteger(n) || Number.isSafeInteger(n))
+export const WholeNumber = (min: number, ruleId: string, max?: number) => {
+  const upper = max ?? Number.MAX_SAFE_INTEGER
+  return Schema.Number.check(
+    allOf(
+      (n) => Number.isSafeInteger(n) && n >= min && n <= upper,
+      finite,
+      rule<number>("format", ruleId, "must be a whole number", (n) => !Number.isFinite(n) || Number.isInteger(n)),
+      max === undefined
+        ? rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min))
+        : rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => !(n < min || n > max)),
+      rule<number>("range", ruleId, "must be a safe integer", (n) => !Number.isInteger(n) || Number.isSafeInteger(n))
+    )
   )
+}
 
 /** A number in `min..max` inclusive. */
 export const NumberBetween = (min: number, max: number, ruleId: string) =>
-  FiniteNumber.check(
-    rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max)
+  Schema.Number.check(
+    allOf(
+      (n) => n >= min && n <= max,
+      finite,
+      rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max)
+    )
   )
 
 /** A number that is not negative. */
 export const NonNegativeNumber = (ruleId: string) =>
-  FiniteNumber.check(rule<number>("range", ruleId, "must not be negative", (n) => !(n < 0)))
+  Schema.Number.check(
+    allOf(
+      (n) => n >= 0 && n < Infinity,
+      finite,
+      rule<number>("range", ruleId, "must not be negative", (n) => !(n < 0))
+    )
+  )
 
 /** A string that must equal one of `values` ignoring case (R2.2, R6.2); kept as written. */
 export const CaseInsensitiveEnum = <const V extends string>(values: ReadonlyArray<V>, ruleId: string) => {
   const lower = new Set(values.map((v) => v.toLowerCase()))
+  // the spellings seen in practice (as listed, or in lower case) are recognised without building a lower-case copy
+  const common: ReadonlyArray<string> = [...values, ...lower]
   return Schema.String.check(
     rule<string>(
       "enum",
       ruleId,
       `must be one of ${values.join(", ")} (any case)`,
-      (s) => lower.has(s.toLowerCase())
+      (s) => common.includes(s) || lower.has(s.toLowerCase())
     )
   )
 }

@@ -157,11 +157,6 @@ const strip = (ast: SchemaAST.AST, value: unknown): unknown => {
 // ---------------------------------------------------------------------------
 // Code generation
 
-const flatten = (checks: SchemaAST.Checks): Array<SchemaAST.Filter<unknown>> =>
-  checks.flatMap((
-    c
-  ) => (c._tag === "FilterGroup" ? flatten(c.checks as unknown as SchemaAST.Checks) : [c as SchemaAST.Filter<unknown>]))
-
 class Unsupported extends Error {}
 
 type Mode = "validate" | "guard"
@@ -179,9 +174,10 @@ class Generator {
     this.fromText = fromText
   }
 
+  /** A name for `value` in the generated code: a constant of the enclosing factory, so calls have a fixed target. */
   constant(value: unknown): string {
     this.constants.push(value)
-    return `$[${this.constants.length - 1}]`
+    return `k${this.constants.length - 1}`
   }
 
   variable(prefix: string): string {
@@ -196,20 +192,46 @@ class Generator {
   /** Statements that run the node's checks on `value`. */
   checks(ast: SchemaAST.AST, value: string, path: string, rule: string): string {
     if (ast.checks === undefined) return ""
+    return this.checkList(ast.checks, ast, value, path, rule)
+  }
+
+  /**
+   * Statements that run `checks` on `value`. A group with one predicate for
+   * all its members (`allOf`) is decided by that predicate; its members are
+   * asked only when it does not hold.
+   */
+  checkList(
+    checks: ReadonlyArray<SchemaAST.Check<unknown>>,
+    ast: SchemaAST.AST,
+    value: string,
+    path: string,
+    rule: string
+  ): string {
+    return checks.map((check) => {
+      if (check._tag === "FilterGroup") {
+        const holds = check.annotations?.[PREDICATE]
+        const members = this.checkList(check.checks, ast, value, path, rule)
+        if (typeof holds !== "function") return members
+        return this.mode === "guard"
+          ? `if (!${this.constant(holds)}(${value})) return false;`
+          : `if (!${this.constant(holds)}(${value})) {\n${members}\n}`
+      }
+      return this.filter(check as SchemaAST.Filter<unknown>, ast, value, path, rule)
+    }).join("\n")
+  }
+
+  /** Statements that run one filter: its predicate in place, and its issues when the predicate fails. */
+  filter(filter: SchemaAST.Filter<unknown>, ast: SchemaAST.AST, value: string, path: string, rule: string): string {
+    const predicate = filter.annotations?.[PREDICATE]
+    const filterRef = this.constant(filter)
     const astRef = this.constant(ast)
-    return flatten(ast.checks)
-      .map((filter) => {
-        const predicate = filter.annotations?.[PREDICATE]
-        const filterRef = this.constant(filter)
-        if (this.mode === "guard") {
-          return typeof predicate === "function"
-            ? `if (!${this.constant(predicate)}(${value})) return false;`
-            : `if (!H.passes(${filterRef}, ${astRef}, ${value})) return false;`
-        }
-        const call = `H.check(I, ${rule}, ${path}, ${filterRef}, ${astRef}, ${value});`
-        return typeof predicate === "function" ? `if (!${this.constant(predicate)}(${value})) ${call}` : call
-      })
-      .join("\n")
+    if (this.mode === "guard") {
+      return typeof predicate === "function"
+        ? `if (!${this.constant(predicate)}(${value})) return false;`
+        : `if (!H.passes(${filterRef}, ${astRef}, ${value})) return false;`
+    }
+    const call = `H.check(I, ${rule}, ${path}, ${filterRef}, ${astRef}, ${value});`
+    return typeof predicate === "function" ? `if (!${this.constant(predicate)}(${value})) ${call}` : call
   }
 
   /** Statements that check `value` against `ast`; `path` is the source of its path array. */
@@ -236,9 +258,11 @@ ${this.checks(ast, value, path, rule)}
         if (!members.every((t) => t._tag === "Literal")) return this.union(ast, members, value, path, rule)
         const literals = members.map((t) => (t as SchemaAST.Literal).literal)
         const expected = enumExpectation(literals)
-        return `if (!${this.constant(new Set(literals))}.has(${value})) ${
-          this.fail(`H.enum(I, ${rule}, ${path}, ${JSON.stringify(expected)}, ${value})`)
-        }
+        // a few literals are compared in place: no hashing of the value, which a Set would do
+        const missing = literals.length <= 4
+          ? literals.map((l) => `${value} !== ${this.constant(l)}`).join(" && ")
+          : `!${this.constant(new Set(literals))}.has(${value})`
+        return `if (${missing}) ${this.fail(`H.enum(I, ${rule}, ${path}, ${JSON.stringify(expected)}, ${value})`)}
 else {
 ${this.checks(ast, value, path, rule)}
 }`
@@ -369,7 +393,9 @@ type Compiled = (
 ) => void
 
 const build = <F>(generator: Generator, body: string, name: string, parameters: string): F => {
-  const factory = new Function("$", "H", `return function ${name}(${parameters}) {\n${body}\n}`) as (
+  const names = generator.constants.map((_, i) => `k${i} = $[${i}]`)
+  const prelude = names.length === 0 ? "" : `const ${names.join(", ")};\n`
+  const factory = new Function("$", "H", `${prelude}return function ${name}(${parameters}) {\n${body}\n}`) as (
     constants: Array<unknown>,
     h: typeof helpers
   ) => F

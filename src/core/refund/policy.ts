@@ -60,6 +60,16 @@ const repeats = (policies: ReadonlyArray<RefundPolicy>) => {
   return found
 }
 
+/** Whether no two policies share their days, without allocating (items carry a handful of policies). */
+const distinctDays = (policies: ReadonlyArray<RefundPolicy>): boolean => {
+  if (policies.length > 32) return repeats(policies).length === 0
+  for (let i = 1; i < policies.length; i++) {
+    const days = policies[i]!.daysWithinRedemptionDate
+    for (let j = 0; j < i; j++) if (policies[j]!.daysWithinRedemptionDate === days) return false
+  }
+  return true
+}
+
 /**
  * An item's policies, in the order given (the order decides ties, R7.2), no two
  * with the same `daysWithinRedemptionDate` (R4.6, `duplicate`).
@@ -67,7 +77,13 @@ const repeats = (policies: ReadonlyArray<RefundPolicy>) => {
  * @since 0.1.0
  */
 export const RefundPolicies = Schema.Array(RefundPolicy).check(
-  ruleAtEach<ReadonlyArray<RefundPolicy>>("duplicate", "R4.6", "repeats the days of another policy", repeats)
+  ruleAtEach<ReadonlyArray<RefundPolicy>>(
+    "duplicate",
+    "R4.6",
+    "repeats the days of another policy",
+    repeats,
+    distinctDays
+  )
 )
 
 /**

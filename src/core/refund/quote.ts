@@ -15,7 +15,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import { itemAmountIssues, itemAmountsExact } from "../checkout/request.ts"
+import { depositExact, itemAmountIssues } from "../checkout/request.ts"
 import { unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
@@ -221,20 +221,34 @@ export const evaluate = (
   // A plan record is read in the record's spelling (plan-input.ts); its issues are named the same way.
   let plan: unknown = input
   let recordPath: ((path: string) => string) | undefined
-  if (!isRefundPlan(plan)) {
+  let valid = isRefundPlan(plan)
+  if (!valid) {
     const record = refundPlanOf(input)
     if (record !== undefined) {
       plan = record.plan
       recordPath = record.recordPath
+      valid = isRefundPlan(plan)
     }
   }
-  if (!isRefundPlan(plan)) {
+  if (!valid) {
     const found = planIssues(plan, merchant)
     for (const i of found) issues.push(recordPath === undefined ? i : { ...i, path: recordPath(i.path) })
     return fail(issues)
   }
   if (issues.length > 0) return fail(issues)
+  return compute(plan as RefundPlan, at, zone, merchant, defaults, detail, recordPath)
+}
 
+/** The arithmetic of R7.2–R7.6 over a plan the guard accepted, in integer minor units. */
+const compute = (
+  plan: RefundPlan,
+  at: number,
+  zone: string,
+  merchant: MerchantConfigurationResponse | undefined,
+  defaults: ReadonlyArray<RefundPolicy>,
+  detail: Array<RefundItemQuote> | undefined,
+  recordPath: ((path: string) => string) | undefined
+): Result.Result<QuoteTotals, ValidationError> => {
   // R1: the currency's digits and what was paid
   const e = Currency.exponent(plan.currencyCode, merchant) ?? 2
   const paid = toMinorUnits(plan.totalPaymentsPaid, e)
@@ -246,10 +260,11 @@ export const evaluate = (
   const items = plan.items
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!
-    if (!itemAmountsExact(item, e)) exact = false
-    if (!exact) continue
-    const cost = toMinorUnits(item.costPerItem, e) as number
+    // R1.3 and R1.1, as itemAmountsExact judges them, without reading the cost twice
+    const cost = toMinorUnits(item.costPerItem, e)
     const deposit = item.minimumDepositPerItem
+    if (typeof cost !== "number" || cost * item.quantity > MAX_MINOR_UNITS || !depositExact(deposit, e)) exact = false
+    if (!exact || typeof cost !== "number") continue
 
     // R7.2–R7.5 in integer minor units
     const quantity = item.quantity

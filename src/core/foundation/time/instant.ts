@@ -128,6 +128,15 @@ export const parseDateOrInstant = (s: string): DateOrInstant | undefined => {
   return ms === undefined ? undefined : { _tag: "Instant", ms }
 }
 
+/**
+ * Whether `s` is a calendar date `YYYY-MM-DD` or an RFC 3339 date-time with its
+ * offset (R2.5): {@link parseDateOrInstant} without building its answer.
+ *
+ * @since 0.1.0
+ */
+export const isDateOrDateTime = (s: string): boolean =>
+  s.length === 10 ? parseDate(s) !== undefined : parseDateTime(s) !== undefined
+
 const MAX_MS = 8.64e15
 
 /**

@@ -9,7 +9,7 @@
 import * as Schema from "effect/Schema"
 import { rule, TEXT_KIND } from "../../internal/schema-kit.ts"
 import { parseDate } from "./calendar.ts"
-import { parseDateOrInstant, parseDateTime } from "./instant.ts"
+import { isDateOrDateTime, parseDateTime } from "./instant.ts"
 import { isTimeZone } from "./zone.ts"
 
 /**
@@ -22,7 +22,7 @@ export const DateOrDateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" }
     "format",
     "R2.5",
     "must be a date YYYY-MM-DD or a date-time with an offset",
-    (s) => parseDateOrInstant(s) !== undefined
+    isDateOrDateTime
   )
 )
 
