@@ -26,7 +26,8 @@ module.exports = {
     {
       name: "domain-imports-no-wire",
       severity: "error",
-      comment: "Domain modules (checkout, deposit, merchant, plan-terms, plan, search, refund, verification) never import wire/.",
+      comment:
+        "Domain modules (checkout, deposit, merchant, plan-terms, plan, search, refund, verification) never import wire/.",
       from: { path: "^src/core/", pathNot: "^src/core/wire/" },
       to: { path: "^src/core/wire/" }
     },
@@ -40,7 +41,8 @@ module.exports = {
     {
       name: "internal-stays-in-the-core",
       severity: "error",
-      comment: "internal/ is the core's: never re-exported, and the facade and testing kit use the public core modules.",
+      comment:
+        "internal/ is the core's: never re-exported, and the facade and testing kit use the public core modules.",
       from: { path: "^src/(facade|testing|index\\.ts)" },
       to: { path: "^src/core/internal/" }
     },

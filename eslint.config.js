@@ -40,7 +40,8 @@ export default tseslint.config(
         window: "readonly",
         document: "readonly",
         navigator: "readonly",
-        HTMLElement: "readonly"
+        HTMLElement: "readonly",
+        module: "readonly"
       }
     },
     rules: {

@@ -50,7 +50,11 @@ const fromMarkdown = (file: string): Array<Example> => {
   const text = readFileSync(file, "utf8")
   const examples: Array<Example> = []
   for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```/gm)) {
-    examples.push({ source: relative(root, file), line: text.slice(0, match.index).split("\n").length, code: match[1]! })
+    examples.push({
+      source: relative(root, file),
+      line: text.slice(0, match.index).split("\n").length,
+      code: match[1]!
+    })
   }
   return examples
 }
@@ -74,7 +78,9 @@ const usedFixtures = (code: string, names: ReadonlyArray<string>): Array<string>
 const examples = [
   ...walk(join(root, "src")).flatMap(fromSource),
   ...fromMarkdown(join(root, "README.md")),
-  ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).flatMap((f) => fromMarkdown(join(root, "docs", f)))
+  ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).flatMap((f) =>
+    fromMarkdown(join(root, "docs", f))
+  )
 ]
 
 if (process.argv.includes("--list")) {
@@ -126,10 +132,13 @@ try {
   execFileSync(tsc, ["-p", out], { stdio: "pipe", encoding: "utf8" })
 } catch (error) {
   const output = String((error as { stdout?: string }).stdout ?? error)
-  const located = output.replace(/(?:\.doc-examples\/)?(example-\d{3}\.ts)\((\d+),(\d+)\)/g, (_, file: string, l: string) => {
-    const found = files.find((f) => f.name === file)
-    return found === undefined ? file : `${found.example.source}:${found.example.line + Number(l) - 2} (${file})`
-  })
+  const located = output.replace(
+    /(?:\.doc-examples\/)?(example-\d{3}\.ts)\((\d+),(\d+)\)/g,
+    (_, file: string, l: string) => {
+      const found = files.find((f) => f.name === file)
+      return found === undefined ? file : `${found.example.source}:${found.example.line + Number(l) - 2} (${file})`
+    }
+  )
   console.error(`doc examples do not type-check:\n${located}`)
   process.exit(1)
 }
@@ -141,7 +150,9 @@ for (const { name, example } of files) {
     await import(pathToFileURL(join(out, name)).href)
   } catch (error) {
     failed++
-    console.error(`${example.source}:${example.line} (${name}) throws: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      `${example.source}:${example.line} (${name}) throws: ${error instanceof Error ? error.message : String(error)}`
+    )
   }
 }
 if (failed > 0) process.exit(1)
