@@ -1,5 +1,5 @@
 /**
- * Plain functions for money (rules.md, "Public surface").
+ * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
 import { getOrThrow } from "../core/foundation/issues.ts"
 import { type InstallmentSplit, splitInstallmentsResult } from "../core/foundation/money.ts"

@@ -1,5 +1,5 @@
 /**
- * Plain functions for plan terms (rules.md, "Public surface"): JSON in, JSON out.
+ * Plain functions for plan terms (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
 import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
