@@ -1,5 +1,5 @@
 /**
- * Plain functions for money (rules.md, "Public surface").
+ * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
 import * as Result from "effect/Result"
 import {

@@ -1,5 +1,5 @@
 /**
- * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
+ * Plain functions for refunds (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
 import * as Result from "effect/Result"
 import {
