@@ -118,7 +118,7 @@ const paymentMethodOf = (env: SandboxEnvironment, card: CardBehaviour, at: strin
 
 /** A core transition, or the HTTP answer for a refused one (409) or a malformed one (422). */
 const apply = (record: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
-  const next = Plan.applyPlanEventResult(record, event)
+  const next = Plan.applyResult(record, event)
   if (Result.isSuccess(next)) return next.success
   const error = next.failure
   if (error instanceof ValidationError) throw validationFailed(error.issues)
@@ -168,7 +168,7 @@ export const completeCheckout = (
   const planId = env.newId("plan")
   const at = Time.formatInstant(now)
   const timeZone = (termsRequest as { timeZone: string }).timeZone
-  const created = Plan.createPlanRecordResult(
+  const created = Plan.createResult(
     {
       ...checkout.request,
       id: checkout.id,
@@ -229,7 +229,7 @@ export const retrievePlan = ({ env, merchant, params }: Context): Reply => ({
 
 export const setMerchantOrder = ({ env, merchant, params, body }: Context): Reply => {
   const plan = planOf(env, params["planId"]!, merchant)
-  const validated = Plan.validateSetMerchantOrderResult(body)
+  const validated = Plan.validateMerchantOrderResult(body)
   if (Result.isFailure(validated)) throw validationFailed(validated.failure.issues)
   const { planId, merchantOrderId } = validated.success.value
   if (planId !== plan.id) {
@@ -246,16 +246,16 @@ export const setMerchantOrder = ({ env, merchant, params, body }: Context): Repl
  * plans, and of its merchant group's with `includeAllBrands`.
  */
 export const searchPlans = ({ env, merchant, url }: Context): Reply => {
-  const normalized = Search.normalizePlanSearchResult(url.searchParams)
+  const normalized = Search.normalizeResult(url.searchParams)
   if (Result.isFailure(normalized)) throw validationFailed(normalized.failure.issues, "The plan search is invalid")
   const query = normalized.success.value
   const group = merchant.merchantGroupId === undefined
     ? [merchant.id]
     : env.merchants.list.filter((m) => m.merchantGroupId === merchant.merchantGroupId).map((m) => m.id)
   const summaries = env.store.listPlans(query.includeAllBrands ? group : [merchant.id]).map((p) =>
-    Plan.planSummaryOf(recordOf(p))
+    Plan.summaryOf(recordOf(p))
   )
-  const result = Search.searchPlans(summaries, query, { merchantId: merchant.id, merchantGroup: group })
+  const result = Search.evaluate(summaries, query, { merchantId: merchant.id, merchantGroup: group })
   const warnings = normalized.success.warnings
   return { status: 200, body: warnings.length > 0 ? { ...result, warnings } : result }
 }
@@ -309,7 +309,7 @@ export const listPlanNotes = ({ env, merchant, params, url, baseUrl }: Context):
   // the path names the plan; a planId in the query cannot name another
   query.set("planId", plan.id)
   const notes = env.store.listNotes(plan.id).map((n) => n.note as Notes.PlanNote)
-  const page = Notes.listPlanNotesResult(notes, query as unknown as Notes.PlanNotesParams, {
+  const page = Notes.listResult(notes, query as unknown as Notes.PlanNotesParams, {
     selfUrl: `${baseUrl}${url.pathname}`
   })
   if (Result.isFailure(page)) throw validationFailed(page.failure.issues, "The notes query is invalid")
