@@ -4,14 +4,8 @@
  * each with a plain-JavaScript baseline measured in the same run.
  */
 import { Result } from "effect"
-import {
-  applyResult,
-  createResult,
-  type Plan,
-  PlanEvent,
-  summaryOf
-} from "../src/core/plan/index.ts"
-import { normalizeResult, evaluate } from "../src/core/search/index.ts"
+import { applyResult, createResult, type Plan, PlanEvent, summaryOf } from "../src/core/plan/index.ts"
+import { evaluate, normalizeResult } from "../src/core/search/index.ts"
 import { exampleTerms } from "../test/core/plan/fixtures.ts"
 import { exampleRequest } from "../test/fixtures.ts"
 import type { Suite } from "./harness.ts"
@@ -28,8 +22,7 @@ const pending = unwrap(
 const onSchedule = unwrap(applyResult(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T01:00:00Z" })))
 const late = unwrap(applyResult(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" })))
 const completed = [2, 3, 4, 5].reduce(
-  (p, n) =>
-    unwrap(applyResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))),
+  (p, n) => unwrap(applyResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))),
   onSchedule
 )
 const cancelled = unwrap(

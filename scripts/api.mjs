@@ -120,4 +120,8 @@ if (problems.length > 0) {
   console.error(problems.join("\n"))
   process.exit(1)
 }
-console.log(`public surface: ${surface.map((e) => `${e.specifier} ${e.exports.length} exports`).join(", ")}; every declared value exists at runtime`)
+console.log(
+  `public surface: ${
+    surface.map((e) => `${e.specifier} ${e.exports.length} exports`).join(", ")
+  }; every declared value exists at runtime`
+)

@@ -181,5 +181,4 @@ export const normalizeResult = (
  */
 export const normalize = (
   params: PlanSearchParams | URLSearchParams | unknown
-): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> =>
-  Effect.fromResult(normalizeResult(params))
+): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> => Effect.fromResult(normalizeResult(params))

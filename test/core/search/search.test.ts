@@ -5,11 +5,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { evaluate, type SearchScope } from "../../../src/core/search/evaluate.ts"
-import {
-  type NormalizedPlanSearch,
-  normalizeResult,
-  SEARCH_DEFAULTS
-} from "../../../src/core/search/normalize.ts"
+import { type NormalizedPlanSearch, normalizeResult, SEARCH_DEFAULTS } from "../../../src/core/search/normalize.ts"
 
 const query = (params: unknown): NormalizedPlanSearch => {
   const r = normalizeResult(params)
