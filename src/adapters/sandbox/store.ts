@@ -27,7 +27,7 @@ import type { CardBehaviour } from "./cards.ts"
  * ```ts
  * import type { SandboxCheckout } from "payment-plan-engine/sandbox"
  * const created = (await response.json()) as SandboxCheckout
- * window.location.assign(created.widgetUrl)
+ * created.widgetUrl // "http://127.0.0.1:4010/widget/checkout/chk_…": the hosted page to send the customer to
  * ```
  */
 export type SandboxCheckout = Checkout & { readonly widgetUrl: string; readonly expiresAt: string }
