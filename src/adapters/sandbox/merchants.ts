@@ -229,7 +229,7 @@ export interface MerchantDirectory {
 const digest = (s: string): Buffer => createHash("sha256").update(s).digest()
 
 /** Reads `Basic base64(merchantId:apiKey)`. */
-export const parseBasic = (
+const parseBasic = (
   authorization: string | null
 ): { readonly merchantId: string; readonly apiKey: string } | undefined => {
   if (authorization === null) return undefined
