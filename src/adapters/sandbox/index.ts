@@ -45,4 +45,4 @@ export {
   type StoredNote,
   type StoredPlan
 } from "./store.ts"
-export { checkoutPage, widgetScript } from "./widget-page.ts"
+export { checkoutPage, checkoutPagePolicy, widgetScript } from "./widget/index.ts"

@@ -23,7 +23,7 @@ import {
 import type { Context, Operation, Reply } from "./handler.ts"
 import { HttpError, validationFailed } from "./http.ts"
 import * as Plans from "./plans.ts"
-import { checkoutPage, widgetScript } from "./widget-page.ts"
+import { checkoutPage, checkoutPagePolicy, widgetScript } from "./widget/index.ts"
 
 const get = (path: string): Route => ({ method: "GET", path })
 const post = (path: string): Route => ({ method: "POST", path })
@@ -55,7 +55,7 @@ export const WIDGET_OPERATIONS = {
     return {
       status: 200,
       text: { contentType: "text/html; charset=utf-8", content: checkoutPage(checkout.id, context.baseUrl) },
-      headers: { "cache-control": "no-store" }
+      headers: { "cache-control": "no-store", "content-security-policy": checkoutPagePolicy(context.baseUrl) }
     }
   }),
   widgetCheckout: open(get(API), "none", (context) => {
