@@ -91,16 +91,16 @@ export const renderWidgetAssets = (assets: WidgetAssets): string =>
 // test/adapters/sandbox/widget/assets.test.ts fails when this file is out of date.
 
 /** The hosted page's inline script (page.entry.ts bundled, ${assets.pageScript.length} characters). */
-export const PAGE_SCRIPT = ${literal(assets.pageScript)}
+export const PAGE_SCRIPT: string = ${literal(assets.pageScript)}
 
 /** The CSP source of {@link PAGE_SCRIPT}. */
-export const PAGE_SCRIPT_HASH = ${literal(sha256(assets.pageScript))}
+export const PAGE_SCRIPT_HASH: string = ${literal(sha256(assets.pageScript))}
 
 /** The hosted page's inline style (page.css minified). */
-export const PAGE_STYLE = ${literal(assets.pageStyle)}
+export const PAGE_STYLE: string = ${literal(assets.pageStyle)}
 
 /** The CSP source of {@link PAGE_STYLE}. */
-export const PAGE_STYLE_HASH = ${literal(sha256(assets.pageStyle))}
+export const PAGE_STYLE_HASH: string = ${literal(sha256(assets.pageStyle))}
 
 /** page.html with its style and script: [before the CSP, between the CSP and the config, after the config]. */
 export const PAGE_DOCUMENT: readonly [string, string, string] = [
@@ -111,7 +111,7 @@ export const PAGE_DOCUMENT: readonly [string, string, string] = [
  * The SDK (sdk.entry.ts bundled, ${assets.sdkScript.length} characters): served inside a function whose
  * parameter \`PPE_BASE_URL\` is the sandbox's base URL.
  */
-export const SDK_SCRIPT = ${literal(assets.sdkScript)}
+export const SDK_SCRIPT: string = ${literal(assets.sdkScript)}
 `
 
 const main = async () => {
