@@ -23,16 +23,6 @@ export default defineConfig([
       "client-testing": "src/adapters/client/testing.ts",
       sandbox: "src/adapters/sandbox/index.ts"
     },
-    dts: {
-      entry: {
-        index: "src/index.ts",
-        testing: "src/testing/arbitraries.ts",
-        client: "src/adapters/client/index.ts",
-        "client-testing": "src/adapters/client/testing.ts",
-        sandbox: "src/adapters/sandbox/index.ts"
-      },
-      compilerOptions: { ignoreDeprecations: "6.0" }
-    },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"]
   },

@@ -118,9 +118,9 @@ export interface ClientOptions {
 }
 
 /**
- * The checked configuration.
+ * The checked configuration (not exported from the entry).
  *
- * @internal
+ * @since 0.1.0
  */
 export interface ClientConfig {
   readonly baseUrl: URL
