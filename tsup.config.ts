@@ -24,7 +24,9 @@ export default defineConfig([
       sandbox: "src/adapters/sandbox/index.ts"
     },
     // a peer: users share one copy of effect
-    external: ["effect", "fast-check"]
+    external: ["effect", "fast-check"],
+    // the ISO 4217 table is data: carried in the bundle, so a user installs only effect
+    noExternal: ["dinero.js"]
   },
   {
     ...common,
