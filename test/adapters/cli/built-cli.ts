@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "tsup"
 import { afterAll, beforeAll } from "vitest"
+import { CLI_BUNDLED, CLI_REQUIRE_SHIM } from "../../../tsup.config.ts"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
@@ -33,8 +34,9 @@ export const buildCli = async (): Promise<Built> => {
     format: ["esm"],
     platform: "node",
     target: "node22",
-    // as tsup.config.ts builds the binary: effect bundled in
-    noExternal: ["effect"],
+    // as tsup.config.ts builds the binary: effect and the CLI's own libraries bundled in
+    noExternal: CLI_BUNDLED,
+    banner: { js: CLI_REQUIRE_SHIM },
     // `serve` loads the sandbox through the package's own export, resolved by the package.json below
     external: ["payment-plan-engine"],
     removeNodeProtocol: false,
