@@ -3,7 +3,7 @@
  * a thin layer over the package's plain functions. Parsing and help come from
  * commander; this module maps its errors to the exit codes of io.ts.
  */
-import { Command, CommanderError, Option } from "commander"
+import { Command, CommanderError } from "commander"
 import { readFileSync } from "node:fs"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
 import { calculate, registerCalculations } from "./calculations.ts"
@@ -21,7 +21,17 @@ import {
   renderIssues,
   writeJson
 } from "./io.ts"
-import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
+import {
+  DATE_MEANING,
+  defined,
+  examples,
+  formatOption,
+  instantOf,
+  merchantOption,
+  type When,
+  whenOption,
+  zoneOption
+} from "./options.ts"
 import { registerServe } from "./serve.ts"
 import { renderPairs, renderTable } from "./table.ts"
 
@@ -60,7 +70,9 @@ export const createProgram = (io: Io): Command => {
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .addHelpText(
       "after",
-      `\nInputs are JSON files, or stdin when the file is omitted or "-".\nExit codes: 0 success, 1 validation failure or refused input, 2 usage error.\n` +
+      `\nInputs are JSON files, or stdin when the file is omitted or "-".\n${DATE_MEANING}\n` +
+        "Exit codes: 0 success; 1 input the engine refuses (an invalid request, unacceptable terms, a refused plan);\n" +
+        "2 usage error (an unknown command or option, a bad option value, a file that cannot be read).\n" +
         examples([
           "payment-plan validate checkout.json --merchant-id merchant-123",
           "cat checkout.json | payment-plan summarize --format table",
@@ -75,28 +87,29 @@ export const createProgram = (io: Io): Command => {
     )
     .argument("[file]", "checkout request JSON (default: stdin)")
     .option("--merchant-id <id>", "the authenticated merchant id the request must name (R4.5)")
-    .addOption(
-      new Option("--now <instant>", "instant of the check: redemption dates must be after it (default: now)").argParser(
-        parseInstant("--now")
-      )
-    )
+    .addOption(whenOption("--now", "instant of the check: redemption dates must be after it"))
     .addOption(zoneOption("in which calendar redemption dates start (default: UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
-      examples([
+      `\n${DATE_MEANING}\n` + examples([
         "payment-plan validate checkout.json",
         "payment-plan validate checkout.json --merchant-id merchant-123 --now 2026-11-22T09:30:00Z --format table",
         "curl -s https://shop.example/checkout.json | payment-plan validate --merchant config.json"
       ])
     )
-    .action(async (file: string | undefined, options: CommonOptions & { merchantId?: string; now?: string }) => {
+    .action(async (file: string | undefined, options: CommonOptions & { merchantId?: string; now?: When }) => {
       const input = await readJson(file, io)
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
       const result = validateCheckoutRequest(
         input,
-        defined({ merchantId: options.merchantId, now: options.now ?? new Date(), merchant, timeZone: options.tz })
+        defined({
+          merchantId: options.merchantId,
+          now: instantOf(options.now, options.tz),
+          merchant,
+          timeZone: options.tz
+        })
       )
       if (options.format === "json") writeJson(io, result)
       else {
@@ -118,25 +131,22 @@ export const createProgram = (io: Io): Command => {
       "The totals the service computes for a checkout (R2): totalCost, totalMinimumDeposit, completionDate, expiresAt, each item."
     )
     .argument("[file]", "checkout request JSON (default: stdin)")
-    .addOption(
-      new Option("--now <instant>", "creation instant of the checkout: expiresAt counts from it (default: now)")
-        .argParser(parseInstant("--now"))
-    )
+    .addOption(whenOption("--now", "creation instant of the checkout: expiresAt counts from it"))
     .addOption(zoneOption("in which date-times become calendar dates (default: UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
-      examples([
+      `\n${DATE_MEANING}\n` + examples([
         "payment-plan summarize checkout.json --now 2026-11-22T09:30:00Z",
         "payment-plan summarize checkout.json --tz Australia/Sydney --merchant config.json --format table"
       ])
     )
-    .action(async (file: string | undefined, options: CommonOptions & { now?: string }) => {
+    .action(async (file: string | undefined, options: CommonOptions & { now?: When }) => {
       const input = await readJson(file, io)
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
       const summary = calculate(() =>
-        summarizeCheckout(input, defined({ now: options.now ?? new Date(), merchant, timeZone: options.tz }))
+        summarizeCheckout(input, defined({ now: instantOf(options.now, options.tz), merchant, timeZone: options.tz }))
       )
       if (options.format === "json") return writeJson(io, summary)
       io.stdout.write(

@@ -62,10 +62,18 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** Runs the built binary with `args`, writing `input` (if any) to its stdin. */
-export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string | Buffer): Promise<Ran> =>
+/** Runs the built binary with `args`, writing `input` (if any) to its stdin; `env` is added to the environment. */
+export const runCli = (
+  cli: string,
+  args: ReadonlyArray<string>,
+  input?: string | Buffer,
+  env: Readonly<Record<string, string>> = {}
+): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...env }
+    })
     const out: Array<Buffer> = []
     const err: Array<Buffer> = []
     child.stdout.on("data", (b: Buffer) => out.push(b))
@@ -94,6 +102,7 @@ export const useBuiltCli = () => {
   afterAll(() => current?.remove())
   return {
     built: (): Built => current!,
-    cli: (args: ReadonlyArray<string>, input?: string | Buffer) => runCli(current!.cli, args, input)
+    cli: (args: ReadonlyArray<string>, input?: string | Buffer, env?: Readonly<Record<string, string>>) =>
+      runCli(current!.cli, args, input, env)
   }
 }
