@@ -115,7 +115,7 @@ const writePlanTermsTable = (io: Io, terms: PlanTerms): void => {
 /** The plan's own `timeZone`, which a quote works in when --tz is not given. */
 const planZone = (plan: unknown): unknown => (isRecord(plan) ? plan["timeZone"] : undefined)
 
-export const registerCalculations = (program: Command, io: Io): void => {
+export const registerPlanTerms = (program: Command, io: Io): void => {
   program
     .command("plan-terms")
     .description(
@@ -177,7 +177,9 @@ export const registerCalculations = (program: Command, io: Io): void => {
       // computable but unacceptable terms (R6.6) are shown, and the exit code says they are not acceptable
       if (terms.installments.validation.length > 0) throw new CliFailure(EXIT_REFUSED, "")
     })
+}
 
+export const registerRefundQuote = (program: Command, io: Io): void => {
   program
     .command("refund-quote")
     .description(
