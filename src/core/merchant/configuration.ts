@@ -154,7 +154,7 @@ export const decodeMerchantResult = (
   }
   const known = decoded.get(input)
   if (known) return Result.succeed(known)
-  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all" })
+  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all", reportInput: true })
   if (Result.isFailure(result)) {
     const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
     return fail(prefixIssues(path, issues))

@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/request.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import type { Issue } from "../internal/issue.ts"
 import {
   CaseInsensitiveEnum,
   Enum,
@@ -18,6 +19,7 @@ import {
   WholeNumber,
   withRule
 } from "../internal/schema-kit.ts"
+import { unknownFieldsOf } from "../internal/validator.ts"
 
 /**
  * Cadence frequencies, read case-insensitively (R6.2).
@@ -118,6 +120,18 @@ export const PlanTermsRequest = withRule(
  * @since 0.1.0
  */
 export type PlanTermsRequest = typeof PlanTermsRequest.Type
+
+/**
+ * The `unknown_field` warnings (R10.2) of a compute-plan-terms request, whatever its values.
+ *
+ * @example
+ * ```ts
+ * import { PlanTerms } from "payment-plan-engine"
+ * PlanTerms.requestUnknownFields({ checkoutId: "chk_1", timezone: "UTC" }).map((w) => w.path) // ["timezone"]
+ * ```
+ * @since 0.1.0
+ */
+export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(PlanTermsRequest)
 
 const check = requestValidator(PlanTermsRequest, "R6")
 
