@@ -71,16 +71,14 @@ const given = (
  *
  * @example
  * ```ts
- * import { readSandboxSettings, startSandbox } from "payment-plan-engine/sandbox"
+ * import { readSandboxSettings } from "payment-plan-engine/sandbox"
  * const read = readSandboxSettings({
  *   flags: { port: "8080" },
  *   environment: { PORT: "4404", SANDBOX_MERCHANTS: "merchants.json" }
  * })
- * if (read.ok) {
- *   console.log(read.value.port) // 8080: the flag wins over PORT
- *   const running = await startSandbox(read.value)
- *   await running.close()
- * } else console.error(read.issues)
+ * if (read.ok) console.log(read.value) // { port: 8080, host: "127.0.0.1", database: ":memory:", merchants: "merchants.json" }
+ * else console.error(read.issues) // each with the flag or variable it came from as its path
+ * // then: await startSandbox(read.value)
  * ```
  * @since 0.1.0
  */
