@@ -238,6 +238,13 @@ describe("payment-plan exposure", () => {
         expect(reportMinor(aud.totalNonRefundable, "AUD"), `${day} ${tz.join(" ")}`).toBe(expected)
       }
     }
+    // worker threads read the date the same way
+    const args = ["exposure", "--at", "2026-12-01", "--timeline", "2026-11-30..2026-12-02"]
+    const [inThread, inWorkers] = await Promise.all([
+      cli([...args, "--workers", "0"], ndjson(plans)),
+      cli([...args, "--workers", "2"], ndjson(plans))
+    ])
+    expect(inWorkers.stdout).toBe(inThread.stdout)
     const table = await cli(["exposure", "--at", "2026-12-01", "--format", "table"], ndjson(plans))
     expect(table.stdout).toMatch(/^Refund exposure at the start of 2026-12-01 in each plan's time zone: 4 line\(s\)/)
   })
