@@ -12,7 +12,7 @@ import {
   valueOrThrow
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.
@@ -52,7 +52,7 @@ export const validateCheckoutRequest = (
   options: ValidateCheckoutRequestOptions = {}
 ): Validation<Checkout.CheckoutRequest> =>
   answer(
-    Result.flatMap(decodeMerchantResult(options?.merchant), (merchant) =>
+    Result.flatMap(decodeResult(options?.merchant), (merchant) =>
       Checkout.validateRequestResult(input, {
         merchantId: options?.merchantId,
         now: options?.now,
@@ -118,7 +118,7 @@ export const summarizeCheckoutResult = (
   answer(
     unwarned(
       Result.flatMap(
-        decodeMerchantResult(options?.merchant),
+        decodeResult(options?.merchant),
         (merchant) => Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone })
       )
     ),

@@ -10,8 +10,8 @@ import {
   type Validation,
   valueOrThrow
 } from "../core/foundation/issues.ts"
-import { type InstallmentSplit, splitInstallmentsResult as split } from "../core/foundation/money.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link splitInstallments}.
@@ -69,7 +69,7 @@ export const splitInstallmentsResult = (
   answer(
     unwarned(
       Result.flatMap(
-        decodeMerchantResult(options?.merchant),
+        decodeResult(options?.merchant),
         (merchant) => split(amount, count, currencyCode, { merchant })
       )
     ),

@@ -12,7 +12,7 @@ import {
   valueOrThrow
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
 
 /**
@@ -81,7 +81,7 @@ export const computePlanTermsResult = (
   options: ComputePlanTermsOptions
 ): Validation<PlanTerms.PlanTerms> => {
   const terms = Result.flatMap(
-    decodeMerchantResult(options?.merchant),
+    decodeResult(options?.merchant),
     (merchant) =>
       PlanTerms.computeResult(checkout, request, {
         now: options?.now,

@@ -68,7 +68,7 @@ export const createPlanRecordResult = (
   options: CreatePlanRecordOptions
 ): Validation<Plan.Plan> =>
   answer(
-    unwarned(Plan.createPlanRecordResult(checkout, terms, options)),
+    unwarned(Plan.createResult(checkout, terms, options)),
     unknownOptions(options, CREATE_OPTIONS),
     options?.unknownFields
   )
@@ -87,7 +87,7 @@ export const createPlanRecordResult = (
  * @since 0.1.0
  */
 export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
-  const result = Plan.applyPlanEventResult(plan, event)
+  const result = Plan.applyResult(plan, event)
   if (Result.isSuccess(result)) return result.success
   throw result.failure
 }
@@ -107,7 +107,7 @@ export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): Plan.Pla
  * @since 0.1.0
  */
 export const applyPlanEventResult = (plan: Plan.Plan, event: Plan.PlanEvent): Validation<Plan.Plan> => {
-  const result = Plan.applyPlanEventResult(plan, event)
+  const result = Plan.applyResult(plan, event)
   if (Result.isSuccess(result)) return { ok: true, value: result.success, warnings: [] }
   const error = result.failure
   if (error instanceof ValidationError) return { ok: false, issues: error.issues, warnings: error.warnings }
@@ -130,7 +130,7 @@ export const applyPlanEventResult = (plan: Plan.Plan, event: Plan.PlanEvent): Va
  * ```
  * @since 0.1.0
  */
-export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.planSummaryOf(plan)
+export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summaryOf(plan)
 
 /**
  * The instalments of a plan still `UPCOMING` that fall due by `at`.
@@ -161,7 +161,7 @@ export const validateSetMerchantOrder = (
   input: Plan.SetMerchantOrderRequest | unknown,
   options: { readonly unknownFields?: UnknownFields } = {}
 ): Validation<Plan.SetMerchantOrderRequest> =>
-  answer(Plan.validateSetMerchantOrderResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
+  answer(Plan.validateMerchantOrderResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
 
 const NO_OPTIONS: ReadonlySet<string> = new Set()
 
@@ -182,7 +182,7 @@ const NO_OPTIONS: ReadonlySet<string> = new Set()
  */
 export const normalizePlanSearch = (
   params: Search.PlanSearchParams | URLSearchParams | unknown
-): Validation<Search.NormalizedPlanSearch> => answer(Search.normalizePlanSearchResult(params), [], undefined)
+): Validation<Search.NormalizedPlanSearch> => answer(Search.normalizeResult(params), [], undefined)
 
 /**
  * Searches plan summaries as the service does (docs/plans.md, "Search"):
@@ -221,10 +221,10 @@ export const searchPlansResult = <S extends Search.SearchablePlan>(
   params: Search.PlanSearchParams | Search.NormalizedPlanSearch | URLSearchParams,
   scope: Search.SearchScope
 ): Validation<Search.PlanSearchPage<S>> => {
-  if (isNormalized(params)) return { ok: true, value: Search.searchPlans(summaries, params, scope), warnings: [] }
+  if (isNormalized(params)) return { ok: true, value: Search.evaluate(summaries, params, scope), warnings: [] }
   return answer(
-    Result.map(Search.normalizePlanSearchResult(params), ({ value, warnings }) => ({
-      value: Search.searchPlans(summaries, value, scope),
+    Result.map(Search.normalizeResult(params), ({ value, warnings }) => ({
+      value: Search.evaluate(summaries, value, scope),
       warnings
     })),
     [],
@@ -274,6 +274,6 @@ export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(
   params: Notes.PlanNotesParams | URLSearchParams,
   options: Notes.ListPlanNotesOptions
 ): Validation<Notes.PlanNotesPage<N>> =>
-  answer(unwarned(Notes.listPlanNotesResult(notes, params, options)), unknownOptions(options, NOTES_OPTIONS), undefined)
+  answer(unwarned(Notes.listResult(notes, params, options)), unknownOptions(options, NOTES_OPTIONS), undefined)
 
 const NOTES_OPTIONS: ReadonlySet<string> = new Set(["selfUrl"])

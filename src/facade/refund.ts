@@ -12,7 +12,7 @@ import {
   valueOrThrow
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import type { RefundPlan } from "../core/refund/plan-input.ts"
@@ -147,7 +147,7 @@ export const quoteRefundResult = (
 ): Validation<RefundCalculation> => {
   const warnings: Array<Issue> = [...refundPlanUnknownFields(plan), ...unknownOptions(options, QUOTE_OPTIONS)]
   const quote = Result.flatMap(
-    decodeMerchantResult(options?.merchant),
+    decodeResult(options?.merchant),
     (merchant) => quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant })
   )
   return answer(unwarned(quote), warnings, options?.unknownFields)
@@ -176,7 +176,7 @@ export const validateCancelPlanRequest = (
 ): Validation<CancelPlanRequest> =>
   answer(
     Result.flatMap(
-      decodeMerchantResult(options?.merchant),
+      decodeResult(options?.merchant),
       (merchant) => validateCancelRequestResult(plan, request, { merchant })
     ),
     [

@@ -44,6 +44,8 @@ import { RefundPolicies } from "../refund/policy.ts"
 export const PLAN_TYPES = ["Installment", "PayInFull", "Custom"] as const
 
 /**
+ * A plan type of the service (R4.1).
+ *
  * @since 0.1.0
  */
 export type PlanType = (typeof PLAN_TYPES)[number]

@@ -29,6 +29,8 @@ import { unknownFieldsOf } from "../internal/validator.ts"
 export const FREQUENCIES = ["Weekly", "Fortnightly", "Monthly"] as const
 
 /**
+ * A cadence frequency of a plan-terms request (R6.2).
+ *
  * @since 0.1.0
  */
 export type Frequency = (typeof FREQUENCIES)[number]
@@ -42,6 +44,8 @@ export type Frequency = (typeof FREQUENCIES)[number]
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
 
 /**
+ * A weekday name as a cadence names it (R6.2).
+ *
  * @since 0.1.0
  */
 export type Weekday = (typeof WEEKDAYS)[number]

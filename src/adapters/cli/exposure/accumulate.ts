@@ -202,7 +202,7 @@ export class Accumulator {
   private timeline(plan: Record<string, unknown>, days: Array<Sum>): void {
     const { from, to } = this.settings.timeline!
     const zone = this.zoneOf(plan)
-    // the configuration was read by decodeMerchantResult, which checks its policies (R4.6)
+    // the configuration was read by decodeResult, which checks its policies (R4.6)
     const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
       { readonly daysWithinRedemptionDate: number }
     >
