@@ -11,7 +11,7 @@ import type { Issue, Validation } from "../../core/foundation/issues.ts"
 import { DEFAULT_HOST, DEFAULT_PORT } from "./server.ts"
 
 /**
- * What a sandbox process needs to start; {@link startSandbox} takes these fields.
+ * What a sandbox process needs to start: the options `startSandbox` takes for them.
  *
  * @since 0.1.0
  */
