@@ -29,6 +29,8 @@ export default defineConfig([
       index: "src/index.ts",
       testing: "src/testing/arbitraries.ts",
       client: "src/adapters/client/index.ts",
+      // payment-plan-engine/client/testing: the client's contract suite and a scripted fetch
+      "client-testing": "src/adapters/client/testing.ts",
       sandbox: "src/adapters/sandbox/index.ts"
     },
     // a peer: users share one copy of effect
