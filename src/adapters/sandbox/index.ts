@@ -28,6 +28,7 @@ export {
   type StartOptions,
   startSandbox
 } from "./server.ts"
+export { readSandboxSettings, SANDBOX_SETTINGS, type SandboxSettings, type SandboxSettingsSources } from "./settings.ts"
 export {
   type CheckoutState,
   type SandboxCheckout,
