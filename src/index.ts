@@ -34,6 +34,7 @@ export * as Notes from "./core/plan/notes.ts"
 export * as Refund from "./core/refund/index.ts"
 export * as Search from "./core/search/index.ts"
 export * as Verification from "./core/verification/index.ts"
+export * as Webhook from "./core/webhook/index.ts"
 export * as ErrorResponse from "./core/wire/error-response.ts"
 export * as Routes from "./core/wire/routes.ts"
 
@@ -79,3 +80,11 @@ export type {
   DepositDecision,
   RedirectCheckoutId
 } from "./core/verification/index.ts"
+export type {
+  ReadWebhookEvent,
+  UnknownWebhookEvent,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookEventResponse,
+  WebhookEventType
+} from "./core/webhook/index.ts"
