@@ -31,7 +31,10 @@ export default defineConfig([
       compilerOptions: { ignoreDeprecations: "6.0" }
     },
     // a peer: users share one copy of effect
-    external: ["effect", "fast-check"]
+    external: ["effect", "fast-check"],
+    // Standard Webhooks' reference library (a few KB, with its two small dependencies) is carried by the
+    // client and the sandbox, which sign and verify with it: a user installs only effect (docs/decisions.md)
+    noExternal: ["standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
     ...common,

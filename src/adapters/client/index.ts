@@ -5,6 +5,7 @@
  *
  * - `createClient(options)`: Promise API.
  * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)`.
+ * - `verifyWebhook(request, secret)`: verifies a webhook delivery (Standard Webhooks) and reads its event.
  *
  * See docs/client.md.
  *
@@ -17,6 +18,13 @@ export type {
   RedirectProblem,
   RefusalReason
 } from "../../core/verification/index.ts"
+export type {
+  ReadWebhookEvent,
+  UnknownWebhookEvent,
+  WebhookEvent,
+  WebhookEventResponse,
+  WebhookEventType
+} from "../../core/webhook/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
 export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
 export {
@@ -53,3 +61,20 @@ export {
 } from "./operations.ts"
 export { backoffMs, isRepeatable, isTransient } from "./retry.ts"
 export { type CallError, make, makeApi, PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
+export {
+  memoryReplayGuard,
+  type VerifiedWebhook,
+  verifyWebhook,
+  verifyWebhookEffect,
+  type VerifyWebhookOptions,
+  type WebhookDelivery,
+  type WebhookError,
+  WebhookHeaderError,
+  type WebhookHeaders,
+  WebhookPayloadError,
+  WebhookReplayError,
+  type WebhookReplayGuard,
+  WebhookSecretError,
+  WebhookSignatureError,
+  WebhookTimestampError
+} from "./webhooks.ts"
