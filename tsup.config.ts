@@ -21,15 +21,6 @@ export default defineConfig([
       client: "src/adapters/client/index.ts",
       sandbox: "src/adapters/sandbox/index.ts"
     },
-    dts: {
-      entry: {
-        index: "src/index.ts",
-        testing: "src/testing/arbitraries.ts",
-        client: "src/adapters/client/index.ts",
-        sandbox: "src/adapters/sandbox/index.ts"
-      },
-      compilerOptions: { ignoreDeprecations: "6.0" }
-    },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"],
     // Standard Webhooks' reference library (a few KB, with its two small dependencies) is carried by the

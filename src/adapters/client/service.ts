@@ -119,7 +119,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { PaymentPlanClient } from "payment-plan-engine/client"
  *
  * const program = Effect.gen(function*() {

@@ -335,7 +335,7 @@ export const validateRequestResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Checkout } from "payment-plan-engine"
  * const program = Checkout.validateRequest(body, { merchantId: "merchant-123", now: new Date() })
  * // Effect<Validated<CheckoutRequest>, ValidationError>

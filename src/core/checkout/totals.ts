@@ -303,7 +303,7 @@ export const summarizeResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Checkout } from "payment-plan-engine"
  * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
  * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)

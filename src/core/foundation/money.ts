@@ -240,7 +240,7 @@ export const currencyExponentOrIssue = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Money } from "payment-plan-engine"
  * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```

@@ -97,7 +97,7 @@ export type MerchantConfiguration = typeof MerchantConfiguration.Type
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import * as Schema from "effect/Schema"
  * import { Merchant } from "payment-plan-engine"
  * const merchant = Schema.decodeUnknownSync(Merchant.MerchantConfigurationResponse)({
  *   defaultMinDepositType: "Percentage", defaultMinDepositValue: "10",
@@ -137,7 +137,7 @@ const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, 
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Merchant } from "payment-plan-engine"
  * const read = Merchant.decodeMerchantResult({ subMerchants: ["store-north"] })
  * if (Result.isSuccess(read)) read.success?.subMerchants // [{ externalCode: "store-north" }]

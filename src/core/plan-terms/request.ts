@@ -127,7 +127,7 @@ const check = requestValidator(PlanTermsRequest, "R6")
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { PlanTerms } from "payment-plan-engine"
  * const result = PlanTerms.validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
  * if (Result.isFailure(result)) result.failure.issues // [{ path: "timeZone", code: "time_zone", rule: "R3.1", … }]
@@ -145,7 +145,7 @@ export const validateRequestResult = (input: unknown): Result.Result<Validated<P
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { PlanTerms } from "payment-plan-engine"
  * const { value } = Effect.runSync(PlanTerms.validateRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }))
  * ```

@@ -350,7 +350,7 @@ export const createPlanRecordResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
  * const plan = Effect.runSync(Plan.createPlanRecord(checkout, terms, { now: "2026-11-22T09:30:00Z", planId: "plan_1" }))
  * plan.status // "PendingDeposit"

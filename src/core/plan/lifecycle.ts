@@ -393,7 +393,7 @@ export const applyPlanEventResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
  * const onSchedule = Effect.runSync(Plan.applyPlanEvent(plan, Plan.PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
  * onSchedule.status // "OnSchedule"

@@ -80,7 +80,7 @@ export const validateSetMerchantOrderResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
  * Effect.runSync(Plan.validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
  * // { value: { planId: "plan_1", merchantOrderId: "order-0001" }, warnings: [] }

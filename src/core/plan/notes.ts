@@ -152,7 +152,7 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Notes } from "payment-plan-engine"
  * const read = Notes.validateQueryResult(new URLSearchParams("planId=plan_1&pageSize=10"))
  * if (Result.isSuccess(read)) read.success.value.pageSize // 10
@@ -279,7 +279,7 @@ export const listPlanNotesResult = <N extends PlanNoteResponse>(
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Notes } from "payment-plan-engine"
  * const page = Effect.runSync(Notes.listPlanNotes(notes, { planId: "plan_1", pageSize: 2 }, { selfUrl: "/api/v2/plans/plan_1/notes" }))
  * page.links.next // "/api/v2/plans/plan_1/notes?pageSize=2&pageOffset=2"

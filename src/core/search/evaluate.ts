@@ -256,7 +256,7 @@ const sortKeyOf = (field: string): (s: SearchablePlan) => number | string | null
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Search } from "payment-plan-engine"
  * const { value: query } = Effect.runSync(Search.normalizePlanSearch({ filterField: "status", filterValue: "Late", limit: "10" }))
  * const { totalRowCount, plans } = Search.searchPlans(summaries, query, { merchantId: "merchant-123" })

@@ -80,7 +80,7 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Search } from "payment-plan-engine"
  * const read = Search.validateQueryResult(new URLSearchParams("limit=20&useQuickFilter=true"))
  * if (Result.isSuccess(read)) read.success.value // { limit: 20, useQuickFilter: true }
@@ -172,7 +172,7 @@ export const normalizePlanSearchResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Search } from "payment-plan-engine"
  * const { value } = Effect.runSync(Search.normalizePlanSearch({ limit: "20", filterField: "totalPaid", filterOperator: "gte", filterValue: "100" }))
  * // { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "totalPaid", operator: "gte", value: "100" }], … }
