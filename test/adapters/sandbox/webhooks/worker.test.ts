@@ -14,11 +14,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { endpointLookup, makeOutbox } from "../../../../src/adapters/sandbox/webhooks/outbox.ts"
 import { DEFAULT_DELIVERY_POLICY, retryDelayMs } from "../../../../src/adapters/sandbox/webhooks/schedule.ts"
 import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
-import {
-  type DeliveryWorker,
-  startDeliveryWorker,
-  type WorkerOptions
-} from "../../../../src/adapters/sandbox/webhooks/worker.ts"
+import { startDeliveryWorker, type WorkerOptions } from "../../../../src/adapters/sandbox/webhooks/worker.ts"
 import { WEBHOOK_EVENT_EXAMPLES, type WebhookEvent } from "../../../../src/core/webhook/index.ts"
 import { type Receiver, startReceiver, verifyStandard } from "./receiver.ts"
 
