@@ -6,7 +6,7 @@ import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(
-  { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/"] },
+  { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

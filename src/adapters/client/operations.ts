@@ -148,7 +148,7 @@ export const SPECS = {
     "setMerchantOrder",
     (input) =>
       withPath(
-        Plan.validateSetMerchantOrderResult(input),
+        Plan.validateMerchantOrderResult(input),
         ["planId"],
         (body) => ({ params: { planId: body.planId }, body })
       ),

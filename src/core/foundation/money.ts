@@ -196,7 +196,7 @@ export interface InstallmentSplit {
 }
 
 /**
- * Options of {@link splitInstallments}.
+ * Options of {@link splitAmount}.
  *
  * @since 0.1.0
  */
@@ -242,24 +242,24 @@ export const currencyExponentOrIssue = (
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Money } from "payment-plan-engine"
- * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
+ * Effect.runSync(Money.splitAmount(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```
  * @since 0.1.0
  */
-export const splitInstallments = (
+export const splitAmount = (
   amount: number,
   count: number,
   currencyCode: string,
   options?: SplitOptions
 ): Effect.Effect<InstallmentSplit, ValidationError> =>
-  Effect.fromResult(splitInstallmentsResult(amount, count, currencyCode, options))
+  Effect.fromResult(splitAmountResult(amount, count, currencyCode, options))
 
 /**
- * {@link splitInstallments} as a synchronous `Result`, for hot loops.
+ * {@link splitAmount} as a synchronous `Result`, for hot loops.
  *
  * @since 0.1.0
  */
-export const splitInstallmentsResult = (
+export const splitAmountResult = (
   amount: unknown,
   count: unknown,
   currencyCode: unknown,

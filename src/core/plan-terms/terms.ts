@@ -30,6 +30,8 @@ import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
 
 /**
+ * How the deposit of merchant-assisted terms is chosen: `minimum` or `even` (R6.7).
+ *
  * @since 0.1.0
  */
 export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]

@@ -74,24 +74,24 @@ describe("split (R5)", () => {
   })
 
   it("splitInstallments works in the currency's digits", () => {
-    expect(Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(Effect.runSync(Money.splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
-    expect(Effect.runSync(Money.splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
+    expect(Effect.runSync(Money.splitAmount(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(Effect.runSync(Money.splitAmount(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
+    expect(Effect.runSync(Money.splitAmount(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(Effect.runSync(Money.splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
+    expect(Effect.runSync(Money.splitAmount(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
   })
 
   it("splitInstallments reports every problem", () => {
-    const result = Money.splitInstallmentsResult(10.005, 0, "aud")
+    const result = Money.splitAmountResult(10.005, 0, "aud")
     expect(Result.isFailure(result) && result.failure.issues.map((i) => [i.path, i.code])).toEqual([
       ["currencyCode", "unknown_currency"],
       ["count", "range"]
     ])
-    const precision = Money.splitInstallmentsResult(10.005, 2, "AUD")
+    const precision = Money.splitAmountResult(10.005, 2, "AUD")
     expect(Result.isFailure(precision) && precision.failure.issues.map((i) => [i.path, i.code, i.rule])).toEqual([
       ["amount", "precision", "R1.3"]
     ])
-    const negative = Money.splitInstallmentsResult(-1, 2, "AUD")
+    const negative = Money.splitAmountResult(-1, 2, "AUD")
     expect(Result.isFailure(negative) && negative.failure.issues[0]?.code).toBe("range")
   })
 })
