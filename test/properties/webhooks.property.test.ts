@@ -56,7 +56,7 @@ describe("webhook events of plan transitions (issue 15)", () => {
           const expected: Array<string> = []
           for (const seed of seeds) {
             const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
-            const step = Webhook.applyPlanEventWithWebhooks(plan, event!)
+            const step = Webhook.transitionResult(plan, event!)
             if (Result.isFailure(step)) continue
             const { events, plan: after } = step.success
             // the transition's own events: exactly what it did, in the documented order, at its instant
@@ -66,7 +66,7 @@ describe("webhook events of plan transitions (issue 15)", () => {
               expect(e.timestamp).toBe(at)
               expect(isStrict(e)).toBe(true)
               expect((e.data as { planId: string }).planId).toBe(plan.id)
-              const read = Webhook.readWebhookEventResult(JSON.parse(Webhook.webhookBody(e)))
+              const read = Webhook.readEventResult(JSON.parse(Webhook.bodyOf(e)))
               expect(Result.isSuccess(read) && read.success).toEqual({ known: true, event: e })
             }
             expected.push(...expectedTypes(plan, event!, after))

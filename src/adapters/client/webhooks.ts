@@ -16,14 +16,14 @@ import * as Result from "effect/Result"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import type { Issue } from "../../core/foundation/issues.ts"
 import {
-  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
-  isWebhookSecret,
-  parseWebhookTimestamp,
+  DEFAULT_TOLERANCE_SECONDS,
+  HEADERS,
+  isSecret,
+  parseTimestamp,
+  readEventResult,
   type ReadWebhookEvent,
-  readWebhookEventResult,
-  WEBHOOK_HEADERS,
-  webhookSignatures,
-  webhookTimestampProblem
+  signaturesOf,
+  timestampProblem
 } from "../../core/webhook/index.ts"
 
 // ---------------------------------------------------------------------------
@@ -288,29 +288,29 @@ const verifySync = (
   secret: string,
   options: VerifyWebhookOptions
 ): Result.Result<VerifiedWebhook, Exclude<WebhookError, WebhookReplayError>> => {
-  const id = headerOf(delivery.headers, WEBHOOK_HEADERS.id)
-  const timestampText = headerOf(delivery.headers, WEBHOOK_HEADERS.timestamp)
-  const signature = headerOf(delivery.headers, WEBHOOK_HEADERS.signature)
+  const id = headerOf(delivery.headers, HEADERS.id)
+  const timestampText = headerOf(delivery.headers, HEADERS.timestamp)
+  const signature = headerOf(delivery.headers, HEADERS.signature)
   for (
-    const [header, value] of [[WEBHOOK_HEADERS.id, id], [WEBHOOK_HEADERS.timestamp, timestampText], [
-      WEBHOOK_HEADERS.signature,
+    const [header, value] of [[HEADERS.id, id], [HEADERS.timestamp, timestampText], [
+      HEADERS.signature,
       signature
     ]] as const
   ) {
     if (value === undefined || value === "") return Result.fail(new WebhookHeaderError({ header, problem: "missing" }))
   }
-  const timestamp = parseWebhookTimestamp(timestampText!)
+  const timestamp = parseTimestamp(timestampText!)
   if (timestamp === undefined) {
-    return Result.fail(new WebhookHeaderError({ header: WEBHOOK_HEADERS.timestamp, problem: "malformed" }))
+    return Result.fail(new WebhookHeaderError({ header: HEADERS.timestamp, problem: "malformed" }))
   }
-  const signatures = webhookSignatures(signature!)
+  const signatures = signaturesOf(signature!)
   if (signatures.length === 0) {
-    return Result.fail(new WebhookHeaderError({ header: WEBHOOK_HEADERS.signature, problem: "malformed" }))
+    return Result.fail(new WebhookHeaderError({ header: HEADERS.signature, problem: "malformed" }))
   }
-  if (!isWebhookSecret(secret)) return Result.fail(new WebhookSecretError())
+  if (!isSecret(secret)) return Result.fail(new WebhookSecretError())
   const now = Math.floor(epochMillis(options.now) / 1000)
-  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS
-  const problem = webhookTimestampProblem(timestamp, now, toleranceSeconds)
+  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
+  const problem = timestampProblem(timestamp, now, toleranceSeconds)
   if (problem !== undefined) {
     return Result.fail(new WebhookTimestampError({ id: id!, timestamp, now, toleranceSeconds, problem }))
   }
@@ -331,7 +331,7 @@ const verifySync = (
       })
     )
   }
-  const read = readWebhookEventResult(json)
+  const read = readEventResult(json)
   if (Result.isFailure(read)) return Result.fail(new WebhookPayloadError({ id: id!, issues: read.failure.issues }))
   return Result.succeed({ ...read.success, id: id!, sentAt: new Date(timestamp * 1000) })
 }

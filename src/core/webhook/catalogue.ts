@@ -18,6 +18,7 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { fail, type ValidationError } from "../foundation/issues.ts"
@@ -27,9 +28,7 @@ import { isRecord } from "../internal/predicates.ts"
 import { issuesFromSchema } from "../internal/schema-issues.ts"
 import { Enum, loose, OpenStruct, rule, tolerant, type TolerantWith, WholeNumber } from "../internal/schema-kit.ts"
 import { CANCELLATION_REASONS, PLAN_STATUSES } from "../plan/record.ts"
-
-/** The rule webhook issues cite: the catalogue of docs/webhooks.md (the service shows none). */
-export const WEBHOOK_RULE = "webhooks"
+import { WEBHOOK_RULE } from "./rule.ts"
 
 const Text = Schema.String
 const Amount = Schema.Number
@@ -203,7 +202,7 @@ type Catalogue = typeof CATALOGUE
  *
  * @since 0.1.0
  */
-export const WEBHOOK_EVENT_TYPES = Object.keys(CATALOGUE) as ReadonlyArray<WebhookEventType>
+export const EVENT_TYPES = Object.keys(CATALOGUE) as ReadonlyArray<WebhookEventType>
 
 /**
  * @since 0.1.0
@@ -218,13 +217,12 @@ const KNOWN: ReadonlySet<string> = new Set(Object.keys(CATALOGUE))
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.isWebhookEventType("plan.cancelled") // true
- * Webhook.isWebhookEventType("plan.renamed") // false
+ * Webhook.isEventType("plan.cancelled") // true
+ * Webhook.isEventType("plan.renamed") // false
  * ```
  * @since 0.1.0
  */
-export const isWebhookEventType = (type: unknown): type is WebhookEventType =>
-  typeof type === "string" && KNOWN.has(type)
+export const isEventType = (type: unknown): type is WebhookEventType => typeof type === "string" && KNOWN.has(type)
 
 // ---------------------------------------------------------------------------
 // The events (strict)
@@ -390,12 +388,12 @@ const decodeUnknown = Schema.decodeUnknownResult(UnknownWebhookEvent)
  * ```ts
  * import { Result } from "effect"
  * import { Webhook } from "payment-plan-engine"
- * const read = Webhook.readWebhookEventResult({ type: "plan.renamed", data: {} })
+ * const read = Webhook.readEventResult({ type: "plan.renamed", data: {} })
  * Result.isSuccess(read) && read.success.known // false: kept, not refused
  * ```
  * @since 0.1.0
  */
-export const readWebhookEventResult = (json: unknown): Result.Result<ReadWebhookEvent, ValidationError> => {
+export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, ValidationError> => {
   if (!isRecord(json)) {
     return fail([
       issue("", "type", WEBHOOK_RULE, `must be an event object { type, timestamp, data }, got ${describe(json)}`)
@@ -418,3 +416,18 @@ export const readWebhookEventResult = (json: unknown): Result.Result<ReadWebhook
     ? Result.succeed({ known: true, event: known.success as WebhookEventResponse })
     : fail(issuesFromSchema(known.failure.issue, WEBHOOK_RULE).issues)
 }
+
+/**
+ * {@link readEventResult} as an Effect failing with the `ValidationError`.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import { Webhook } from "payment-plan-engine"
+ * const read = Effect.runSync(Webhook.readEvent(JSON.parse(body)))
+ * if (read.known && read.event.type === "plan.completed") console.log(read.event.data.planId)
+ * ```
+ * @since 0.1.0
+ */
+export const readEvent = (json: unknown): Effect.Effect<ReadWebhookEvent, ValidationError> =>
+  Effect.fromResult(readEventResult(json))

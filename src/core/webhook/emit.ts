@@ -5,12 +5,13 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, issue } from "../internal/issue.ts"
 import type { PlanEvent, PlanTransitionError } from "../plan/events.ts"
-import { applyPlanEventResult } from "../plan/lifecycle.ts"
+import { applyResult } from "../plan/lifecycle.ts"
 import type { Installment, Plan } from "../plan/record.ts"
 import type { WebhookEvent, WebhookEventData, WebhookEventOf, WebhookEventType } from "./catalogue.ts"
 
@@ -61,13 +62,13 @@ const instalmentData = (plan: Plan, installment: Installment) => ({
  * import { Effect } from "effect"
  * import { Plan, Webhook } from "payment-plan-engine"
  * const event = Plan.PlanEvent.InstallmentMissed({ at: "2026-12-07T00:00:00Z" })
- * const after = Effect.runSync(Plan.applyPlanEvent(plan, event)) // OnSchedule → Late
- * Webhook.webhookEventsOfTransition(plan, event, after).map((e) => e.type)
+ * const after = Effect.runSync(Plan.apply(plan, event)) // OnSchedule → Late
+ * Webhook.eventsOfTransition(plan, event, after).map((e) => e.type)
  * // ["plan.installment_failed", "plan.status_changed"]
  * ```
  * @since 0.1.0
  */
-export const webhookEventsOfTransition = (
+export const eventsOfTransition = (
   before: Plan,
   event: Pick<PlanEvent, "_tag">,
   after: Plan
@@ -121,30 +122,52 @@ export const webhookEventsOfTransition = (
 }
 
 /**
- * A plan's transition with its webhook events: the lifecycle's
- * `applyPlanEventResult`, and {@link webhookEventsOfTransition} of what it did.
+ * {@link transition} as a synchronous `Result`: the lifecycle's
+ * `Plan.applyResult`, and {@link eventsOfTransition} of what it did.
  * A refused event changes nothing and emits nothing.
  *
  * @example
  * ```ts
  * import { Result } from "effect"
  * import { Plan, Webhook } from "payment-plan-engine"
- * const step = Webhook.applyPlanEventWithWebhooks(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
+ * const step = Webhook.transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
  * if (Result.isSuccess(step)) step.success.events.map((e) => e.type) // ["plan.cancelled", "plan.status_changed"]
  * ```
  * @since 0.1.0
  */
-export const applyPlanEventWithWebhooks = (
+export const transitionResult = (
   plan: Plan,
   event: PlanEvent
 ): Result.Result<
   { readonly plan: Plan; readonly events: ReadonlyArray<WebhookEvent> },
   ValidationError | PlanTransitionError
 > =>
-  Result.map(applyPlanEventResult(plan, event), (after) => ({
+  Result.map(applyResult(plan, event), (after) => ({
     plan: after,
-    events: webhookEventsOfTransition(plan, event, after)
+    events: eventsOfTransition(plan, event, after)
   }))
+
+/**
+ * A plan's transition with its webhook events: the next record (the
+ * lifecycle's `Plan.apply`) and the events of what it did
+ * ({@link eventsOfTransition}); a refused event fails as `Plan.apply` does
+ * and emits nothing.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import { Plan, Webhook } from "payment-plan-engine"
+ * const { plan: next, events } = Effect.runSync(Webhook.transition(plan, Plan.PlanEvent.InstallmentPaid({ at: now })))
+ * ```
+ * @since 0.1.0
+ */
+export const transition = (
+  plan: Plan,
+  event: PlanEvent
+): Effect.Effect<
+  { readonly plan: Plan; readonly events: ReadonlyArray<WebhookEvent> },
+  ValidationError | PlanTransitionError
+> => Effect.fromResult(transitionResult(plan, event))
 
 /**
  * How a checkout ended, for its webhook event:
@@ -191,12 +214,12 @@ export type CheckoutOutcome =
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.checkoutWebhookEvent({ _tag: "Expired", checkoutId: "chk_1", merchantOrderId: "order-1", expiresAt: "2026-11-23T00:00:00Z" })
+ * Webhook.eventOfCheckout({ _tag: "Expired", checkoutId: "chk_1", merchantOrderId: "order-1", expiresAt: "2026-11-23T00:00:00Z" })
  * // { type: "checkout.expired", timestamp: "2026-11-23T00:00:00.000Z", data: { checkoutId: "chk_1", merchantOrderId: "order-1", expiredAt: "2026-11-23T00:00:00.000Z" } }
  * ```
  * @since 0.1.0
  */
-export const checkoutWebhookEvent = (outcome: CheckoutOutcome): WebhookEvent => {
+export const eventOfCheckout = (outcome: CheckoutOutcome): WebhookEvent => {
   switch (outcome._tag) {
     case "Completed": {
       const plan = outcome.plan

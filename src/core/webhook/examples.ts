@@ -15,11 +15,11 @@ const at = "2026-11-22T10:00:00.000Z"
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.WEBHOOK_EVENT_EXAMPLES["plan.cancelled"].data.refundAmount // 280
+ * Webhook.EXAMPLES["plan.cancelled"].data.refundAmount // 280
  * ```
  * @since 0.1.0
  */
-export const WEBHOOK_EVENT_EXAMPLES: { readonly [T in WebhookEventType]: WebhookEventOf<T> } = {
+export const EXAMPLES: { readonly [T in WebhookEventType]: WebhookEventOf<T> } = {
   "checkout.completed": {
     type: "checkout.completed",
     timestamp: at,

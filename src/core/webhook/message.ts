@@ -11,7 +11,8 @@ import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { isHttpUrl, NonEmptyText, rule, withRule } from "../internal/schema-kit.ts"
-import { WEBHOOK_RULE, type WebhookEvent } from "./catalogue.ts"
+import type { WebhookEvent } from "./catalogue.ts"
+import { WEBHOOK_RULE } from "./rule.ts"
 
 /**
  * The headers of a webhook message (Standard Webhooks): `webhook-id` (the
@@ -20,7 +21,7 @@ import { WEBHOOK_RULE, type WebhookEvent } from "./catalogue.ts"
  *
  * @since 0.1.0
  */
-export const WEBHOOK_HEADERS = {
+export const HEADERS = {
   id: "webhook-id",
   timestamp: "webhook-timestamp",
   signature: "webhook-signature"
@@ -32,7 +33,7 @@ export const WEBHOOK_HEADERS = {
  *
  * @since 0.1.0
  */
-export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
+export const DEFAULT_TOLERANCE_SECONDS = 300
 
 /**
  * The body of a webhook message: the event as JSON, `type`, `timestamp` and
@@ -42,12 +43,12 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.webhookBody({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
+ * Webhook.bodyOf({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
  * // '{"type":"webhook.test","timestamp":"2026-11-22T10:00:00.000Z","data":{"message":"hello"}}'
  * ```
  * @since 0.1.0
  */
-export const webhookBody = (event: WebhookEvent): string =>
+export const bodyOf = (event: WebhookEvent): string =>
   JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
 
 /**
@@ -57,11 +58,11 @@ export const webhookBody = (event: WebhookEvent): string =>
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.webhookSigningInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
+ * Webhook.signingInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
  * ```
  * @since 0.1.0
  */
-export const webhookSigningInput = (id: string, timestampSeconds: number, body: string): string =>
+export const signingInput = (id: string, timestampSeconds: number, body: string): string =>
   `${id}.${Math.floor(timestampSeconds)}.${body}`
 
 // ---------------------------------------------------------------------------
@@ -72,7 +73,7 @@ export const webhookSigningInput = (id: string, timestampSeconds: number, body: 
  *
  * @since 0.1.0
  */
-export const WEBHOOK_SECRET_PREFIX = "whsec_"
+export const SECRET_PREFIX = "whsec_"
 
 // standard base64 with padding, at least one byte
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/
@@ -88,7 +89,7 @@ const base64Bytes = (text: string): number => {
  *
  * @since 0.1.0
  */
-export const MAX_WEBHOOK_SECRET_BYTES = 256
+export const MAX_SECRET_BYTES = 256
 
 /**
  * Whether `secret` is a webhook secret: `whsec_` followed by standard base64
@@ -98,19 +99,19 @@ export const MAX_WEBHOOK_SECRET_BYTES = 256
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.isWebhookSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
- * Webhook.isWebhookSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
+ * Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
+ * Webhook.isSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
  * ```
  * @since 0.1.0
  */
-export const isWebhookSecret = (secret: unknown): secret is string => {
-  if (typeof secret !== "string" || !secret.startsWith(WEBHOOK_SECRET_PREFIX)) return false
-  const body = secret.slice(WEBHOOK_SECRET_PREFIX.length)
-  return BASE64.test(body) && base64Bytes(body) <= MAX_WEBHOOK_SECRET_BYTES
+export const isSecret = (secret: unknown): secret is string => {
+  if (typeof secret !== "string" || !secret.startsWith(SECRET_PREFIX)) return false
+  const body = secret.slice(SECRET_PREFIX.length)
+  return BASE64.test(body) && base64Bytes(body) <= MAX_SECRET_BYTES
 }
 
 /**
- * A webhook secret (see {@link isWebhookSecret}).
+ * A webhook secret (see {@link isSecret}).
  *
  * @since 0.1.0
  */
@@ -118,9 +119,9 @@ export const WebhookSecret = Schema.String.check(
   rule<string>(
     "format",
     WEBHOOK_RULE,
-    `must be "whsec_" followed by the base64 of 1 to ${MAX_WEBHOOK_SECRET_BYTES} bytes`,
-    isWebhookSecret,
-    (s) => (s.startsWith(WEBHOOK_SECRET_PREFIX) ? "a malformed secret" : "a text without the whsec_ prefix")
+    `must be "whsec_" followed by the base64 of 1 to ${MAX_SECRET_BYTES} bytes`,
+    isSecret,
+    (s) => (s.startsWith(SECRET_PREFIX) ? "a malformed secret" : "a text without the whsec_ prefix")
   )
 )
 
@@ -131,7 +132,7 @@ export const WebhookSecret = Schema.String.check(
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.validateWebhookEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
+ * Webhook.validateEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
  * ```
  * @since 0.1.0
  */
@@ -158,7 +159,7 @@ const checkEndpoint = requestValidator(WebhookEndpoint, WEBHOOK_RULE)
  *
  * @since 0.1.0
  */
-export const validateWebhookEndpointResult = (
+export const validateEndpointResult = (
   input: unknown
 ): Result.Result<Validated<WebhookEndpoint>, ValidationError> => checkEndpoint(input)
 
@@ -172,12 +173,12 @@ export const validateWebhookEndpointResult = (
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.parseWebhookTimestamp("1795000000") // 1795000000
- * Webhook.parseWebhookTimestamp("1795000000.5") // undefined
+ * Webhook.parseTimestamp("1795000000") // 1795000000
+ * Webhook.parseTimestamp("1795000000.5") // undefined
  * ```
  * @since 0.1.0
  */
-export const parseWebhookTimestamp = (header: string): number | undefined => {
+export const parseTimestamp = (header: string): number | undefined => {
   if (!/^\d{1,15}$/.test(header)) return undefined
   return Number(header)
 }
@@ -190,11 +191,11 @@ export const parseWebhookTimestamp = (header: string): number | undefined => {
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.webhookSignatures("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
+ * Webhook.signaturesOf("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
  * ```
  * @since 0.1.0
  */
-export const webhookSignatures = (header: string): ReadonlyArray<string> => {
+export const signaturesOf = (header: string): ReadonlyArray<string> => {
   const out: Array<string> = []
   for (const part of header.split(" ")) {
     const comma = part.indexOf(",")
@@ -211,14 +212,14 @@ export const webhookSignatures = (header: string): ReadonlyArray<string> => {
  * @example
  * ```ts
  * import { Webhook } from "payment-plan-engine"
- * Webhook.webhookTimestampProblem(1795000000, 1795000400, 300) // "stale"
+ * Webhook.timestampProblem(1795000000, 1795000400, 300) // "stale"
  * ```
  * @since 0.1.0
  */
-export const webhookTimestampProblem = (
+export const timestampProblem = (
   timestampSeconds: number,
   nowSeconds: number,
-  toleranceSeconds: number = DEFAULT_WEBHOOK_TOLERANCE_SECONDS
+  toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS
 ): "stale" | "future" | undefined =>
   nowSeconds - timestampSeconds > toleranceSeconds
     ? "stale"

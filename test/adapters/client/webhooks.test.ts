@@ -12,7 +12,7 @@ import {
   verifyWebhookEffect,
   type WebhookError
 } from "../../../src/adapters/client/index.ts"
-import { WEBHOOK_EVENT_EXAMPLES, webhookBody } from "../../../src/core/webhook/index.ts"
+import { bodyOf, EXAMPLES } from "../../../src/core/webhook/index.ts"
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 const OTHER_SECRET = "whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldCBvZiAyNCE="
@@ -35,14 +35,14 @@ const refusal = async (promise: Promise<unknown>): Promise<WebhookError> => {
   throw new Error("expected a refusal")
 }
 
-const body = webhookBody(WEBHOOK_EVENT_EXAMPLES["plan.status_changed"])
+const body = bodyOf(EXAMPLES["plan.status_changed"])
 
 describe("verifyWebhook", () => {
   it("returns the typed event of a delivery signed by the reference library", async () => {
     const verified = await verifyWebhook(deliver(body), SECRET, { now: NOW })
     expect(verified).toMatchObject({ id: "msg_2b7Ypq1", known: true, sentAt: new Date(SENT * 1000) })
     expect(verified.known && verified.event.type === "plan.status_changed" && verified.event.data.status).toBe("Late")
-    expect(verified.event).toEqual(WEBHOOK_EVENT_EXAMPLES["plan.status_changed"])
+    expect(verified.event).toEqual(EXAMPLES["plan.status_changed"])
   })
 
   it("refuses a tampered body, a changed id or timestamp, and a wrong secret", async () => {

@@ -5,7 +5,7 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { PlanEvent } from "../../../src/core/plan/events.ts"
-import { applyPlanEventResult } from "../../../src/core/plan/lifecycle.ts"
+import { applyResult as applyPlanEventResult } from "../../../src/core/plan/lifecycle.ts"
 import * as Webhook from "../../../src/core/webhook/index.ts"
 import { examplePlan, failure, unwrap } from "../plan/fixtures.ts"
 
@@ -13,17 +13,17 @@ const isStrict = Schema.is(Webhook.WebhookEvent)
 
 describe("the catalogue", () => {
   it("has an example of every type, each valid under the strict schema and read back by the tolerant one", () => {
-    expect(Object.keys(Webhook.WEBHOOK_EVENT_EXAMPLES)).toEqual(Webhook.WEBHOOK_EVENT_TYPES)
-    for (const type of Webhook.WEBHOOK_EVENT_TYPES) {
-      const example = Webhook.WEBHOOK_EVENT_EXAMPLES[type]
+    expect(Object.keys(Webhook.EXAMPLES)).toEqual(Webhook.EVENT_TYPES)
+    for (const type of Webhook.EVENT_TYPES) {
+      const example = Webhook.EXAMPLES[type]
       expect(isStrict(example)).toBe(true)
-      const read = unwrap(Webhook.readWebhookEventResult(JSON.parse(Webhook.webhookBody(example))))
+      const read = unwrap(Webhook.readEventResult(JSON.parse(Webhook.bodyOf(example))))
       expect(read).toEqual({ known: true, event: example })
     }
   })
 
   it("lists at least the types of issue 15; every plan.* event names its plan", () => {
-    expect(Webhook.WEBHOOK_EVENT_TYPES).toEqual(expect.arrayContaining([
+    expect(Webhook.EVENT_TYPES).toEqual(expect.arrayContaining([
       "checkout.completed",
       "checkout.declined",
       "checkout.expired",
@@ -34,20 +34,20 @@ describe("the catalogue", () => {
       "plan.cancelled",
       "plan.merchant_order_set"
     ]))
-    for (const type of Webhook.WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("plan."))) {
+    for (const type of Webhook.EVENT_TYPES.filter((t) => t.startsWith("plan."))) {
       expect(Webhook.WebhookEvent.cases[type].fields.data.fields).toHaveProperty("planId")
     }
   })
 
   it("the strict schema refuses what this library would never build", () => {
-    const example = Webhook.WEBHOOK_EVENT_EXAMPLES["plan.status_changed"]
+    const example = Webhook.EXAMPLES["plan.status_changed"]
     expect(isStrict({ ...example, data: { ...example.data, status: "Paused" } })).toBe(false)
     expect(isStrict({ ...example, timestamp: "yesterday" })).toBe(false)
     expect(isStrict({ ...example, type: "plan.renamed" })).toBe(false)
   })
 
   it("reads tolerantly: unknown fields kept, new enum values kept, numbers from text, fields missing", () => {
-    const read = unwrap(Webhook.readWebhookEventResult({
+    const read = unwrap(Webhook.readEventResult({
       type: "plan.status_changed",
       data: { planId: "plan_1", previousStatus: "OnSchedule", status: "Paused", extra: { a: 1 } },
       version: 2
@@ -58,7 +58,7 @@ describe("the catalogue", () => {
       expect(read.event.data["extra"]).toEqual({ a: 1 })
       expect(read.event["version"]).toBe(2)
     }
-    const cancelled = unwrap(Webhook.readWebhookEventResult({
+    const cancelled = unwrap(Webhook.readEventResult({
       type: "plan.cancelled",
       timestamp: null,
       data: { planId: "plan_1", refundAmount: "12.50" }
@@ -69,14 +69,14 @@ describe("the catalogue", () => {
   })
 
   it("keeps an unknown type as it came, and refuses a body that is no event or lacks its identity", () => {
-    expect(unwrap(Webhook.readWebhookEventResult({ type: "plan.renamed", data: { planId: "p", name: "x" } }))).toEqual(
+    expect(unwrap(Webhook.readEventResult({ type: "plan.renamed", data: { planId: "p", name: "x" } }))).toEqual(
       { known: false, event: { type: "plan.renamed", data: { planId: "p", name: "x" } } }
     )
-    expect(failure(Webhook.readWebhookEventResult([])).issues.map((i) => i.code)).toEqual(["type"])
-    expect(failure(Webhook.readWebhookEventResult({ data: {} })).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+    expect(failure(Webhook.readEventResult([])).issues.map((i) => i.code)).toEqual(["type"])
+    expect(failure(Webhook.readEventResult({ data: {} })).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "type:required"
     ])
-    const noPlan = failure(Webhook.readWebhookEventResult({ type: "plan.cancelled", data: { refundAmount: 1 } }))
+    const noPlan = failure(Webhook.readEventResult({ type: "plan.cancelled", data: { refundAmount: 1 } }))
     expect(noPlan.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(["data.planId:required:webhooks"])
   })
 })
@@ -94,7 +94,7 @@ describe("events of a plan's transitions", () => {
   it("the deposit: the instalment paid, then the status change", () => {
     const plan = examplePlan()
     const step = unwrap(
-      Webhook.applyPlanEventWithWebhooks(
+      Webhook.transitionResult(
         plan,
         PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z", transactionId: "txn_1" })
       )
@@ -132,7 +132,7 @@ describe("events of a plan's transitions", () => {
   it("a miss makes the plan Late; paying it brings it back; the last payment completes it", () => {
     let plan = onSchedule()
     const types = (event: PlanEvent) => {
-      const step = unwrap(Webhook.applyPlanEventWithWebhooks(plan, event))
+      const step = unwrap(Webhook.transitionResult(plan, event))
       plan = step.plan
       return step.events.map((e) => e.type === "plan.status_changed" ? `${e.type}:${e.data.status}` : e.type)
     }
@@ -162,14 +162,14 @@ describe("events of a plan's transitions", () => {
   it("a cancellation carries the refund; a refused event emits nothing", () => {
     const plan = onSchedule()
     const step = unwrap(
-      Webhook.applyPlanEventWithWebhooks(
+      Webhook.transitionResult(
         plan,
         PlanEvent.PlanCancelled({ at: "2026-11-25T00:00:00Z", reason: "CustomerRequest", refundAmount: 100 })
       )
     )
     expect(step.events.map((e) => e.type)).toEqual(["plan.cancelled", "plan.status_changed"])
     expect(step.events[0]!.data).toMatchObject({ refundAmount: 100, reason: "CustomerRequest", totalPaid: 280 })
-    const refused = Webhook.applyPlanEventWithWebhooks(
+    const refused = Webhook.transitionResult(
       step.plan,
       PlanEvent.InstallmentPaid({ at: "2026-11-26T00:00:00Z" })
     )
@@ -180,7 +180,7 @@ describe("events of a plan's transitions", () => {
 describe("events of a checkout's outcome", () => {
   it("completed names the checkout, the plan and the order; declined and expired have no plan", () => {
     const plan = unwrap(applyPlanEventResult(examplePlan(), PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
-    expect(Webhook.checkoutWebhookEvent({ _tag: "Completed", checkoutId: "chk_1", plan, at: plan.updatedAt })).toEqual({
+    expect(Webhook.eventOfCheckout({ _tag: "Completed", checkoutId: "chk_1", plan, at: plan.updatedAt })).toEqual({
       type: "checkout.completed",
       timestamp: "2026-11-22T10:00:00.000Z",
       data: {
@@ -193,7 +193,7 @@ describe("events of a checkout's outcome", () => {
         planStatus: "OnSchedule"
       }
     })
-    const declined = Webhook.checkoutWebhookEvent({
+    const declined = Webhook.eventOfCheckout({
       _tag: "Declined",
       checkoutId: "chk_2",
       merchantOrderId: "o",
@@ -208,7 +208,7 @@ describe("events of a checkout's outcome", () => {
       depositAmount: 280,
       reason: "card_declined"
     })
-    const expired = Webhook.checkoutWebhookEvent({
+    const expired = Webhook.eventOfCheckout({
       _tag: "Expired",
       checkoutId: "chk_3",
       merchantOrderId: "o",
@@ -220,23 +220,22 @@ describe("events of a checkout's outcome", () => {
       data: { checkoutId: "chk_3", merchantOrderId: "o", expiredAt: "2026-11-23T00:00:00.000Z" }
     })
     expect([declined, expired].every(isStrict)).toBe(true)
-    expect(() =>
-      Webhook.checkoutWebhookEvent({ _tag: "Expired", checkoutId: "c", merchantOrderId: "o", expiresAt: "soon" })
-    ).toThrow(/expiresAt/)
+    expect(() => Webhook.eventOfCheckout({ _tag: "Expired", checkoutId: "c", merchantOrderId: "o", expiresAt: "soon" }))
+      .toThrow(/expiresAt/)
   })
 })
 
 describe("the message", () => {
   it("body and signing input are the Standard Webhooks ones", () => {
-    const event = Webhook.WEBHOOK_EVENT_EXAMPLES["webhook.test"]
-    const body = Webhook.webhookBody(event)
+    const event = Webhook.EXAMPLES["webhook.test"]
+    const body = Webhook.bodyOf(event)
     expect(Object.keys(JSON.parse(body))).toEqual(["type", "timestamp", "data"])
-    expect(Webhook.webhookSigningInput("msg_1", 1_795_000_000, body)).toBe(`msg_1.1795000000.${body}`)
+    expect(Webhook.signingInput("msg_1", 1_795_000_000, body)).toBe(`msg_1.1795000000.${body}`)
   })
 
   it("secrets are whsec_ and padded base64", () => {
-    expect(Webhook.isWebhookSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")).toBe(true)
-    expect(Webhook.isWebhookSecret("whsec_AA==")).toBe(true)
+    expect(Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")).toBe(true)
+    expect(Webhook.isSecret("whsec_AA==")).toBe(true)
     for (
       const bad of [
         "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
@@ -247,22 +246,22 @@ describe("the message", () => {
         `whsec_${"A".repeat(400)}`
       ]
     ) {
-      expect(Webhook.isWebhookSecret(bad)).toBe(false)
+      expect(Webhook.isSecret(bad)).toBe(false)
     }
-    const endpoint = Webhook.validateWebhookEndpointResult({ url: "ftp://x", secret: "nope" })
+    const endpoint = Webhook.validateEndpointResult({ url: "ftp://x", secret: "nope" })
     expect(failure(endpoint).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["url:format", "secret:format"])
     expect(failure(endpoint).issues.every((i) => !i.message.includes("nope"))).toBe(true)
   })
 
   it("headers: the timestamp is whole seconds, v1 signatures only, the tolerance both ways", () => {
-    expect(Webhook.parseWebhookTimestamp("1795000000")).toBe(1_795_000_000)
+    expect(Webhook.parseTimestamp("1795000000")).toBe(1_795_000_000)
     for (const bad of ["", "-1", "1e9", " 1", "1.5", "99999999999999999"]) {
-      expect(Webhook.parseWebhookTimestamp(bad)).toBeUndefined()
+      expect(Webhook.parseTimestamp(bad)).toBeUndefined()
     }
-    expect(Webhook.webhookSignatures("v1,a v1a,b v2,c v1, v1,d")).toEqual(["a", "d"])
-    expect(Webhook.webhookTimestampProblem(1000, 1300)).toBeUndefined()
-    expect(Webhook.webhookTimestampProblem(1000, 1301)).toBe("stale")
-    expect(Webhook.webhookTimestampProblem(1301, 1000)).toBe("future")
-    expect(Webhook.webhookTimestampProblem(1000, 1010, 5)).toBe("stale")
+    expect(Webhook.signaturesOf("v1,a v1a,b v2,c v1, v1,d")).toEqual(["a", "d"])
+    expect(Webhook.timestampProblem(1000, 1300)).toBeUndefined()
+    expect(Webhook.timestampProblem(1000, 1301)).toBe("stale")
+    expect(Webhook.timestampProblem(1301, 1000)).toBe("future")
+    expect(Webhook.timestampProblem(1000, 1010, 5)).toBe("stale")
   })
 })

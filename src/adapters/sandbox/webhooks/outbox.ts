@@ -8,12 +8,7 @@
  * @module
  */
 import * as Time from "../../../core/foundation/time/index.ts"
-import {
-  checkoutWebhookEvent,
-  webhookBody,
-  type WebhookEndpoint,
-  type WebhookEvent
-} from "../../../core/webhook/index.ts"
+import { bodyOf, eventOfCheckout, type WebhookEndpoint, type WebhookEvent } from "../../../core/webhook/index.ts"
 import type { NewMessage, WebhookStore } from "./store.ts"
 import type { EndpointLookup } from "./worker.ts"
 
@@ -101,7 +96,7 @@ export const makeOutbox = (options: OutboxOptions): WebhookOutbox => {
         orderKey: orderKeyOf(event, id),
         type: event.type,
         timestamp: event.timestamp,
-        body: webhookBody(event),
+        body: bodyOf(event),
         createdAt,
         maxAttempts: options.maxAttempts
       }
@@ -134,7 +129,7 @@ export const makeOutbox = (options: OutboxOptions): WebhookOutbox => {
       for (const checkout of expired) {
         store.unwatchExpiry(checkout.id)
         emit(merchantId, [
-          checkoutWebhookEvent({
+          eventOfCheckout({
             _tag: "Expired",
             checkoutId: checkout.id,
             merchantOrderId: checkout.merchantOrderId,

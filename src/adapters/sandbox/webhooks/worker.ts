@@ -11,7 +11,7 @@
  * @module
  */
 import { Webhook as StandardWebhook } from "standardwebhooks"
-import { WEBHOOK_HEADERS } from "../../../core/webhook/index.ts"
+import { HEADERS } from "../../../core/webhook/index.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
 import type { StoredMessage, WebhookStore } from "./store.ts"
 
@@ -97,9 +97,9 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
           headers: {
             "content-type": "application/json",
             "user-agent": "payment-plan-engine-sandbox (webhooks)",
-            [WEBHOOK_HEADERS.id]: message.id,
-            [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-            [WEBHOOK_HEADERS.signature]: signerOf(endpoint.secret).sign(
+            [HEADERS.id]: message.id,
+            [HEADERS.timestamp]: String(timestamp),
+            [HEADERS.signature]: signerOf(endpoint.secret).sign(
               message.id,
               new Date(timestamp * 1000),
               message.body

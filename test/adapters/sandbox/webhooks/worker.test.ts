@@ -15,7 +15,7 @@ import { endpointLookup, makeOutbox } from "../../../../src/adapters/sandbox/web
 import { DEFAULT_DELIVERY_POLICY, retryDelayMs } from "../../../../src/adapters/sandbox/webhooks/schedule.ts"
 import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
 import { startDeliveryWorker, type WorkerOptions } from "../../../../src/adapters/sandbox/webhooks/worker.ts"
-import { WEBHOOK_EVENT_EXAMPLES, type WebhookEvent } from "../../../../src/core/webhook/index.ts"
+import { EXAMPLES, type WebhookEvent } from "../../../../src/core/webhook/index.ts"
 import { type Receiver, startReceiver, verifyStandard } from "./receiver.ts"
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -70,7 +70,7 @@ const harness = async (
 }
 
 const planEvent = (planId: string, status: string): WebhookEvent => {
-  const e = WEBHOOK_EVENT_EXAMPLES["plan.status_changed"]
+  const e = EXAMPLES["plan.status_changed"]
   return { ...e, data: { ...e.data, planId, status: status as never } }
 }
 
