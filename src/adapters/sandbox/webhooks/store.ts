@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite"
+import type { StatementSync } from "node:sqlite"
 
 /** An endpoint set at run time (`PUT /sandbox/webhook`); `url: null` when it was removed. */
 export interface StoredEndpoint {
@@ -156,20 +156,11 @@ const messageOf = (row: MessageRow): StoredMessage => ({
 const nullableNumber = (value: unknown): number | null => (value === null ? null : Number(value))
 
 /**
- * The outbox on an open `node:sqlite` database (the sandbox store's), its
- * tables created when missing.
+ * The outbox on the sandbox store's `node:sqlite` database, given its
+ * statement cache (`sql(text)` prepares once); its tables created when missing.
  */
-export const sqliteWebhookStore = (db: DatabaseSync): WebhookStore => {
-  for (const statement of TABLES) db.exec(statement)
-  const cache = new Map<string, StatementSync>()
-  const sql = (text: string): StatementSync => {
-    let statement = cache.get(text)
-    if (statement === undefined) {
-      statement = db.prepare(text)
-      cache.set(text, statement)
-    }
-    return statement
-  }
+export const sqliteWebhookStore = (sql: (text: string) => StatementSync): WebhookStore => {
+  for (const statement of TABLES) sql(statement).run()
   return {
     getEndpoint: (merchantId) => {
       const row = sql("SELECT url, secret, updated_at FROM webhook_endpoints WHERE merchant_id = ?").get(merchantId) as

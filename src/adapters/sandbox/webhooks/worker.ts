@@ -147,6 +147,16 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
   const pump = (): void => {
     scheduled = false
     if (stopped) return
+    try {
+      look()
+    } catch (e) {
+      // the store closed under a worker that was not stopped: nothing more can be delivered
+      stopped = true
+      log(`webhooks: delivery stopped: ${describeFailure(e)}`)
+    }
+  }
+
+  const look = (): void => {
     const due = store.due(now(), concurrency - inFlight.size, new Set(inFlight.keys()))
     for (const message of due) {
       const abort = new AbortController()

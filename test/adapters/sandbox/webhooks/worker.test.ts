@@ -32,7 +32,7 @@ const harness = async (
   options: Partial<WorkerOptions> & { readonly path?: string; readonly maxAttempts?: number } = {}
 ) => {
   const db = new DatabaseSync(options.path ?? ":memory:")
-  const store = sqliteWebhookStore(db)
+  const store = sqliteWebhookStore((text) => db.prepare(text))
   const endpointOf = endpointLookup(store, () => ({ url: receiver.url, secret: SECRET }))
   const log: Array<string> = []
   const worker = startDeliveryWorker({
