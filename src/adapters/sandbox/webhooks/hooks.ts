@@ -13,9 +13,9 @@
  *
  * @module
  */
+import type * as Plan from "../../../core/plan/index.ts"
 import type { WebhookEndpoint, WebhookEvent } from "../../../core/webhook/index.ts"
 import { eventOfCheckout, eventsOfTransition } from "../../../core/webhook/index.ts"
-import type * as Plan from "../../../core/plan/index.ts"
 import type { MerchantDirectory } from "../merchants.ts"
 import type { SandboxStore, StoredCheckout, StoredPlan } from "../store.ts"
 import { endpointLookup, makeOutbox, type WebhookOutbox } from "./outbox.ts"

@@ -14,7 +14,14 @@ import { isRecord } from "../../../core/internal/predicates.ts"
 import { EXAMPLES, isEventType, SECRET_PREFIX, validateEndpointResult } from "../../../core/webhook/index.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { invalid, NotFound, StateConflict } from "../operations/failures.ts"
-import { get, type MerchantRequestContext, merchantEndpoint, ok, post, type SandboxEndpoint } from "../routes/endpoint.ts"
+import {
+  get,
+  merchantEndpoint,
+  type MerchantRequestContext,
+  ok,
+  post,
+  type SandboxEndpoint
+} from "../routes/endpoint.ts"
 import type { SandboxWebhooks } from "./hooks.ts"
 import type { DeliveryAttempt, StoredMessage } from "./store.ts"
 
@@ -116,7 +123,9 @@ const sendTest = ({ env, merchant, body }: MerchantRequestContext) => {
   const webhooks = webhooksOf(env)
   const type = isRecord(body) && body["type"] !== undefined ? body["type"] : "webhook.test"
   if (!isEventType(type)) {
-    throw invalid([issue("type", "enum", "webhooks", `must be an event type of the catalogue, got ${JSON.stringify(type)}`)])
+    throw invalid([
+      issue("type", "enum", "webhooks", `must be an event type of the catalogue, got ${JSON.stringify(type)}`)
+    ])
   }
   if (webhooks.endpointOf(merchant.id) === undefined) {
     throw new StateConflict({ message: "No webhook endpoint is configured: PUT /sandbox/webhook first" })
