@@ -14,7 +14,13 @@ import {
   validateCheckoutRequest,
   type ValidationError
 } from "payment-plan-engine"
-import { createClient } from "payment-plan-engine/client"
+import {
+  type ClientOptions,
+  createClient,
+  isPaymentPlanClientError,
+  PaymentPlanClientError
+} from "payment-plan-engine/client"
+import { clientContract, type ContractEnvironment, scriptedFetch } from "payment-plan-engine/client/testing"
 import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
 import { checkoutRequest } from "payment-plan-engine/testing"
 
@@ -51,3 +57,19 @@ declare const someCalculation: ReturnType<typeof quoteRefund>
 const calculation: RefundCalculation = someCalculation
 console.log(calculation)
 console.log(checkoutRequest, createClient, createSandbox, sqliteStore)
+
+// The client: options, the error guard narrowing by code, the testing kit.
+const clientOptions: ClientOptions = {
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "merchant-123",
+  apiKey: "k",
+  idempotencyKeys: "honoured",
+  fetch: scriptedFetch([{ kind: "refused" }, { kind: "json", body: { id: "plan_1" } }]).fetch
+}
+const client = createClient(clientOptions)
+client.retrievePlan("plan_1").catch((caught: unknown) => {
+  if (isPaymentPlanClientError(caught) && caught.code === "invalid_request") console.log(caught.issues[0]?.rule)
+  if (caught instanceof PaymentPlanClientError) console.log(caught.code)
+})
+declare const environment: ContractEnvironment
+clientContract("consumer", () => environment, { describe: (_name, body) => body(), it: () => undefined })

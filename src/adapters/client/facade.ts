@@ -1,15 +1,16 @@
 /**
  * The Promise client: the Effect client run for callers who do not use Effect.
- * Each method resolves with the operation's answer or rejects with the typed
- * error (an `Error` whose `_tag` names it); `createCheckout` never rejects.
+ * Each method resolves with the operation's answer or rejects with a
+ * {@link PaymentPlanClientError} (tell which by `code`, after
+ * `isPaymentPlanClientError`); `createCheckout` never rejects.
  *
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Result from "effect/Result"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { getOrThrow } from "../../core/foundation/issues.ts"
 import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
 import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
@@ -18,6 +19,7 @@ import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse }
 import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
 import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
+import type { PaymentPlanClientError } from "./errors.ts"
 import type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
 import { makeApi, type PaymentPlanClientApi } from "./service.ts"
 
@@ -32,7 +34,9 @@ export interface RequestOptions extends CallOptions {
 }
 
 /**
- * The Promise client.
+ * The Promise client. A method rejects with a {@link PaymentPlanClientError}
+ * (see `isPaymentPlanClientError`), with `signal.reason` when its signal
+ * aborts it, or with what your own `authorization` function threw.
  *
  * @since 0.1.0
  */
@@ -41,20 +45,31 @@ export interface Client {
   readonly merchantId: string
   /** The same client as Effects. */
   readonly effect: PaymentPlanClientApi
+  /** POST /api/v2/checkout, with the outcome of R8.3; never rejects. */
   createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
+  /** GET /api/v2/checkout/{checkoutId}: the checkout for verification, read tolerantly. */
   retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerificationResponse>
+  /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
   verifyCheckout(
     redirect: string | URL | URLSearchParams,
     expected?: VerifyExpectations,
     options?: RequestOptions
   ): Promise<VerifiedCheckout>
+  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
   computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
+  /** GET /api/v2/plans/{planId}: the plan record, read tolerantly (R9). */
   retrievePlan(planId: string, options?: RequestOptions): Promise<PlanResponse>
+  /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
   setMerchantOrder(request: SetMerchantOrderRequest, options?: RequestOptions): Promise<SetMerchantOrderResponse>
+  /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
   searchPlans(query?: PlanSearchParams, options?: RequestOptions): Promise<PlanSearchResponse>
+  /** The service's refund calculation of a plan (R7), read tolerantly. */
   calculateRefund(planId: string, options?: RequestOptions): Promise<RefundCalculationResponse>
+  /** A page of a plan's notes; the parameters are checked with the core's query schema. */
   listPlanNotes(query: PlanNotesParams, options?: RequestOptions): Promise<PlanNotesResponse>
+  /** Cancels a plan with a refund (R7.8); the request is validated first. */
   cancelPlan(request: CancelPlanRequest, options?: RequestOptions): Promise<CancelPlanResponse>
+  /** The merchant configuration (R9, R10.3). */
   getMerchantConfiguration(options?: RequestOptions): Promise<MerchantConfigurationResponse>
 }
 
@@ -71,8 +86,8 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
   options?.idempotencyKey === undefined ? undefined : { idempotencyKey: options.idempotencyKey }
 
 /**
- * Creates the Promise client. Throws a `ValidationError` naming every bad
- * option (never showing the API key).
+ * Creates the Promise client. Throws an `InvalidOptionsError` naming every bad
+ * option and the rule it breaks (never showing the API key).
  *
  * @example
  * ```ts
@@ -90,7 +105,9 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
  * @since 0.1.0
  */
 export const createClient = (options: ClientOptions): Client => {
-  const api = makeApi(getOrThrow(resolveConfig(options)))
+  const config = resolveConfig(options)
+  if (Result.isFailure(config)) throw config.failure
+  const api = makeApi(config.success)
   const shown = { baseUrl: api.baseUrl, merchantId: api.merchantId, apiKey: "<redacted>" }
   const client: Client = {
     baseUrl: api.baseUrl,

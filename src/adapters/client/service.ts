@@ -8,7 +8,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { type ValidationError } from "../../core/foundation/issues.ts"
 import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
 import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
@@ -17,7 +16,7 @@ import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse }
 import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
 import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientConfig, type ClientOptions, resolveConfig } from "./config.ts"
-import type { ClientError, InvalidRedirectError } from "./errors.ts"
+import type { CallError, InvalidOptionsError, InvalidRedirectError } from "./errors.ts"
 import {
   call,
   type CallOptions,
@@ -30,14 +29,6 @@ import {
 } from "./operations.ts"
 
 /**
- * A failed call: the service's answer ({@link ClientError}) or a request the
- * core refused, which was then never sent (`ValidationError`).
- *
- * @since 0.1.0
- */
-export type CallError = ClientError | ValidationError
-
-/**
  * The operations of the service, as Effects.
  *
  * @since 0.1.0
@@ -45,6 +36,7 @@ export type CallError = ClientError | ValidationError
 export interface PaymentPlanClientApi {
   /** The base address and merchant id in use (never the API key). */
   readonly baseUrl: string
+  /** The merchant id requests are made as (R4.5). */
   readonly merchantId: string
   /** POST /api/v2/checkout, with the outcome of R8.3; never fails. */
   readonly createCheckout: (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreateCheckoutOutcome>
@@ -59,35 +51,43 @@ export interface PaymentPlanClientApi {
     expected?: VerifyExpectations,
     options?: CallOptions
   ) => Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError>
+  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
   readonly computePlanTerms: (
     request: PlanTermsRequest,
     options?: CallOptions
   ) => Effect.Effect<PlanTermsResponse, CallError>
+  /** GET /api/v2/plans/{planId}: the plan record, read tolerantly (R9). */
   readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanResponse, CallError>
+  /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
   readonly setMerchantOrder: (
     request: SetMerchantOrderRequest,
     options?: CallOptions
   ) => Effect.Effect<SetMerchantOrderResponse, CallError>
+  /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
   readonly searchPlans: (
     query?: PlanSearchParams,
     options?: CallOptions
   ) => Effect.Effect<PlanSearchResponse, CallError>
+  /** The service's refund calculation of a plan (R7), read tolerantly. */
   readonly calculateRefund: (
     planId: string,
     options?: CallOptions
   ) => Effect.Effect<RefundCalculationResponse, CallError>
+  /** A page of a plan's notes; the parameters are checked with the core's query schema. */
   readonly listPlanNotes: (query: PlanNotesParams, options?: CallOptions) => Effect.Effect<PlanNotesResponse, CallError>
+  /** Cancels a plan with a refund (R7.8); the request is validated first. */
   readonly cancelPlan: (
     request: CancelPlanRequest,
     options?: CallOptions
   ) => Effect.Effect<CancelPlanResponse, CallError>
+  /** The merchant configuration (R9, R10.3). */
   readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfigurationResponse, CallError>
 }
 
 /**
  * The client's operations over a checked configuration.
  *
- * @since 0.1.0
+ * @internal
  */
 export const makeApi = (config: ClientConfig): PaymentPlanClientApi => ({
   baseUrl: config.baseUrl.href,
@@ -106,12 +106,12 @@ export const makeApi = (config: ClientConfig): PaymentPlanClientApi => ({
 })
 
 /**
- * The client built from options; fails with a `ValidationError` naming every
- * bad option.
+ * The client built from options; fails with an `InvalidOptionsError` naming
+ * every bad option.
  *
- * @since 0.1.0
+ * @internal
  */
-export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi, ValidationError> =>
+export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi, InvalidOptionsError> =>
   Effect.map(Effect.fromResult(resolveConfig(options)), makeApi)
 
 /**
@@ -137,7 +137,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
 export class PaymentPlanClient extends Context.Service<PaymentPlanClient, PaymentPlanClientApi>()(
   "payment-plan-engine/PaymentPlanClient"
 ) {
-  /** A layer that checks the options and builds the client. */
-  static readonly layer = (options: ClientOptions): Layer.Layer<PaymentPlanClient, ValidationError> =>
+  /** A layer that checks the options and builds the client; it fails with an `InvalidOptionsError`. */
+  static readonly layer = (options: ClientOptions): Layer.Layer<PaymentPlanClient, InvalidOptionsError> =>
     Layer.effect(PaymentPlanClient, make(options))
 }

@@ -14,20 +14,14 @@ import * as Struct from "effect/Struct"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
-import {
-  amountIssues,
-  currencyExponentOrIssue,
-  fromMinorUnits,
-  MAX_MINOR_UNITS,
-  toMinorUnits
-} from "../foundation/money.ts"
+import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues } from "./request.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues, itemAmountsExact } from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -122,11 +116,12 @@ export const priceResult = (
   let completionDay = Infinity
   for (let index = 0; index < checkout.items.length; index++) {
     const item = checkout.items[index]!
-    const cost = toMinorUnits(item.costPerItem, exponent)
-    if (typeof cost !== "number") {
-      issues.push(amountIssues(`items[${index}].costPerItem`, item.costPerItem, exponent) as Issue)
+    // the amount rules (R1.1, R1.3) of the request's validation, deposit included: one definition
+    if (!itemAmountsExact(item, exponent)) {
+      itemAmountIssues(item, index, exponent, issues)
       continue
     }
+    const cost = toMinorUnits(item.costPerItem, exponent) as number
     const lineTotal = cost * item.quantity
     const unitDeposit = unitMinimumDeposit(cost, item.minimumDepositPerItem, merchant, exponent)
     const redemption = Time.parseDateOrInstant(item.redemptionDate)!

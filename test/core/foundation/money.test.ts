@@ -1,4 +1,5 @@
 import { Effect, Result } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Money from "../../../src/core/foundation/money.ts"
 
@@ -30,6 +31,34 @@ describe("toMinorUnits (R1.1, R1.3)", () => {
     expect(Money.fromMinorUnits(123456, 2)).toBe(1234.56)
     expect(Money.fromMinorUnits(29, 2)).toBe(0.29)
     expect(Money.fromMinorUnits(1005, 3)).toBe(1.005)
+  })
+})
+
+describe("toDecimalText (R1.2, R1.4)", () => {
+  it("writes exactly the currency's digits", () => {
+    expect(Money.toDecimalText(123450, 2)).toBe("1234.50")
+    expect(Money.toDecimalText(5, 2)).toBe("0.05")
+    expect(Money.toDecimalText(-5, 2)).toBe("-0.05")
+    expect(Money.toDecimalText(0, 3)).toBe("0.000")
+    expect(Money.toDecimalText(10_000, 0)).toBe("10000")
+    expect(Money.toDecimalText(-10_000, 0)).toBe("-10000")
+    expect(Money.toDecimalText(10n ** 20n, 2)).toBe("1000000000000000000.00")
+  })
+
+  it("is the decimal the JSON number of the same minor units is written from", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }),
+        (exponent, minor) => {
+          const text = Money.toDecimalText(minor, exponent)
+          expect(text.split(".")[1]?.length ?? 0).toBe(exponent)
+          expect(Number(text)).toBe(Money.fromMinorUnits(minor, exponent))
+          expect(Money.toMinorUnits(Number(text), exponent)).toBe(minor)
+          expect(Money.toDecimalText(BigInt(minor), exponent)).toBe(text)
+        }
+      )
+    )
   })
 })
 

@@ -7,11 +7,13 @@
  * @module
  */
 
-/** The widget script's path under the base URL. */
-export const WIDGET_SCRIPT_PATH = "/widget/sdk.js"
+import { PAGE_PATH, SDK_PATH } from "../widget/protocol.ts"
+
+/** The widget script's path under the base URL (the widget's own protocol names it). */
+export const WIDGET_SCRIPT_PATH = SDK_PATH
 
 /** The hosted checkout page's path pattern under the base URL. */
-export const WIDGET_PAGE_PATH = "/widget/checkout/{checkoutId}"
+export const WIDGET_PAGE_PATH = `${PAGE_PATH}{checkoutId}`
 
 /** The widget script's address. */
 export const widgetScriptUrl = (baseUrl: string): string => `${baseUrl}${WIDGET_SCRIPT_PATH}`

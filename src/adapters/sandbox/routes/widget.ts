@@ -8,7 +8,7 @@
 import { cancelByCustomer, checkoutForCustomer, customerCheckout } from "../operations/checkouts.ts"
 import { WIDGET_PAGE_PATH, WIDGET_SCRIPT_PATH } from "../operations/links.ts"
 import { completeCheckout, planTermsForCustomer } from "../operations/plans.ts"
-import { checkoutPage, widgetScript } from "../widget-page.ts"
+import { checkoutPage, checkoutPagePolicy, widgetScript } from "../widget/index.ts"
 import { get, ok, openEndpoint, post, type SandboxEndpoint } from "./endpoint.ts"
 
 const API = "/widget/api/checkouts/{checkoutId}"
@@ -25,7 +25,7 @@ export const WIDGET_ENDPOINTS = {
     return {
       status: 200,
       text: { contentType: "text/html; charset=utf-8", content: checkoutPage(checkout.id, baseUrl) },
-      headers: { "cache-control": "no-store" }
+      headers: { "cache-control": "no-store", "content-security-policy": checkoutPagePolicy(baseUrl) }
     }
   }),
   widgetCheckout: openEndpoint(
