@@ -111,8 +111,10 @@ export const registerWebhooks = (program: Command, io: Io): void => {
       await done
       process.off("SIGINT", stop)
       process.off("SIGTERM", stop)
+      // stop accepting, then end the connections a sender keeps alive
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closed
     })
 
   webhooks
