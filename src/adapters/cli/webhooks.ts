@@ -47,6 +47,13 @@ export const registerWebhooks = (program: Command, io: Io): void => {
   const webhooks = program
     .command("webhooks")
     .description("Try webhooks: a local receiver that verifies deliveries, and test events from a running sandbox.")
+    .addHelpText(
+      "after",
+      examples([
+        "payment-plan webhooks listen --port 4242 --secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        "payment-plan webhooks trigger plan.cancelled --merchant-id merchant-123 --api-key sk_…"
+      ])
+    )
 
   webhooks
     .command("listen")
