@@ -35,8 +35,10 @@ export default defineConfig([
     },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"],
-    // the ISO 4217 table is data: carried in the bundle, so a user installs only effect
-    noExternal: ["dinero.js"]
+    // carried in the bundle, so a user installs only effect: the ISO 4217 table (data), and Standard
+    // Webhooks' reference library (a few KB, with its two small dependencies) that the client and the
+    // sandbox sign and verify with (docs/decisions.md)
+    noExternal: ["dinero.js", "standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
     ...common,

@@ -11,6 +11,7 @@ import { registerExposure } from "./exposure/command.ts"
 import { CliFailure, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, type Io, renderIssues } from "./io.ts"
 import { DATE_MEANING, examples } from "./options.ts"
 import { registerServe } from "./serve.ts"
+import { registerWebhooks } from "./webhooks.ts"
 
 const version = (): string => {
   // dist/cli.js and src/adapters/cli/program.ts sit at different depths below package.json
@@ -57,6 +58,7 @@ export const createProgram = (io: Io): Command => {
   registerRefundQuote(program, io)
   registerExposure(program, io)
   registerServe(program, io)
+  registerWebhooks(program, io)
   return program
 }
 

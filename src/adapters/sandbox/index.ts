@@ -39,3 +39,5 @@ export {
   type StoredNote,
   type StoredPlan
 } from "./store.ts"
+export type { WebhookOptions } from "./webhooks/hooks.ts"
+export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./webhooks/schedule.ts"
