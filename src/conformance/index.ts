@@ -20,8 +20,8 @@ export {
   type CheckGroup,
   type ConformanceConfig,
   DEFAULTS,
-  type ResolvedConfig,
-  resolveConformanceConfig
+  resolveConformanceConfig,
+  type ResolvedConfig
 } from "./config.ts"
 export {
   type ConformanceError,
@@ -55,6 +55,7 @@ export { type Exchange } from "./transport.ts"
  * @since 0.1.0
  */
 export const exitCodeOf = (outcome: { readonly disagreements: ReadonlyArray<unknown> } | unknown): 0 | 1 | 2 =>
-  typeof outcome === "object" && outcome !== null && Array.isArray((outcome as { disagreements?: unknown }).disagreements)
+  typeof outcome === "object" && outcome !== null &&
+    Array.isArray((outcome as { disagreements?: unknown }).disagreements)
     ? (outcome as { disagreements: ReadonlyArray<unknown> }).disagreements.length === 0 ? 0 : 1
     : 2

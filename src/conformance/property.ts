@@ -22,6 +22,12 @@ export interface Property<T> {
   readonly evaluate: (input: T) => Effect.Effect<Outcome, Halt>
   /** What the property's setup checked and sent, reported like a scenario (never shrunk). */
   readonly setup?: Outcome | undefined
+  /**
+   * Whether a disagreement's request lists the setup's requests before its own
+   * (the one checkout invalid plan-terms requests are sent for); a search's
+   * setup (the plans it searches) is left out.
+   */
+  readonly setupInRequest?: boolean | undefined
   /** Its share of the group's runs. */
   readonly weight: number
 }

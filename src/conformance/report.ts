@@ -206,10 +206,14 @@ export const formatTable = (report: ConformanceReport): string => {
       }`
     )
     if (d.request?.setup !== undefined) {
-      for (const s of d.request.setup) out.push(`     after ${s.method} ${s.path}${s.body === undefined ? "" : ` ${JSON.stringify(s.body)}`}`)
+      for (const s of d.request.setup) {
+        out.push(`     after ${s.method} ${s.path}${s.body === undefined ? "" : ` ${JSON.stringify(s.body)}`}`)
+      }
     }
     if (d.request?.body !== undefined) out.push(`   body: ${JSON.stringify(d.request.body)}`)
-    if (d.response !== undefined) out.push(`   answer ${d.response.status ?? "(none)"}: ${JSON.stringify(d.response.body)}`)
+    if (d.response !== undefined) {
+      out.push(`   answer ${d.response.status ?? "(none)"}: ${JSON.stringify(d.response.body)}`)
+    }
   }
   for (const note of report.notes) out.push("", `note: ${note}`)
   if (report.capReached) out.push("", `note: the request cap stopped the run after ${report.requests} requests`)
@@ -237,13 +241,19 @@ export const renderHtml = (report: ConformanceReport): string => {
   const rules = [...report.rules].sort((a, b) => byRule(a.rule, b.rule))
   const rows = rules
     .map((r) =>
-      `<tr class="${r.disagreed > 0 ? "bad" : "good"}"><td>${escape(r.rule)}</td><td>${r.checks}</td><td>${r.agreed}</td><td>${r.disagreed}</td></tr>`
+      `<tr class="${r.disagreed > 0 ? "bad" : "good"}"><td>${
+        escape(r.rule)
+      }</td><td>${r.checks}</td><td>${r.agreed}</td><td>${r.disagreed}</td></tr>`
     )
     .join("\n")
   const disagreements = report.disagreements
     .map((d, i) => {
       const setup = (d.request?.setup ?? [])
-        .map((s) => `<li><code>${escape(`${s.method} ${s.path}`)}</code>${s.body === undefined ? "" : `<pre>${pretty(s.body)}</pre>`}</li>`)
+        .map((s) =>
+          `<li><code>${escape(`${s.method} ${s.path}`)}</code>${
+            s.body === undefined ? "" : `<pre>${pretty(s.body)}</pre>`
+          }</li>`
+        )
         .join("")
       return `<section class="disagreement" id="d${i + 1}">
 <h2>${i + 1}. <span class="rule">${escape(d.rule)}</span> ${escape(d.operation)} <code>${escape(d.field)}</code>${

@@ -17,19 +17,14 @@ import fc from "fast-check"
 import { createClient } from "../adapters/client/index.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
-import { serviceClock } from "./clock.ts"
 import { createProperty, invalidCreateProperty } from "./checks/create.ts"
 import { readOnlyRefundProperty, refundProperty } from "./checks/refund.ts"
 import { searchProperty, searchSetup } from "./checks/search.ts"
 import { invalidTermsProperty, termsProperty } from "./checks/terms.ts"
 import { verifyProperty } from "./checks/verify.ts"
-import { type CheckGroup, type ConformanceConfig, type ResolvedConfig, resolveConformanceConfig } from "./config.ts"
-import {
-  type ConformanceError,
-  ConformanceUsageError,
-  isConformanceError,
-  ServiceUnreachableError
-} from "./errors.ts"
+import { serviceClock } from "./clock.ts"
+import { type CheckGroup, type ConformanceConfig, resolveConformanceConfig, type ResolvedConfig } from "./config.ts"
+import { type ConformanceError, ConformanceUsageError, isConformanceError, ServiceUnreachableError } from "./errors.ts"
 import { type Prepared, type Property, skipped } from "./property.ts"
 import type { ConformanceReport, Disagreement, PropertyTally, RequestView, RuleTally } from "./report.ts"
 import { checkoutSpec, currenciesOf } from "./scenarios.ts"
@@ -194,7 +189,10 @@ const requestOf = (check: Check, outcome: Outcome, setup: Outcome | undefined): 
 const responseOf = (check: Check) =>
   check.exchange === undefined
     ? undefined
-    : { status: check.exchange.status, ...(check.exchange.responseBody === undefined ? {} : { body: check.exchange.responseBody }) }
+    : {
+      status: check.exchange.status,
+      ...(check.exchange.responseBody === undefined ? {} : { body: check.exchange.responseBody })
+    }
 
 /** Runs an evaluation in Promise land for fast-check: its outcome, or the halt that stopped it. */
 const evaluateOnce = async <T>(property: Property<T>, input: T): Promise<Outcome | Halt> => {
@@ -246,11 +244,15 @@ const runProperty = <T>(
     const firsts = new Map<string, { readonly index: number; readonly check: Check; readonly outcome: Outcome }>()
     const setupOutcome = property.setup
     for (const check of setupOutcome?.checks ?? []) {
-      if (!check.agrees && !firsts.has(keyOf(check))) firsts.set(keyOf(check), { index: -1, check, outcome: setupOutcome! })
+      if (!check.agrees && !firsts.has(keyOf(check))) {
+        firsts.set(keyOf(check), { index: -1, check, outcome: setupOutcome! })
+      }
     }
     for (const { index: i, outcome } of evaluations) {
       for (const check of outcome.checks) {
-        if (!check.agrees && !firsts.has(keyOf(check))) firsts.set(keyOf(check), { index: i, check, outcome })
+        if (!check.agrees && !firsts.has(keyOf(check))) {
+          firsts.set(keyOf(check), { index: i, check, outcome })
+        }
       }
     }
     const disagreements: Array<Disagreement> = []
@@ -295,7 +297,7 @@ const runProperty = <T>(
         if (stopped?.kind === "fatal" && stopped.error !== undefined) return yield* Effect.fail(stopped.error)
         if (stopped?.kind === "aborted") return yield* Effect.fail(stopped)
       }
-      const setup = last.index < 0 ? undefined : property.setup
+      const setup = last.index >= 0 && property.setupInRequest === true ? property.setup : undefined
       disagreements.push({
         rule: last.check.rule,
         operation: last.check.operation,
@@ -309,14 +311,16 @@ const runProperty = <T>(
         ...(last.check.engine === undefined ? {} : { engine: last.check.engine }),
         shrinks,
         first: {
-          request: requestOf(first.check, first.outcome, first.index < 0 ? undefined : property.setup),
+          request: requestOf(first.check, first.outcome, first.index >= 0 ? setup : undefined),
           response: responseOf(first.check),
           expected: first.check.expected,
           actual: first.check.actual
         }
       })
     }
-    const scored = evaluations.map((e) => e.outcome).concat(setupOutcome !== undefined && setupOutcome.checks.length > 0 ? [setupOutcome] : [])
+    const scored = evaluations.map((e) => e.outcome).concat(
+      setupOutcome !== undefined && setupOutcome.checks.length > 0 ? [setupOutcome] : []
+    )
     const checked = scored.filter((o) => o.checks.length > 0)
     for (const o of scored) if (o.skipped !== undefined) session.notes.add(`${property.name}: ${o.skipped}`)
     return {
@@ -353,7 +357,9 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     const started = Date.now()
     const session = yield* openSession(config, signal)
     config.onProgress(
-      `session open: ${session.context.currencies.map((c) => c.code).join(", ")}; clock from the ${session.clock.source}`
+      `session open: ${
+        session.context.currencies.map((c) => c.code).join(", ")
+      }; clock from the ${session.clock.source}`
     )
     const groupRuns = share(config.runs, config.only.map(() => 1))
     const tallies: Array<PropertyTally> = []
@@ -466,9 +472,15 @@ export interface RunOptions {
  * ```
  * @since 0.1.0
  */
-export const runConformance = async (config: ConformanceConfig, options: RunOptions = {}): Promise<ConformanceReport> => {
+export const runConformance = async (
+  config: ConformanceConfig,
+  options: RunOptions = {}
+): Promise<ConformanceReport> => {
   options.signal?.throwIfAborted()
-  const exit = await Effect.runPromiseExit(run(config), options.signal === undefined ? undefined : { signal: options.signal })
+  const exit = await Effect.runPromiseExit(
+    run(config),
+    options.signal === undefined ? undefined : { signal: options.signal }
+  )
   if (Exit.isSuccess(exit)) return exit.value
   if (options.signal?.aborted === true) throw options.signal.reason
   throw Cause.squash(exit.cause)

@@ -195,7 +195,10 @@ const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number): Checkou
   const deposit = item.deposit === undefined
     ? undefined
     : "share" in item.deposit
-    ? { unit: item.deposit.unit, value: Money.fromMinorUnits(Math.floor((costMinor * item.deposit.share) / 100), currency.exponent) }
+    ? {
+      unit: item.deposit.unit,
+      value: Money.fromMinorUnits(Math.floor((costMinor * item.deposit.share) / 100), currency.exponent)
+    }
     : { unit: item.deposit.unit, value: item.deposit.hundredths / 100 }
   return {
     ...(item.sku === undefined ? {} : { sku: item.sku }),
@@ -289,12 +292,13 @@ export type CheckoutBreakage = (typeof CHECKOUT_BREAKAGES)[number]
  *
  * @since 0.1.0
  */
-export const invalidCheckoutSpec: fc.Arbitrary<{ readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }> =
-  fc.record({
-    breakage: fc.constantFrom(...CHECKOUT_BREAKAGES),
-    item: fc.nat({ max: 7 }),
-    spec: checkoutSpec("any")
-  })
+export const invalidCheckoutSpec: fc.Arbitrary<
+  { readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }
+> = fc.record({
+  breakage: fc.constantFrom(...CHECKOUT_BREAKAGES),
+  item: fc.nat({ max: 7 }),
+  spec: checkoutSpec("any")
+})
 
 /**
  * The checkout request, broken one way.
@@ -442,9 +446,14 @@ export const termsRequestOf = (
     ...(spec.planType === undefined ? {} : { planType: spec.planType }),
     ...(spec.depositShare === undefined
       ? {}
-      : { deposit: { amount: Money.fromMinorUnits(Math.floor((totalMinor * spec.depositShare) / 100), currency.exponent) } }),
+      : {
+        deposit: { amount: Money.fromMinorUnits(Math.floor((totalMinor * spec.depositShare) / 100), currency.exponent) }
+      }),
     installments: {
-      cadence: { frequency: spec.lowerCase ? frequency.toLowerCase() : frequency, ...(spec.on === undefined ? {} : { on: spec.on }) }
+      cadence: {
+        frequency: spec.lowerCase ? frequency.toLowerCase() : frequency,
+        ...(spec.on === undefined ? {} : { on: spec.on })
+      }
     },
     timeZone: spec.timeZone
   }) as PlanTerms.PlanTermsRequest

@@ -210,8 +210,10 @@ export const same = (expected: unknown, actual: unknown): boolean => {
   if (typeof expected === "number") return typeof actual === "number" && actual === expected
   if (typeof expected === "string" && typeof actual === "string") {
     if (expected === actual) return true
-    if (/^\d{4}-\d{2}-\d{2}$/.test(expected)) return /^\d{4}-\d{2}-\d{2}T00:00(:00(\.0+)?)?(Z|[+-]00:00)$/.test(actual) &&
-      actual.startsWith(expected)
+    if (/^\d{4}-\d{2}-\d{2}$/.test(expected)) {
+      return /^\d{4}-\d{2}-\d{2}T00:00(:00(\.0+)?)?(Z|[+-]00:00)$/.test(actual) &&
+        actual.startsWith(expected)
+    }
     if (/^\d{4}-\d{2}-\d{2}T/.test(expected) && /^\d{4}-\d{2}-\d{2}T/.test(actual)) {
       const a = Date.parse(expected)
       return !Number.isNaN(a) && a === Date.parse(actual)

@@ -37,13 +37,17 @@ export const MERCHANTS = loadMerchants({
 })
 
 /** A fresh in-memory sandbox whose clock runs from `start` at the real pace. */
-export const sandbox = (start = Date.parse("2026-11-22T03:17:00Z")): Sandbox => {
+export const sandbox = (
+  start = Date.parse("2026-11-22T03:17:00Z"),
+  newId?: (prefix: string) => string
+): Sandbox => {
   const origin = Date.now()
   return createSandbox({
     store: sqliteStore(":memory:"),
     merchants: MERCHANTS,
     now: () => start + (Date.now() - origin),
-    onError: () => undefined
+    onError: () => undefined,
+    ...(newId === undefined ? {} : { newId })
   })
 }
 

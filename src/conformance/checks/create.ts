@@ -14,8 +14,8 @@ import {
   breakCheckout,
   type CheckoutBreakage,
   checkoutRequestOf,
-  checkoutSpec,
   type CheckoutSpec,
+  checkoutSpec,
   invalidCheckoutSpec
 } from "../scenarios.ts"
 import { call, type Check, Checks, type Halt, type Outcome, send, type Session } from "../session.ts"
@@ -97,7 +97,14 @@ export const totalsChecks = (
   const summary = summarizeCheckout(request, { now, merchant: session.merchant, timeZone: session.config.timeZone })
   const checks = new Checks(summary)
   const field = (rule: string, name: string, expected: unknown) =>
-    checks.add({ rule, operation, field: name, expected, actual: (checkout as Record<string, unknown>)[name], exchange })
+    checks.add({
+      rule,
+      operation,
+      field: name,
+      expected,
+      actual: (checkout as Record<string, unknown>)[name],
+      exchange
+    })
   field("R2.1", "totalCost", summary.totalCost)
   field("R2.3", "totalMinimumDeposit", summary.totalMinimumDeposit)
   field("R2.4", "completionDate", summary.completionDate)
@@ -153,29 +160,35 @@ export const refusalCheck = (rule: string, operation: string, exchange: Exchange
  */
 export const invalidCreateProperty = (session: Session) => {
   const routes = withRoutes(session.config.routes)
-  const property: Property<{ readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }> =
-    {
-      name: "create.invalid",
-      group: "create",
-      weight: 1,
-      arbitrary: invalidCheckoutSpec,
-      evaluate: ({ breakage, item, spec }) =>
-        Effect.gen(function*() {
-          const request = checkoutRequestOf(spec, session.context)
-          const broken = breakCheckout(request, breakage, item, session.context)
-          const verdict = validateCheckoutRequest(broken, {
-            merchantId: session.config.merchantId,
-            now: session.clock.now(),
-            merchant: session.merchant,
-            timeZone: session.config.timeZone
-          })
-          if (verdict.ok) return { checks: [], exchanges: [], skipped: `the core accepts "${breakage}"` } as Outcome
-          const exchange = yield* send(session, routes.createCheckout.method, expandPath(routes.createCheckout, {}), broken)
-          return {
-            checks: [refusalCheck(verdict.issues[0]!.rule, "createCheckout", exchange)],
-            exchanges: session.transport.takeExchanges()
-          }
+  const property: Property<
+    { readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }
+  > = {
+    name: "create.invalid",
+    group: "create",
+    weight: 1,
+    arbitrary: invalidCheckoutSpec,
+    evaluate: ({ breakage, item, spec }) =>
+      Effect.gen(function*() {
+        const request = checkoutRequestOf(spec, session.context)
+        const broken = breakCheckout(request, breakage, item, session.context)
+        const verdict = validateCheckoutRequest(broken, {
+          merchantId: session.config.merchantId,
+          now: session.clock.now(),
+          merchant: session.merchant,
+          timeZone: session.config.timeZone
         })
-    }
+        if (verdict.ok) return { checks: [], exchanges: [], skipped: `the core accepts "${breakage}"` } as Outcome
+        const exchange = yield* send(
+          session,
+          routes.createCheckout.method,
+          expandPath(routes.createCheckout, {}),
+          broken
+        )
+        return {
+          checks: [refusalCheck(verdict.issues[0]!.rule, "createCheckout", exchange)],
+          exchanges: session.transport.takeExchanges()
+        }
+      })
+  }
   return ready(property)
 }

@@ -17,18 +17,18 @@ import { quoteRefund } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import {
   checkoutRequestOf,
-  checkoutSpec,
   type CheckoutSpec,
+  checkoutSpec,
   currencyOfSpec,
-  customerChoice,
-  type CustomerChoice
+  type CustomerChoice,
+  customerChoice
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { createCheckout } from "./create.ts"
 import { engineTerms, listCheck } from "./terms.ts"
-import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 import { widgetStatusCheck } from "./verify.ts"
+import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
@@ -61,14 +61,19 @@ export const refundChecks = (expected: RefundCalculation, actual: unknown, excha
   list("R7.2", "activeRefundPolicyIndex", (i) => [i.activeRefundPolicyIndex])
   list("R7.4", "minNonRefundableDeposit", (i) => [i.minNonRefundableDeposit])
   list("R7.5", "nonRefundableAmount", (i) => [i.nonRefundableAmount])
-  list("R7.3", "refundPolicies.nonRefundableAmount", (i) =>
-    (Array.isArray(i.refundPolicies) ? i.refundPolicies : []).map((p: any) => p?.nonRefundableAmount))
+  list(
+    "R7.3",
+    "refundPolicies.nonRefundableAmount",
+    (i) => (Array.isArray(i.refundPolicies) ? i.refundPolicies : []).map((p: any) => p?.nonRefundableAmount)
+  )
   listCheck(
     checks,
     { rule: "R7.7", operation, field: "items.refundPolicies.activeFrom", exchange },
     "items",
     expected.items.flatMap((i) => i.refundPolicies.map((p) => p.activeFrom)),
-    answered.flatMap((i: any) => (Array.isArray(i?.refundPolicies) ? i.refundPolicies : []).map((p: any) => p?.activeFrom)),
+    answered.flatMap((i: any) =>
+      (Array.isArray(i?.refundPolicies) ? i.refundPolicies : []).map((p: any) => p?.activeFrom)
+    ),
     (a, b) => typeof b === "string" && Date.parse(b) === Date.parse(String(a))
   )
   field("R7.6", "totalNonRefundableAmount", expected.totalNonRefundableAmount)
@@ -106,7 +111,8 @@ const cancelCheck = (checks: Checks, exchange: Exchange | undefined, expected: "
     field: `status (${what})`,
     expected,
     actual: status,
-    agrees: status !== undefined && (expected === "2xx" ? status >= 200 && status < 300 : status >= 400 && status < 500),
+    agrees: status !== undefined &&
+      (expected === "2xx" ? status >= 200 && status < 300 : status >= 400 && status < 500),
     exchange
   })
 }
@@ -192,7 +198,10 @@ export const refundProperty = (session: Session) =>
           )
           cancelCheck(checks, session.transport.last(), "4xx", "refund above what was paid")
           if (!tooMuch.ok) {
-            yield* call(session, session.client.cancelPlan({ planId, refundableAmount: suggested, reason: "CustomerRequest" }))
+            yield* call(
+              session,
+              session.client.cancelPlan({ planId, refundableAmount: suggested, reason: "CustomerRequest" })
+            )
             cancelCheck(checks, session.transport.last(), "2xx", "the suggested refund")
             yield* call(session, session.client.cancelPlan({ planId, refundableAmount: 0, reason: "Other" }))
             cancelCheck(checks, session.transport.last(), "4xx", "a second cancellation")

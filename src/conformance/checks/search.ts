@@ -15,18 +15,18 @@ import { searchPlans } from "../../facade/index.ts"
 import { type Prepared, type Property, ready, skipped } from "../property.ts"
 import {
   checkoutRequestOf,
-  checkoutSpec,
   type CheckoutSpec,
+  checkoutSpec,
   currencyOfSpec,
-  customerChoice,
   type CustomerChoice,
+  customerChoice,
   searchQueryOf,
-  searchSpec,
-  type SearchSpec
+  type SearchSpec,
+  searchSpec
 } from "../scenarios.ts"
 import { at, call, Checks, type Halt, type Session } from "../session.ts"
-import { listCheck } from "./terms.ts"
 import { createCheckout } from "./create.ts"
+import { listCheck } from "./terms.ts"
 import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 
 /** How many plans the search's setup creates. */
@@ -51,7 +51,13 @@ const createPlans = (
       const created = yield* createCheckout(session, request)
       if (!created.ok) continue
       if (!(yield* widgetAvailable(session, created.checkout.id))) return undefined
-      const chosen = acceptableTerms(session, request, created.checkout.id, currencyOfSpec(spec, session.context), choice)
+      const chosen = acceptableTerms(
+        session,
+        request,
+        created.checkout.id,
+        currencyOfSpec(spec, session.context),
+        choice
+      )
       if (chosen === undefined) continue
       const paid = yield* complete(session, created.checkout.id, CARDS.pay, chosen.request)
       const planId = at(paid.responseBody, "planId")
@@ -150,7 +156,10 @@ export const searchProperty = (
           const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
           const exchange = session.transport.last()
           const expected = searchPlans(universe, query, scopeOf)
-          const pageChecks = new Checks({ totalRowCount: expected.totalRowCount, plans: expected.plans.map((p) => p.id) })
+          const pageChecks = new Checks({
+            totalRowCount: expected.totalRowCount,
+            plans: expected.plans.map((p) => p.id)
+          })
           if (!result.ok) {
             pageChecks.add({
               rule: "R9",

@@ -16,14 +16,14 @@ import { type Property, ready, skipped } from "../property.ts"
 import {
   breakTerms,
   checkoutRequestOf,
-  checkoutSpec,
   type CheckoutSpec,
+  checkoutSpec,
   currencyOfSpec,
   invalidTermsSpec,
   type TermsBreakage,
   termsRequestOf,
-  termsSpec,
   type TermsSpec,
+  termsSpec,
   totalMinorOf
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, send, type Session } from "../session.ts"
@@ -91,8 +91,7 @@ export const termsChecks = (expected: PlanTerms, actual: unknown, exchange: Exch
   field(payInFull ? "R6.8" : "R6.3", "installments.count", expected.installments.count)
   field("R6.5", "installments.amount", expected.installments.amount)
   field("R6.5", "installments.remainder", expected.installments.remainder)
-  const keys = (v: unknown) =>
-    (Array.isArray(v) ? v : []).map((e) => String((e as { key?: unknown })?.key)).sort()
+  const keys = (v: unknown) => (Array.isArray(v) ? v : []).map((e) => String((e as { key?: unknown })?.key)).sort()
   checks.add({
     rule: "R6.6",
     operation,
@@ -148,7 +147,9 @@ export const compareTerms = (
       const engine = engineTerms(session, checkout, request, now)
       if (!engine.ok) {
         // the engine refuses it: the service must too (R4)
-        return exchange === undefined ? [] : [refusalCheck(engine.error.issues[0]?.rule ?? "R4", "computePlanTerms", exchange)]
+        return exchange === undefined
+          ? []
+          : [refusalCheck(engine.error.issues[0]?.rule ?? "R4", "computePlanTerms", exchange)]
       }
       if (!result.ok) {
         return [{
@@ -221,6 +222,7 @@ export const invalidTermsProperty = (session: Session, setupSpec: CheckoutSpec) 
       group: "terms",
       weight: 1,
       setup: { checks: [], exchanges: setupExchanges },
+      setupInRequest: true,
       arbitrary: invalidTermsSpec,
       evaluate: ({ breakage, spec }) =>
         Effect.gen(function*() {

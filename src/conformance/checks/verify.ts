@@ -14,11 +14,11 @@ import { checkoutIdFromRedirect } from "../../facade/index.ts"
 import { ready } from "../property.ts"
 import {
   checkoutRequestOf,
-  checkoutSpec,
   type CheckoutSpec,
+  checkoutSpec,
   currencyOfSpec,
-  customerChoice,
-  type CustomerChoice
+  type CustomerChoice,
+  customerChoice
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
@@ -134,15 +134,24 @@ export const verifyProperty = (session: Session) =>
           agrees: paid === accepted
         })
         if (at(answer, "plan") !== undefined && at(answer, "plan.currencyCode") !== undefined) {
-          checks.add({ ...base, field: "plan.currencyCode", expected: request.currencyCode, actual: at(answer, "plan.currencyCode") })
+          checks.add({
+            ...base,
+            field: "plan.currencyCode",
+            expected: request.currencyCode,
+            actual: at(answer, "plan.currencyCode")
+          })
         }
         if (paid && chosen !== undefined && finished.status === 200) {
           const planId = at(finished.responseBody, "planId")
-          if (typeof planId === "string") checks.add({ ...base, field: "plan.id", expected: planId, actual: at(answer, "plan.id") })
+          if (typeof planId === "string") {
+            checks.add({ ...base, field: "plan.id", expected: planId, actual: at(answer, "plan.id") })
+          }
           const bracket = session.clock.bracketOf(finished)
           const planChecks = closest([bracket.earliest, bracket.latest].map((now) => () => {
             const engine = engineTerms(session, request, chosen.request, now)
-            if (!engine.ok) return []
+            if (!engine.ok) {
+              return []
+            }
             const terms = engine.terms
             const field = (rule: string, name: string, expected: unknown): Check => ({
               rule,

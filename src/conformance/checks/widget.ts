@@ -8,9 +8,9 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import * as Money from "../../core/foundation/money.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
-import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { type CurrencyInfo, type CustomerChoice, termsRequestOf, totalMinorOf } from "../scenarios.ts"
 import { type Halt, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
