@@ -34,6 +34,26 @@ export default defineConfig([
     external: ["effect", "fast-check"]
   },
   {
+    // The conformance kit carries its own fast-check (it generates what it
+    // sends; none of its types is fast-check's), so `payment-plan conformance`
+    // works where the optional fast-check peer is not installed. vitest is an
+    // optional peer of `conformance/vitest` only.
+    ...common,
+    entry: {
+      conformance: "src/conformance/index.ts",
+      "conformance-vitest": "src/conformance/vitest.ts"
+    },
+    dts: {
+      entry: {
+        conformance: "src/conformance/index.ts",
+        "conformance-vitest": "src/conformance/vitest.ts"
+      },
+      compilerOptions: { ignoreDeprecations: "6.0" }
+    },
+    external: ["effect", "vitest"],
+    noExternal: ["fast-check"]
+  },
+  {
     ...common,
     entry: {
       // the `payment-plan` binary: keeps its shebang, no declarations needed

@@ -122,7 +122,10 @@ export const haltOf = (session: Session, error: unknown): Halt | undefined => {
     })
   }
   if (tag === "TransportError" || tag === undefined) {
-    const reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error)
+    // the deepest message says most: fetch's "fetch failed" wraps "connect ECONNREFUSED 127.0.0.1:4010"
+    let deepest: unknown = cause ?? error
+    while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
+    const reason = deepest instanceof Error ? deepest.message : String(deepest)
     return new Halt({
       kind: "fatal",
       error: new ServiceUnreachableError({ message: `cannot reach ${base}: ${reason}` })

@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from "commander"
 import { readFileSync } from "node:fs"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
 import { calculate, registerCalculations } from "./calculations.ts"
+import { registerConformance } from "./conformance.ts"
 import { registerExposure } from "./exposure/command.ts"
 import {
   CliFailure,
@@ -161,6 +162,7 @@ export const createProgram = (io: Io): Command => {
   registerCalculations(program, io)
   registerExposure(program, io)
   registerServe(program, io)
+  registerConformance(program, io)
   return program
 }
 

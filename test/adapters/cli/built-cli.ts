@@ -27,7 +27,8 @@ export const buildCli = async (): Promise<Built> => {
     entry: {
       cli: `${root}src/adapters/cli/main.ts`,
       "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts`,
-      sandbox: `${root}src/adapters/sandbox/index.ts`
+      sandbox: `${root}src/adapters/sandbox/index.ts`,
+      conformance: `${root}src/conformance/index.ts`
     },
     outDir: directory,
     format: ["esm"],
@@ -48,7 +49,7 @@ export const buildCli = async (): Promise<Built> => {
       name: "payment-plan-engine",
       version: "0.0.0-test",
       type: "module",
-      exports: { "./sandbox": "./sandbox.js" }
+      exports: { "./sandbox": "./sandbox.js", "./conformance": "./conformance.js" }
     })
   )
   return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }
