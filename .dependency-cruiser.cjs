@@ -74,6 +74,33 @@ module.exports = {
       comment: "One folder a transport; adapters depend on the core, never on each other.",
       from: { path: "^src/adapters/([^/]+)/" },
       to: { path: "^src/adapters/([^/]+)/", pathNot: "^src/adapters/$1/" }
+    },
+    {
+      name: "sandbox-operations-know-no-http",
+      severity: "error",
+      comment:
+        "The sandbox in layers: routes -> operations -> store. Operations (checkouts, plans, notes, clock) take plain values and never import the routes, the router, the server or the widget (but the widget's protocol: the paths the page, the script and the server share).",
+      from: { path: "^src/adapters/sandbox/operations/" },
+      to: {
+        path: "^src/adapters/sandbox/((routes|widget)/|(widget-page|sandbox|server|index)\\.ts$)",
+        pathNot: "^src/adapters/sandbox/widget/protocol\\.ts$"
+      }
+    },
+    {
+      name: "sandbox-store-imports-no-layer-above",
+      severity: "error",
+      comment: "The store (and the test cards and merchants it and the operations share) is the bottom of the sandbox.",
+      from: { path: "^src/adapters/sandbox/(store|cards|merchants)\\.ts$" },
+      to: {
+        path: "^src/adapters/sandbox/((operations|routes|widget)/|(widget-page|sandbox|server|index)\\.ts$)"
+      }
+    },
+    {
+      name: "sandbox-widget-code-imports-no-server-side",
+      severity: "error",
+      comment: "The widget's browser code (widget/) imports the core, never the sandbox's routes or operations.",
+      from: { path: "^src/adapters/sandbox/widget/" },
+      to: { path: "^src/adapters/sandbox/(operations|routes)/" }
     }
   ],
   options: {

@@ -19,16 +19,9 @@ export default defineConfig([
       index: "src/index.ts",
       testing: "src/testing/arbitraries.ts",
       client: "src/adapters/client/index.ts",
+      // payment-plan-engine/client/testing: the client's contract suite and a scripted fetch
+      "client-testing": "src/adapters/client/testing.ts",
       sandbox: "src/adapters/sandbox/index.ts"
-    },
-    dts: {
-      entry: {
-        index: "src/index.ts",
-        testing: "src/testing/arbitraries.ts",
-        client: "src/adapters/client/index.ts",
-        sandbox: "src/adapters/sandbox/index.ts"
-      },
-      compilerOptions: { ignoreDeprecations: "6.0" }
     },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"]

@@ -4,14 +4,8 @@
  * each with a plain-JavaScript baseline measured in the same run.
  */
 import { Result } from "effect"
-import {
-  applyPlanEventResult,
-  createPlanRecordResult,
-  type Plan,
-  PlanEvent,
-  planSummaryOf
-} from "../src/core/plan/index.ts"
-import { normalizePlanSearchResult, searchPlans } from "../src/core/search/index.ts"
+import { applyResult, createResult, type Plan, PlanEvent, summaryOf } from "../src/core/plan/index.ts"
+import { evaluate, normalizeResult } from "../src/core/search/index.ts"
 import { exampleTerms } from "../test/core/plan/fixtures.ts"
 import { exampleRequest } from "../test/fixtures.ts"
 import type { Suite } from "./harness.ts"
@@ -23,22 +17,21 @@ const unwrap = <A>(r: Result.Result<A, unknown>): A => {
 
 // One plan of the description's example, in each status
 const pending = unwrap(
-  createPlanRecordResult(exampleRequest(), exampleTerms(), { now: "2026-11-22T00:00:00Z", planId: "plan_0" })
+  createResult(exampleRequest(), exampleTerms(), { now: "2026-11-22T00:00:00Z", planId: "plan_0" })
 )
-const onSchedule = unwrap(applyPlanEventResult(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T01:00:00Z" })))
-const late = unwrap(applyPlanEventResult(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" })))
+const onSchedule = unwrap(applyResult(pending, PlanEvent.DepositAccepted({ at: "2026-11-22T01:00:00Z" })))
+const late = unwrap(applyResult(onSchedule, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" })))
 const completed = [2, 3, 4, 5].reduce(
-  (p, n) =>
-    unwrap(applyPlanEventResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))),
+  (p, n) => unwrap(applyResult(p, PlanEvent.InstallmentPaid({ at: "2026-12-21T00:00:00Z", installmentNumber: n }))),
   onSchedule
 )
 const cancelled = unwrap(
-  applyPlanEventResult(
+  applyResult(
     onSchedule,
     PlanEvent.PlanCancelled({ at: "2026-12-01T00:00:00Z", reason: "CustomerRequest", refundAmount: 100 })
   )
 )
-const shapes = [pending, onSchedule, late, completed, cancelled].map(planSummaryOf)
+const shapes = [pending, onSchedule, late, completed, cancelled].map(summaryOf)
 
 // 100,000 summaries: a deterministic mix of statuses, creation instants, merchants and customers
 let seed = 42
@@ -59,7 +52,7 @@ const summaries = Array.from({ length: 100_000 }, (_, i) => {
   }
 })
 const scope = { merchantId: "merchant-123" }
-const query = (params: Record<string, string>) => unwrap(normalizePlanSearchResult(params)).value
+const query = (params: Record<string, string>) => unwrap(normalizeResult(params)).value
 const lateNewestFirst = query({
   filterField: "status",
   filterValue: "Late",
@@ -88,7 +81,7 @@ const plainSearch = () =>
     .slice(0, 50)
 
 const expected = plainSearch().map((s) => s.id)
-const actual = searchPlans(summaries, lateNewestFirst, scope).plans.map((s) => s.id)
+const actual = evaluate(summaries, lateNewestFirst, scope).plans.map((s) => s.id)
 if (JSON.stringify(expected) !== JSON.stringify(actual)) {
   throw new Error("the benchmark's search must agree with its baseline")
 }
@@ -106,7 +99,7 @@ const plainPay = (plan: Plan) => {
     numPaidInstallments: plan.numPaidInstallments + 1
   }
 }
-if (Result.isFailure(applyPlanEventResult(onSchedule, pay))) throw new Error("the benchmark's event must be allowed")
+if (Result.isFailure(applyResult(onSchedule, pay))) throw new Error("the benchmark's event must be allowed")
 
 export const suite: Suite = {
   title: "Plans: lifecycle and search",
@@ -115,37 +108,37 @@ export const suite: Suite = {
     { name: "baseline: plain object spread of a payment", run: () => plainPay(onSchedule) },
     {
       name: "applyPlanEvent (InstallmentPaid)",
-      run: () => applyPlanEventResult(onSchedule, pay),
+      run: () => applyResult(onSchedule, pay),
       budget: { minOpsPerSecond: 500_000 },
       compareWith: ["baseline: plain object spread of a payment"]
     },
     { name: "baseline: Array filter/sort/slice (100k)", run: plainSearch },
     {
       name: "searchPlans status=Late, createdAt desc, page 0 (100k)",
-      run: () => searchPlans(summaries, lateNewestFirst, scope),
+      run: () => evaluate(summaries, lateNewestFirst, scope),
       budget: { maxMedianMs: 50 },
       compareWith: ["baseline: Array filter/sort/slice (100k)"]
     },
     {
       name: "searchPlans totalPaid gte, sort totalPaid, page 3 × 100 (100k)",
-      run: () => searchPlans(summaries, paidPage4, scope),
+      run: () => evaluate(summaries, paidPage4, scope),
       budget: { maxMedianMs: 50 },
       compareWith: ["baseline: Array filter/sort/slice (100k)"]
     },
     {
       name: "searchPlans status=Late, createdAt desc, page 300 (quickselect, 100k)",
-      run: () => searchPlans(summaries, deepPage, scope),
+      run: () => evaluate(summaries, deepPage, scope),
       budget: { maxMedianMs: 50 },
       compareWith: ["baseline: Array filter/sort/slice (100k)"]
     },
     {
       name: "searchPlans quick filter (100k)",
-      run: () => searchPlans(summaries, quick, scope),
+      run: () => evaluate(summaries, quick, scope),
       compareWith: ["baseline: Array filter/sort/slice (100k)"]
     },
     {
       name: "normalizePlanSearch (URL query)",
-      run: () => normalizePlanSearchResult(new URLSearchParams("filterField=status&filterValue=Late&limit=50&page=2"))
+      run: () => normalizeResult(new URLSearchParams("filterField=status&filterValue=Late&limit=50&page=2"))
     }
   ]
 }

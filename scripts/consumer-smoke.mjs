@@ -54,6 +54,71 @@ if (health.status !== 200) throw new Error(`sandbox health answered ${health.sta
 sandbox.close()
 console.log("consumer import of payment-plan-engine/sandbox works")
 
+// The client's testing kit, as a merchant's own tests import it: a scripted fetch with fault
+// injection, and the contract suite registered with a test runner (here a minimal one) against
+// the sandbox, with a merchant from the shipped examples/sandbox-merchants.json.
+const { readFileSync: readFile } = await import("node:fs")
+const clientTesting = await import("payment-plan-engine/client/testing")
+const scripted = clientTesting.scriptedFetch([{ kind: "refused" }, {
+  kind: "json",
+  status: 201,
+  body: { id: "chk_1" }
+}])
+const retried = await clientModule.createClient({
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "merchant-123",
+  apiKey: "smoke-key",
+  fetch: scripted.fetch,
+  retry: { baseDelayMs: 0 }
+}).retrieveCheckout("chk_1")
+if (retried.id !== "chk_1" || scripted.requests.length !== 2) throw new Error("a refused connection was not retried")
+const merchantsFile = JSON.parse(readFile(new URL("../examples/sandbox-merchants.json", import.meta.url), "utf8"))
+const demo = merchantsFile.merchants[0]
+const contractTests = []
+clientTesting.clientContract("the built sandbox", () => {
+  const contractSandbox = sandboxModule.createSandbox({
+    store: sandboxModule.sqliteStore(":memory:"),
+    merchants: sandboxModule.loadMerchants({ merchants: [demo] })
+  })
+  const baseUrl = "http://sandbox.test"
+  return {
+    fetch: contractSandbox.fetch,
+    baseUrl,
+    merchantId: demo.id,
+    apiKey: demo.apiKey,
+    completeCheckout: async (checkoutId, outcome) => {
+      await contractSandbox.fetch(
+        new Request(`${baseUrl}/widget/api/checkouts/${checkoutId}/complete`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            card: outcome === "accept" ? sandboxModule.TEST_CARDS.succeeds : sandboxModule.TEST_CARDS.declined,
+            planTerms: {
+              checkoutId,
+              type: "plan",
+              timeZone: "Australia/Sydney",
+              installments: { cadence: { frequency: "Fortnightly" } }
+            }
+          })
+        })
+      )
+    },
+    close: async () => contractSandbox.close()
+  }
+}, {
+  describe: (_name, body) => body(),
+  it: (name, test) => contractTests.push({ name, test }),
+  idempotencyKeys: "honoured"
+})
+for (const { name, test } of contractTests) {
+  await test().catch((error) => {
+    throw new Error(`client contract against the built sandbox: ${name}: ${error.message}`)
+  })
+}
+console.log(
+  `consumer import of payment-plan-engine/client/testing works: ${contractTests.length} contract tests passed`
+)
+
 // The package's binary, found through package.json "bin" as npm links it.
 const { execFileSync } = await import("node:child_process")
 const { readFileSync } = await import("node:fs")

@@ -1,12 +1,11 @@
-// Makes sure the browser test has its browser: Debian's Chromium at /usr/bin/chromium.
-// Runs before `npm test` (the `pretest` script), so a clean CI machine that runs
-// `npm ci && npm test` installs it with apt-get when it can (root, or sudo without
-// a password). When it cannot, it says so and the browser test fails with the same
-// message: the test is never skipped silently.
+// Makes sure the browser test has its browser (scripts/chromium.ts: CHROMIUM_PATH, then Debian's
+// /usr/bin/chromium, then playwright-core's own browser). Runs before `npm test` (the `pretest`
+// script), so a clean CI machine that runs `npm ci && npm test` installs Debian's chromium with
+// apt-get when it can (root, or sudo without a password). When no browser is found and apt-get
+// cannot help (macOS, another Linux, no root), it says how to get one and the browser test fails
+// with the same message: the test is never skipped silently.
 import { execFileSync, spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+import { DEBIAN_CHROMIUM, findChromium } from "./chromium.ts"
 
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0
 
@@ -18,20 +17,19 @@ const asRoot = () => {
   return undefined
 }
 
-if (existsSync(CHROMIUM)) process.exit(0)
+const warn = (message) =>
+  console.warn(`\n!! ${message}\n!! The browser test (test/adapters/sandbox/browser.test.ts) will fail.\n`)
 
-const prefix = asRoot()
+const search = findChromium()
+if (search.found) process.exit(0)
+
+const prefix = process.env.CHROMIUM_PATH ? undefined : asRoot()
 if (prefix === undefined) {
-  console.warn(
-    `\n!! ${CHROMIUM} is missing and cannot be installed here (needs Debian/Ubuntu apt-get as root or passwordless sudo).\n` +
-      `!! The browser test (test/adapters/sandbox/browser.test.ts) will fail. Install it with:\n` +
-      `!!   sudo apt-get install -y --no-install-recommends chromium\n` +
-      `!! or point CHROMIUM_PATH at a Chromium binary.\n`
-  )
+  warn(search.message)
   process.exit(0)
 }
 
-console.log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get for the browser test`)
+console.log(`No Chromium for the browser test: installing Debian's chromium with apt-get`)
 const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
 const run = (args) => {
   const [command, ...rest] = [...prefix, ...args]
@@ -41,9 +39,7 @@ try {
   run(["apt-get", "update"])
   run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"])
 } catch (error) {
-  console.warn(`\n!! apt-get could not install chromium (${error.message}); the browser test will fail.\n`)
+  warn(`apt-get could not install chromium (${error.message}).`)
   process.exit(0)
 }
-if (!existsSync(CHROMIUM)) {
-  console.warn(`\n!! apt-get finished but ${CHROMIUM} is still missing; the browser test will fail.\n`)
-}
+if (!findChromium().found) warn(`apt-get finished but ${DEBIAN_CHROMIUM} is still missing.`)

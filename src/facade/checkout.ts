@@ -1,11 +1,18 @@
 /**
- * Plain functions for checkouts (rules.md, "Public surface"): JSON in, JSON out.
+ * Plain functions for checkouts (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
-import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import {
+  answer,
+  type UnknownFields,
+  unknownOptions,
+  unwarned,
+  type Validation,
+  valueOrThrow
+} from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.
@@ -21,7 +28,11 @@ export interface ValidateCheckoutRequestOptions {
   readonly merchant?: unknown
   /** Zone in which a calendar redemption date starts; default `UTC`. */
   readonly timeZone?: string
+  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
 }
+
+const VALIDATE_OPTIONS: ReadonlySet<string> = new Set(["merchantId", "now", "merchant", "timeZone"])
 
 /**
  * Validates a create-checkout request against every constraint of the service
@@ -37,20 +48,20 @@ export interface ValidateCheckoutRequestOptions {
  * @since 0.1.0
  */
 export const validateCheckoutRequest = (
-  input: unknown,
+  input: Checkout.CheckoutRequest | unknown,
   options: ValidateCheckoutRequestOptions = {}
-): Validation<Checkout.CheckoutRequest> => {
-  const merchant = decodeMerchantResult(options.merchant)
-  if (Result.isFailure(merchant)) return { ok: false, issues: merchant.failure.issues, warnings: [] }
-  return toValidation(
-    Checkout.validateRequestResult(input, {
-      merchantId: options.merchantId,
-      now: options.now,
-      merchant: merchant.success,
-      timeZone: options.timeZone
-    })
+): Validation<Checkout.CheckoutRequest> =>
+  answer(
+    Result.flatMap(decodeResult(options?.merchant), (merchant) =>
+      Checkout.validateRequestResult(input, {
+        merchantId: options?.merchantId,
+        now: options?.now,
+        merchant,
+        timeZone: options?.timeZone
+      })),
+    unknownOptions(options, VALIDATE_OPTIONS),
+    options?.unknownFields
   )
-}
 
 /**
  * Options of {@link summarizeCheckout}.
@@ -64,7 +75,11 @@ export interface SummarizeCheckoutOptions {
   readonly merchant?: unknown
   /** Zone in which date-times become calendar dates; default `UTC` (R2.5). */
   readonly timeZone?: string
+  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
 }
+
+const SUMMARIZE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "timeZone"])
 
 /**
  * The totals the service computes for a checkout (R2): `totalCost`,
@@ -79,7 +94,34 @@ export interface SummarizeCheckoutOptions {
  * ```
  * @since 0.1.0
  */
-export const summarizeCheckout = (request: unknown, options: SummarizeCheckoutOptions): Checkout.CheckoutSummary => {
-  const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
-  return getOrThrow(Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone }))
-}
+export const summarizeCheckout = (
+  request: Checkout.CheckoutRequest | unknown,
+  options: SummarizeCheckoutOptions
+): Checkout.CheckoutSummary => valueOrThrow(summarizeCheckoutResult(request, options))
+
+/**
+ * {@link summarizeCheckout} without throwing: `{ ok: true, value, warnings }` or
+ * `{ ok: false, issues, warnings }`, the warnings naming every field and option no rule reads (R10.2).
+ *
+ * @example
+ * ```ts
+ * import { summarizeCheckoutResult } from "payment-plan-engine"
+ * const answer = summarizeCheckoutResult(request, { now: "2026-11-22T09:30:00Z" })
+ * if (answer.ok) console.log(answer.value.totalMinimumDeposit) // 280
+ * ```
+ * @since 0.1.0
+ */
+export const summarizeCheckoutResult = (
+  request: Checkout.CheckoutRequest | unknown,
+  options: SummarizeCheckoutOptions
+): Validation<Checkout.CheckoutSummary> =>
+  answer(
+    unwarned(
+      Result.flatMap(
+        decodeResult(options?.merchant),
+        (merchant) => Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone })
+      )
+    ),
+    [...Checkout.requestUnknownFields(request), ...unknownOptions(options, SUMMARIZE_OPTIONS)],
+    options?.unknownFields
+  )

@@ -1,6 +1,7 @@
 /**
- * The plain functions of rules.md's "Public surface": JSON in, JSON out, no
- * Effect knowledge needed. Each is a thin layer over a core module.
+ * The plain functions of the package root: JSON in, JSON out, no Effect
+ * knowledge needed (see docs/rules.md, "Where the rules meet your code").
+ * Each is a thin layer over a core module.
  */
 export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification/index.ts"
 export * from "./checkout.ts"

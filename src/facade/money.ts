@@ -1,9 +1,31 @@
 /**
- * Plain functions for money (rules.md, "Public surface").
+ * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
-import { getOrThrow } from "../core/foundation/issues.ts"
-import { type InstallmentSplit, splitInstallmentsResult } from "../core/foundation/money.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import * as Result from "effect/Result"
+import {
+  answer,
+  type UnknownFields,
+  unknownOptions,
+  unwarned,
+  type Validation,
+  valueOrThrow
+} from "../core/foundation/issues.ts"
+import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
+
+/**
+ * Options of {@link splitInstallments}.
+ *
+ * @since 0.1.0
+ */
+export interface SplitInstallmentsOptions {
+  /** The merchant configuration (zero-decimal currencies, R1.2). */
+  readonly merchant?: unknown
+  /** An option no parameter reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
+}
+
+const SPLIT_OPTIONS: ReadonlySet<string> = new Set(["merchant"])
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each
@@ -24,8 +46,33 @@ export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
-  options: { readonly merchant?: unknown } = {}
-): InstallmentSplit => {
-  const merchant = options?.merchant === undefined ? undefined : getOrThrow(decodeMerchantResult(options.merchant))
-  return getOrThrow(splitInstallmentsResult(amount, count, currencyCode, { merchant }))
-}
+  options: SplitInstallmentsOptions = {}
+): InstallmentSplit => valueOrThrow(splitInstallmentsResult(amount, count, currencyCode, options))
+
+/**
+ * {@link splitInstallments} without throwing: `{ ok: true, value, warnings }` or
+ * `{ ok: false, issues, warnings }`.
+ *
+ * @example
+ * ```ts
+ * import { splitInstallmentsResult } from "payment-plan-engine"
+ * splitInstallmentsResult(10.005, 3, "AUD") // { ok: false, issues: [{ path: "amount", code: "precision", … }], warnings: [] }
+ * ```
+ * @since 0.1.0
+ */
+export const splitInstallmentsResult = (
+  amount: number,
+  count: number,
+  currencyCode: string,
+  options: SplitInstallmentsOptions = {}
+): Validation<InstallmentSplit> =>
+  answer(
+    unwarned(
+      Result.flatMap(
+        decodeResult(options?.merchant),
+        (merchant) => split(amount, count, currencyCode, { merchant })
+      )
+    ),
+    unknownOptions(options, SPLIT_OPTIONS),
+    options?.unknownFields
+  )

@@ -1,9 +1,18 @@
 /**
- * Plain functions for plan terms (rules.md, "Public surface"): JSON in, JSON out.
+ * Plain functions for plan terms (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
-import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import * as Result from "effect/Result"
+import * as Checkout from "../core/checkout/index.ts"
+import {
+  answer,
+  type UnknownFields,
+  unknownOptions,
+  unwarned,
+  type Validation,
+  valueOrThrow
+} from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
 
 /**
@@ -18,7 +27,11 @@ export interface ComputePlanTermsOptions {
   readonly merchant?: unknown
   /** `minimum` (default) or `even`, for merchant-assisted checkouts (R6.7). */
   readonly depositStrategy?: PlanTerms.DepositStrategy
+  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
 }
+
+const COMPUTE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "depositStrategy"])
 
 /**
  * Computes the plan terms of a checkout (R6): the service's compute-plan-terms
@@ -43,17 +56,49 @@ export interface ComputePlanTermsOptions {
  * @since 0.1.0
  */
 export const computePlanTerms = (
-  checkout: unknown,
-  request: unknown,
+  checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
+  request: PlanTerms.PlanTermsRequest | unknown,
   options: ComputePlanTermsOptions
-): PlanTerms.PlanTerms => {
-  const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
-  return getOrThrow(
-    PlanTerms.computeResult(checkout, request, {
-      now: options?.now,
-      merchant,
-      depositStrategy: options?.depositStrategy
-    })
+): PlanTerms.PlanTerms => valueOrThrow(computePlanTermsResult(checkout, request, options))
+
+/**
+ * {@link computePlanTerms} without throwing: `{ ok: true, value, warnings }` or `{ ok: false,
+ * issues, warnings }`; the warnings name the fields of a checkout request and of the plan-terms
+ * request, and the options, that no rule reads (R10.2). A checkout response is the service's
+ * answer and is read tolerantly (R9).
+ *
+ * @example
+ * ```ts
+ * import { computePlanTermsResult } from "payment-plan-engine"
+ * const answer = computePlanTermsResult(checkoutRequest, { checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
+ * if (answer.ok) console.log(answer.value.installments.count)
+ * ```
+ * @since 0.1.0
+ */
+export const computePlanTermsResult = (
+  checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
+  request: PlanTerms.PlanTermsRequest | unknown,
+  options: ComputePlanTermsOptions
+): Validation<PlanTerms.PlanTerms> => {
+  const terms = Result.flatMap(
+    decodeResult(options?.merchant),
+    (merchant) =>
+      PlanTerms.computeResult(checkout, request, {
+        now: options?.now,
+        merchant,
+        depositStrategy: options?.depositStrategy
+      })
+  )
+  return answer(
+    unwarned(terms),
+    [
+      ...(PlanTerms.isCheckoutResponse(checkout)
+        ? []
+        : Checkout.requestUnknownFields(checkout).map((w) => ({ ...w, path: `checkout.${w.path}` }))),
+      ...PlanTerms.requestUnknownFields(request),
+      ...unknownOptions(options, COMPUTE_OPTIONS)
+    ],
+    options?.unknownFields
   )
 }
 
@@ -70,5 +115,10 @@ export const computePlanTerms = (
  * ```
  * @since 0.1.0
  */
-export const validatePlanTermsRequest = (input: unknown): Validation<PlanTerms.PlanTermsRequest> =>
-  toValidation(PlanTerms.validateRequestResult(input))
+export const validatePlanTermsRequest = (
+  input: PlanTerms.PlanTermsRequest | unknown,
+  options: { readonly unknownFields?: UnknownFields } = {}
+): Validation<PlanTerms.PlanTermsRequest> =>
+  answer(PlanTerms.validateRequestResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
+
+const NO_OPTIONS: ReadonlySet<string> = new Set()

@@ -3,8 +3,17 @@
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  */
 import * as Result from "effect/Result"
-import { getOrThrow, toValidation, type Validation, type ValidationError } from "../core/foundation/issues.ts"
+import {
+  answer,
+  type UnknownFields,
+  unknownOptions,
+  unwarned,
+  type Validation,
+  ValidationError,
+  valueOrThrow
+} from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
+import type { PlanTermsResponse } from "../core/plan-terms/index.ts"
 import * as Plan from "../core/plan/index.ts"
 import * as Notes from "../core/plan/notes.ts"
 import * as Search from "../core/search/index.ts"
@@ -25,38 +34,89 @@ import * as Search from "../core/search/index.ts"
  * @since 0.1.0
  */
 export const createPlanRecord = (
-  checkout: unknown,
-  terms: unknown,
-  options: Plan.CreatePlanOptions
-): Plan.Plan => getOrThrow(Plan.createPlanRecordResult(checkout, terms, options))
+  checkout: Plan.PlannableCheckout | unknown,
+  terms: PlanTermsResponse | unknown,
+  options: CreatePlanRecordOptions
+): Plan.Plan => valueOrThrow(createPlanRecordResult(checkout, terms, options))
 
 /**
- * The answer of {@link applyPlanEvent}.
+ * Options of {@link createPlanRecord}.
  *
  * @since 0.1.0
  */
-export type PlanEventOutcome =
-  | { readonly ok: true; readonly plan: Plan.Plan }
-  | { readonly ok: false; readonly error: Plan.PlanTransitionError | ValidationError }
+export interface CreatePlanRecordOptions extends Plan.CreatePlanOptions {
+  /** An option no parameter reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
+}
+
+const CREATE_OPTIONS: ReadonlySet<string> = new Set(["now", "planId", "timeZone", "merchant", "user"])
 
 /**
- * Applies an event to a plan record (docs/plans.md). Never throws: the next
- * record, or the error, a `PlanTransitionError` (`code` like `already_cancelled`,
- * `overpayment`) when the plan's state refuses the event, a `ValidationError`
- * when the event is malformed. The given record is not changed.
+ * {@link createPlanRecord} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
+ *
+ * @example
+ * ```ts
+ * import { createPlanRecordResult } from "payment-plan-engine"
+ * const answer = createPlanRecordResult(checkout, terms, { now, planId: "plan_1" })
+ * if (answer.ok) console.log(answer.value.status) // "PendingDeposit"
+ * ```
+ * @since 0.1.0
+ */
+export const createPlanRecordResult = (
+  checkout: Plan.PlannableCheckout | unknown,
+  terms: PlanTermsResponse | unknown,
+  options: CreatePlanRecordOptions
+): Validation<Plan.Plan> =>
+  answer(
+    unwarned(Plan.createResult(checkout, terms, options)),
+    unknownOptions(options, CREATE_OPTIONS),
+    options?.unknownFields
+  )
+
+/**
+ * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is
+ * not changed. Throws a `PlanTransitionError` (`code` like `already_cancelled`, `overpayment`) when
+ * the plan's state refuses the event, a `ValidationError` when the event is malformed.
  *
  * @example
  * ```ts
  * import { applyPlanEvent } from "payment-plan-engine"
- * const outcome = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
- * if (outcome.ok) save(outcome.plan)
- * else console.log(outcome.error.message)
+ * const next = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
+ * next.status // "OnSchedule"
  * ```
  * @since 0.1.0
  */
-export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): PlanEventOutcome => {
-  const result = Plan.applyPlanEventResult(plan, event)
-  return Result.isSuccess(result) ? { ok: true, plan: result.success } : { ok: false, error: result.failure }
+export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
+  const result = Plan.applyResult(plan, event)
+  if (Result.isSuccess(result)) return result.success
+  throw result.failure
+}
+
+/**
+ * {@link applyPlanEvent} without throwing: `{ ok: true, value, warnings }` with the next record, or
+ * `{ ok: false, issues, warnings }`; a refusal of the plan's state is one issue at `event` with code
+ * `conflict`, its message naming the refusal (`already_cancelled: …`).
+ *
+ * @example
+ * ```ts
+ * import { applyPlanEventResult } from "payment-plan-engine"
+ * const answer = applyPlanEventResult(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
+ * if (answer.ok) save(answer.value)
+ * else console.log(answer.issues[0]?.message)
+ * ```
+ * @since 0.1.0
+ */
+export const applyPlanEventResult = (plan: Plan.Plan, event: Plan.PlanEvent): Validation<Plan.Plan> => {
+  const result = Plan.applyResult(plan, event)
+  if (Result.isSuccess(result)) return { ok: true, value: result.success, warnings: [] }
+  const error = result.failure
+  if (error instanceof ValidationError) return { ok: false, issues: error.issues, warnings: error.warnings }
+  const rule = error.code === "already_cancelled" || error.code === "refund_exceeds_paid" ? "R7.8" : "R6.9"
+  return {
+    ok: false,
+    issues: [{ path: "event", code: "conflict", rule, message: `${error.code}: ${error.message}` }],
+    warnings: []
+  }
 }
 
 /**
@@ -70,7 +130,7 @@ export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): PlanEven
  * ```
  * @since 0.1.0
  */
-export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.planSummaryOf(plan)
+export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summaryOf(plan)
 
 /**
  * The instalments of a plan still `UPCOMING` that fall due by `at`.
@@ -97,8 +157,13 @@ export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArra
  * ```
  * @since 0.1.0
  */
-export const validateSetMerchantOrder = (input: unknown): Validation<Plan.SetMerchantOrderRequest> =>
-  toValidation(Plan.validateSetMerchantOrderResult(input))
+export const validateSetMerchantOrder = (
+  input: Plan.SetMerchantOrderRequest | unknown,
+  options: { readonly unknownFields?: UnknownFields } = {}
+): Validation<Plan.SetMerchantOrderRequest> =>
+  answer(Plan.validateMerchantOrderResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
+
+const NO_OPTIONS: ReadonlySet<string> = new Set()
 
 /**
  * Checks plan-search parameters (an object or `URLSearchParams`; numbers and
@@ -115,8 +180,9 @@ export const validateSetMerchantOrder = (input: unknown): Validation<Plan.SetMer
  * ```
  * @since 0.1.0
  */
-export const normalizePlanSearch = (params: unknown): Validation<Search.NormalizedPlanSearch> =>
-  toValidation(Search.normalizePlanSearchResult(params))
+export const normalizePlanSearch = (
+  params: Search.PlanSearchParams | URLSearchParams | unknown
+): Validation<Search.NormalizedPlanSearch> => answer(Search.normalizeResult(params), [], undefined)
 
 /**
  * Searches plan summaries as the service does (docs/plans.md, "Search"):
@@ -134,11 +200,36 @@ export const normalizePlanSearch = (params: unknown): Validation<Search.Normaliz
  */
 export const searchPlans = <S extends Search.SearchablePlan>(
   summaries: ReadonlyArray<S>,
-  params: unknown,
+  params: Search.PlanSearchParams | Search.NormalizedPlanSearch | URLSearchParams,
   scope: Search.SearchScope
-): Search.PlanSearchPage<S> => {
-  const query = isNormalized(params) ? params : getOrThrow(Search.normalizePlanSearchResult(params)).value
-  return Search.searchPlans(summaries, query, scope)
+): Search.PlanSearchPage<S> => valueOrThrow(searchPlansResult(summaries, params, scope))
+
+/**
+ * {@link searchPlans} without throwing: `{ ok: true, value, warnings }` (the warnings of the
+ * parameters: deprecated and unknown ones, R10.2) or `{ ok: false, issues, warnings }`.
+ *
+ * @example
+ * ```ts
+ * import { searchPlansResult } from "payment-plan-engine"
+ * const answer = searchPlansResult([], { limit: 0 }, { merchantId: "merchant-123" })
+ * answer.ok // false: limit must be at least 1
+ * ```
+ * @since 0.1.0
+ */
+export const searchPlansResult = <S extends Search.SearchablePlan>(
+  summaries: ReadonlyArray<S>,
+  params: Search.PlanSearchParams | Search.NormalizedPlanSearch | URLSearchParams,
+  scope: Search.SearchScope
+): Validation<Search.PlanSearchPage<S>> => {
+  if (isNormalized(params)) return { ok: true, value: Search.evaluate(summaries, params, scope), warnings: [] }
+  return answer(
+    Result.map(Search.normalizeResult(params), ({ value, warnings }) => ({
+      value: Search.evaluate(summaries, value, scope),
+      warnings
+    })),
+    [],
+    undefined
+  )
 }
 
 /** A query as `normalizePlanSearch` gives it (its `filters` list is no search parameter). */
@@ -166,4 +257,23 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: Notes.PlanNotesParams | URLSearchParams,
   options: Notes.ListPlanNotesOptions
-): Notes.PlanNotesPage<N> => getOrThrow(Notes.listPlanNotesResult(notes, params, options))
+): Notes.PlanNotesPage<N> => valueOrThrow(listPlanNotesResult(notes, params, options))
+
+/**
+ * {@link listPlanNotes} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
+ *
+ * @example
+ * ```ts
+ * import { listPlanNotesResult } from "payment-plan-engine"
+ * listPlanNotesResult([], { planId: "plan_1", pageSize: 101 }, { selfUrl: "https://api.example/api/v2/plans/plan_1/notes" }).ok // false
+ * ```
+ * @since 0.1.0
+ */
+export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(
+  notes: ReadonlyArray<N>,
+  params: Notes.PlanNotesParams | URLSearchParams,
+  options: Notes.ListPlanNotesOptions
+): Validation<Notes.PlanNotesPage<N>> =>
+  answer(unwarned(Notes.listResult(notes, params, options)), unknownOptions(options, NOTES_OPTIONS), undefined)
+
+const NOTES_OPTIONS: ReadonlySet<string> = new Set(["selfUrl"])

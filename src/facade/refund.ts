@@ -1,12 +1,23 @@
 /**
- * Plain functions for refunds (rules.md, "Public surface"): JSON in, JSON out.
+ * Plain functions for refunds (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
 import * as Result from "effect/Result"
-import { getOrThrow, toValidation, type Validation } from "../core/foundation/issues.ts"
+import {
+  answer,
+  type Issue,
+  type UnknownFields,
+  unknownOptions,
+  unwarned,
+  type Validation,
+  valueOrThrow
+} from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../core/merchant/configuration.ts"
+import { decodeResult } from "../core/merchant/configuration.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
+import type { RefundPlan } from "../core/refund/plan-input.ts"
+import { refundPlanUnknownFields } from "../core/refund/plan-input.ts"
+import type { RefundPolicy } from "../core/refund/policy.ts"
 import { quoteResult } from "../core/refund/quote.ts"
 import { selectPolicyResult } from "../core/refund/select.ts"
 
@@ -31,9 +42,26 @@ import { selectPolicyResult } from "../core/refund/select.ts"
  * @since 0.1.0
  */
 export const selectRefundPolicy = (
-  policies: ReadonlyArray<{ readonly daysWithinRedemptionDate: number }>,
+  policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
   daysRemaining: number
-): number => getOrThrow(selectPolicyResult(policies, daysRemaining))
+): number => valueOrThrow(selectRefundPolicyResult(policies, daysRemaining))
+
+/**
+ * {@link selectRefundPolicy} without throwing: `{ ok: true, value, warnings }` with the index, or
+ * `{ ok: false, issues, warnings }`.
+ *
+ * @example
+ * ```ts
+ * import { selectRefundPolicyResult } from "payment-plan-engine"
+ * selectRefundPolicyResult([{ daysWithinRedemptionDate: 30 }], 2.5)
+ * // { ok: false, issues: [{ path: "daysRemaining", code: "type", … }], warnings: [] }
+ * ```
+ * @since 0.1.0
+ */
+export const selectRefundPolicyResult = (
+  policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
+  daysRemaining: number
+): Validation<number> => answer(unwarned(selectPolicyResult(policies, daysRemaining)), [], undefined)
 
 /**
  * Options of {@link quoteRefund}.
@@ -47,7 +75,11 @@ export interface QuoteRefundOptions {
   readonly timeZone?: string
   /** The merchant configuration: `defaultRefundPolicies`, default deposits, zero-decimal currencies. */
   readonly merchant?: unknown
+  /** A field of the plan or an option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
+  readonly unknownFields?: UnknownFields
 }
+
+const QUOTE_OPTIONS: ReadonlySet<string> = new Set(["at", "timeZone", "merchant"])
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly the service's
@@ -78,9 +110,47 @@ export interface QuoteRefundOptions {
  * ```
  * @since 0.1.0
  */
-export const quoteRefund = (plan: unknown, options: QuoteRefundOptions): RefundCalculation => {
-  const merchant = getOrThrow(decodeMerchantResult(options?.merchant))
-  return getOrThrow(quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant }))
+export const quoteRefund = (plan: RefundPlanInput | unknown, options: QuoteRefundOptions): RefundCalculation =>
+  valueOrThrow(quoteRefundResult(plan, options))
+
+/**
+ * What {@link quoteRefund} reads of a plan: a refund plan, or the service's plan record (its own
+ * spellings and nulls are read too, R9). Any other value is checked and refused with its issues.
+ *
+ * @since 0.1.0
+ */
+export type RefundPlanInput = RefundPlan
+
+/**
+ * {@link quoteRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
+ * warnings }`. The warnings name each field of the plan and each option no rule reads (R10.2), so
+ * `refundPolicy` for `refundPolicies` is never a silent full refund.
+ *
+ * @example
+ * ```ts
+ * import { quoteRefundResult } from "payment-plan-engine"
+ * const answer = quoteRefundResult(
+ *   {
+ *     currencyCode: "AUD", totalPaymentsPaid: 400,
+ *     items: [{ id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01",
+ *       refundPolicy: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }] }]
+ *   },
+ *   { at: "2027-01-20T09:00:00+11:00", timezone: "Australia/Sydney" } as never
+ * )
+ * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy", "options.timezone"]
+ * ```
+ * @since 0.1.0
+ */
+export const quoteRefundResult = (
+  plan: RefundPlanInput | unknown,
+  options: QuoteRefundOptions
+): Validation<RefundCalculation> => {
+  const warnings: Array<Issue> = [...refundPlanUnknownFields(plan), ...unknownOptions(options, QUOTE_OPTIONS)]
+  const quote = Result.flatMap(
+    decodeResult(options?.merchant),
+    (merchant) => quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant })
+  )
+  return answer(unwarned(quote), warnings, options?.unknownFields)
 }
 
 /**
@@ -100,11 +170,20 @@ export const quoteRefund = (plan: unknown, options: QuoteRefundOptions): RefundC
  * @since 0.1.0
  */
 export const validateCancelPlanRequest = (
-  plan: unknown,
-  request: unknown,
-  options: { readonly merchant?: unknown } = {}
-): Validation<CancelPlanRequest> => {
-  const merchant = decodeMerchantResult(options?.merchant)
-  if (Result.isFailure(merchant)) return { ok: false, issues: merchant.failure.issues, warnings: [] }
-  return toValidation(validateCancelRequestResult(plan, request, { merchant: merchant.success }))
-}
+  plan: RefundPlanInput | unknown,
+  request: CancelPlanRequest | unknown,
+  options: { readonly merchant?: unknown; readonly unknownFields?: UnknownFields } = {}
+): Validation<CancelPlanRequest> =>
+  answer(
+    Result.flatMap(
+      decodeResult(options?.merchant),
+      (merchant) => validateCancelRequestResult(plan, request, { merchant })
+    ),
+    [
+      ...refundPlanUnknownFields(plan).map((w) => ({ ...w, path: `plan.${w.path}` })),
+      ...unknownOptions(options, MERCHANT_ONLY)
+    ],
+    options?.unknownFields
+  )
+
+const MERCHANT_ONLY: ReadonlySet<string> = new Set(["merchant"])

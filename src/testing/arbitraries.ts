@@ -23,12 +23,12 @@ import {
   type ResolvedCadence,
   WEEKDAYS
 } from "../core/plan-terms/index.ts"
-import { createPlanRecordResult } from "../core/plan/create.ts"
+import { createResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
-import { applyPlanEventResult } from "../core/plan/lifecycle.ts"
+import { applyResult } from "../core/plan/lifecycle.ts"
 import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
-import { planSummaryOf } from "../core/plan/summary.ts"
+import { summaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
 
 /**
@@ -369,7 +369,7 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan
             planType: n === 0 ? "PayInFull" : "Installment",
             schedule: scheduleOf(total, deposit, n, exponent, Math.floor(now / Time.MS_PER_DAY))
           }
-          const created = createPlanRecordResult(checkout, terms, {
+          const created = createResult(checkout, terms, {
             now,
             planId,
             user: user === undefined ? undefined : { ...user, status: "Active" },
@@ -507,7 +507,7 @@ export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): f
   fc.tuple(managedPlan(options), fc.array(planMove, { maxLength: maxEvents })).map(([plan, moves]) => {
     let current = plan
     for (const move of moves) {
-      const next = applyPlanEventResult(current, eventOfMove(current, move))
+      const next = applyResult(current, eventOfMove(current, move))
       if (Result.isSuccess(next)) current = next.success
     }
     return current
@@ -525,7 +525,7 @@ export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array
         Math.floor(ms / 1000) * 1000
       )
     }, 6).map(
-      planSummaryOf
+      summaryOf
     ),
     { minLength, maxLength, selector: (s) => s.id }
   )

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest"
 import {
   applyPlanEvent,
+  applyPlanEventResult,
   computePlanTerms,
   createPlanRecord,
   dueInstallments,
@@ -34,17 +35,25 @@ describe("plans through the package root", () => {
     }
   })
 
-  it("applyPlanEvent answers { ok: true, plan } or { ok: false, error } and never throws", () => {
-    const paid = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
-    expect(paid.ok && paid.plan.status).toBe("OnSchedule")
-    const refused = applyPlanEvent(plan, Plan.PlanEvent.InstallmentPaid({ at: NOW }))
-    expect(refused.ok).toBe(false)
-    if (!refused.ok) {
-      expect(refused.error).toBeInstanceOf(PlanTransitionError)
-      expect(refused.error.message).toBe("InstallmentPaid is not allowed while the plan is PendingDeposit")
-    }
-    const malformed = applyPlanEvent(plan, { _tag: "DepositAccepted" } as never)
-    expect(!malformed.ok && malformed.error).toBeInstanceOf(ValidationError)
+  it("applyPlanEvent returns the next record and throws the typed error; applyPlanEventResult answers { ok, value | issues, warnings }", () => {
+    expect(applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" }).status).toBe("OnSchedule")
+    expect(() => applyPlanEvent(plan, Plan.PlanEvent.InstallmentPaid({ at: NOW }))).toThrow(PlanTransitionError)
+    expect(() => applyPlanEvent(plan, { _tag: "DepositAccepted" } as never)).toThrow(ValidationError)
+    const paid = applyPlanEventResult(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
+    expect(paid.ok && paid.value.status).toBe("OnSchedule")
+    const refused = applyPlanEventResult(plan, Plan.PlanEvent.InstallmentPaid({ at: NOW }))
+    expect(refused).toEqual({
+      ok: false,
+      issues: [{
+        path: "event",
+        code: "conflict",
+        rule: "R6.9",
+        message: "not_allowed: InstallmentPaid is not allowed while the plan is PendingDeposit"
+      }],
+      warnings: []
+    })
+    const malformed = applyPlanEventResult(plan, { _tag: "DepositAccepted" } as never)
+    expect(!malformed.ok && malformed.issues.map((i) => i.path)).toEqual(["at"])
   })
 
   it("planSummaryOf and dueInstallments", () => {

@@ -210,6 +210,16 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
     expect(found.fromSandbox).toEqual(found.fromValidationOfJson)
   })
 
+  it("a Currency deposit beyond the largest exact amount (R1.1) is refused alike by validation and plan terms", async () => {
+    // found by the property below: plan terms priced the deposit without the amount rules
+    const found = await entryPoints("minimumDepositPerItem", { unit: "Currency", value: 1e300 })
+    expect(found.fromValidation.map((i) => `${i.path} ${i.code} ${i.rule}`)).toEqual([
+      "items[0].minimumDepositPerItem.value range R1.1"
+    ])
+    expect(found.fromTerms).toEqual(found.fromValidation)
+    expect(found.fromQuote).toEqual(found.fromValidation)
+  })
+
   it("property: any odd item field gives identical issues through validation, quote, plan terms, client and sandbox", async () => {
     await fc.assert(
       fc.asyncProperty(fuzzedField, async ({ field, value }) => {

@@ -86,7 +86,7 @@ describe("R5 splitting", () => {
         fc.integer({ min: 1, max: 520 }),
         (code, m, n) => {
           const e = Currency.exponent(code)!
-          const result = Money.splitInstallmentsResult(Money.fromMinorUnits(m, e), n, code)
+          const result = Money.splitAmountResult(Money.fromMinorUnits(m, e), n, code)
           expect(Result.isSuccess(result)).toBe(true)
           const { amount, remainder } = Result.getOrThrow(result)
           const each = Money.toMinorUnits(amount, e) as number
@@ -102,7 +102,7 @@ describe("R5 splitting", () => {
   it("R5.1: splitInstallments never throws, whatever it is given", () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.anything(), (a, n, c) => {
-        const result = Money.splitInstallmentsResult(a, n, c)
+        const result = Money.splitAmountResult(a, n, c)
         if (Result.isFailure(result)) expect(result.failure.issues.length).toBeGreaterThan(0)
       })
     )

@@ -11,11 +11,11 @@ import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
-import { createPlanRecordResult } from "../../src/core/plan/create.ts"
+import { createResult } from "../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../src/core/plan/events.ts"
-import { ALLOWED_IN, applyPlanEventResult } from "../../src/core/plan/lifecycle.ts"
+import { ALLOWED_IN, applyResult } from "../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../src/core/plan/record.ts"
-import { planSummaryOf } from "../../src/core/plan/summary.ts"
+import { summaryOf } from "../../src/core/plan/summary.ts"
 import { checkoutRequest, evolvedPlan, managedPlan, planEvent, scheduleOf } from "../../src/testing/arbitraries.ts"
 
 const exponentOf = (
@@ -91,7 +91,7 @@ describe("plan lifecycle (issue 5)", () => {
           const n = Math.min(count, total)
           const deposit = n === 0 ? total : Math.floor(((total - n) * share) / 100)
           const schedule = scheduleOf(total, deposit, n, e, Time.localDay(now, "UTC"))
-          const plan = createPlanRecordResult(checkout, { schedule }, { now, planId: "p" })
+          const plan = createResult(checkout, { schedule }, { now, planId: "p" })
           if (Result.isFailure(plan)) throw plan.failure
           const p = plan.success
           expect([p.totalCost, p.minimumDepositAmount, p.planCompletionDate.slice(0, 10)]).toEqual([
@@ -119,7 +119,7 @@ describe("plan lifecycle (issue 5)", () => {
           expectInvariants(plan)
           for (const seed of seeds) {
             const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
-            const next = applyPlanEventResult(plan, event!)
+            const next = applyResult(plan, event!)
             if (Result.isSuccess(next)) {
               expectInvariants(next.success)
               expect(next.success.updatedAt).toBe(Time.formatInstant(Time.toEpochMillis(event!.at)!))
@@ -138,7 +138,7 @@ describe("plan lifecycle (issue 5)", () => {
         const snapshot = structuredClone(plan)
         deepFreeze(plan)
         const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
-        const result = applyPlanEventResult(plan, event!)
+        const result = applyResult(plan, event!)
         expect(plan).toEqual(snapshot)
         const allowedByStatus = ALLOWED_IN[event!._tag].includes(plan.status)
         if (!allowedByStatus) {
@@ -182,7 +182,7 @@ describe("plan lifecycle (issue 5)", () => {
           }, { requiredKeys: ["_tag"] })
         ),
         (plan, event) => {
-          const result = applyPlanEventResult(plan, event as PlanEvent)
+          const result = applyResult(plan, event as PlanEvent)
           if (Result.isFailure(result)) {
             expect(result.failure instanceof PlanTransitionError || result.failure instanceof ValidationError).toBe(
               true
@@ -196,7 +196,7 @@ describe("plan lifecycle (issue 5)", () => {
   it("planSummaryOf agrees with the record", () => {
     fc.assert(
       fc.property(evolvedPlan(), (plan) => {
-        const s = planSummaryOf(plan)
+        const s = summaryOf(plan)
         expect([
           s.id,
           s.status,
@@ -407,7 +407,7 @@ describe("plan lifecycle against a model (fc.commands)", () => {
             event = PlanEvent.MerchantOrderSet({ at, merchantOrderId: `order-${s.h}` })
         }
         const expected = step(m, event)
-        const actual = applyPlanEventResult(real.plan, event)
+        const actual = applyResult(real.plan, event)
         if ("refused" in expected) {
           expect(Result.isFailure(actual) && (actual.failure as PlanTransitionError).code).toBe(expected.refused)
           return

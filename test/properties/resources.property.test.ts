@@ -80,7 +80,7 @@ describe("what the engine builds is its resource's strict value, and reads back 
     fc.assert(
       fc.property(evolvedPlan({}, 8), (plan) => {
         roundTrips(Plan.Plan, Plan.PlanResponse, plan)
-        roundTrips(Plan.PlanSummary, Plan.PlanSummaryResponse, Plan.planSummaryOf(plan))
+        roundTrips(Plan.PlanSummary, Plan.PlanSummaryResponse, Plan.summaryOf(plan))
       }),
       { numRuns: 60 }
     )
@@ -100,9 +100,9 @@ describe("what the engine builds is its resource's strict value, and reads back 
   it("search results and pages of notes", () => {
     fc.assert(
       fc.property(planSummaries(20), (summaries) => {
-        const query = Search.normalizePlanSearchResult({ limit: 5 })
+        const query = Search.normalizeResult({ limit: 5 })
         if (Result.isFailure(query)) throw query.failure
-        const page = Search.searchPlans(summaries, query.success.value, { merchantId: "merchant-123" })
+        const page = Search.evaluate(summaries, query.success.value, { merchantId: "merchant-123" })
         roundTrips(Search.PlanSearchResult, Search.PlanSearchResponse, page)
       }),
       { numRuns: 30 }
@@ -119,7 +119,7 @@ describe("what the engine builds is its resource's strict value, and reads back 
       modifiedByUser: null,
       softDeletedByUser: null
     }
-    const notes = Notes.listPlanNotesResult([note], { planId: "plan_1" }, { selfUrl: "/notes" })
+    const notes = Notes.listResult([note], { planId: "plan_1" }, { selfUrl: "/notes" })
     if (Result.isFailure(notes)) throw notes.failure
     roundTrips(Notes.PlanNotes, Notes.PlanNotesResponse, notes.success)
   })
@@ -146,7 +146,7 @@ describe("SEARCH_FIELDS is the summary's own list of searchable fields", () => {
   it("names every scalar field a summary has, and no other", () => {
     fc.assert(
       fc.property(evolvedPlan({}, 4), (plan) => {
-        const summary = Plan.planSummaryOf(plan) as unknown as Record<string, unknown>
+        const summary = Plan.summaryOf(plan) as unknown as Record<string, unknown>
         for (const path of scalarPaths(summary)) expect(Search.SEARCH_FIELDS).toHaveProperty([path])
       }),
       { numRuns: 40 }

@@ -8,9 +8,9 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import type { PlanSummary } from "../../src/core/plan/record.ts"
-import { searchPlans, type SearchScope } from "../../src/core/search/evaluate.ts"
+import { evaluate, type SearchScope } from "../../src/core/search/evaluate.ts"
 import { SEARCH_FIELDS } from "../../src/core/search/fields.ts"
-import { type NormalizedPlanSearch, normalizePlanSearchResult } from "../../src/core/search/normalize.ts"
+import { type NormalizedPlanSearch, normalizeResult } from "../../src/core/search/normalize.ts"
 import { FILTER_OPERATORS } from "../../src/core/search/query.ts"
 import { planSummaries } from "../../src/testing/arbitraries.ts"
 
@@ -202,7 +202,7 @@ const scopeArb = fc.record({
 })
 
 const normalized = (params: unknown): NormalizedPlanSearch => {
-  const r = normalizePlanSearchResult(params)
+  const r = normalizeResult(params)
   if (Result.isFailure(r)) throw new Error(`query should be valid: ${r.failure.message}`)
   return r.success.value
 }
@@ -214,7 +214,7 @@ describe("plan search (issue 5)", () => {
     fc.assert(
       fc.property(cases, ([summaries, params, scope]) => {
         const q = normalized(params)
-        const result = searchPlans(summaries, q, scope)
+        const result = evaluate(summaries, q, scope)
         const expected = oracle(summaries, q, scope)
         expect(result.totalRowCount).toBe(expected.total)
         expect(result.plans.map((p) => p.id)).toEqual(expected.page.map((p) => p.id))
@@ -228,10 +228,10 @@ describe("plan search (issue 5)", () => {
   it("pages partition the result set: no overlap, no gap, in order", () => {
     fc.assert(
       fc.property(cases, fc.integer({ min: 1, max: 7 }), ([summaries, params, scope], limit) => {
-        const all = searchPlans(summaries, normalized({ ...params, page: 0, limit: 100 }), scope)
+        const all = evaluate(summaries, normalized({ ...params, page: 0, limit: 100 }), scope)
         const pages: Array<string> = []
         for (let page = 0; page * limit < all.totalRowCount + limit; page++) {
-          const r = searchPlans(summaries, normalized({ ...params, page, limit }), scope)
+          const r = evaluate(summaries, normalized({ ...params, page, limit }), scope)
           expect(r.totalRowCount).toBe(all.totalRowCount)
           expect(r.plans.length).toBe(Math.max(0, Math.min(limit, all.totalRowCount - page * limit)))
           pages.push(...r.plans.map((p) => p.id as string))
@@ -253,7 +253,7 @@ describe("plan search (issue 5)", () => {
         (summaries, sortField, sortDirection, page) => {
           const scope = { merchantId: "merchant-a", merchantGroup: ["merchant-b", "merchant-c"] }
           const q = normalized({ sortField, sortDirection, page, limit: 3, includeAllBrands: true })
-          expect(searchPlans(summaries, q, scope).plans.map((p) => p.id)).toEqual(
+          expect(evaluate(summaries, q, scope).plans.map((p) => p.id)).toEqual(
             oracle(summaries, q, scope).page.map((p) => p.id)
           )
         }
@@ -301,7 +301,7 @@ describe("normalizePlanSearch (issue 5)", () => {
           fc.array(fc.tuple(fc.constantFrom(...PARAMS), fc.string())).map((entries) => new URLSearchParams(entries))
         ),
         (input) => {
-          const r = normalizePlanSearchResult(input)
+          const r = normalizeResult(input)
           const all = Result.isSuccess(r) ? r.success.warnings : [...r.failure.issues, ...r.failure.warnings]
           for (const i of all) {
             expect([typeof i.path, typeof i.code, typeof i.rule, typeof i.message]).toEqual([
@@ -341,7 +341,7 @@ describe("normalizePlanSearch (issue 5)", () => {
     }
     fc.assert(
       fc.property(fc.subarray(Object.keys(bad), { minLength: 1 }), (keys) => {
-        const r = normalizePlanSearchResult(Object.fromEntries(keys.map((k) => [k, bad[k]])))
+        const r = normalizeResult(Object.fromEntries(keys.map((k) => [k, bad[k]])))
         expect(Result.isFailure(r) && r.failure.issues.map((i) => i.path).sort()).toEqual([...keys].sort())
       })
     )

@@ -1,16 +1,22 @@
 /**
  * The client's configuration: what a merchant passes, checked and completed
- * with defaults once, before any request.
+ * with defaults once, before any request. The merchant id is checked by the
+ * core's own schema of a checkout request's `merchantId` (R4.1, R4.3), so an
+ * id the service could never authenticate is refused here, not at the first
+ * call.
  *
  * @since 0.1.0
  */
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
-import { ValidationError } from "../../core/foundation/issues.ts"
+import * as Schema from "effect/Schema"
+import { CheckoutRequest } from "../../core/checkout/index.ts"
+import { requestValidator } from "../../core/foundation/issues.ts"
 import { type Issue, issue } from "../../core/internal/issue.ts"
 import { isRecord } from "../../core/internal/predicates.ts"
 import { OPERATIONS, type Routes, withRoutes } from "../../core/wire/routes.ts"
 import type { Authorization } from "./auth.ts"
+import { InvalidOptionsError } from "./errors.ts"
 
 /**
  * Any WHATWG `fetch`, or a handler with the same shape (`(Request) => Promise<Response>`,
@@ -19,6 +25,20 @@ import type { Authorization } from "./auth.ts"
  * @since 0.1.0
  */
 export type FetchLike = (request: Request) => Promise<Response>
+
+/**
+ * Whether the service is known to honour the `Idempotency-Key` header
+ * (replaying the first answer to a repeated key instead of acting twice).
+ *
+ * - `"unknown"` (the default): the service description does not promise it,
+ *   so the client generates no key and retries a POST only when it cannot have
+ *   reached the service (connection refused, DNS failure).
+ * - `"honoured"`: every POST carries a key (generated once per call, the same
+ *   on every attempt) and is retried like a GET.
+ *
+ * @since 0.1.0
+ */
+export type IdempotencyKeys = "honoured" | "unknown"
 
 /**
  * When and how a failed request is tried again.
@@ -39,32 +59,25 @@ export interface RetryOptions {
   readonly maxElapsedMs: number
   /** Header carrying the idempotency key of a POST. Default `Idempotency-Key`. */
   readonly idempotencyKeyHeader: string
-  /**
-   * Whether the client gives every POST an idempotency key (generated once per
-   * call, the same on every attempt), which makes it safe to retry. Default
-   * true. A POST without a key is never retried.
-   */
-  readonly idempotencyKeys: boolean
 }
 
 /**
  * The default retry policy.
  *
- * @since 0.1.0
+ * @internal
  */
 export const DEFAULT_RETRY: RetryOptions = {
   maxRetries: 3,
   baseDelayMs: 200,
   maxDelayMs: 5_000,
   maxElapsedMs: 30_000,
-  idempotencyKeyHeader: "Idempotency-Key",
-  idempotencyKeys: true
+  idempotencyKeyHeader: "Idempotency-Key"
 }
 
 /**
  * Default time limit of one attempt, response body included.
  *
- * @since 0.1.0
+ * @internal
  */
 export const DEFAULT_TIMEOUT_MS = 10_000
 
@@ -91,8 +104,13 @@ export interface ClientOptions {
   readonly fetch?: FetchLike | undefined
   /** Time limit of one attempt in milliseconds; default 10 000. */
   readonly timeoutMs?: number | undefined
-  /** The retry policy, completed with {@link DEFAULT_RETRY}; `false` for no retries. */
+  /** The retry policy, completed with the defaults (docs/client.md); `false` for no retries. */
   readonly retry?: Partial<RetryOptions> | false | undefined
+  /**
+   * `"honoured"` when the service is known to honour idempotency keys: POSTs
+   * then carry one and are retried like GETs. Default `"unknown"`.
+   */
+  readonly idempotencyKeys?: IdempotencyKeys | undefined
   /** Routes replacing the defaults of the core's table. */
   readonly routes?: Partial<Routes> | undefined
   /** The `Authorization` header; default `Basic base64(merchantId:apiKey)`. */
@@ -100,7 +118,7 @@ export interface ClientOptions {
 }
 
 /**
- * The checked configuration.
+ * The checked configuration (not exported from the entry).
  *
  * @since 0.1.0
  */
@@ -111,6 +129,7 @@ export interface ClientConfig {
   readonly fetch: FetchLike
   readonly timeoutMs: number
   readonly retry: RetryOptions
+  readonly idempotencyKeys: IdempotencyKeys
   readonly routes: Routes
   readonly authorization: Authorization | undefined
 }
@@ -118,6 +137,46 @@ export interface ClientConfig {
 const RULE = "client"
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  "baseUrl",
+  "merchantId",
+  "apiKey",
+  "fetch",
+  "timeoutMs",
+  "retry",
+  "idempotencyKeys",
+  "routes",
+  "authorization"
+])
+
+const RETRY_NAMES: ReadonlySet<string> = new Set(Object.keys(DEFAULT_RETRY))
+
+/** Options replaced by others, and what to use instead. */
+const REPLACED: Readonly<Record<string, string>> = {
+  "retry.idempotencyKeys": "was replaced by the option idempotencyKeys (\"honoured\" | \"unknown\")"
+}
+
+/** The entries whose value is not `undefined`: an option set to undefined is absent. */
+const defined = (record: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
+
+const unknownOptions = (issues: Array<Issue>, prefix: string, given: object, known: ReadonlySet<string>): void => {
+  for (const name of Object.keys(given)) {
+    if (known.has(name)) continue
+    const path = `${prefix}${name}`
+    issues.push(issue(path, "unknown_field", RULE, REPLACED[path] ?? `is not an option (${[...known].join(", ")})`))
+  }
+}
+
+/**
+ * The merchant id as the core checks a checkout request's (R4.1: 5 to 256
+ * characters; R4.3: no spaces or line breaks): the same schema, not a copy.
+ */
+const checkMerchantId = requestValidator(
+  Schema.Struct({ merchantId: CheckoutRequest.fields.merchantId }),
+  "R4.1"
+)
 
 const wholeAtLeast = (issues: Array<Issue>, path: string, value: unknown, min: number): void => {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
@@ -132,16 +191,15 @@ const retryOf = (input: unknown, issues: Array<Issue>): RetryOptions => {
     issues.push(issue("retry", "type", RULE, "must be an object or false"))
     return DEFAULT_RETRY
   }
-  const retry = { ...DEFAULT_RETRY, ...(input as Partial<RetryOptions>) }
+  const given = defined(input)
+  unknownOptions(issues, "retry.", given, RETRY_NAMES)
+  const retry = { ...DEFAULT_RETRY, ...(given as Partial<RetryOptions>) }
   wholeAtLeast(issues, "retry.maxRetries", retry.maxRetries, 0)
   wholeAtLeast(issues, "retry.baseDelayMs", retry.baseDelayMs, 0)
   wholeAtLeast(issues, "retry.maxDelayMs", retry.maxDelayMs, 0)
   wholeAtLeast(issues, "retry.maxElapsedMs", retry.maxElapsedMs, 0)
   if (typeof retry.idempotencyKeyHeader !== "string" || !HEADER_NAME.test(retry.idempotencyKeyHeader)) {
     issues.push(issue("retry.idempotencyKeyHeader", "format", RULE, "must be an HTTP header name"))
-  }
-  if (typeof retry.idempotencyKeys !== "boolean") {
-    issues.push(issue("retry.idempotencyKeys", "type", RULE, "must be a boolean"))
   }
   return retry
 }
@@ -166,22 +224,26 @@ const routesOf = (input: unknown, issues: Array<Issue>): Routes => {
 }
 
 /**
- * Checks the options and fills in the defaults; every problem is reported,
- * none of them echoes the API key.
+ * Checks the options and fills in the defaults; every problem is reported at
+ * once (each bad option with its rule), none of them echoes the API key.
  *
  * @example
  * ```ts
- * const config = resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "m-1", apiKey: "k" })
- * // Result.succeed({ baseUrl: URL, retry: DEFAULT_RETRY, timeoutMs: 10000, … })
+ * const config = resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey: "k" })
+ * // Result.succeed({ baseUrl: URL, retry: { maxRetries: 3, … }, idempotencyKeys: "unknown", timeoutMs: 10000, … })
+ * resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "a b", apiKey: "k" })
+ * // Result.fail(InvalidOptionsError: merchantId: must not contain spaces or line breaks [pattern, R4.3]; …)
  * ```
- * @since 0.1.0
+ * @internal
  */
-export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfig, ValidationError> => {
+export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfig, InvalidOptionsError> => {
   const issues: Array<Issue> = []
   if (!isRecord(options)) {
-    return Result.fail(new ValidationError({ issues: [issue("", "type", RULE, "must be an object")], warnings: [] }))
+    return Result.fail(new InvalidOptionsError({ issues: [issue("", "type", RULE, "must be an object")] }))
   }
-  const rawBase = options.baseUrl
+  const given = defined(options) as Partial<ClientOptions>
+  unknownOptions(issues, "", given, OPTION_NAMES)
+  const rawBase = given.baseUrl
   const baseUrl = typeof rawBase === "string"
     ? URL.parse(rawBase)
     : rawBase instanceof URL
@@ -192,44 +254,51 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
   } else if (baseUrl.username !== "" || baseUrl.password !== "" || baseUrl.search !== "" || baseUrl.hash !== "") {
     issues.push(issue("baseUrl", "format", RULE, "must not carry credentials, a query or a fragment"))
   }
-  if (typeof options.merchantId !== "string" || options.merchantId === "") {
-    issues.push(issue("merchantId", "required", RULE, "must be a non-empty string"))
-  } else if (options.merchantId.includes(":")) {
-    // Basic credentials split at the first colon (RFC 7617)
-    issues.push(issue("merchantId", "format", RULE, "must not contain a colon"))
+  const merchantId = checkMerchantId({ merchantId: given.merchantId })
+  if (Result.isFailure(merchantId)) issues.push(...merchantId.failure.issues)
+  const authorization = given.authorization
+  if (
+    authorization === undefined && typeof given.merchantId === "string" && given.merchantId.includes(":")
+  ) {
+    // the default Basic credentials split at the first colon (RFC 7617)
+    issues.push(issue("merchantId", "format", RULE, "must not contain a colon with the default Basic authorization"))
   }
-  const apiKey = Redacted.isRedacted(options.apiKey)
-    ? (options.apiKey as Redacted.Redacted<string>)
-    : Redacted.make(options.apiKey as string)
+  const apiKey = Redacted.isRedacted(given.apiKey)
+    ? (given.apiKey as Redacted.Redacted<string>)
+    : Redacted.make(given.apiKey as string)
   const key = Redacted.value(apiKey)
   if (typeof key !== "string" || key === "") {
     issues.push(issue("apiKey", "required", RULE, "must be a non-empty string"))
   }
-  const given = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
+  const fetchGiven = given.fetch ?? (globalThis.fetch as FetchLike | undefined)
   // called as a plain function: a browser's fetch throws when called as a method of another object
-  const fetch: FetchLike = (request) => given!(request)
-  if (typeof given !== "function") {
+  const fetch: FetchLike = (request) => fetchGiven!(request)
+  if (typeof fetchGiven !== "function") {
     issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS
   wholeAtLeast(issues, "timeoutMs", timeoutMs, 1)
-  const retry = retryOf(options.retry, issues)
-  const routes = routesOf(options.routes, issues)
-  const authorization = options.authorization
+  const retry = retryOf(given.retry, issues)
+  const idempotencyKeys = given.idempotencyKeys ?? "unknown"
+  if (idempotencyKeys !== "honoured" && idempotencyKeys !== "unknown") {
+    issues.push(issue("idempotencyKeys", "enum", RULE, "must be \"honoured\" or \"unknown\""))
+  }
+  const routes = routesOf(given.routes, issues)
   if (
     authorization !== undefined && typeof authorization !== "string" && typeof authorization !== "function" &&
     !Redacted.isRedacted(authorization)
   ) {
     issues.push(issue("authorization", "type", RULE, "must be a string or a function"))
   }
-  if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings: [] }))
+  if (issues.length > 0) return Result.fail(new InvalidOptionsError({ issues }))
   return Result.succeed({
     baseUrl: baseUrl!,
-    merchantId: options.merchantId,
+    merchantId: given.merchantId!,
     apiKey,
     fetch,
     timeoutMs,
     retry,
+    idempotencyKeys,
     routes,
     authorization
   })

@@ -1,21 +1,127 @@
 /**
- * Typed failures of a call to the service. Every one says which operation it
- * was, where it went, the HTTP status (when an answer came), the request id the
- * service gave (any of {@link REQUEST_ID_HEADERS}) and the body it sent, read
- * tolerantly (R9). None carries a header of the request, so none can show the
- * credentials.
+ * Typed failures of the client. Every one is a {@link PaymentPlanClientError}:
+ * an `Error` with a `_tag` (its class, for `Effect.catchTag`) and a `code` (a
+ * {@link ClientErrorCode}, for a `switch`), recognised by
+ * {@link isPaymentPlanClientError}.
  *
- * An invalid request never leaves the process: it fails with the core's
- * `ValidationError` instead, before anything is sent.
+ * Failures of a call that was sent say which operation it was, where it went,
+ * the HTTP status (when an answer came), the request id the service gave (any
+ * of {@link REQUEST_ID_HEADERS}) and the body it sent, read tolerantly (R9).
+ * None carries a header of the request, so none can show the credentials.
+ *
+ * An invalid request never leaves the process: it fails with a
+ * {@link RequestValidationError} instead, before anything is sent. Bad options
+ * are an {@link InvalidOptionsError}.
  *
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
+import type { Issue } from "../../core/foundation/issues.ts"
 import type { RedirectProblem } from "../../core/verification/index.ts"
 import type { Operation } from "../../core/wire/routes.ts"
 
 /**
- * What every HTTP failure carries.
+ * What went wrong, as a stable string (one per error class):
+ *
+ * | code | class | when |
+ * | --- | --- | --- |
+ * | `invalid_options` | {@link InvalidOptionsError} | `createClient` / the layer got bad options |
+ * | `invalid_request` | {@link RequestValidationError} | the core refused the request; nothing was sent |
+ * | `invalid_redirect` | {@link InvalidRedirectError} | `verifyCheckout`: no usable `service_checkout_id` (R8.1) |
+ * | `service_validation` | {@link ServiceValidationError} | 400, 422 and any other 4xx not below |
+ * | `unauthorized` | {@link UnauthorizedError} | 401 |
+ * | `forbidden` | {@link ForbiddenError} | 403 |
+ * | `not_found` | {@link NotFoundError} | 404 |
+ * | `conflict` | {@link ConflictError} | 409 |
+ * | `rate_limited` | {@link RateLimitedError} | 429 |
+ * | `server_error` | {@link ServerError} | 5xx |
+ * | `timeout` | {@link TimeoutError} | no whole answer within `timeoutMs` |
+ * | `transport` | {@link TransportError} | connection refused or reset, DNS, TLS, a body cut off |
+ * | `undecodable_body` | {@link UndecodableBodyError} | a success whose body cannot be read |
+ *
+ * @since 0.1.0
+ */
+export type ClientErrorCode =
+  | "invalid_options"
+  | "invalid_request"
+  | "invalid_redirect"
+  | "service_validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "server_error"
+  | "timeout"
+  | "transport"
+  | "undecodable_body"
+
+const TypeId = Symbol.for("payment-plan-engine/client/PaymentPlanClientError")
+
+/**
+ * The base of every client error: an `Error` (and an Effect failure you can
+ * `yield*`) with `_tag` and `code`. Exported from the entry as the value
+ * {@link PaymentPlanClientError}.
+ *
+ * @since 0.1.0
+ */
+export abstract class ClientErrorBase extends Data.Error<{}> {
+  abstract readonly _tag: string
+  abstract readonly code: ClientErrorCode
+}
+Object.defineProperty(ClientErrorBase.prototype, TypeId, { value: TypeId })
+
+/**
+ * The constructor of a client error class with its tag and code.
+ *
+ * @since 0.1.0
+ */
+export type ClientErrorClass<Tag extends string, Code extends ClientErrorCode> = new<
+  A extends Record<string, any> = {}
+>(args: { readonly [P in keyof A]: A[P] }) => ClientErrorBase & {
+  readonly _tag: Tag
+  readonly code: Code
+} & Readonly<A>
+
+/** A class of client error, as `Data.TaggedError` builds one, with its code. */
+const clientError = <const Tag extends string, const Code extends ClientErrorCode>(
+  tag: Tag,
+  code: Code
+): ClientErrorClass<Tag, Code> => {
+  class Base extends ClientErrorBase {
+    readonly _tag = tag
+    readonly code = code
+  }
+  Base.prototype.name = tag
+  return Base as never
+}
+
+/**
+ * Whether `u` is an error of this client: the guard to use in a `catch`,
+ * where TypeScript knows nothing of what was thrown. `code` then tells which.
+ *
+ * @example
+ * ```ts
+ * import { isPaymentPlanClientError } from "payment-plan-engine/client"
+ *
+ * try {
+ *   await client.cancelPlan({ planId, refundableAmount: 10, reason: "CustomerRequest" })
+ * } catch (error) {
+ *   if (!isPaymentPlanClientError(error)) throw error
+ *   switch (error.code) {
+ *     case "conflict": return "already cancelled"
+ *     case "invalid_request": return error.issues
+ *     default: throw error
+ *   }
+ * }
+ * ```
+ * @since 0.1.0
+ */
+export const isPaymentPlanClientError = (u: unknown): u is PaymentPlanClientError =>
+  typeof u === "object" && u !== null && (u as Record<symbol, unknown>)[TypeId] === TypeId
+
+/**
+ * What every failure of a sent request carries.
  *
  * @since 0.1.0
  */
@@ -37,7 +143,7 @@ export interface HttpErrorFields {
 /**
  * Response headers read as the request id, in order.
  *
- * @since 0.1.0
+ * @internal
  */
 export const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "x-amzn-requestid"] as const
 
@@ -53,13 +159,56 @@ const describeFailure = (e: HttpErrorFields, what: string): string =>
     e.attempts > 1 ? ` after ${e.attempts} attempts` : ""
   }${bodyMessage(e.body)}`
 
+const describeIssues = (issues: ReadonlyArray<Issue>): string => {
+  const shown = issues.slice(0, 5).map((i) => `${i.path || "(input)"}: ${i.message} [${i.code}, ${i.rule}]`)
+  const more = issues.length > 5 ? `; and ${issues.length - 5} more` : ""
+  return `${shown.join("; ")}${more}`
+}
+
+/**
+ * `createClient` or `PaymentPlanClient.layer` got bad options: `issues` names
+ * every bad option (`path`), what is wrong (`code`, `message`) and the rule it
+ * breaks (`rule`: `R4.1`/`R4.3` for the merchant id, as a request's, else
+ * `client`). The API key is never shown.
+ *
+ * @since 0.1.0
+ */
+export class InvalidOptionsError extends clientError("InvalidOptionsError", "invalid_options")<{
+  readonly issues: ReadonlyArray<Issue>
+}> {
+  override get message(): string {
+    return `invalid client options: ${describeIssues(this.issues)}`
+  }
+}
+
+/**
+ * The core refused the request before it was sent (nothing left the process):
+ * `issues` lists every problem with its path, code and rule, as the core's
+ * validation reports them; `warnings` what it warned about. Its `_tag` is
+ * `"ValidationError"`, the core's, so `Effect.catchTag("ValidationError", …)`
+ * catches a refusal wherever it comes from.
+ *
+ * @since 0.1.0
+ */
+export class RequestValidationError extends clientError("ValidationError", "invalid_request")<{
+  readonly operation: Operation
+  readonly issues: ReadonlyArray<Issue>
+  readonly warnings: ReadonlyArray<Issue>
+}> {
+  override get message(): string {
+    return `${this.operation}: invalid request, not sent: ${describeIssues(this.issues)}`
+  }
+}
+
 /**
  * The service refused the request as invalid: a 4xx other than 401, 403, 404,
  * 409 and 429. `body.issues` lists the problems when the service names them.
  *
  * @since 0.1.0
  */
-export class ServiceValidationError extends Data.TaggedError("ServiceValidationError")<HttpErrorFields> {
+export class ServiceValidationError
+  extends clientError("ServiceValidationError", "service_validation")<HttpErrorFields>
+{
   override get message(): string {
     return describeFailure(this, `was refused as invalid (${this.status})`)
   }
@@ -70,7 +219,7 @@ export class ServiceValidationError extends Data.TaggedError("ServiceValidationE
  *
  * @since 0.1.0
  */
-export class UnauthorizedError extends Data.TaggedError("UnauthorizedError")<HttpErrorFields> {
+export class UnauthorizedError extends clientError("UnauthorizedError", "unauthorized")<HttpErrorFields> {
   override get message(): string {
     return describeFailure(this, "was not authorized (401); check the merchant id and API key")
   }
@@ -81,7 +230,7 @@ export class UnauthorizedError extends Data.TaggedError("UnauthorizedError")<Htt
  *
  * @since 0.1.0
  */
-export class ForbiddenError extends Data.TaggedError("ForbiddenError")<HttpErrorFields> {
+export class ForbiddenError extends clientError("ForbiddenError", "forbidden")<HttpErrorFields> {
   override get message(): string {
     return describeFailure(this, "was forbidden (403)")
   }
@@ -92,7 +241,7 @@ export class ForbiddenError extends Data.TaggedError("ForbiddenError")<HttpError
  *
  * @since 0.1.0
  */
-export class NotFoundError extends Data.TaggedError("NotFoundError")<HttpErrorFields> {
+export class NotFoundError extends clientError("NotFoundError", "not_found")<HttpErrorFields> {
   override get message(): string {
     return describeFailure(this, "found nothing (404)")
   }
@@ -104,7 +253,7 @@ export class NotFoundError extends Data.TaggedError("NotFoundError")<HttpErrorFi
  *
  * @since 0.1.0
  */
-export class ConflictError extends Data.TaggedError("ConflictError")<HttpErrorFields> {
+export class ConflictError extends clientError("ConflictError", "conflict")<HttpErrorFields> {
   override get message(): string {
     return describeFailure(this, "conflicted with the resource's state (409)")
   }
@@ -115,7 +264,7 @@ export class ConflictError extends Data.TaggedError("ConflictError")<HttpErrorFi
  *
  * @since 0.1.0
  */
-export class RateLimitedError extends Data.TaggedError("RateLimitedError")<
+export class RateLimitedError extends clientError("RateLimitedError", "rate_limited")<
   HttpErrorFields & {
     readonly retryAfterMs: number | undefined
   }
@@ -131,7 +280,7 @@ export class RateLimitedError extends Data.TaggedError("RateLimitedError")<
  *
  * @since 0.1.0
  */
-export class ServerError extends Data.TaggedError("ServerError")<HttpErrorFields> {
+export class ServerError extends clientError("ServerError", "server_error")<HttpErrorFields> {
   override get message(): string {
     return describeFailure(this, `failed on the service's side (${this.status})`)
   }
@@ -142,7 +291,9 @@ export class ServerError extends Data.TaggedError("ServerError")<HttpErrorFields
  *
  * @since 0.1.0
  */
-export class TimeoutError extends Data.TaggedError("TimeoutError")<HttpErrorFields & { readonly timeoutMs: number }> {
+export class TimeoutError
+  extends clientError("TimeoutError", "timeout")<HttpErrorFields & { readonly timeoutMs: number }>
+{
   override get message(): string {
     return describeFailure(this, `timed out after ${this.timeoutMs} ms`)
   }
@@ -154,7 +305,9 @@ export class TimeoutError extends Data.TaggedError("TimeoutError")<HttpErrorFiel
  *
  * @since 0.1.0
  */
-export class TransportError extends Data.TaggedError("TransportError")<HttpErrorFields & { readonly cause: unknown }> {
+export class TransportError
+  extends clientError("TransportError", "transport")<HttpErrorFields & { readonly cause: unknown }>
+{
   override get message(): string {
     const cause = this.cause instanceof Error ? `: ${this.cause.message}` : ""
     return `${describeFailure(this, "failed in transit")}${cause}`
@@ -168,7 +321,7 @@ export class TransportError extends Data.TaggedError("TransportError")<HttpError
  * @since 0.1.0
  */
 export class UndecodableBodyError
-  extends Data.TaggedError("UndecodableBodyError")<HttpErrorFields & { readonly reason: string }>
+  extends clientError("UndecodableBodyError", "undecodable_body")<HttpErrorFields & { readonly reason: string }>
 {
   override get message(): string {
     return `${describeFailure(this, `answered ${this.status} with a body that cannot be read`)}: ${this.reason}`
@@ -176,18 +329,22 @@ export class UndecodableBodyError
 }
 
 /**
- * `verifyCheckout` found no usable `service_checkout_id` in the redirect (R8.1).
+ * `verifyCheckout` found no usable `service_checkout_id` in the redirect
+ * (R8.1); `problem` says why (`missing`, `repeated`, `malformed`). Nothing was
+ * sent.
  *
  * @since 0.1.0
  */
-export class InvalidRedirectError extends Data.TaggedError("InvalidRedirectError")<{ readonly code: RedirectProblem }> {
+export class InvalidRedirectError extends clientError("InvalidRedirectError", "invalid_redirect")<{
+  readonly problem: RedirectProblem
+}> {
   override get message(): string {
-    return `the redirect's service_checkout_id is ${this.code} (R8.1)`
+    return `the redirect's service_checkout_id is ${this.problem} (R8.1)`
   }
 }
 
 /**
- * Every failure of a request that was sent.
+ * Every failure of a request that was sent (an answer, or none).
  *
  * @since 0.1.0
  */
@@ -202,6 +359,31 @@ export type ClientError =
   | TimeoutError
   | TransportError
   | UndecodableBodyError
+
+/**
+ * What a call can fail with: a failure of the request that was sent
+ * ({@link ClientError}), or a request the core refused, which was then never
+ * sent ({@link RequestValidationError}).
+ *
+ * @since 0.1.0
+ */
+export type CallError = ClientError | RequestValidationError
+
+/**
+ * Every error of the client, told apart by `code` (or `_tag`); what
+ * {@link isPaymentPlanClientError} recognises.
+ *
+ * @since 0.1.0
+ */
+export type PaymentPlanClientError = CallError | InvalidRedirectError | InvalidOptionsError
+
+/**
+ * The base class of every client error, for `instanceof` (within one copy of
+ * the package; {@link isPaymentPlanClientError} also works across copies).
+ *
+ * @since 0.1.0
+ */
+export const PaymentPlanClientError: abstract new(...args: never) => ClientErrorBase = ClientErrorBase
 
 /**
  * The error for a non-success status.

@@ -1,15 +1,16 @@
 /**
  * The Promise client: the Effect client run for callers who do not use Effect.
- * Each method resolves with the operation's answer or rejects with the typed
- * error (an `Error` whose `_tag` names it); `createCheckout` never rejects.
+ * Each method resolves with the operation's answer or rejects with a
+ * {@link PaymentPlanClientError} (tell which by `code`, after
+ * `isPaymentPlanClientError`); `createCheckout` never rejects.
  *
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Result from "effect/Result"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { getOrThrow } from "../../core/foundation/issues.ts"
 import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
 import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
@@ -18,6 +19,7 @@ import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse }
 import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
 import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
+import type { PaymentPlanClientError } from "./errors.ts"
 import type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
 import { makeApi, type PaymentPlanClientApi } from "./service.ts"
 
@@ -32,7 +34,9 @@ export interface RequestOptions extends CallOptions {
 }
 
 /**
- * The Promise client.
+ * The Promise client. A method rejects with a {@link PaymentPlanClientError}
+ * (see `isPaymentPlanClientError`), with `signal.reason` when its signal
+ * aborts it, or with what your own `authorization` function threw.
  *
  * @since 0.1.0
  */
@@ -71,8 +75,8 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
   options?.idempotencyKey === undefined ? undefined : { idempotencyKey: options.idempotencyKey }
 
 /**
- * Creates the Promise client. Throws a `ValidationError` naming every bad
- * option (never showing the API key).
+ * Creates the Promise client. Throws an `InvalidOptionsError` naming every bad
+ * option and the rule it breaks (never showing the API key).
  *
  * @example
  * ```ts
@@ -90,7 +94,9 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
  * @since 0.1.0
  */
 export const createClient = (options: ClientOptions): Client => {
-  const api = makeApi(getOrThrow(resolveConfig(options)))
+  const config = resolveConfig(options)
+  if (Result.isFailure(config)) throw config.failure
+  const api = makeApi(config.success)
   const shown = { baseUrl: api.baseUrl, merchantId: api.merchantId, apiKey: "<redacted>" }
   const client: Client = {
     baseUrl: api.baseUrl,

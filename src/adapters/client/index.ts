@@ -1,42 +1,36 @@
 /**
  * payment-plan-engine/client: an HTTP client for the payment-plan service. The
  * core validates every request before it is sent and reads every answer
- * tolerantly (R9); failures are typed; safe requests are retried.
+ * tolerantly (R9); failures are typed; requests are retried only when that
+ * cannot make the service act twice.
  *
  * - `createClient(options)`: Promise API.
  * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)`.
+ * - `isPaymentPlanClientError(error)`: the guard for a `catch`; `error.code` says what failed.
  *
- * See docs/client.md.
+ * Exactly what docs/client.md lists under "Exports"; the contract suite for
+ * your own tests is `payment-plan-engine/client/testing`.
  *
  * @packageDocumentation
  */
-export { ValidationError } from "../../core/foundation/issues.ts"
-export type {
-  CheckoutVerification,
-  DepositDecision,
-  RedirectProblem,
-  RefusalReason
-} from "../../core/verification/index.ts"
+export type { DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
-export { type Authorization, basicAuthorization, type Credentials } from "./auth.ts"
+export type { Authorization, Credentials } from "./auth.ts"
+export type { ClientOptions, FetchLike, IdempotencyKeys, RetryOptions } from "./config.ts"
 export {
-  type ClientConfig,
-  type ClientOptions,
-  DEFAULT_RETRY,
-  DEFAULT_TIMEOUT_MS,
-  type FetchLike,
-  resolveConfig,
-  type RetryOptions
-} from "./config.ts"
-export {
+  type CallError,
   type ClientError,
+  type ClientErrorCode,
   ConflictError,
   ForbiddenError,
   type HttpErrorFields,
+  InvalidOptionsError,
   InvalidRedirectError,
+  isPaymentPlanClientError,
   NotFoundError,
+  PaymentPlanClientError,
   RateLimitedError,
-  REQUEST_ID_HEADERS,
+  RequestValidationError,
   ServerError,
   ServiceValidationError,
   TimeoutError,
@@ -45,11 +39,5 @@ export {
   UndecodableBodyError
 } from "./errors.ts"
 export { type Client, createClient, type RequestOptions } from "./facade.ts"
-export {
-  type CallOptions,
-  type CreateCheckoutOutcome,
-  type VerifiedCheckout,
-  type VerifyExpectations
-} from "./operations.ts"
-export { backoffMs, isRepeatable, isTransient } from "./retry.ts"
-export { type CallError, make, makeApi, PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
+export type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
+export { PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"

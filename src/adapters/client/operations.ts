@@ -24,7 +24,7 @@ import * as Search from "../../core/search/index.ts"
 import * as Verification from "../../core/verification/index.ts"
 import { expandPath, isPathParameterValue, type Operation } from "../../core/wire/routes.ts"
 import type { ClientConfig } from "./config.ts"
-import { type ClientError, InvalidRedirectError, UndecodableBodyError } from "./errors.ts"
+import { type CallError, InvalidRedirectError, RequestValidationError, UndecodableBodyError } from "./errors.ts"
 import { withRetries } from "./retry.ts"
 import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
 
@@ -35,9 +35,12 @@ import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
  */
 export interface CallOptions {
   /**
-   * POST only: the idempotency key to send instead of a generated one. Pass a
-   * key derived from your own order to make a call you repeat later (after a
-   * crash, say) replay the first answer instead of acting twice.
+   * POST only: the idempotency key to send (in `retry.idempotencyKeyHeader`),
+   * instead of a generated one. With `idempotencyKeys: "honoured"`, pass a key
+   * derived from your own order to make a call you repeat later (after a
+   * crash, say) replay the first answer instead of acting twice. With
+   * `"unknown"` (the default) the key is sent, but does not make the POST
+   * retried: the service may not honour it.
    */
   readonly idempotencyKey?: string | undefined
 }
@@ -148,7 +151,7 @@ export const SPECS = {
     "setMerchantOrder",
     (input) =>
       withPath(
-        Plan.validateSetMerchantOrderResult(input),
+        Plan.validateMerchantOrderResult(input),
         ["planId"],
         (body) => ({ params: { planId: body.planId }, body })
       ),
@@ -212,19 +215,25 @@ export const exchange = <I, A>(
   operation: OperationSpec<I, A>,
   input: I,
   options: CallOptions | undefined
-): Effect.Effect<Answer & { readonly warnings: ReadonlyArray<Issue> }, ClientError | ValidationError> =>
+): Effect.Effect<Answer & { readonly warnings: ReadonlyArray<Issue> }, CallError> =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     const key = options?.idempotencyKey
     if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
       return yield* Effect.fail(
-        new ValidationError({
+        new RequestValidationError({
+          operation: operation.operation,
           issues: [issue("idempotencyKey", "format", "client", "must be 1 to 255 visible ASCII characters")],
           warnings: []
         })
       )
     }
-    const parts = yield* Effect.fromResult(operation.prepare(input, { merchantId: config.merchantId, now }))
+    const prepared = operation.prepare(input, { merchantId: config.merchantId, now })
+    if (Result.isFailure(prepared)) {
+      const { issues, warnings } = prepared.failure
+      return yield* Effect.fail(new RequestValidationError({ operation: operation.operation, issues, warnings }))
+    }
+    const parts = prepared.success
     const route = config.routes[operation.operation]
     const path = expandPath(route, parts.params)
     // a base URL's own path is a prefix: "https://h/sandbox/" + "/api/v2/…"
@@ -237,12 +246,15 @@ export const exchange = <I, A>(
       url,
       body: parts.body,
       // once per logical call: every retry of it carries the same key
-      idempotencyKey: posting ? (key ?? (config.retry.idempotencyKeys ? crypto.randomUUID() : undefined)) : undefined
+      idempotencyKey: posting
+        ? (key ?? (config.idempotencyKeys === "honoured" ? crypto.randomUUID() : undefined))
+        : undefined
     }
     const answer = yield* withRetries(
       config.retry,
       config.timeoutMs,
       request,
+      config.idempotencyKeys,
       (attempt, timeoutMs) => sendOnce(config, request, attempt, timeoutMs)
     )
     return { ...answer, warnings: parts.warnings }
@@ -278,7 +290,7 @@ export const call = <I, A>(
   operation: OperationSpec<I, A>,
   input: I,
   options: CallOptions | undefined
-): Effect.Effect<A, ClientError | ValidationError> =>
+): Effect.Effect<A, CallError> =>
   Effect.flatMap(
     exchange(config, operation, input, options),
     (answer) => decodeAnswer(operation as OperationSpec<unknown, A>, answer)
@@ -308,7 +320,7 @@ export type CreateCheckoutOutcome =
     readonly ok: false
     readonly displayWidget: boolean
     readonly status: number | undefined
-    readonly error: ClientError | ValidationError
+    readonly error: CallError
   }
 
 /**
@@ -334,7 +346,7 @@ export const createCheckout = (
     }
     return outcome
   }).pipe(
-    Effect.catch((error: ClientError | ValidationError) => {
+    Effect.catch((error: CallError) => {
       const status = error._tag === "ValidationError" ? undefined : error.status
       const outcome: CreateCheckoutOutcome = {
         ok: false,
@@ -378,10 +390,10 @@ export const verifyCheckout = (
   redirect: string | URL | URLSearchParams,
   expected: VerifyExpectations | undefined,
   options: CallOptions | undefined
-): Effect.Effect<VerifiedCheckout, ClientError | ValidationError | InvalidRedirectError> =>
+): Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError> =>
   Effect.gen(function*() {
     const read = Verification.checkoutIdFromRedirect(redirect)
-    if (!read.ok) return yield* Effect.fail(new InvalidRedirectError({ code: read.code }))
+    if (!read.ok) return yield* Effect.fail(new InvalidRedirectError({ problem: read.code }))
     const answer = yield* exchange(config, SPECS.retrieveCheckout, read.checkoutId, options)
     // the decision reads the raw answer: a body that is not a checkout is a refusal, never an allocation
     const decision = Verification.decideDeposit(answer.json, {

@@ -8,7 +8,6 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { type ValidationError } from "../../core/foundation/issues.ts"
 import type { MerchantConfigurationResponse } from "../../core/merchant/configuration.ts"
 import type { PlanTermsRequest, PlanTermsResponse } from "../../core/plan-terms/index.ts"
 import type { PlanResponse, SetMerchantOrderRequest, SetMerchantOrderResponse } from "../../core/plan/index.ts"
@@ -17,7 +16,7 @@ import type { CancelPlanRequest, CancelPlanResponse, RefundCalculationResponse }
 import type { PlanSearchParams, PlanSearchResponse } from "../../core/search/index.ts"
 import type { CheckoutVerificationResponse } from "../../core/verification/index.ts"
 import { type ClientConfig, type ClientOptions, resolveConfig } from "./config.ts"
-import type { ClientError, InvalidRedirectError } from "./errors.ts"
+import type { CallError, InvalidOptionsError, InvalidRedirectError } from "./errors.ts"
 import {
   call,
   type CallOptions,
@@ -28,14 +27,6 @@ import {
   verifyCheckout,
   type VerifyExpectations
 } from "./operations.ts"
-
-/**
- * A failed call: the service's answer ({@link ClientError}) or a request the
- * core refused, which was then never sent (`ValidationError`).
- *
- * @since 0.1.0
- */
-export type CallError = ClientError | ValidationError
 
 /**
  * The operations of the service, as Effects.
@@ -87,7 +78,7 @@ export interface PaymentPlanClientApi {
 /**
  * The client's operations over a checked configuration.
  *
- * @since 0.1.0
+ * @internal
  */
 export const makeApi = (config: ClientConfig): PaymentPlanClientApi => ({
   baseUrl: config.baseUrl.href,
@@ -106,12 +97,12 @@ export const makeApi = (config: ClientConfig): PaymentPlanClientApi => ({
 })
 
 /**
- * The client built from options; fails with a `ValidationError` naming every
- * bad option.
+ * The client built from options; fails with an `InvalidOptionsError` naming
+ * every bad option.
  *
- * @since 0.1.0
+ * @internal
  */
-export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi, ValidationError> =>
+export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi, InvalidOptionsError> =>
   Effect.map(Effect.fromResult(resolveConfig(options)), makeApi)
 
 /**
@@ -119,7 +110,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { PaymentPlanClient } from "payment-plan-engine/client"
  *
  * const program = Effect.gen(function*() {
@@ -137,7 +128,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
 export class PaymentPlanClient extends Context.Service<PaymentPlanClient, PaymentPlanClientApi>()(
   "payment-plan-engine/PaymentPlanClient"
 ) {
-  /** A layer that checks the options and builds the client. */
-  static readonly layer = (options: ClientOptions): Layer.Layer<PaymentPlanClient, ValidationError> =>
+  /** A layer that checks the options and builds the client; it fails with an `InvalidOptionsError`. */
+  static readonly layer = (options: ClientOptions): Layer.Layer<PaymentPlanClient, InvalidOptionsError> =>
     Layer.effect(PaymentPlanClient, make(options))
 }

@@ -1,43 +1,36 @@
 /**
  * `payment-plan-engine/sandbox`: the service on the core, offline. A
  * web-standard handler for every endpoint, a Node server, merchants from a
- * file, a SQLite store, a hosted widget and a test clock.
+ * file, a SQLite store, a hosted widget and a test clock (docs/sandbox.md).
+ *
+ * This entry is the sandbox's public surface, listed name by name: what runs
+ * a sandbox, configures its merchants, reads its store and describes its
+ * answers. Its routes, operations and widget code stay inside.
  *
  * @packageDocumentation
  */
-export type { Route, Routes } from "../../core/wire/routes.ts"
 export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
-export {
-  type Context,
-  createSandbox,
-  type Operation,
-  type Reply,
-  type Sandbox,
-  type SandboxEnvironment,
-  type SandboxOptions
-} from "./handler.ts"
-export { ERROR_STATUS, type ErrorBody, type ErrorCode, HttpError, MAX_BODY_BYTES } from "./http.ts"
 export {
   hashApiKey,
   loadMerchants,
   MerchantConfig,
   type MerchantDirectory,
-  merchantDirectory,
   MerchantsFile,
-  parseBasic,
-  type SandboxMerchant,
-  verifyApiKey
+  type SandboxMerchant
 } from "./merchants.ts"
+export { ERROR_STATUS, type ErrorBody, type ErrorCode, MAX_BODY_BYTES } from "./routes/http.ts"
+export { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,
-  nodeListener,
   readMerchantsFile,
   type RunningSandbox,
   type StartOptions,
   startSandbox
 } from "./server.ts"
 export {
+  type CheckoutState,
+  type SandboxCheckout,
   type SandboxStore,
   sqliteStore,
   type StoredCheckout,
@@ -45,4 +38,3 @@ export {
   type StoredNote,
   type StoredPlan
 } from "./store.ts"
-export { checkoutPage, widgetScript } from "./widget-page.ts"

@@ -12,7 +12,7 @@ import { ValidationError } from "../../core/foundation/issues.ts"
 import { requestValidator } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
 import {
-  decodeMerchantResult,
+  decodeResult,
   MerchantConfiguration,
   type MerchantConfigurationResponse
 } from "../../core/merchant/configuration.ts"
@@ -182,7 +182,7 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
     // the merchant configuration the sandbox answers: the file's, with the service's other fields filled in
     const given: Record<string, unknown> = {}
     for (const key of CONFIGURATION_FIELDS) if (m[key] !== undefined) given[key] = m[key]
-    const configuration = decodeMerchantResult(
+    const configuration = decodeResult(
       {
         gtmId: "",
         serviceGAMID: "",
@@ -229,7 +229,7 @@ export interface MerchantDirectory {
 const digest = (s: string): Buffer => createHash("sha256").update(s).digest()
 
 /** Reads `Basic base64(merchantId:apiKey)`. */
-export const parseBasic = (
+const parseBasic = (
   authorization: string | null
 ): { readonly merchantId: string; readonly apiKey: string } | undefined => {
   if (authorization === null) return undefined

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import { createSandbox, type Sandbox, type SandboxOptions } from "./handler.ts"
-import { MAX_BODY_BYTES } from "./http.ts"
 import { loadMerchants, type SandboxMerchant } from "./merchants.ts"
+import { MAX_BODY_BYTES } from "./routes/http.ts"
+import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 import { sqliteStore } from "./store.ts"
 
 /** Default address of `npm start`. */
@@ -73,7 +73,7 @@ const send = async (response: Response, res: ServerResponse): Promise<void> => {
  * A `node:http` request listener running a web-standard handler. A request
  * that cannot be turned into a `Request` (a malformed URL) answers 400.
  */
-export const nodeListener =
+const nodeListener =
   (handler: (request: Request) => Promise<Response>, origin: () => string) =>
   (req: IncomingMessage, res: ServerResponse): void => {
     const fail = () => {

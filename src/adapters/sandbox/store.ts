@@ -1,13 +1,39 @@
 /**
- * Where the sandbox keeps its data: a small store interface, and its default
- * implementation on Node's built-in SQLite (`node:sqlite`). Documents are JSON
- * in a few tables; writes that belong together run in one transaction.
+ * Where the sandbox keeps its data: a typed store interface, and its default
+ * implementation on Node's built-in SQLite (`node:sqlite`). Values are the
+ * core's types (a plan is the core's `Plan`, a note its `PlanNote`, terms its
+ * `PlanTerms`), kept as JSON documents in a few tables; writes that belong
+ * together run in one transaction.
+ *
+ * The store is the bottom of the sandbox: it knows no HTTP and no operation.
  *
  * @module
  */
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DatabaseSync, type StatementSync } from "node:sqlite"
+import type { Checkout, CheckoutRequest } from "../../core/checkout/index.ts"
+import type { PlanTerms } from "../../core/plan-terms/index.ts"
+import type { Plan } from "../../core/plan/index.ts"
+import type { PlanNote } from "../../core/plan/notes.ts"
+import type { CardBehaviour } from "./cards.ts"
+
+/**
+ * A checkout as the sandbox answers it: the core's {@link Checkout} with the
+ * sandbox's additions always present, `widgetUrl` (the hosted page) and
+ * `expiresAt` (R4.7).
+ *
+ * @example
+ * ```ts
+ * import type { SandboxCheckout } from "payment-plan-engine/sandbox"
+ * const created = (await response.json()) as SandboxCheckout
+ * created.widgetUrl // "http://127.0.0.1:4010/widget/checkout/chk_…": the hosted page to send the customer to
+ * ```
+ */
+export type SandboxCheckout = Checkout & { readonly widgetUrl: string; readonly expiresAt: string }
+
+/** The state of a checkout in the sandbox: `Open` until the customer completes, declines or cancels. */
+export type CheckoutState = "Open" | "Completed" | "Rejected"
 
 /** A checkout as the sandbox keeps it. */
 export interface StoredCheckout {
@@ -20,16 +46,16 @@ export interface StoredCheckout {
   /** the zone in which its calendar dates are read */
   readonly timeZone: string
   /** the validated create-checkout request */
-  readonly request: Record<string, unknown>
+  readonly request: CheckoutRequest
   /** the create-checkout response, as first answered */
-  readonly response: Record<string, unknown>
+  readonly response: SandboxCheckout
   /** `Open` until the customer completes (`Completed`) or declines or cancels (`Rejected`) */
-  readonly state: "Open" | "Completed" | "Rejected"
+  readonly state: CheckoutState
   readonly planId?: string | undefined
   /** the deposit and its status once the widget finished */
   readonly deposit?: { readonly amount: number; readonly status: "Accepted" | "Rejected" } | undefined
   /** the plan terms the customer accepted */
-  readonly terms?: Record<string, unknown> | undefined
+  readonly terms?: PlanTerms | undefined
   readonly finishedAt?: number | undefined
 }
 
@@ -39,9 +65,9 @@ export interface StoredPlan {
   readonly merchantId: string
   readonly checkoutId: string
   readonly createdAt: number
-  readonly record: Record<string, unknown>
-  /** the test card paying the instalments */
-  readonly card: string
+  readonly record: Plan
+  /** what the card paying the instalments does */
+  readonly card: CardBehaviour
 }
 
 /** A plan note as the sandbox keeps it. */
@@ -50,7 +76,7 @@ export interface StoredNote {
   readonly planId: string
   readonly merchantId: string
   readonly createdAt: number
-  readonly note: Record<string, unknown>
+  readonly note: PlanNote
 }
 
 /** A response kept for an idempotency key. */
@@ -64,9 +90,19 @@ export interface StoredIdempotent {
  * The sandbox's store. Calls are synchronous, so a handler that reads, decides
  * and writes inside {@link SandboxStore.transaction} is atomic both in the
  * database and in the event loop.
+ *
+ * @example
+ * ```ts
+ * import { sqliteStore } from "payment-plan-engine/sandbox"
+ * const store = sqliteStore(".sandbox/data.sqlite")
+ * store.listPlans(["merchant-123"]).filter((plan) => plan.record.status === "Late")
+ * ```
  */
 export interface SandboxStore {
-  /** Runs `f` in one transaction: all its writes or none (when `f` throws). Nested calls are savepoints. */
+  /**
+   * Runs `f` in one transaction: all its writes or none (when `f` throws).
+   * Nested calls are savepoints: a nested failure undoes its own writes only.
+   */
   readonly transaction: <A>(f: () => A) => A
   readonly getCheckout: (id: string) => StoredCheckout | undefined
   readonly putCheckout: (checkout: StoredCheckout) => void
@@ -74,6 +110,7 @@ export interface SandboxStore {
   readonly putPlan: (plan: StoredPlan) => void
   /** Plans of these merchants, oldest first. */
   readonly listPlans: (merchantIds: ReadonlyArray<string>) => ReadonlyArray<StoredPlan>
+  /** A plan's notes, oldest first. */
   readonly listNotes: (planId: string) => ReadonlyArray<StoredNote>
   readonly putNote: (note: StoredNote) => void
   readonly getIdempotent: (scope: string, key: string) => StoredIdempotent | undefined
@@ -86,15 +123,80 @@ export interface SandboxStore {
   readonly close: () => void
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS checkouts (id TEXT PRIMARY KEY, merchant_id TEXT NOT NULL, created_at INTEGER NOT NULL, doc TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS plans (id TEXT PRIMARY KEY, merchant_id TEXT NOT NULL, checkout_id TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL, doc TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS plans_by_merchant ON plans (merchant_id, created_at);
-CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, merchant_id TEXT NOT NULL, created_at INTEGER NOT NULL, doc TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS notes_by_plan ON notes (plan_id, created_at);
-CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (scope, key));
-CREATE TABLE IF NOT EXISTS clocks (merchant_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL);
-`
+// ---------------------------------------------------------------------------
+// SQLite
+
+/**
+ * The tables. Each is created when missing, so a new table (an outbox, say) is
+ * one more statement here, its methods beside the others below, and its rows
+ * in {@link SandboxStore.reset} when they belong to a merchant.
+ */
+const TABLES = [
+  "CREATE TABLE IF NOT EXISTS checkouts (id TEXT PRIMARY KEY, merchant_id TEXT NOT NULL, created_at INTEGER NOT NULL, doc TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS plans (id TEXT PRIMARY KEY, merchant_id TEXT NOT NULL, checkout_id TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL, doc TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS plans_by_merchant ON plans (merchant_id, created_at)",
+  "CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, merchant_id TEXT NOT NULL, created_at INTEGER NOT NULL, doc TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS notes_by_plan ON notes (plan_id, created_at)",
+  "CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (scope, key))",
+  "CREATE TABLE IF NOT EXISTS clocks (merchant_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL)"
+] as const
+
+/** The tables whose rows belong to a merchant through a `merchant_id` column (what reset deletes). */
+const MERCHANT_TABLES = ["checkouts", "plans", "notes", "clocks"] as const
+
+/** An open database: cached statements and transactions that nest as savepoints. */
+interface Database {
+  /** A prepared statement, prepared once per text. */
+  readonly sql: (text: string) => StatementSync
+  readonly transaction: <A>(f: () => A) => A
+  readonly close: () => void
+}
+
+const openDatabase = (path: string): Database => {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true })
+  const db = new DatabaseSync(path)
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
+  for (const statement of TABLES) db.exec(statement)
+  const cache = new Map<string, StatementSync>()
+  let depth = 0
+  return {
+    sql: (text) => {
+      let statement = cache.get(text)
+      if (statement === undefined) {
+        statement = db.prepare(text)
+        cache.set(text, statement)
+      }
+      return statement
+    },
+    transaction: (f) => {
+      const savepoint = depth > 0 ? `sp${depth}` : undefined
+      db.exec(savepoint !== undefined ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE")
+      depth++
+      try {
+        const result = f()
+        db.exec(savepoint !== undefined ? `RELEASE ${savepoint}` : "COMMIT")
+        return result
+      } catch (e) {
+        db.exec(savepoint !== undefined ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK")
+        throw e
+      } finally {
+        depth--
+      }
+    },
+    close: () => {
+      if (db.isOpen) db.close()
+    }
+  }
+}
+
+/**
+ * A document column read back. Only this store writes the documents (JSON of
+ * the typed values above), so they are read as those types without decoding
+ * them again on every request.
+ */
+const documentOf = <A>(row: unknown): A => JSON.parse((row as { doc: string }).doc) as A
+
+const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefined ? undefined : documentOf<A>(row))
 
 /**
  * A {@link SandboxStore} on `node:sqlite`: a file path (created with its
@@ -107,52 +209,16 @@ CREATE TABLE IF NOT EXISTS clocks (merchant_id TEXT PRIMARY KEY, offset_ms INTEG
  * ```
  */
 export const sqliteStore = (path = ":memory:"): SandboxStore => {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true })
-  const db = new DatabaseSync(path)
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
-  db.exec(SCHEMA)
-  const cache = new Map<string, StatementSync>()
-  const sql = (text: string): StatementSync => {
-    let statement = cache.get(text)
-    if (!statement) {
-      statement = db.prepare(text)
-      cache.set(text, statement)
-    }
-    return statement
-  }
-  const doc = <A>(
-    row: unknown
-  ): A | undefined => (row === undefined ? undefined : (JSON.parse((row as { doc: string }).doc) as A))
-  let depth = 0
+  const { sql, transaction, close } = openDatabase(path)
   return {
-    transaction: (f) => {
-      // a nested call is a savepoint: its failure undoes its own writes only
-      const savepoint = depth > 0 ? `sp${depth}` : undefined
-      db.exec(savepoint ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE")
-      depth++
-      try {
-        const result = f()
-        db.exec(savepoint ? `RELEASE ${savepoint}` : "COMMIT")
-        return result
-      } catch (e) {
-        db.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK")
-        throw e
-      } finally {
-        depth--
-      }
-    },
-    getCheckout: (id) => doc(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
+    transaction,
+    getCheckout: (id) => documentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
     putCheckout: (c) => {
       sql(
         "INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
-      ).run(
-        c.id,
-        c.merchantId,
-        c.createdAt,
-        JSON.stringify(c)
-      )
+      ).run(c.id, c.merchantId, c.createdAt, JSON.stringify(c))
     },
-    getPlan: (id) => doc(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
+    getPlan: (id) => documentOrUndefined(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
     putPlan: (p) => {
       sql(
         "INSERT INTO plans (id, merchant_id, checkout_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
@@ -163,30 +229,22 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
       const marks = merchantIds.map(() => "?").join(", ")
       return sql(`SELECT doc FROM plans WHERE merchant_id IN (${marks}) ORDER BY created_at, id`)
         .all(...merchantIds)
-        .map((row) => doc<StoredPlan>(row)!)
+        .map((row) => documentOf<StoredPlan>(row))
     },
     listNotes: (planId) =>
       sql("SELECT doc FROM notes WHERE plan_id = ? ORDER BY created_at, id").all(planId).map((row) =>
-        doc<StoredNote>(row)!
+        documentOf<StoredNote>(row)
       ),
     putNote: (n) => {
       sql(
         "INSERT INTO notes (id, plan_id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
-      ).run(
-        n.id,
-        n.planId,
-        n.merchantId,
-        n.createdAt,
-        JSON.stringify(n)
-      )
+      ).run(n.id, n.planId, n.merchantId, n.createdAt, JSON.stringify(n))
     },
     getIdempotent: (scope, key) => {
       const row = sql("SELECT fingerprint, status, body FROM idempotency WHERE scope = ? AND key = ?").get(
         scope,
         key
-      ) as
-        | { fingerprint: string; status: number; body: string }
-        | undefined
+      ) as { fingerprint: string; status: number; body: string } | undefined
       return row === undefined
         ? undefined
         : { fingerprint: row.fingerprint, status: Number(row.status), body: row.body }
@@ -209,24 +267,19 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
     setClockOffset: (merchantId, offset) => {
       sql(
         "INSERT INTO clocks (merchant_id, offset_ms) VALUES (?, ?) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = excluded.offset_ms"
-      ).run(
-        merchantId,
-        offset
-      )
+      ).run(merchantId, offset)
     },
     reset: (merchantId) => {
-      for (const table of ["checkouts", "plans", "notes", "clocks"]) {
-        sql(`DELETE FROM ${table} WHERE merchant_id = ?`).run(merchantId)
-      }
-      // scopes are the merchant id, or the merchant id and a suffix after ":"
-      sql("DELETE FROM idempotency WHERE scope = ? OR substr(scope, 1, length(?) + 1) = ? || ':'").run(
-        merchantId,
-        merchantId,
-        merchantId
-      )
+      transaction(() => {
+        for (const table of MERCHANT_TABLES) sql(`DELETE FROM ${table} WHERE merchant_id = ?`).run(merchantId)
+        // scopes are the merchant id, or the merchant id and a suffix after ":"
+        sql("DELETE FROM idempotency WHERE scope = ? OR substr(scope, 1, length(?) + 1) = ? || ':'").run(
+          merchantId,
+          merchantId,
+          merchantId
+        )
+      })
     },
-    close: () => {
-      if (db.isOpen) db.close()
-    }
+    close
   }
 }

@@ -29,7 +29,7 @@ import {
   WholeNumber,
   withRule
 } from "../internal/schema-kit.ts"
-import { compileValidator } from "../internal/validator.ts"
+import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { RefundPolicies } from "../refund/policy.ts"
 
@@ -44,6 +44,8 @@ import { RefundPolicies } from "../refund/policy.ts"
 export const PLAN_TYPES = ["Installment", "PayInFull", "Custom"] as const
 
 /**
+ * A plan type of the service (R4.1).
+ *
  * @since 0.1.0
  */
 export type PlanType = (typeof PLAN_TYPES)[number]
@@ -138,6 +140,19 @@ export const CheckoutRequest = withRule(
  * @since 0.1.0
  */
 export type CheckoutRequest = typeof CheckoutRequest.Type
+
+/**
+ * The `unknown_field` warnings (R10.2) of a create-checkout request, whatever its values: for the
+ * calculations that price a request without the validator's strict reading.
+ *
+ * @example
+ * ```ts
+ * import { Checkout } from "payment-plan-engine"
+ * Checkout.requestUnknownFields({ merchantId: "merchant-123", itmes: [] }).map((w) => w.path) // ["itmes"]
+ * ```
+ * @since 0.1.0
+ */
+export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(CheckoutRequest)
 
 // ---------------------------------------------------------------------------
 // Validation (R4)
@@ -335,7 +350,7 @@ export const validateRequestResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Checkout } from "payment-plan-engine"
  * const program = Checkout.validateRequest(body, { merchantId: "merchant-123", now: new Date() })
  * // Effect<Validated<CheckoutRequest>, ValidationError>

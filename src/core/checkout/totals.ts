@@ -15,7 +15,6 @@ import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
 import {
-  amountIssues,
   currencyExponentOrIssue,
   fromMinorUnits,
   MAX_MINOR_UNITS,
@@ -27,7 +26,7 @@ import { isRecord } from "../internal/predicates.ts"
 import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues } from "./request.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues, itemAmountsExact } from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -122,11 +121,12 @@ export const priceResult = (
   let completionDay = Infinity
   for (let index = 0; index < checkout.items.length; index++) {
     const item = checkout.items[index]!
-    const cost = toMinorUnits(item.costPerItem, exponent)
-    if (typeof cost !== "number") {
-      issues.push(amountIssues(`items[${index}].costPerItem`, item.costPerItem, exponent) as Issue)
+    // the amount rules (R1.1, R1.3) of the request's validation, deposit included: one definition
+    if (!itemAmountsExact(item, exponent)) {
+      itemAmountIssues(item, index, exponent, issues)
       continue
     }
+    const cost = toMinorUnits(item.costPerItem, exponent) as number
     const lineTotal = cost * item.quantity
     const unitDeposit = unitMinimumDeposit(cost, item.minimumDepositPerItem, merchant, exponent)
     const redemption = Time.parseDateOrInstant(item.redemptionDate)!
@@ -303,7 +303,7 @@ export const summarizeResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Checkout } from "payment-plan-engine"
  * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
  * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)

@@ -12,6 +12,7 @@ import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { type Issue, issue } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
 import { compileValidator, type ValidatorOptions } from "../internal/validator.ts"
 
 export type { Issue, IssueCode } from "../internal/issue.ts"
@@ -112,4 +113,65 @@ export const requestValidator = <S extends Schema.Top>(
       ? Result.succeed({ value: checked.value, warnings: checked.warnings })
       : fail(checked.issues, checked.warnings)
   }
+}
+
+/**
+ * What a plain function does with a field or option no rule reads (R10.2): `"warn"` (the default)
+ * reports it in the result's `warnings`; `"error"` refuses the input with it among the issues.
+ *
+ * @since 0.1.0
+ */
+export type UnknownFields = "warn" | "error"
+
+/** The `unknown_field` warnings of the options no parameter of a function reads (R10.2). @internal */
+export const unknownOptions = (options: unknown, known: ReadonlySet<string>): Array<Issue> => {
+  const warnings: Array<Issue> = []
+  if (!isRecord(options)) return warnings
+  for (const key of Object.keys(options)) {
+    if (key !== "unknownFields" && !known.has(key) && options[key] !== undefined) {
+      warnings.push(
+        issue(`options.${key}`, "unknown_field", "R10.2", "is not an option of this function and was ignored")
+      )
+    }
+  }
+  return warnings
+}
+
+const isUnknownField = (i: Issue) => i.code === "unknown_field"
+
+/**
+ * The plain API's answer (R10.2): a core result with the warnings gathered beside it; under
+ * `unknownFields: "error"` every unknown field or option is an issue instead. @internal
+ */
+export const answer = <A>(
+  result: Result.Result<Validated<A>, ValidationError>,
+  warnings: ReadonlyArray<Issue>,
+  unknownFields: unknown
+): Validation<A> => {
+  const all = Result.isSuccess(result)
+    ? [...result.success.warnings, ...warnings]
+    : [...result.failure.warnings, ...warnings]
+  const issues = Result.isSuccess(result) ? [] : [...result.failure.issues]
+  if (unknownFields !== undefined && unknownFields !== "warn" && unknownFields !== "error") {
+    issues.push(
+      issue("options.unknownFields", "enum", "R10.2", `must be "warn" or "error", got ${describeOption(unknownFields)}`)
+    )
+  }
+  if (unknownFields === "error") issues.push(...all.filter(isUnknownField))
+  const left = unknownFields === "error" ? all.filter((i) => !isUnknownField(i)) : all
+  return issues.length === 0 && Result.isSuccess(result)
+    ? { ok: true, value: result.success.value, warnings: left }
+    : { ok: false, issues, warnings: left }
+}
+
+const describeOption = (value: unknown) => typeof value === "string" ? JSON.stringify(value) : String(value)
+
+/** A calculation's result with no warnings of its own, for {@link answer}. @internal */
+export const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
+  Result.map(result, (value) => ({ value, warnings: [] }))
+
+/** The value of a plain answer, or its `ValidationError` thrown (the calculations' convention). @internal */
+export const valueOrThrow = <A>(validation: Validation<A>): A => {
+  if (validation.ok) return validation.value
+  throw new ValidationError({ issues: validation.issues, warnings: validation.warnings })
 }

@@ -81,6 +81,30 @@ export const fromMinorUnits = (minor: number, exponent: number): number => {
 }
 
 /**
+ * The exact decimal text of an amount in minor units, with exactly the
+ * currency's digits (R1.2): what a person reads, and what a JSON number in major
+ * units is written from (R1.4). A bigint counts past 2^53, for sums of many amounts.
+ *
+ * @example
+ * ```ts
+ * import { Money } from "payment-plan-engine"
+ * Money.toDecimalText(123450, 2)  // "1234.50"
+ * Money.toDecimalText(-5, 2)      // "-0.05"
+ * Money.toDecimalText(10_000, 0)  // "10000"
+ * Money.toDecimalText(10n ** 20n, 2) // "1000000000000000000.00"
+ * ```
+ * @since 0.1.0
+ */
+export const toDecimalText = (minor: number | bigint, exponent: number): string => {
+  const negative = minor < 0
+  const digits = String(negative ? -minor : minor)
+  if (exponent <= 0) return negative ? `-${digits}` : digits
+  const padded = digits.padStart(exponent + 1, "0")
+  const point = padded.length - exponent
+  return `${negative ? "-" : ""}${padded.slice(0, point)}.${padded.slice(point)}`
+}
+
+/**
  * `numerator / denominator` rounded half-up, away from zero (R1.5), for integers
  * whose quotient is a safe integer.
  *
@@ -196,7 +220,7 @@ export interface InstallmentSplit {
 }
 
 /**
- * Options of {@link splitInstallments}.
+ * Options of {@link splitAmount}.
  *
  * @since 0.1.0
  */
@@ -240,26 +264,26 @@ export const currencyExponentOrIssue = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Money } from "payment-plan-engine"
- * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
+ * Effect.runSync(Money.splitAmount(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```
  * @since 0.1.0
  */
-export const splitInstallments = (
+export const splitAmount = (
   amount: number,
   count: number,
   currencyCode: string,
   options?: SplitOptions
 ): Effect.Effect<InstallmentSplit, ValidationError> =>
-  Effect.fromResult(splitInstallmentsResult(amount, count, currencyCode, options))
+  Effect.fromResult(splitAmountResult(amount, count, currencyCode, options))
 
 /**
- * {@link splitInstallments} as a synchronous `Result`, for hot loops.
+ * {@link splitAmount} as a synchronous `Result`, for hot loops.
  *
  * @since 0.1.0
  */
-export const splitInstallmentsResult = (
+export const splitAmountResult = (
   amount: unknown,
   count: unknown,
   currencyCode: unknown,

@@ -4,7 +4,7 @@
  * this module is the bottom of the core, so the Schema kit and the validator
  * can speak it.
  *
- * @internal
+ * Internal to the core (not re-exported as such).
  */
 
 /**

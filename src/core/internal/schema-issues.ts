@@ -143,6 +143,17 @@ export const issuesFromSchema = (
         return
       }
       case "AnyOf": {
+        const expected = node.ast.annotations?.expected
+        if (typeof expected === "string") {
+          const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
+          issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
+          return
+        }
+        // a member of the right type failed inside (an array whose element is wrong): name that problem
+        if (node.issues.length > 0) {
+          for (const child of node.issues) walk(child, segments)
+          return
+        }
         const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
         const members = node.ast.types
         if (members.every((m) => m._tag === "Literal")) {
@@ -156,6 +167,13 @@ export const issuesFromSchema = (
         }
         return
       }
+      case "InvalidValue": {
+        const got = SchemaIssue.hasInput(node) ? `, got ${describe(node.input)}` : ""
+        issues.push(issue(formatPath(segments), "format", ruleFor(segments), `is invalid${got}`))
+        return
+      }
+      case "Encoding":
+        return walk(node.issue, segments)
       default:
         issues.push(issue(formatPath(segments), "format", ruleFor(segments), "is invalid"))
     }

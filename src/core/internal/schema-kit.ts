@@ -320,7 +320,9 @@ export const Enum = <const V extends ReadonlyArray<string>>(values: V) => Schema
 // Tolerant pieces (responses, R9)
 
 /** A number, or a number sent as a string (`"50"`). */
-export const LooseNumber = Schema.Union([Schema.Finite, Schema.FiniteFromString])
+export const LooseNumber = Schema.Union([Schema.Finite, Schema.FiniteFromString]).annotate({
+  expected: "a number, or a number written as text"
+})
 
 /** A boolean, or `"true"`/`"false"` sent as strings. */
 export const LooseBoolean = Schema.Union([

@@ -154,6 +154,56 @@ const strip = (ast: SchemaAST.AST, value: unknown): unknown => {
   }
 }
 
+/** The keys an object node knows, and the node of each; `undefined` when it takes any key. */
+const knownKeys = new WeakMap<SchemaAST.Objects, ReadonlyMap<string, SchemaAST.AST> | undefined>()
+const keysOf = (ast: SchemaAST.Objects) => {
+  if (knownKeys.has(ast)) return knownKeys.get(ast)
+  const keys = ast.indexSignatures.length > 0
+    ? undefined
+    : new Map(ast.propertySignatures.map((p) => [String(p.name), p.type] as const))
+  knownKeys.set(ast, keys)
+  return keys
+}
+
+/** The object or array member of a union (`X | null`), which the walk below follows. */
+const structuredMember = (ast: SchemaAST.AST): SchemaAST.AST =>
+  ast._tag === "Union" ? (ast.types.find((t) => t._tag === "Objects" || t._tag === "Arrays") ?? ast) : ast
+
+const walkUnknown = (ast: SchemaAST.AST, value: unknown, path: Path, warnings: Array<Issue>): void => {
+  const node = structuredMember(ast)
+  if (node._tag === "Arrays") {
+    const element = node.rest[0]
+    if (element === undefined || !Array.isArray(value)) return
+    for (let i = 0; i < value.length; i++) walkUnknown(element, value[i], [...path, i], warnings)
+  } else if (node._tag === "Objects") {
+    const keys = keysOf(node)
+    if (keys === undefined || typeof value !== "object" || value === null || Array.isArray(value)) return
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const field = record[key]
+      if (field === undefined) continue // absent (R10.1)
+      const type = keys.get(key)
+      if (type === undefined) helpers.unknown(warnings, path, { [key]: field }, EMPTY_KEYS)
+      else if (typeof field === "object" && field !== null) walkUnknown(type, field, [...path, key], warnings)
+    }
+  } else if (node._tag === "Suspend") {
+    walkUnknown(node.thunk(), value, path, warnings)
+  }
+}
+
+const EMPTY_KEYS: ReadonlySet<string> = new Set()
+
+/**
+ * The `unknown_field` warnings (R10.2) of an input against the fields `schema` knows, whatever the
+ * input's values (they are checked elsewhere): for entry points that read a resource tolerantly
+ * or through a guard, and still owe the caller a word on every field no rule reads.
+ */
+export const unknownFieldsOf = (schema: Schema.Top) => (input: unknown, path: Path = []): Array<Issue> => {
+  const warnings: Array<Issue> = []
+  walkUnknown(schema.ast, input, path, warnings)
+  return warnings
+}
+
 // ---------------------------------------------------------------------------
 // Code generation
 

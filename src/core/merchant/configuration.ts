@@ -97,7 +97,7 @@ export type MerchantConfiguration = typeof MerchantConfiguration.Type
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import * as Schema from "effect/Schema"
  * import { Merchant } from "payment-plan-engine"
  * const merchant = Schema.decodeUnknownSync(Merchant.MerchantConfigurationResponse)({
  *   defaultMinDepositType: "Percentage", defaultMinDepositValue: "10",
@@ -137,14 +137,14 @@ const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, 
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Merchant } from "payment-plan-engine"
- * const read = Merchant.decodeMerchantResult({ subMerchants: ["store-north"] })
+ * const read = Merchant.decodeResult({ subMerchants: ["store-north"] })
  * if (Result.isSuccess(read)) read.success?.subMerchants // [{ externalCode: "store-north" }]
  * ```
  * @since 0.1.0
  */
-export const decodeMerchantResult = (
+export const decodeResult = (
   input: unknown,
   path = "merchant"
 ): Result.Result<MerchantConfigurationResponse | undefined, ValidationError> => {
@@ -154,7 +154,7 @@ export const decodeMerchantResult = (
   }
   const known = decoded.get(input)
   if (known) return Result.succeed(known)
-  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all" })
+  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all", reportInput: true })
   if (Result.isFailure(result)) {
     const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
     return fail(prefixIssues(path, issues))

@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/request.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import type { Issue } from "../internal/issue.ts"
 import {
   CaseInsensitiveEnum,
   Enum,
@@ -18,6 +19,7 @@ import {
   WholeNumber,
   withRule
 } from "../internal/schema-kit.ts"
+import { unknownFieldsOf } from "../internal/validator.ts"
 
 /**
  * Cadence frequencies, read case-insensitively (R6.2).
@@ -27,6 +29,8 @@ import {
 export const FREQUENCIES = ["Weekly", "Fortnightly", "Monthly"] as const
 
 /**
+ * A cadence frequency of a plan-terms request (R6.2).
+ *
  * @since 0.1.0
  */
 export type Frequency = (typeof FREQUENCIES)[number]
@@ -40,6 +44,8 @@ export type Frequency = (typeof FREQUENCIES)[number]
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
 
 /**
+ * A weekday name as a cadence names it (R6.2).
+ *
  * @since 0.1.0
  */
 export type Weekday = (typeof WEEKDAYS)[number]
@@ -119,6 +125,18 @@ export const PlanTermsRequest = withRule(
  */
 export type PlanTermsRequest = typeof PlanTermsRequest.Type
 
+/**
+ * The `unknown_field` warnings (R10.2) of a compute-plan-terms request, whatever its values.
+ *
+ * @example
+ * ```ts
+ * import { PlanTerms } from "payment-plan-engine"
+ * PlanTerms.requestUnknownFields({ checkoutId: "chk_1", timezone: "UTC" }).map((w) => w.path) // ["timezone"]
+ * ```
+ * @since 0.1.0
+ */
+export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(PlanTermsRequest)
+
 const check = requestValidator(PlanTermsRequest, "R6")
 
 /**
@@ -127,7 +145,7 @@ const check = requestValidator(PlanTermsRequest, "R6")
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { PlanTerms } from "payment-plan-engine"
  * const result = PlanTerms.validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
  * if (Result.isFailure(result)) result.failure.issues // [{ path: "timeZone", code: "time_zone", rule: "R3.1", … }]
@@ -145,7 +163,7 @@ export const validateRequestResult = (input: unknown): Result.Result<Validated<P
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { PlanTerms } from "payment-plan-engine"
  * const { value } = Effect.runSync(PlanTerms.validateRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }))
  * ```

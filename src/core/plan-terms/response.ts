@@ -43,6 +43,8 @@ export const TERMS_VALIDATION_KEYS = [
 ] as const
 
 /**
+ * A key of `installments.validation`: why computable terms are not acceptable (R6.4).
+ *
  * @since 0.1.0
  */
 export type TermsValidationKey = (typeof TERMS_VALIDATION_KEYS)[number]

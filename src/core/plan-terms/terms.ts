@@ -30,6 +30,8 @@ import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
 
 /**
+ * How the deposit of merchant-assisted terms is chosen: `minimum` or `even` (R6.7).
+ *
  * @since 0.1.0
  */
 export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]
@@ -242,7 +244,7 @@ const optionIssues = (options: ComputeOptions | undefined, now: number | undefin
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { PlanTerms } from "payment-plan-engine"
  * const terms = PlanTerms.computeResult(checkoutRequest, { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
  * if (Result.isSuccess(terms)) terms.success.schedule // [{ installmentNumber: 1, date: "2026-11-22", amount: … }, …]
@@ -367,7 +369,7 @@ export const computeResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { PlanTerms } from "payment-plan-engine"
  * const terms = Effect.runSync(
  *   PlanTerms.compute(checkoutRequest, { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney",

@@ -19,7 +19,7 @@ import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { PatternText, reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import { decodeMerchantResult } from "../merchant/configuration.ts"
+import { decodeResult } from "../merchant/configuration.ts"
 import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
 import type { Installment, Plan, PlanCreatedByUser, PlanItem, PlanMerchant, PlanUser } from "./record.ts"
@@ -74,7 +74,7 @@ const checkPlanId = compileValidator(Schema.Struct({ planId: PatternText(1, 256)
 })
 
 /**
- * Options of {@link createPlanRecord}.
+ * Options of {@link create}.
  *
  * @since 0.1.0
  */
@@ -136,11 +136,11 @@ const canonicalUnit = (unit: string): string =>
   MINIMUM_DEPOSIT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? unit
 
 /**
- * {@link createPlanRecord} as a synchronous `Result`.
+ * {@link create} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
-export const createPlanRecordResult = (
+export const createResult = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanOptions
@@ -155,7 +155,7 @@ export const createPlanRecordResult = (
   if (!Time.isTimeZone(zone)) {
     issues.push(issue("timeZone", "time_zone", "R3.1", `must be an IANA time zone name, got ${describe(zone)}`))
   }
-  const configuration = decodeMerchantResult(options?.merchantConfiguration, "merchantConfiguration")
+  const configuration = decodeResult(options?.merchantConfiguration, "merchantConfiguration")
   if (Result.isFailure(configuration)) issues.push(...configuration.failure.issues)
   const checkedCheckout = checkCheckout(checkout)
   for (const i of checkedCheckout.issues) issues.push({ ...i, path: prefixPath("checkout", i.path) })
@@ -350,16 +350,16 @@ export const createPlanRecordResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * const plan = Effect.runSync(Plan.createPlanRecord(checkout, terms, { now: "2026-11-22T09:30:00Z", planId: "plan_1" }))
+ * const plan = Effect.runSync(Plan.create(checkout, terms, { now: "2026-11-22T09:30:00Z", planId: "plan_1" }))
  * plan.status // "PendingDeposit"
  * plan.remainingAmount === plan.totalCost // true
  * ```
  * @since 0.1.0
  */
-export const createPlanRecord = (
+export const create = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanOptions
-): Effect.Effect<Plan, ValidationError> => Effect.fromResult(createPlanRecordResult(checkout, terms, options))
+): Effect.Effect<Plan, ValidationError> => Effect.fromResult(createResult(checkout, terms, options))

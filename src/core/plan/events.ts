@@ -131,7 +131,7 @@ export type PlanEventRefusal =
  * @example
  * ```ts
  * import { Plan } from "payment-plan-engine"
- * const result = Plan.applyPlanEventResult(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))
+ * const result = Plan.applyResult(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))
  * // Result.fail(PlanTransitionError { code: "already_cancelled", status: "Cancelled", event: "InstallmentPaid", … })
  * ```
  * @since 0.1.0

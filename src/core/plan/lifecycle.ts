@@ -228,13 +228,13 @@ const statusAfterPayment = (installments: ReadonlyArray<Installment>): PlanStatu
 }
 
 /**
- * {@link applyPlanEvent} as a synchronous `Result`, for hot loops. Accepts an
+ * {@link apply} as a synchronous `Result`, for hot loops. Accepts an
  * event of any shape (JSON from a queue): a malformed one fails with a
  * `ValidationError` naming every bad field.
  *
  * @since 0.1.0
  */
-export const applyPlanEventResult = (
+export const applyResult = (
   plan: Plan,
   event: PlanEvent
 ): Result.Result<Plan, ValidationError | PlanTransitionError> => {
@@ -393,17 +393,17 @@ export const applyPlanEventResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * const onSchedule = Effect.runSync(Plan.applyPlanEvent(plan, Plan.PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
+ * const onSchedule = Effect.runSync(Plan.apply(plan, Plan.PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
  * onSchedule.status // "OnSchedule"
  * ```
  * @since 0.1.0
  */
-export const applyPlanEvent = (
+export const apply = (
   plan: Plan,
   event: PlanEvent
-): Effect.Effect<Plan, ValidationError | PlanTransitionError> => Effect.fromResult(applyPlanEventResult(plan, event))
+): Effect.Effect<Plan, ValidationError | PlanTransitionError> => Effect.fromResult(applyResult(plan, event))
 
 /**
  * The instalments of a plan that are `UPCOMING` and fall due by `at` (their

@@ -64,11 +64,11 @@ export const checkMerchantOrderId = compileValidator(
 )
 
 /**
- * {@link validateSetMerchantOrder} as a synchronous `Result`.
+ * {@link validateMerchantOrder} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
-export const validateSetMerchantOrderResult = (
+export const validateMerchantOrderResult = (
   input: unknown
 ): Result.Result<Validated<SetMerchantOrderRequest>, ValidationError> => check(input)
 
@@ -80,13 +80,13 @@ export const validateSetMerchantOrderResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * Effect.runSync(Plan.validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
+ * Effect.runSync(Plan.validateMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
  * // { value: { planId: "plan_1", merchantOrderId: "order-0001" }, warnings: [] }
  * ```
  * @since 0.1.0
  */
-export const validateSetMerchantOrder = (
+export const validateMerchantOrder = (
   input: unknown
 ): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> => Effect.fromResult(check(input))

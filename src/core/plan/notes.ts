@@ -152,7 +152,7 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Notes } from "payment-plan-engine"
  * const read = Notes.validateQueryResult(new URLSearchParams("planId=plan_1&pageSize=10"))
  * if (Result.isSuccess(read)) read.success.value.pageSize // 10
@@ -169,7 +169,7 @@ export const validateQueryResult = (params: unknown) => {
 }
 
 /**
- * A page of notes as {@link listPlanNotes} gives it: a {@link PlanNotes} of
+ * A page of notes as {@link list} gives it: a {@link PlanNotes} of
  * the notes it was given (strict ones, or notes read from a service).
  *
  * @since 0.1.0
@@ -180,7 +180,7 @@ export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> &
 }
 
 /**
- * Options of {@link listPlanNotes}.
+ * Options of {@link list}.
  *
  * @since 0.1.0
  */
@@ -214,11 +214,11 @@ const linkTo = (selfUrl: string, pageSize: number, offset: number): string => {
 }
 
 /**
- * {@link listPlanNotes} as a synchronous `Result`.
+ * {@link list} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
-export const listPlanNotesResult = <N extends PlanNoteResponse>(
+export const listResult = <N extends PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: PlanNotesParams | URLSearchParams,
   options: ListPlanNotesOptions
@@ -279,15 +279,15 @@ export const listPlanNotesResult = <N extends PlanNoteResponse>(
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Notes } from "payment-plan-engine"
- * const page = Effect.runSync(Notes.listPlanNotes(notes, { planId: "plan_1", pageSize: 2 }, { selfUrl: "/api/v2/plans/plan_1/notes" }))
+ * const page = Effect.runSync(Notes.list(notes, { planId: "plan_1", pageSize: 2 }, { selfUrl: "/api/v2/plans/plan_1/notes" }))
  * page.links.next // "/api/v2/plans/plan_1/notes?pageSize=2&pageOffset=2"
  * ```
  * @since 0.1.0
  */
-export const listPlanNotes = <N extends PlanNoteResponse>(
+export const list = <N extends PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: PlanNotesParams | URLSearchParams,
   options: ListPlanNotesOptions
-): Effect.Effect<PlanNotesPage<N>, ValidationError> => Effect.fromResult(listPlanNotesResult(notes, params, options))
+): Effect.Effect<PlanNotesPage<N>, ValidationError> => Effect.fromResult(listResult(notes, params, options))

@@ -23,6 +23,8 @@ import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from 
 export const PLAN_STATUSES = ["PendingDeposit", "OnSchedule", "Late", "Completed", "Cancelled"] as const
 
 /**
+ * The status of a plan record.
+ *
  * @since 0.1.0
  */
 export type PlanStatus = (typeof PLAN_STATUSES)[number]
@@ -44,6 +46,8 @@ export const CANCELLATION_REASONS = [
 ] as const
 
 /**
+ * One of the eight reasons a plan may be cancelled for (R7.8).
+ *
  * @since 0.1.0
  */
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
@@ -57,6 +61,8 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
 export const INSTALLMENT_STATUSES = ["UPCOMING", "PAID", "MISSED", "CANCELLED"] as const
 
 /**
+ * The status of an instalment of a plan record.
+ *
  * @since 0.1.0
  */
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number]

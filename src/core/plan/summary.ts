@@ -19,12 +19,12 @@ import { type Plan, PLAN_SUMMARY_FIELDS_OF_PLAN, type PlanSummary } from "./reco
  * @example
  * ```ts
  * import { Plan } from "payment-plan-engine"
- * const summary = Plan.planSummaryOf(plan)
+ * const summary = Plan.summaryOf(plan)
  * summary.remainingBalance === plan.remainingAmount // true
  * ```
  * @since 0.1.0
  */
-export const planSummaryOf = (plan: Plan): PlanSummary => {
+export const summaryOf = (plan: Plan): PlanSummary => {
   let next: number | null = null
   for (const i of plan.installments) {
     if ((i.status === "UPCOMING" || i.status === "MISSED") && (next === null || i.installmentNumber < next)) {

@@ -170,7 +170,7 @@ export const validateCancelRequestResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Refund } from "payment-plan-engine"
  * const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
  * Effect.runSync(Refund.validateCancelRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))

@@ -6,7 +6,7 @@
  */
 export * from "./calculation.ts"
 export * from "./cancel.ts"
-export { RefundPlan, RefundPlanItem, refundPlanOf } from "./plan-input.ts"
+export { RefundPlan, RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "./plan-input.ts"
 export * from "./policy.ts"
 export { policyName, quote, type QuoteOptions, quoteResult, type QuoteTotals, quoteTotals } from "./quote.ts"
 export * from "./select.ts"

@@ -11,8 +11,11 @@
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { atLeastOneItem, CheckoutItem, CurrencyCode } from "../checkout/request.ts"
+import type { Issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { NonNegativeNumber, reshape, withRule } from "../internal/schema-kit.ts"
+import { unknownFieldsOf } from "../internal/validator.ts"
+import { Plan, PlanItem } from "../plan/record.ts"
 
 /**
  * An item of the plan being refunded: a checkout item's fields that price and
@@ -148,3 +151,24 @@ export const refundPlanOf = (plan: unknown): RecordAsRefundPlan | undefined => {
     }
   }
 }
+
+/**
+ * The `unknown_field` warnings (R10.2) of a plan given to a quote or a cancellation: a field is
+ * known when a refund plan or a plan record has it (a plan record's other fields are the service's
+ * answer, read tolerantly, R9), so `items[0].refundPolicy` for `refundPolicies` is reported.
+ *
+ * @example
+ * ```ts
+ * import { Refund } from "payment-plan-engine"
+ * Refund.refundPlanUnknownFields({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [{ refundPolicy: [] }] })
+ * // [{ path: "items[0].refundPolicy", code: "unknown_field", rule: "R10.2", … }]
+ * ```
+ * @since 0.1.0
+ */
+export const refundPlanUnknownFields: (plan: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(
+  Schema.Struct({
+    ...Plan.fields,
+    ...RefundPlan.fields,
+    items: Schema.Array(Schema.Struct({ ...PlanItem.fields, ...RefundPlanItem.fields }))
+  })
+)

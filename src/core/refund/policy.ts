@@ -24,7 +24,7 @@ export const PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE = "percentage_ref
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import * as Schema from "effect/Schema"
  * import { Refund } from "payment-plan-engine"
  * Schema.decodeUnknownSync(Refund.RefundPolicy)({ daysWithinRedemptionDate: 30, refundablePercentage: 50 })
  * ```

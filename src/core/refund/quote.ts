@@ -365,7 +365,7 @@ export const quoteResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Refund } from "payment-plan-engine"
  * const plan = {
  *   currencyCode: "AUD", totalPaymentsPaid: 400, timeZone: "Australia/Sydney",
@@ -388,7 +388,7 @@ export const quote = (plan: unknown, options: QuoteOptions): Effect.Effect<Refun
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Refund } from "payment-plan-engine"
  * const plan = { currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }] }
  * const totals = Refund.quoteTotals(plan, { at: "2027-01-20T09:00:00+11:00" })

@@ -256,14 +256,14 @@ const sortKeyOf = (field: string): (s: SearchablePlan) => number | string | null
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Search } from "payment-plan-engine"
- * const { value: query } = Effect.runSync(Search.normalizePlanSearch({ filterField: "status", filterValue: "Late", limit: "10" }))
- * const { totalRowCount, plans } = Search.searchPlans(summaries, query, { merchantId: "merchant-123" })
+ * const { value: query } = Effect.runSync(Search.normalize({ filterField: "status", filterValue: "Late", limit: "10" }))
+ * const { totalRowCount, plans } = Search.evaluate(summaries, query, { merchantId: "merchant-123" })
  * ```
  * @since 0.1.0
  */
-export const searchPlans = <S extends SearchablePlan>(
+export const evaluate = <S extends SearchablePlan>(
   summaries: ReadonlyArray<S>,
   query: NormalizedPlanSearch,
   scope: SearchScope

@@ -26,7 +26,7 @@ export interface PlanSearchFilter {
 }
 
 /**
- * A plan search with every default filled in: what {@link normalizePlanSearch}
+ * A plan search with every default filled in: what {@link normalize}
  * gives and `searchPlans` evaluates.
  *
  * @since 0.1.0
@@ -76,11 +76,11 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  * {@link PlanSearchQuery}: the query with numbers and booleans converted and
  * unknown parameters left out, and the warnings (unknown parameters, the
  * deprecated `cursor` and `status`); or every issue. The client sends this
- * query as it is; {@link normalizePlanSearch} fills in the defaults.
+ * query as it is; {@link normalize} fills in the defaults.
  *
  * @example
  * ```ts
- * import { Result } from "effect"
+ * import * as Result from "effect/Result"
  * import { Search } from "payment-plan-engine"
  * const read = Search.validateQueryResult(new URLSearchParams("limit=20&useQuickFilter=true"))
  * if (Result.isSuccess(read)) read.success.value // { limit: 20, useQuickFilter: true }
@@ -117,11 +117,11 @@ export const validateQueryResult = (
 }
 
 /**
- * {@link normalizePlanSearch} as a synchronous `Result`.
+ * {@link normalize} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
-export const normalizePlanSearchResult = (
+export const normalizeResult = (
   params: PlanSearchParams | URLSearchParams | unknown
 ): Result.Result<Validated<NormalizedPlanSearch>, ValidationError> => {
   const validated = validateQueryResult(params)
@@ -172,14 +172,13 @@ export const normalizePlanSearchResult = (
  *
  * @example
  * ```ts
- * import { Effect } from "effect"
+ * import * as Effect from "effect/Effect"
  * import { Search } from "payment-plan-engine"
- * const { value } = Effect.runSync(Search.normalizePlanSearch({ limit: "20", filterField: "totalPaid", filterOperator: "gte", filterValue: "100" }))
+ * const { value } = Effect.runSync(Search.normalize({ limit: "20", filterField: "totalPaid", filterOperator: "gte", filterValue: "100" }))
  * // { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "totalPaid", operator: "gte", value: "100" }], … }
  * ```
  * @since 0.1.0
  */
-export const normalizePlanSearch = (
+export const normalize = (
   params: PlanSearchParams | URLSearchParams | unknown
-): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> =>
-  Effect.fromResult(normalizePlanSearchResult(params))
+): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> => Effect.fromResult(normalizeResult(params))

@@ -36,6 +36,8 @@ export const FILTER_OPERATORS = [
 ] as const
 
 /**
+ * An operator of a plan-search filter.
+ *
  * @since 0.1.0
  */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number]

@@ -15,6 +15,20 @@ export const CHECKOUT_ID_PARAMETER = "service_checkout_id"
 const CHECKOUT_ID = /^[A-Za-z0-9_-]{1,256}$/
 
 /**
+ * Whether `value` is a well-formed checkout id (R8.1): 1..256 characters of
+ * `A-Z a-z 0-9 _ -`, so it is safe in a URL path and a query without escaping.
+ *
+ * @example
+ * ```ts
+ * import { Verification } from "payment-plan-engine"
+ * Verification.isCheckoutId("chk_123")  // true
+ * Verification.isCheckoutId("../admin") // false
+ * ```
+ * @since 0.1.0
+ */
+export const isCheckoutId = (value: unknown): value is string => typeof value === "string" && CHECKOUT_ID.test(value)
+
+/**
  * Why no checkout id could be read from a redirect (R8.1).
  *
  * @since 0.1.0
@@ -60,5 +74,5 @@ export const checkoutIdFromRedirect = (redirect: unknown): RedirectCheckoutId =>
   if (values.length === 0) return { ok: false, code: "missing" }
   if (values.length > 1) return { ok: false, code: "repeated" }
   const checkoutId = values[0]!
-  return CHECKOUT_ID.test(checkoutId) ? { ok: true, checkoutId } : { ok: false, code: "malformed" }
+  return isCheckoutId(checkoutId) ? { ok: true, checkoutId } : { ok: false, code: "malformed" }
 }

@@ -24,8 +24,11 @@ export const OPERATIONS = [
   "cancelPlan",
   "getMerchantConfiguration"
 ] as const
+
+/** An operation of the service, by the name the route table keys it. */
 export type Operation = (typeof OPERATIONS)[number]
 
+/** An HTTP method a route may use. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** A method and a path template whose `{name}` segments are path parameters. */
@@ -34,6 +37,7 @@ export interface Route {
   readonly path: string
 }
 
+/** The route of every operation: the service's paths, or a deployment's own. */
 export type Routes = { readonly [K in Operation]: Route }
 
 /** The default route table. */

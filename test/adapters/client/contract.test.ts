@@ -1,4 +1,5 @@
 import { clientContract } from "./contract.ts"
 import { fakeServer } from "./fake-server.ts"
 
-clientContract("in-memory fake server", () => fakeServer())
+// the fake server replays a repeated idempotency key, as the sandbox does
+clientContract("in-memory fake server", () => fakeServer(), { idempotencyKeys: "honoured" })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { createClient, make } from "../../../src/adapters/client/index.ts"
+import {
+  type ClientErrorCode,
+  createClient,
+  isPaymentPlanClientError,
+  PaymentPlanClientError,
+  RequestValidationError
+} from "../../../src/adapters/client/index.ts"
+import { make } from "../../../src/adapters/client/service.ts"
 import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutResponse, options, runWithClock } from "./helpers.ts"
 
@@ -19,18 +26,84 @@ const rejection = async (promise: Promise<unknown>) => {
   throw new Error("expected a rejection")
 }
 
+describe("one base for the client's errors", () => {
+  it("every rejection of the Promise client is a PaymentPlanClientError with its code", async () => {
+    const codes: Array<ClientErrorCode> = []
+    const steps = [
+      { kind: "json", status: 400, body: {} },
+      { kind: "json", status: 500, body: {} },
+      { kind: "reset" },
+      { kind: "text", status: 200, body: "<html>" }
+    ] as const
+    for (const step of steps) {
+      const error = await rejection(clientOver([step]).client.retrievePlan("p1"))
+      if (!isPaymentPlanClientError(error)) throw error
+      codes.push(error.code)
+    }
+    const { client, requests } = clientOver([{ kind: "json", body: {} }])
+    const refused = await rejection(client.retrievePlan(".."))
+    const redirect = await rejection(client.verifyCheckout("https://shop.example/return"))
+    for (const error of [refused, redirect]) {
+      if (!isPaymentPlanClientError(error)) throw error
+      codes.push(error.code)
+    }
+    expect(requests).toHaveLength(0)
+    expect(codes).toEqual([
+      "service_validation",
+      "server_error",
+      "transport",
+      "undecodable_body",
+      "invalid_request",
+      "invalid_redirect"
+    ])
+  })
+
+  it("a request the core refuses is a RequestValidationError: tag ValidationError, the operation, every issue", async () => {
+    const { client } = clientOver([])
+    const error = await rejection(client.listPlanNotes({ planId: "plan_1", pageSize: 0, pageOffset: -1 }))
+    expect(error).toBeInstanceOf(RequestValidationError)
+    expect(error).toMatchObject({ _tag: "ValidationError", code: "invalid_request", operation: "listPlanNotes" })
+    expect((error as unknown as RequestValidationError).issues.map((i) => i.path).sort()).toEqual([
+      "pageOffset",
+      "pageSize"
+    ])
+    expect(error.message).toContain("listPlanNotes")
+    expect(error.message).toContain("pageSize")
+  })
+
+  it("code narrows the guard's type; the guard refuses what is not a client error", async () => {
+    const { client } = clientOver([{ kind: "json", status: 409, body: { message: "already cancelled" } }])
+    const error: unknown = await rejection(client.cancelPlan({ planId: "p1", refundableAmount: 1, reason: "Other" }))
+    const handled = (() => {
+      if (!isPaymentPlanClientError(error)) return "unknown"
+      switch (error.code) {
+        case "conflict":
+          return `conflict ${error.status}`
+        case "invalid_request":
+          return error.issues.length
+        default:
+          return error.code
+      }
+    })()
+    expect(handled).toBe("conflict 409")
+    for (const other of [new Error("x"), { _tag: "NotFoundError", code: "not_found" }, null, undefined, "e", 1]) {
+      expect(isPaymentPlanClientError(other)).toBe(false)
+    }
+  })
+})
+
 describe("client error paths", () => {
   it.each([
-    [400, "ServiceValidationError"],
-    [422, "ServiceValidationError"],
-    [401, "UnauthorizedError"],
-    [403, "ForbiddenError"],
-    [404, "NotFoundError"],
-    [409, "ConflictError"],
-    [429, "RateLimitedError"],
-    [500, "ServerError"],
-    [503, "ServerError"]
-  ])("status %i is a %s carrying the status, the request id and the body", async (status, tag) => {
+    [400, "ServiceValidationError", "service_validation"],
+    [422, "ServiceValidationError", "service_validation"],
+    [401, "UnauthorizedError", "unauthorized"],
+    [403, "ForbiddenError", "forbidden"],
+    [404, "NotFoundError", "not_found"],
+    [409, "ConflictError", "conflict"],
+    [429, "RateLimitedError", "rate_limited"],
+    [500, "ServerError", "server_error"],
+    [503, "ServerError", "server_error"]
+  ])("status %i is a %s (code %s) carrying the status, the request id and the body", async (status, tag, code) => {
     const body = {
       code: "some_code",
       message: "what went wrong",
@@ -40,6 +113,10 @@ describe("client error paths", () => {
     const error = await rejection(client.retrievePlan("plan_1"))
     expect(error._tag).toBe(tag)
     expect(error).toBeInstanceOf(Error)
+    expect(error).toBeInstanceOf(PaymentPlanClientError)
+    expect(isPaymentPlanClientError(error)).toBe(true)
+    expect(error["code"]).toBe(code)
+    expect(error.name).toBe(tag)
     expect(error["status"]).toBe(status)
     expect(error["requestId"]).toBe("req-42")
     expect(error["body"]).toEqual(body)

@@ -165,7 +165,7 @@ export const fakeServer = (
       case "retrievePlan":
         return json(200, planRecord(plan))
       case "setMerchantOrder": {
-        const validated = Plan.validateSetMerchantOrderResult(body)
+        const validated = Plan.validateMerchantOrderResult(body)
         if (Result.isFailure(validated)) {
           return problem(400, "validation_failed", "Invalid request", validated.failure.issues)
         }

@@ -5,8 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createClient } from "../../../src/adapters/client/index.ts"
-import { API_KEY, MERCHANT_ID } from "./helpers.ts"
+import { createClient, type FetchLike } from "../../../src/adapters/client/index.ts"
+import { cannotHaveReachedServer } from "../../../src/adapters/client/retry.ts"
+import { API_KEY, checkoutRequest, checkoutResponse, MERCHANT_ID } from "./helpers.ts"
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
 
@@ -87,5 +88,118 @@ describe("over HTTP with the global fetch", () => {
     const error = await refused.retrievePlan("plan_1").then(() => undefined, (e: unknown) => e)
     expect(error).toMatchObject({ _tag: "TransportError" })
     expect(JSON.stringify(error)).not.toContain(API_KEY)
+  })
+})
+
+/** A port nothing listens on (bound, then closed). */
+const closedPort = async () => {
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+  const port = (closed.address() as AddressInfo).port
+  await new Promise((resolve) => closed.close(resolve))
+  return port
+}
+
+/** The request's body, once it has all arrived. */
+const bodyOf = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = ""
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")))
+    request.on("end", () => resolve(body))
+  })
+
+const created = (response: ServerResponse) => {
+  response.writeHead(201, { "content-type": "application/json" })
+  response.end(JSON.stringify(checkoutResponse()))
+}
+
+describe("safe retries over HTTP (issue 14)", () => {
+  it("by default a POST that times out is not retried: one request reaches the server", async () => {
+    const arrived: Array<string | undefined> = []
+    handler = (request) => {
+      // the service receives the checkout (and may create it) but its answer never comes
+      arrived.push(request.headers["idempotency-key"] as string | undefined)
+    }
+    const client = createClient({
+      baseUrl,
+      merchantId: MERCHANT_ID,
+      apiKey: API_KEY,
+      timeoutMs: 200,
+      retry: { baseDelayMs: 0 }
+    })
+    const outcome = await client.createCheckout(checkoutRequest())
+    expect(outcome).toMatchObject({ ok: false, displayWidget: false, error: { _tag: "TimeoutError", attempts: 1 } })
+    // a retry would have arrived by now
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(arrived).toEqual([undefined])
+    server.closeAllConnections()
+  })
+
+  it("by default a POST whose connection is refused is retried, and created once", async () => {
+    const port = await closedPort()
+    let creates = 0
+    handler = (request, response) => {
+      creates++
+      void bodyOf(request).then(() => created(response))
+    }
+    const failures: Array<unknown> = []
+    let calls = 0
+    // the first attempt goes to a port nothing listens on (a real ECONNREFUSED), the next to the server
+    const fetch: FetchLike = async (request) => {
+      const target = ++calls === 1 ? request.url.replace(baseUrl, `http://127.0.0.1:${port}`) : request.url
+      try {
+        return await globalThis.fetch(target, {
+          method: request.method,
+          headers: request.headers,
+          body: await request.text()
+        })
+      } catch (error) {
+        failures.push(error)
+        throw error
+      }
+    }
+    const client = createClient({ baseUrl, merchantId: MERCHANT_ID, apiKey: API_KEY, fetch, retry: { baseDelayMs: 0 } })
+    const outcome = await client.createCheckout(checkoutRequest())
+    expect(outcome).toMatchObject({ ok: true, status: 201 })
+    expect(calls).toBe(2)
+    expect(creates).toBe(1)
+    expect(failures).toHaveLength(1)
+    expect(cannotHaveReachedServer(failures[0])).toBe(true)
+  })
+
+  it("with idempotencyKeys \"honoured\" a POST whose answer is lost is retried with the same key", async () => {
+    const keys: Array<string> = []
+    const answered = new Map<string, number>()
+    handler = (request, response) => {
+      const key = request.headers["idempotency-key"] as string
+      keys.push(key)
+      void bodyOf(request).then(() => {
+        // the first time the service acts, then the connection drops before the answer
+        const seen = answered.get(key) ?? 0
+        answered.set(key, seen + 1)
+        if (seen === 0) request.socket.destroy()
+        else created(response)
+      })
+    }
+    const client = createClient({
+      baseUrl,
+      merchantId: MERCHANT_ID,
+      apiKey: API_KEY,
+      idempotencyKeys: "honoured",
+      retry: { baseDelayMs: 0 }
+    })
+    const outcome = await client.createCheckout(checkoutRequest())
+    expect(outcome).toMatchObject({ ok: true, status: 201 })
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+
+    // the same loss without "honoured": no key, no retry, the failure given back
+    keys.length = 0
+    answered.clear()
+    const unknown = await createClient({ baseUrl, merchantId: MERCHANT_ID, apiKey: API_KEY, retry: { baseDelayMs: 0 } })
+      .createCheckout(checkoutRequest())
+    expect(unknown).toMatchObject({ ok: false, error: { _tag: "TransportError" } })
+    expect(keys).toEqual([undefined])
   })
 })

@@ -102,9 +102,13 @@ describe("verifyCheckout (R8)", () => {
     ["https://shop.example/return", "missing"],
     ["https://shop.example/return?service_checkout_id=a&service_checkout_id=a", "repeated"],
     ["https://shop.example/return?service_checkout_id=a%20b", "malformed"]
-  ])("R8.1: %s is an InvalidRedirectError (%s) and nothing is sent", async (url, code) => {
+  ])("R8.1: %s is an InvalidRedirectError (%s) and nothing is sent", async (url, problem) => {
     const { client, requests } = over([{ kind: "json", body: {} }])
-    await expect(client.verifyCheckout(url)).rejects.toMatchObject({ _tag: "InvalidRedirectError", code })
+    await expect(client.verifyCheckout(url)).rejects.toMatchObject({
+      _tag: "InvalidRedirectError",
+      code: "invalid_redirect",
+      problem
+    })
     expect(requests).toHaveLength(0)
   })
 
@@ -130,7 +134,7 @@ describe("PaymentPlanClient (Effect service)", () => {
       expect(plan).toMatchObject({ id: "plan_1", status: "OnSchedule", totalCost: 100.5 })
     }))
 
-  it.effect("the layer fails with the ValidationError of bad options", () =>
+  it.effect("the layer fails with the InvalidOptionsError of bad options", () =>
     Effect.gen(function*() {
       const exit = yield* Effect.exit(
         Layer.build(PaymentPlanClient.layer({ baseUrl: "nope", merchantId: MERCHANT_ID, apiKey: "k" })).pipe(

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { createClient } from "../../../src/adapters/client/index.ts"
+import { createClient, type IdempotencyKeys } from "../../../src/adapters/client/index.ts"
 import * as Checkout from "../../../src/core/checkout/index.ts"
 import { CANCELLATION_REASONS } from "../../../src/core/plan/index.ts"
 import { FILTER_OPERATORS } from "../../../src/core/search/index.ts"
@@ -14,10 +14,16 @@ const DAY = 86_400_000
 const id = A.patternText(1, 40).filter(isPathParameterValue)
 
 /** A client over a transport that answers `body` to everything. */
-const recording = (body: unknown) => {
+const recording = (body: unknown, idempotencyKeys: IdempotencyKeys = "unknown") => {
   const transport = fakeTransport([{ kind: "json", status: 200, body }])
-  return { client: createClient(options(transport.fetch, { retry: false })), requests: transport.requests }
+  return {
+    client: createClient(options(transport.fetch, { retry: false, idempotencyKeys })),
+    requests: transport.requests
+  }
 }
+
+/** Whether the client gives POSTs a key: only when the service is known to honour keys. */
+const idempotencyKeys = fc.constantFrom<IdempotencyKeys>("unknown", "honoured")
 
 const headerNames = (headers: Record<string, string>) => Object.keys(headers).sort()
 
@@ -31,8 +37,9 @@ describe("requests (property): the client sends exactly the validated request to
         fc.option(fc.dictionary(fc.constantFrom("unknownField", "trackingCode"), fc.string(), { minKeys: 1 }), {
           nil: undefined
         }),
-        async (request, extra) => {
-          const { client, requests } = recording(checkoutResponse())
+        idempotencyKeys,
+        async (request, extra, keys) => {
+          const { client, requests } = recording(checkoutResponse(), keys)
           const input = extra === undefined ? request : { ...request, ...extra }
           const outcome = await client.createCheckout(input)
           expect(outcome).toMatchObject({ ok: true, displayWidget: true })
@@ -44,7 +51,9 @@ describe("requests (property): the client sends exactly the validated request to
           expect(sent.url.href).toBe(`${BASE_URL}/api/v2/checkout`)
           expect(sent.text).toBe(JSON.stringify(validated.success.value))
           for (const key of Object.keys(extra ?? {})) expect(sent.json).not.toHaveProperty(key)
-          expect(headerNames(sent.headers)).toEqual(["accept", "authorization", "content-type", "idempotency-key"])
+          expect(headerNames(sent.headers)).toEqual(
+            ["accept", "authorization", "content-type", ...(keys === "honoured" ? ["idempotency-key"] : [])]
+          )
           expect(sent.headers["authorization"]).toBe(BASIC)
           expect(sent.headers["accept"]).toBe("application/json")
           expect(sent.headers["content-type"]).toBe("application/json")
@@ -165,9 +174,10 @@ describe("requests (property): the client sends exactly the validated request to
             query: {}
           }))
         ),
-        async ({ op, input, params, body, query }) => {
+        idempotencyKeys,
+        async ({ op, input, params, body, query }, keys) => {
           const answer = op === "retrieveCheckout" || op === "retrievePlan" ? { id: "x" } : {}
-          const { client, requests } = recording(answer)
+          const { client, requests } = recording(answer, keys)
           await (client[op] as (i: unknown) => Promise<unknown>)(input)
           expect(requests).toHaveLength(1)
           const sent = requests[0]!
@@ -183,7 +193,7 @@ describe("requests (property): the client sends exactly the validated request to
             "accept",
             "authorization",
             ...(body === undefined ? [] : ["content-type"]),
-            ...(route.method === "POST" ? ["idempotency-key"] : [])
+            ...(route.method === "POST" && keys === "honoured" ? ["idempotency-key"] : [])
           ]
           expect(headerNames(sent.headers)).toEqual(expected.sort())
         }

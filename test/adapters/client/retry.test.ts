@@ -1,7 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import fc from "fast-check"
-import { backoffMs, DEFAULT_RETRY, isRepeatable, make, type RetryOptions } from "../../../src/adapters/client/index.ts"
+import { DEFAULT_RETRY } from "../../../src/adapters/client/config.ts"
+import type { IdempotencyKeys, RetryOptions } from "../../../src/adapters/client/index.ts"
+import { backoffMs, cannotHaveReachedServer, isRepeatable } from "../../../src/adapters/client/retry.ts"
+import { make } from "../../../src/adapters/client/service.ts"
 import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutRequest, checkoutResponse, fixedRandom, options, runWithClock, testNow } from "./helpers.ts"
 
@@ -14,16 +17,19 @@ const scenario = <A>(
   run: (client: Effect.Success<ReturnType<typeof make>>) => Effect.Effect<A, unknown>,
   retry: Partial<RetryOptions> = {},
   random = 0.5,
-  timeoutMs = 10_000
+  timeoutMs = 10_000,
+  idempotencyKeys: IdempotencyKeys = "unknown"
 ) =>
   Effect.gen(function*() {
     const transport = fakeTransport(steps, yield* testNow)
-    const client = yield* make(options(transport.fetch, { retry, timeoutMs }))
+    const client = yield* make(options(transport.fetch, { retry, timeoutMs, idempotencyKeys }))
     const exit = yield* runWithClock(run(client).pipe(fixedRandom(random)))
     return { exit, requests: transport.requests, at: transport.requests.map((r) => r.at) }
   })
 
 const ok = (body: unknown = { id: "plan_1" }): Step => ({ kind: "json", status: 200, body })
+
+const cancel = { planId: "plan_1", refundableAmount: 10, reason: "CustomerRequest" } as const
 
 describe("retry policy", () => {
   it("backoff is full jitter under an exponential cap", () => {
@@ -45,11 +51,36 @@ describe("retry policy", () => {
     expect(backoffMs(DEFAULT_RETRY, 10, 0.5)).toBe(2_500)
   })
 
-  it("only GET, PUT, DELETE and keyed POSTs are repeatable", () => {
-    expect(isRepeatable({ method: "GET", idempotencyKey: undefined })).toBe(true)
-    expect(isRepeatable({ method: "PUT", idempotencyKey: undefined })).toBe(true)
-    expect(isRepeatable({ method: "POST", idempotencyKey: undefined })).toBe(false)
-    expect(isRepeatable({ method: "POST", idempotencyKey: "k" })).toBe(true)
+  it("GET, PUT and DELETE are repeatable; a POST only with a key the service is known to honour", () => {
+    for (const keys of ["unknown", "honoured"] as const) {
+      expect(isRepeatable({ method: "GET", idempotencyKey: undefined }, keys)).toBe(true)
+      expect(isRepeatable({ method: "PUT", idempotencyKey: undefined }, keys)).toBe(true)
+      expect(isRepeatable({ method: "DELETE", idempotencyKey: undefined }, keys)).toBe(true)
+      expect(isRepeatable({ method: "POST", idempotencyKey: undefined }, keys)).toBe(false)
+    }
+    expect(isRepeatable({ method: "POST", idempotencyKey: "k" }, "unknown")).toBe(false)
+    expect(isRepeatable({ method: "PATCH", idempotencyKey: "k" }, "unknown")).toBe(false)
+    expect(isRepeatable({ method: "POST", idempotencyKey: "k" }, "honoured")).toBe(true)
+  })
+
+  it("a failure cannot have reached the server only when its cause says so (refused, DNS, never connected)", () => {
+    const failed = (cause: unknown) => new TypeError("fetch failed", { cause })
+    const sys = (code: string) => Object.assign(new Error(code), { code })
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]) {
+      expect(cannotHaveReachedServer(failed(sys(code)))).toBe(true)
+    }
+    for (const code of ["ECONNRESET", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET", "ERR_TLS_CERT_ALTNAME_INVALID"]) {
+      expect(cannotHaveReachedServer(failed(sys(code)))).toBe(false)
+    }
+    // happy eyeballs: every address refused, or one of them reset
+    expect(cannotHaveReachedServer(failed(new AggregateError([sys("ECONNREFUSED"), sys("ECONNREFUSED")])))).toBe(true)
+    expect(cannotHaveReachedServer(failed(new AggregateError([sys("ECONNREFUSED"), sys("ECONNRESET")])))).toBe(false)
+    // the first code down the chain decides; no code at all is not proof
+    expect(cannotHaveReachedServer(Object.assign(new Error("x"), { code: "ECONNRESET", cause: sys("ECONNREFUSED") })))
+      .toBe(false)
+    expect(cannotHaveReachedServer(failed(new Error("other side closed")))).toBe(false)
+    expect(cannotHaveReachedServer(undefined)).toBe(false)
+    expect(cannotHaveReachedServer("ECONNREFUSED")).toBe(false)
   })
 
   it.effect("a GET is retried after 5xx, resets and timeouts with exponential spacing, then succeeds", () =>
@@ -132,49 +163,89 @@ describe("retry policy", () => {
       }
     }))
 
-  it.effect("a POST without an idempotency key is never retried", () =>
+  it.effect("by default a POST carries no key and is not retried once it may have reached the service", () =>
     Effect.gen(function*() {
-      const { exit, requests } = yield* scenario(
-        [{ kind: "json", status: 503, body: {} }, { kind: "json", status: 201, body: checkoutResponse() }],
-        (c) => c.createCheckout(checkoutRequest()),
-        { idempotencyKeys: false }
-      )
-      expect(requests).toHaveLength(1)
-      expect(requests[0]!.headers["idempotency-key"]).toBeUndefined()
-      expect(Exit.isSuccess(exit) && exit.value).toMatchObject({ ok: false, displayWidget: false, status: 503 })
+      const created: Step = { kind: "json", status: 201, body: checkoutResponse() }
+      for (const failure of [{ kind: "json", status: 503, body: {} }, { kind: "reset" }, { kind: "hang" }] as const) {
+        const { exit, requests } = yield* scenario(
+          [failure, created],
+          (c) => c.createCheckout(checkoutRequest()),
+          {},
+          0.5,
+          1_000
+        )
+        expect(requests).toHaveLength(1)
+        expect(requests[0]!.headers["idempotency-key"]).toBeUndefined()
+        expect(Exit.isSuccess(exit) && exit.value).toMatchObject({ ok: false, displayWidget: false })
+      }
     }))
 
-  it.effect("a keyed POST is retried with the same key on every attempt, a new key per call", () =>
+  it.effect("by default a POST that cannot have reached the service (refused, DNS) is retried", () =>
+    Effect.gen(function*() {
+      const { exit, requests, at } = yield* scenario(
+        [{ kind: "refused" }, { kind: "dns" }, { kind: "json", status: 201, body: checkoutResponse() }],
+        (c) => c.createCheckout(checkoutRequest())
+      )
+      expect(requests).toHaveLength(3)
+      expect(at).toEqual([0, 100, 300])
+      expect(Exit.isSuccess(exit) && exit.value).toMatchObject({ ok: true, status: 201 })
+      // a refusal after the budget of retries is the last failure
+      const refused = yield* scenario([{ kind: "refused" }], (c) => c.cancelPlan(cancel), { maxRetries: 2 })
+      expect(refused.requests).toHaveLength(3)
+      expect(failureTag(refused.exit)).toMatchObject({ _tag: "TransportError", attempts: 3 })
+    }))
+
+  it.effect("honoured: every POST carries a key, the same on every attempt, a new one per call, and is retried like a GET", () =>
     Effect.gen(function*() {
       const { exit, requests } = yield* scenario(
-        [{ kind: "reset" }, { kind: "json", status: 502, body: {} }, {
+        [{ kind: "reset" }, { kind: "json", status: 502, body: {} }, { kind: "hang" }, {
           kind: "json",
           status: 201,
           body: checkoutResponse()
         }],
         (c) => Effect.zip(c.createCheckout(checkoutRequest()), c.createCheckout(checkoutRequest())),
-        { idempotencyKeyHeader: "X-Idempotency-Key" }
+        { idempotencyKeyHeader: "X-Idempotency-Key" },
+        0.5,
+        1_000,
+        "honoured"
       )
       expect(Exit.isSuccess(exit)).toBe(true)
-      expect(requests).toHaveLength(4)
+      expect(requests).toHaveLength(5)
       const keys = requests.map((r) => r.headers["x-idempotency-key"])
       expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
-      expect(keys[1]).toBe(keys[0])
-      expect(keys[2]).toBe(keys[0])
-      expect(keys[3]).not.toBe(keys[0])
+      expect(keys.slice(1, 4)).toEqual([keys[0], keys[0], keys[0]])
+      expect(keys[4]).toMatch(/^[0-9a-f-]{36}$/)
+      expect(keys[4]).not.toBe(keys[0])
     }))
 
-  it.effect("a caller's idempotency key is sent as given, and makes a POST retryable even with generated keys off", () =>
+  it.effect("a caller's idempotency key is sent as given; it makes a POST retried only when the service honours keys", () =>
     Effect.gen(function*() {
-      const { requests } = yield* scenario(
-        [{ kind: "json", status: 500, body: {} }, { kind: "json", status: 200, body: { result: "Cancelled" } }],
-        (c) =>
-          c.cancelPlan({ planId: "plan_1", refundableAmount: 10, reason: "CustomerRequest" }, {
-            idempotencyKey: "cancel-plan_1-v1"
-          }),
-        { idempotencyKeys: false }
+      const steps: ReadonlyArray<Step> = [{ kind: "json", status: 500, body: {} }, {
+        kind: "json",
+        status: 200,
+        body: { result: "Cancelled" }
+      }]
+      const call = (c: Effect.Success<ReturnType<typeof make>>) =>
+        c.cancelPlan(cancel, { idempotencyKey: "cancel-plan_1-v1" })
+      const unknown = yield* scenario(steps, call)
+      expect(unknown.requests.map((r) => r.headers["idempotency-key"])).toEqual(["cancel-plan_1-v1"])
+      expect(failureTag(unknown.exit)).toMatchObject({ _tag: "ServerError", attempts: 1 })
+      const honoured = yield* scenario(steps, call, {}, 0.5, 10_000, "honoured")
+      expect(honoured.requests.map((r) => r.headers["idempotency-key"])).toEqual([
+        "cancel-plan_1-v1",
+        "cancel-plan_1-v1"
+      ])
+      expect(Exit.isSuccess(honoured.exit)).toBe(true)
+    }))
+
+  it.effect("a PUT (setting a merchant order) is retried like a GET", () =>
+    Effect.gen(function*() {
+      const { exit, requests } = yield* scenario(
+        [{ kind: "json", status: 503, body: {} }, { kind: "json", body: { planId: "plan_1", merchantOrderId: "o-2" } }],
+        (c) => c.setMerchantOrder({ planId: "plan_1", merchantOrderId: "o-2" })
       )
-      expect(requests.map((r) => r.headers["idempotency-key"])).toEqual(["cancel-plan_1-v1", "cancel-plan_1-v1"])
+      expect(requests.map((r) => r.method)).toEqual(["PUT", "PUT"])
+      expect(Exit.isSuccess(exit)).toBe(true)
     }))
 
   it.effect("maxRetries 0 (or retry: false) sends once", () =>

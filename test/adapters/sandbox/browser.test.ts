@@ -1,22 +1,25 @@
 /**
  * The customer's flow in a real browser: Playwright (playwright-core) drives
- * Debian's Chromium, headless with background networking off, against the
- * sandbox started in-process on 127.0.0.1. The merchant's site is faked inside
- * the browser (`page.route`), so nothing leaves the machine.
+ * Chromium, headless with background networking off, against the sandbox
+ * started in-process on 127.0.0.1. The merchant's site is faked inside the
+ * browser (`page.route`), so nothing leaves the machine.
  *
- * Chromium comes from `npm test`'s pretest step (scripts/ensure-chromium.mjs).
- * Without it this file fails with instructions: it never skips.
+ * Chromium is found by scripts/chromium.ts: CHROMIUM_PATH, Debian's
+ * /usr/bin/chromium (which `npm test`'s pretest step installs where it can), or
+ * playwright-core's own browser. Without one this file fails with instructions:
+ * it never skips.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type BrowserContext, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { findChromium } from "../../../scripts/chromium.ts"
 import { type Client, createClient } from "../../../src/adapters/client/index.ts"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import { exampleRequest } from "../../fixtures.ts"
 
-const CHROMIUM = process.env["CHROMIUM_PATH"] || "/usr/bin/chromium"
+const CHROMIUM = findChromium()
 const ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -54,23 +57,20 @@ let client: Client
 let context: BrowserContext | undefined
 let profile: string | undefined
 
-const MISSING = `The browser test needs Debian's Chromium at ${CHROMIUM}, and it is missing. ` +
-  "`npm test` installs it when it runs as root or with passwordless sudo (scripts/ensure-chromium.mjs); " +
-  "otherwise run `sudo apt-get install -y --no-install-recommends chromium`, or set CHROMIUM_PATH."
-
-/** A new tab; without Chromium every test fails with {@link MISSING}, never skips. */
+/** A new tab; without Chromium every test fails with the search's instructions, never skips. */
 const newPage = (): Promise<Page> => {
-  if (context === undefined) throw new Error(MISSING)
+  if (!CHROMIUM.found) throw new Error(CHROMIUM.message)
+  if (context === undefined) throw new Error("Chromium did not start")
   return context.newPage()
 }
 
 beforeAll(async () => {
   sandbox = await startSandbox({ merchants, database: ":memory:", host: "127.0.0.1", port: 0, now: () => clock.now })
   client = createClient({ baseUrl: sandbox.url, merchantId: MERCHANT.id, apiKey: MERCHANT.apiKey })
-  if (!existsSync(CHROMIUM)) return
+  if (!CHROMIUM.found) return
   profile = mkdtempSync(join(tmpdir(), "ppe-chromium-"))
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM.path,
     headless: true,
     args: ARGS,
     timezoneId: "Australia/Sydney",

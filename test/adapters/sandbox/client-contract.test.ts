@@ -1,5 +1,5 @@
 /**
- * The client's end-to-end contract (test/adapters/client/contract.ts) against
+ * The client's end-to-end contract (payment-plan-engine/client/testing) against
  * the sandbox: its handler is the client's fetch, in process, on the real clock
  * (the contract dates its checkouts from it).
  */
@@ -41,4 +41,4 @@ clientContract("the sandbox's handler", () => {
     },
     close: async () => sandbox.close()
   }
-})
+}, { idempotencyKeys: "honoured" }) // the sandbox replays a repeated Idempotency-Key

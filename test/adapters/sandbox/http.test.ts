@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest"
-import {
-  createSandbox,
-  HttpError,
-  loadMerchants,
-  MAX_BODY_BYTES,
-  sqliteStore
-} from "../../../src/adapters/sandbox/index.ts"
+import { createSandbox, loadMerchants, MAX_BODY_BYTES, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
+import { HttpError } from "../../../src/adapters/sandbox/routes/http.ts"
 import { A, B, C, checkoutRequest, createCheckout, makeSandbox, MERCHANTS_FILE, NOW } from "./helpers.ts"
 
 describe("sandbox: create and retrieve checkout", () => {

@@ -332,6 +332,26 @@ describe("sandbox: the test clock moves plans through the lifecycle", () => {
     expect((await t.call("GET", `/api/v2/plans/${planId}`)).body.numPaidInstallments).toBe(3)
   })
 
+  it("a replaced card pays what is overdue at once, at the sandbox's now, not at the next advance", async () => {
+    const t = makeSandbox()
+    const { planId } = await planFor(t, "4000000000000341")
+    const start = (await t.call("GET", `/api/v2/plans/${planId}`)).body
+    const missedDate = start.installments[1].date as string
+    await t.call("POST", "/sandbox/clock/advance", { body: { to: missedDate } })
+    await t.call("POST", "/sandbox/clock/advance", { body: { hours: 1 } })
+    const clock = (await t.call("GET", "/sandbox/clock")).body
+    expect((await t.call("GET", `/api/v2/plans/${planId}`)).body.status).toBe("Late")
+
+    const card = await t.call("POST", `/sandbox/plans/${planId}/card`, { body: { card: "4242424242424242" } })
+    expect(card.body).toEqual({ planId, card: "4242", status: "OnSchedule", paidInstallments: 1 })
+    // nothing advanced: the clock is where it was, and the plan shows the payment already
+    expect((await t.call("GET", "/sandbox/clock")).body).toEqual(clock)
+    const paid = (await t.call("GET", `/api/v2/plans/${planId}`)).body
+    expect(paid.installments[1].status).toBe("PAID")
+    expect(paid.updatedAt).toBe(clock.now)
+    expect(paid.userPaymentMethod.last4Digits).toBe("4242")
+  })
+
   it("the card endpoint refuses the declined card and unknown numbers", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { B, createCheckout, makeSandbox, NOW } from "./helpers.ts"
+import { checkoutPagePolicy } from "../../../src/adapters/sandbox/widget/index.ts"
+import { B, BASE, createCheckout, makeSandbox, NOW } from "./helpers.ts"
 
 describe("sandbox: widget API", () => {
   it("serves the script at checkoutWorkflow.sdkWidget.scriptUrl and the hosted page", async () => {
@@ -12,6 +13,8 @@ describe("sandbox: widget API", () => {
     expect(page.status).toBe(200)
     expect(page.headers.get("content-type")).toMatch(/^text\/html/)
     expect(page.body).toContain(checkout.id)
+    // the page's policy also goes as a header: only its own inline script and style run
+    expect(page.headers.get("content-security-policy")).toBe(checkoutPagePolicy(BASE))
     expect((await t.call("GET", "/widget/checkout/chk_unknown", { auth: null })).status).toBe(404)
   })
 

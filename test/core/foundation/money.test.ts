@@ -1,4 +1,5 @@
 import { Effect, Result } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Money from "../../../src/core/foundation/money.ts"
 
@@ -30,6 +31,34 @@ describe("toMinorUnits (R1.1, R1.3)", () => {
     expect(Money.fromMinorUnits(123456, 2)).toBe(1234.56)
     expect(Money.fromMinorUnits(29, 2)).toBe(0.29)
     expect(Money.fromMinorUnits(1005, 3)).toBe(1.005)
+  })
+})
+
+describe("toDecimalText (R1.2, R1.4)", () => {
+  it("writes exactly the currency's digits", () => {
+    expect(Money.toDecimalText(123450, 2)).toBe("1234.50")
+    expect(Money.toDecimalText(5, 2)).toBe("0.05")
+    expect(Money.toDecimalText(-5, 2)).toBe("-0.05")
+    expect(Money.toDecimalText(0, 3)).toBe("0.000")
+    expect(Money.toDecimalText(10_000, 0)).toBe("10000")
+    expect(Money.toDecimalText(-10_000, 0)).toBe("-10000")
+    expect(Money.toDecimalText(10n ** 20n, 2)).toBe("1000000000000000000.00")
+  })
+
+  it("is the decimal the JSON number of the same minor units is written from", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }),
+        (exponent, minor) => {
+          const text = Money.toDecimalText(minor, exponent)
+          expect(text.split(".")[1]?.length ?? 0).toBe(exponent)
+          expect(Number(text)).toBe(Money.fromMinorUnits(minor, exponent))
+          expect(Money.toMinorUnits(Number(text), exponent)).toBe(minor)
+          expect(Money.toDecimalText(BigInt(minor), exponent)).toBe(text)
+        }
+      )
+    )
   })
 })
 
@@ -74,24 +103,24 @@ describe("split (R5)", () => {
   })
 
   it("splitInstallments works in the currency's digits", () => {
-    expect(Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(Effect.runSync(Money.splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
-    expect(Effect.runSync(Money.splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
+    expect(Effect.runSync(Money.splitAmount(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(Effect.runSync(Money.splitAmount(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
+    expect(Effect.runSync(Money.splitAmount(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(Effect.runSync(Money.splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
+    expect(Effect.runSync(Money.splitAmount(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
   })
 
   it("splitInstallments reports every problem", () => {
-    const result = Money.splitInstallmentsResult(10.005, 0, "aud")
+    const result = Money.splitAmountResult(10.005, 0, "aud")
     expect(Result.isFailure(result) && result.failure.issues.map((i) => [i.path, i.code])).toEqual([
       ["currencyCode", "unknown_currency"],
       ["count", "range"]
     ])
-    const precision = Money.splitInstallmentsResult(10.005, 2, "AUD")
+    const precision = Money.splitAmountResult(10.005, 2, "AUD")
     expect(Result.isFailure(precision) && precision.failure.issues.map((i) => [i.path, i.code, i.rule])).toEqual([
       ["amount", "precision", "R1.3"]
     ])
-    const negative = Money.splitInstallmentsResult(-1, 2, "AUD")
+    const negative = Money.splitAmountResult(-1, 2, "AUD")
     expect(Result.isFailure(negative) && negative.failure.issues[0]?.code).toBe("range")
   })
 })

@@ -1,6 +1,6 @@
 /** A plan built from the description's checkout example, shared by the plan tests. */
 import { Result } from "effect"
-import { type CreatePlanOptions, createPlanRecordResult } from "../../../src/core/plan/create.ts"
+import { type CreatePlanOptions, createResult } from "../../../src/core/plan/create.ts"
 import type { Plan } from "../../../src/core/plan/record.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
@@ -21,7 +21,7 @@ export const exampleTerms = () => ({
 })
 
 export const examplePlan = (options: Partial<CreatePlanOptions> = {}): Plan => {
-  const result = createPlanRecordResult(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1", ...options })
+  const result = createResult(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1", ...options })
   if (Result.isFailure(result)) throw result.failure
   return result.success
 }

@@ -5,17 +5,18 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { ValidationError } from "../../../src/core/foundation/issues.ts"
-import { createPlanRecordResult } from "../../../src/core/plan/create.ts"
+import { createResult } from "../../../src/core/plan/create.ts"
 import { PlanEvent, PlanTransitionError } from "../../../src/core/plan/events.ts"
-import { applyPlanEvent, applyPlanEventResult, dueInstallments } from "../../../src/core/plan/lifecycle.ts"
+import * as Lifecycle from "../../../src/core/plan/lifecycle.ts"
+import { applyResult, dueInstallments } from "../../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../../src/core/plan/record.ts"
-import { planSummaryOf } from "../../../src/core/plan/summary.ts"
+import { summaryOf } from "../../../src/core/plan/summary.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { examplePlan, exampleTerms, failure, unwrap } from "./fixtures.ts"
 
-const apply = (plan: Plan, event: PlanEvent) => unwrap(applyPlanEventResult(plan, event))
+const apply = (plan: Plan, event: PlanEvent) => unwrap(applyResult(plan, event))
 const refusal = (plan: Plan, event: unknown) => {
-  const error = failure(applyPlanEventResult(plan, event as PlanEvent))
+  const error = failure(applyResult(plan, event as PlanEvent))
   expect(error).toBeInstanceOf(PlanTransitionError)
   return (error as PlanTransitionError).code
 }
@@ -115,7 +116,7 @@ describe("createPlanRecord", () => {
 
   it("reads the cadence off the schedule when the terms do not give it (R6.2)", () => {
     const { installments: _, ...terms } = exampleTerms()
-    const plan = unwrap(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    const plan = unwrap(createResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
     expect([plan.installmentFrequency, plan.cadenceOnDayOfWeek]).toEqual(["Weekly", "Sunday"])
   })
 
@@ -125,12 +126,12 @@ describe("createPlanRecord", () => {
       currencies: [{ currencyCode: "AUD", isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
     }
     const plan = unwrap(
-      createPlanRecordResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration })
+      createResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration })
     )
     expect(plan.currency).toMatchObject({ isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 })
     const paid = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
     const error = failure(
-      applyPlanEventResult(paid, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0.5 }))
+      applyResult(paid, PlanEvent.PlanCancelled({ at: NOW, reason: "Other", refundAmount: 0.5 }))
     )
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["refundAmount:precision"])
@@ -142,14 +143,14 @@ describe("createPlanRecord", () => {
     terms.schedule[3]!.amount = 205.001
     terms.schedule[4]!.date = "2026-02-30"
     const error = failure(
-      createPlanRecordResult({ ...exampleRequest(), merchantOrderId: "" }, terms, { now: "yesterday", planId: "" })
+      createResult({ ...exampleRequest(), merchantOrderId: "" }, terms, { now: "yesterday", planId: "" })
     )
     expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "now:format",
       "planId:too_short",
       "checkout.merchantOrderId:too_short"
     ])
-    const second = failure(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    const second = failure(createResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
     expect(second.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "terms.schedule[2].installmentNumber:format",
       "terms.schedule[3].amount:precision",
@@ -161,7 +162,7 @@ describe("createPlanRecord", () => {
     const terms = exampleTerms()
     terms.schedule[4]!.amount = 205.01
     const error = failure(
-      createPlanRecordResult(exampleRequest(), { ...terms, currencyCode: "NZD" }, { now: NOW, planId: "p" })
+      createResult(exampleRequest(), { ...terms, currencyCode: "NZD" }, { now: NOW, planId: "p" })
     )
     expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "terms.schedule:range",
@@ -172,7 +173,7 @@ describe("createPlanRecord", () => {
 
   it("never throws on input of the wrong shape", () => {
     for (const bad of [null, 5, "x", [], {}]) {
-      expect(failure(createPlanRecordResult(bad, bad, { now: NOW, planId: "p" })).issues.length).toBeGreaterThan(0)
+      expect(failure(createResult(bad, bad, { now: NOW, planId: "p" })).issues.length).toBeGreaterThan(0)
     }
   })
 })
@@ -244,7 +245,7 @@ describe("applyPlanEvent", () => {
 
   it("completes a pay-in-full plan with its deposit", () => {
     const terms = { planType: "PayInFull", schedule: [{ installmentNumber: 1, date: "2026-11-22", amount: 1100 }] }
-    const plan = unwrap(createPlanRecordResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
+    const plan = unwrap(createResult(exampleRequest(), terms, { now: NOW, planId: "p" }))
     expect([plan.installmentFrequency, plan.installmentAmount]).toEqual([null, 0])
     expect(apply(plan, PlanEvent.DepositAccepted({ at: NOW })).status).toBe("Completed")
   })
@@ -322,7 +323,7 @@ describe("applyPlanEvent", () => {
 
   it("reports every problem of a malformed event as a ValidationError", () => {
     const error = failure(
-      applyPlanEventResult(
+      applyResult(
         pending,
         { _tag: "PlanCancelled", at: "soon", reason: "Bored", refundAmount: -1, details: 5 } as never
       )
@@ -334,19 +335,19 @@ describe("applyPlanEvent", () => {
       "details:type:plans",
       "refundAmount:range:R1.3"
     ])
-    const unknown = failure(applyPlanEventResult(pending, { _tag: "Refunded", at: NOW } as never)) as ValidationError
+    const unknown = failure(applyResult(pending, { _tag: "Refunded", at: NOW } as never)) as ValidationError
     expect(unknown.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["_tag:enum"])
     const order = failure(
-      applyPlanEventResult(pending, { _tag: "MerchantOrderSet", at: NOW, merchantOrderId: "a b" } as never)
+      applyResult(pending, { _tag: "MerchantOrderSet", at: NOW, merchantOrderId: "a b" } as never)
     ) as ValidationError
     expect(order.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["merchantOrderId:pattern"])
     for (const bad of [null, 1, "DepositAccepted", []]) {
-      expect(failure(applyPlanEventResult(pending, bad as never))).toBeInstanceOf(ValidationError)
+      expect(failure(applyResult(pending, bad as never))).toBeInstanceOf(ValidationError)
     }
   })
 
   it("is an Effect that fails with the typed error", () => {
-    const exit = Effect.runSyncExit(Effect.flip(applyPlanEvent(pending, PlanEvent.InstallmentPaid({ at: NOW }))))
+    const exit = Effect.runSyncExit(Effect.flip(Lifecycle.apply(pending, PlanEvent.InstallmentPaid({ at: NOW }))))
     expect(exit._tag).toBe("Success")
     expect(exit._tag === "Success" && exit.value._tag).toBe("PlanTransitionError")
   })
@@ -368,7 +369,7 @@ describe("planSummaryOf", () => {
     let plan = examplePlan({ merchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" } })
     plan = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
     plan = apply(plan, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" }))
-    const summary = planSummaryOf(plan)
+    const summary = summaryOf(plan)
     expect(summary).toMatchObject({
       id: "plan_1",
       status: "Late",
@@ -386,6 +387,6 @@ describe("planSummaryOf", () => {
       (p, n) => apply(p, PlanEvent.InstallmentPaid({ at: "2026-12-01T00:00:00Z", installmentNumber: n })),
       plan
     )
-    expect(planSummaryOf(done).nextInstallmentNumber).toBeNull()
+    expect(summaryOf(done).nextInstallmentNumber).toBeNull()
   })
 })

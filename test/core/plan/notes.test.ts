@@ -5,7 +5,7 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { listPlanNotesResult, type PlanNote, type PlanNotes } from "../../../src/core/plan/notes.ts"
+import { listResult, type PlanNote, type PlanNotes } from "../../../src/core/plan/notes.ts"
 
 const note = (id: string, day: number, extra: Partial<PlanNote> = {}): PlanNote => ({
   id,
@@ -31,7 +31,7 @@ const notes = [
 ]
 
 const list = (params: Record<string, unknown>, selfUrl = "/api/v2/plans/plan_1/notes"): PlanNotes => {
-  const r = listPlanNotesResult(notes, { planId: "plan_1", ...params } as never, { selfUrl })
+  const r = listResult(notes, { planId: "plan_1", ...params } as never, { selfUrl })
   if (Result.isFailure(r)) throw r.failure
   return r.success
 }
@@ -79,7 +79,7 @@ describe("listPlanNotes", () => {
   })
 
   it("has no pinned note when none is pinned and visible", () => {
-    const r = listPlanNotesResult([note("a", 1), note("b", 2, { isPinned: true, isSoftDeleted: true })], {
+    const r = listResult([note("a", 1), note("b", 2, { isPinned: true, isSoftDeleted: true })], {
       planId: "p"
     }, { selfUrl: "/n" })
     expect(Result.isSuccess(r) && [r.success.pinnedPlanNote, r.success.planNotes.map((n) => n.id)]).toEqual([null, [
@@ -88,7 +88,7 @@ describe("listPlanNotes", () => {
   })
 
   it("reports every bad parameter", () => {
-    const r = listPlanNotesResult(
+    const r = listResult(
       notes,
       { pageSize: "0", pageOffset: "-2", showSoftDeletedPlanNotes: "maybe" } as never,
       { selfUrl: "not a url" }
@@ -118,7 +118,7 @@ describe("listPlanNotes", () => {
         const seen: Array<string> = []
         let pinned: string | undefined
         for (let offset = 0;; offset += pageSize) {
-          const r = listPlanNotesResult(all, { planId: "p", pageSize, pageOffset: offset, showSoftDeletedPlanNotes }, {
+          const r = listResult(all, { planId: "p", pageSize, pageOffset: offset, showSoftDeletedPlanNotes }, {
             selfUrl: "/notes"
           })
           if (Result.isFailure(r)) throw r.failure

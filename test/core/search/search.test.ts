@@ -4,20 +4,16 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { searchPlans, type SearchScope } from "../../../src/core/search/evaluate.ts"
-import {
-  type NormalizedPlanSearch,
-  normalizePlanSearchResult,
-  SEARCH_DEFAULTS
-} from "../../../src/core/search/normalize.ts"
+import { evaluate, type SearchScope } from "../../../src/core/search/evaluate.ts"
+import { type NormalizedPlanSearch, normalizeResult, SEARCH_DEFAULTS } from "../../../src/core/search/normalize.ts"
 
 const query = (params: unknown): NormalizedPlanSearch => {
-  const r = normalizePlanSearchResult(params)
+  const r = normalizeResult(params)
   if (Result.isFailure(r)) throw r.failure
   return r.success.value
 }
 const problems = (params: unknown) => {
-  const r = normalizePlanSearchResult(params)
+  const r = normalizeResult(params)
   return Result.isFailure(r) ? r.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 }
 
@@ -121,7 +117,7 @@ const plans = [
   }
 ]
 const own: SearchScope = { merchantId: "m-1", merchantGroup: ["m-2"] }
-const ids = (params: unknown, scope = own) => searchPlans(plans, query(params), scope).plans.map((p) => p.id)
+const ids = (params: unknown, scope = own) => evaluate(plans, query(params), scope).plans.map((p) => p.id)
 
 describe("normalizePlanSearch", () => {
   it("fills the defaults of the description's query table", () => {
@@ -155,7 +151,7 @@ describe("normalizePlanSearch", () => {
   })
 
   it("turns the deprecated status into a filter and ignores cursor, with warnings", () => {
-    const r = normalizePlanSearchResult({ status: "Late", cursor: "abc", colour: "red" })
+    const r = normalizeResult({ status: "Late", cursor: "abc", colour: "red" })
     expect(Result.isSuccess(r) && r.success.value.filters).toEqual([{
       field: "status",
       operator: "equals",
@@ -216,7 +212,7 @@ describe("normalizePlanSearch", () => {
 describe("searchPlans", () => {
   it("scopes to the caller's merchant, newest first by default", () => {
     expect(ids({})).toEqual(["p2", "p3", "p0", "p1"])
-    const all = searchPlans(plans, query({ limit: 2 }), own)
+    const all = evaluate(plans, query({ limit: 2 }), own)
     expect([all.totalRowCount, all.plans.length, all.nextCursor]).toEqual([4, 2, null])
   })
 
@@ -307,7 +303,7 @@ describe("searchPlans", () => {
   })
 
   it("pages by offset and leaves instalments out unless asked", () => {
-    const page = (n: number) => searchPlans(plans, query({ limit: 3, page: n }), own)
+    const page = (n: number) => evaluate(plans, query({ limit: 3, page: n }), own)
     expect([page(0).plans.map((p) => p.id), page(1).plans.map((p) => p.id), page(2).plans]).toEqual([
       ["p2", "p3", "p0"],
       ["p1"],
@@ -315,7 +311,7 @@ describe("searchPlans", () => {
     ])
     expect(Object.hasOwn(page(1).plans[0]!, "installments")).toBe(false)
     expect(
-      searchPlans(plans, query({ includeInstallments: "true", filterField: "id", filterValue: "p1" }), own).plans[0]!
+      evaluate(plans, query({ includeInstallments: "true", filterField: "id", filterValue: "p1" }), own).plans[0]!
         .installments
     ).toEqual([{ installmentNumber: 1 }])
   })

@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest"
-import { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../../../src/core/verification/index.ts"
+import {
+  checkoutIdFromRedirect,
+  decideDeposit,
+  isCheckoutId,
+  shouldDisplayWidget
+} from "../../../src/core/verification/index.ts"
+
+describe("isCheckoutId (R8.1)", () => {
+  it("accepts 1..256 characters of A-Z a-z 0-9 _ - and nothing else", () => {
+    expect(isCheckoutId("chk_123-ABC")).toBe(true)
+    expect(isCheckoutId("a".repeat(256))).toBe(true)
+    expect(isCheckoutId("a".repeat(257))).toBe(false)
+    expect(isCheckoutId("")).toBe(false)
+    expect(isCheckoutId("../admin")).toBe(false)
+    expect(isCheckoutId("chk 1")).toBe(false)
+    expect(isCheckoutId(123)).toBe(false)
+    expect(checkoutIdFromRedirect("?service_checkout_id=chk%201")).toEqual({ ok: false, code: "malformed" })
+  })
+})
 
 describe("checkoutIdFromRedirect (R8.1)", () => {
   it("reads the id from a URL, a relative URL, a query string or URLSearchParams", () => {

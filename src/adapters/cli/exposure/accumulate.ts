@@ -161,7 +161,7 @@ export class Accumulator {
     const { from, to } = this.settings.timeline!
     const planZone = plan["timeZone"]
     const zone = this.settings.timeZone ?? (typeof planZone === "string" ? planZone : "UTC")
-    // the configuration was read by decodeMerchantResult, which checks its policies (R4.6)
+    // the configuration was read by decodeResult, which checks its policies (R4.6)
     const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
       { readonly daysWithinRedemptionDate: number }
     >

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { decodeMerchantResult } from "../../../core/merchant/configuration.ts"
+import { decodeResult } from "../../../core/merchant/configuration.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
 import { examples, formatOption, merchantOption, parseInstant, zoneOption } from "../options.ts"
 import type { Settings } from "./accumulate.ts"
@@ -131,7 +131,7 @@ export const registerExposure = (program: Command, io: Io): void => {
         }
       }
       const merchantInput = await readJsonOption(options.merchant, io, "--merchant")
-      const merchant = decodeMerchantResult(merchantInput, "--merchant")
+      const merchant = decodeResult(merchantInput, "--merchant")
       if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
       const at = Time.toEpochMillis(options.at ?? Date.now())!
       const settings: Settings = {

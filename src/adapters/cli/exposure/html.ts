@@ -3,9 +3,8 @@
  * chart per currency of the total non-refundable amount day by day. No script,
  * no external resource, so the file can be mailed or archived as it is.
  */
+import { escapeHtml as escape } from "../../../core/internal/html.ts"
 import type { ExposureReport, TimelineReport } from "./report.ts"
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const WIDTH = 760
 const HEIGHT = 260

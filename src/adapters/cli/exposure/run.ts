@@ -6,7 +6,7 @@
  */
 import * as Result from "effect/Result"
 import { Worker } from "node:worker_threads"
-import { decodeMerchantResult } from "../../../core/merchant/configuration.ts"
+import { decodeResult } from "../../../core/merchant/configuration.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
 import { type Batch, batches, eachLine } from "./lines.ts"
 
@@ -44,7 +44,7 @@ export interface RunOptions {
 
 /** Decodes the merchant configuration once per thread. */
 export const localSettings = (settings: WorkerSettings): Settings => {
-  const merchant = decodeMerchantResult(settings.merchant)
+  const merchant = decodeResult(settings.merchant)
   if (Result.isFailure(merchant)) throw merchant.failure
   return { ...settings, merchant: merchant.success }
 }

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type Issue } from "../../core/internal/issue.ts"
+import type { Issue } from "../../../core/foundation/issues.ts"
+import type { ErrorBody as WireErrorBody } from "../../../core/wire/error-response.ts"
 
 /** Largest request body the sandbox reads: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -29,10 +30,21 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
-/** The documented error body. */
-export interface ErrorBody {
+/**
+ * The sandbox's error body: the core's error body (`code`, `message`,
+ * `issues`, `warnings`) with one of the sandbox's codes, and any detail the
+ * answer adds (`redirectUrl` of a declined card, `reason` of a refused plan
+ * transition).
+ *
+ * @example
+ * ```ts
+ * import type { ErrorBody } from "payment-plan-engine/sandbox"
+ * const body = (await response.json()) as ErrorBody
+ * if (body.code === "validation_failed") console.log(body.issues)
+ * ```
+ */
+export type ErrorBody = Omit<WireErrorBody, "code" | "issues"> & {
   readonly code: ErrorCode
-  readonly message: string
   readonly issues?: ReadonlyArray<Issue>
   readonly [extra: string]: unknown
 }
@@ -74,12 +86,6 @@ export class HttpError extends Error {
     }
   }
 }
-
-/** A 422 with every issue the core found. */
-export const validationFailed = (issues: ReadonlyArray<Issue>, message = "The request is invalid"): HttpError =>
-  new HttpError("validation_failed", message, { issues })
-
-export const notFound = (what: string): HttpError => new HttpError("not_found", `${what} was not found`)
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }
 

@@ -1,0 +1,75 @@
+// A strict consumer of the built package (dist/), type-checked with skipLibCheck false under
+// `nodenext` and `bundler` resolution (npm run check:consumer). It imports every subpath, names
+// the public types and calls the plain functions, so a declaration that lies fails here.
+import {
+  type CheckoutRequest,
+  type Money,
+  type Plan,
+  type PlanTermsRequest,
+  type quoteRefund,
+  type Refund,
+  type RefundCalculation,
+  splitInstallments,
+  summarizeCheckout,
+  validateCheckoutRequest,
+  type ValidationError
+} from "payment-plan-engine"
+import {
+  type ClientOptions,
+  createClient,
+  isPaymentPlanClientError,
+  PaymentPlanClientError
+} from "payment-plan-engine/client"
+import { clientContract, type ContractEnvironment, scriptedFetch } from "payment-plan-engine/client/testing"
+import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
+import { checkoutRequest } from "payment-plan-engine/testing"
+
+const request: CheckoutRequest = {
+  merchantId: "merchant-123",
+  currency: "AUD",
+  items: [
+    {
+      name: "Festival pass",
+      amount: 400,
+      quantity: 1,
+      redemptionDate: "2027-03-01",
+      refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }]
+    }
+  ],
+  minimumDepositPerItem: { type: "Percentage", value: 20 }
+} as unknown as CheckoutRequest
+
+const validation = validateCheckoutRequest(request, { now: "2026-11-22T00:00:00Z" })
+if (!validation.ok) console.log(validation.issues.map((issue) => issue.path))
+const summary = summarizeCheckout(request, { now: "2026-11-22T00:00:00Z" })
+console.log(summary)
+const split: Money.InstallmentSplit = splitInstallments(1234.57, 7, "AUD")
+console.log(split.amount)
+const error: ValidationError | undefined = undefined
+console.log(error)
+const termsRequest: PlanTermsRequest | undefined = undefined
+console.log(termsRequest)
+const plan: Plan.Plan | undefined = undefined
+console.log(plan)
+const policy: Refund.RefundPolicy = { daysWithinRedemptionDate: 30, refundablePercentage: 50 }
+console.log(policy)
+declare const someCalculation: ReturnType<typeof quoteRefund>
+const calculation: RefundCalculation = someCalculation
+console.log(calculation)
+console.log(checkoutRequest, createClient, createSandbox, sqliteStore)
+
+// The client: options, the error guard narrowing by code, the testing kit.
+const clientOptions: ClientOptions = {
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "merchant-123",
+  apiKey: "k",
+  idempotencyKeys: "honoured",
+  fetch: scriptedFetch([{ kind: "refused" }, { kind: "json", body: { id: "plan_1" } }]).fetch
+}
+const client = createClient(clientOptions)
+client.retrievePlan("plan_1").catch((caught: unknown) => {
+  if (isPaymentPlanClientError(caught) && caught.code === "invalid_request") console.log(caught.issues[0]?.rule)
+  if (caught instanceof PaymentPlanClientError) console.log(caught.code)
+})
+declare const environment: ContractEnvironment
+clientContract("consumer", () => environment, { describe: (_name, body) => body(), it: () => undefined })

@@ -1,0 +1,229 @@
+/**
+ * The router: a web-standard handler, `(Request) => Promise<Response>`, over
+ * the sandbox's endpoints. It does what HTTP asks of every endpoint (the path
+ * under the mount, authentication, body limits, idempotency, the transaction)
+ * and turns what operations refuse with into the JSON error body.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto"
+import { ValidationError } from "../../../core/foundation/issues.ts"
+import { PlanTransitionError } from "../../../core/plan/index.ts"
+import { type HttpMethod, routeMatcher } from "../../../core/wire/routes.ts"
+import type { SandboxMerchant } from "../merchants.ts"
+import type { SandboxEnvironment } from "../operations/environment.ts"
+import { CheckoutExpired, InvalidInput, NotFound, StateConflict } from "../operations/failures.ts"
+import type { Reply, SandboxEndpoint, SandboxRequestContext } from "./endpoint.ts"
+import { errorResponse, HttpError, isJsonContentType, json, parseJson, readBody } from "./http.ts"
+
+// ---------------------------------------------------------------------------
+// Where the sandbox is reached
+
+/**
+ * Where the sandbox is mounted: the origin it writes into its addresses
+ * (`undefined`: each request's own) and the path prefix (`""` at the root).
+ */
+export interface Mount {
+  readonly origin: string | undefined
+  readonly path: string
+}
+
+/**
+ * Reads the `baseUrl` option: an absolute http(s) URL (`https://shop.test/pp`)
+ * or a path (`/pp`, on each request's origin); none: the root of each
+ * request's origin. A malformed one is a `ValidationError`.
+ */
+export const mountOf = (baseUrl: string | undefined): Mount => {
+  if (baseUrl === undefined) return { origin: undefined, path: "" }
+  const refuse = () =>
+    new ValidationError({
+      issues: [{
+        path: "baseUrl",
+        code: "format",
+        rule: "sandbox",
+        message: `must be an absolute http(s) URL or a path starting with "/", got ${JSON.stringify(baseUrl)}`
+      }],
+      warnings: []
+    })
+  const trimmed = (path: string) => path.replace(/\/+$/, "")
+  if (baseUrl.startsWith("/") && !baseUrl.startsWith("//")) {
+    if (/[?#]/.test(baseUrl)) throw refuse()
+    return { origin: undefined, path: trimmed(baseUrl) }
+  }
+  if (!URL.canParse(baseUrl)) throw refuse()
+  const url = new URL(baseUrl)
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search !== "" || url.hash !== "") throw refuse()
+  return { origin: url.origin, path: trimmed(url.pathname) }
+}
+
+/**
+ * The path a request is routed on. A router that hands the sandbox the full
+ * URL (`/pp/api/v2/…`) leaves the mount path on it, which comes off here; one
+ * that strips it (Hono's `app.mount`) hands over `/api/v2/…` as it is.
+ */
+const routedPath = (mount: Mount, pathname: string): string => {
+  if (mount.path === "") return pathname
+  if (pathname === mount.path) return "/"
+  return pathname.startsWith(`${mount.path}/`) ? pathname.slice(mount.path.length) : pathname
+}
+
+// ---------------------------------------------------------------------------
+// Refusals as HTTP answers
+
+/** The HTTP answer of what an operation refused with, or undefined for anything unexpected. */
+const httpErrorOf = (e: unknown): HttpError | undefined => {
+  if (e instanceof HttpError) return e
+  if (e instanceof NotFound) return new HttpError("not_found", e.message)
+  if (e instanceof InvalidInput) {
+    return new HttpError("validation_failed", e.message, {
+      issues: e.issues,
+      extra: e.warnings.length > 0 ? { warnings: e.warnings } : {}
+    })
+  }
+  if (e instanceof StateConflict) return new HttpError("conflict", e.message)
+  if (e instanceof CheckoutExpired) return new HttpError("checkout_expired", e.message)
+  if (e instanceof PlanTransitionError) {
+    return new HttpError("conflict", `The plan refused ${e.event} while ${e.status}: ${e.message}`, {
+      extra: { reason: e.code }
+    })
+  }
+  if (e instanceof ValidationError) {
+    return new HttpError("validation_failed", "The request is invalid", { issues: e.issues })
+  }
+  return undefined
+}
+
+const errorReply = (error: HttpError): Reply => ({ status: error.status, body: error.body(), headers: error.headers })
+
+const toResponse = (reply: Reply): Response => {
+  if (reply.text !== undefined) {
+    return new Response(reply.text.content, {
+      status: reply.status,
+      headers: { "content-type": reply.text.contentType, ...reply.headers }
+    })
+  }
+  return json(reply.status, reply.body, reply.headers)
+}
+
+// ---------------------------------------------------------------------------
+// The handler
+
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set<HttpMethod>(["POST", "PUT", "PATCH", "DELETE"])
+
+/** Unauthenticated (widget) requests keep their keys under the checkout's merchant, per checkout. */
+const idempotencyScope = (env: SandboxEnvironment, params: Readonly<Record<string, string>>): string => {
+  const checkoutId = params["checkoutId"]
+  const checkout = checkoutId === undefined ? undefined : env.store.getCheckout(checkoutId)
+  return checkout === undefined ? "anonymous" : `${checkout.merchantId}:widget:${checkout.id}`
+}
+
+/** What the router needs. */
+export interface RouterOptions {
+  readonly env: SandboxEnvironment
+  readonly endpoints: Readonly<Record<string, SandboxEndpoint>>
+  readonly mount: Mount
+  /** Called with anything unexpected thrown inside the handler (the client sees a bare 500). */
+  readonly onError: (error: unknown) => void
+}
+
+/** The sandbox's handler over its endpoints. */
+export const createRouter = (options: RouterOptions): (request: Request) => Promise<Response> => {
+  const { env, endpoints, mount } = options
+  const { store, merchants } = env
+  const matcher = routeMatcher(Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.route])))
+
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url)
+    const path = routedPath(mount, url.pathname)
+    const method = request.method.toUpperCase()
+    const match = matcher.match(method === "HEAD" ? "GET" : method, path)
+    if (match === undefined) {
+      const allowed = matcher.allowed(path)
+      if (allowed.length === 0) throw new HttpError("not_found", `No endpoint at ${url.pathname}`)
+      throw new HttpError("method_not_allowed", `${method} is not allowed on ${url.pathname}`, {
+        headers: { allow: allowed.join(", ") }
+      })
+    }
+    const endpoint = endpoints[match.operation]!
+    let merchant: SandboxMerchant | undefined
+    if (endpoint.auth === "merchant") {
+      merchant = await merchants.authenticate(request.headers.get("authorization"))
+      if (merchant === undefined) {
+        throw new HttpError(
+          "unauthorized",
+          "Missing or invalid credentials: send Authorization: Basic base64(merchantId:apiKey)",
+          { headers: { "www-authenticate": "Basic realm=\"payment-plan sandbox\", charset=\"UTF-8\"" } }
+        )
+      }
+    }
+    let raw = ""
+    let body: unknown = undefined
+    if (endpoint.body === "json") {
+      if (!isJsonContentType(request.headers.get("content-type"))) {
+        throw new HttpError("unsupported_media_type", "The request body must be sent as Content-Type: application/json")
+      }
+      raw = await readBody(request)
+      body = parseJson(raw)
+    } else if (request.body !== null) {
+      raw = await readBody(request) // still bounded; the content is not used
+    }
+    const context: SandboxRequestContext = {
+      env,
+      request,
+      url,
+      path,
+      params: match.params,
+      body,
+      baseUrl: `${mount.origin ?? url.origin}${mount.path}`
+    }
+    const runEndpoint = (): Reply =>
+      endpoint.auth === "merchant" ? endpoint.run({ ...context, merchant: merchant! }) : endpoint.run(context)
+    // Writes of an endpoint that fails are undone; its refusal is still an answer (and remembered below).
+    const run = (): Reply => {
+      try {
+        return method === "GET" || method === "HEAD" ? runEndpoint() : store.transaction(runEndpoint)
+      } catch (e) {
+        const error = httpErrorOf(e)
+        if (error !== undefined) return errorReply(error)
+        throw e
+      }
+    }
+    const key = request.headers.get("idempotency-key")
+    if (key === null || !IDEMPOTENT_METHODS.has(method)) return toResponse(run())
+    const scope = merchant?.id ?? idempotencyScope(env, match.params)
+    const fingerprint = createHash("sha256").update(`${method} ${path}${url.search}\n${raw}`).digest("base64url")
+    const reply = store.transaction((): Reply => {
+      const previous = store.getIdempotent(scope, key)
+      if (previous !== undefined) {
+        if (previous.fingerprint !== fingerprint) {
+          return errorReply(
+            new HttpError(
+              "idempotency_key_reused",
+              "This Idempotency-Key was used with another request; use a new key for a new request"
+            )
+          )
+        }
+        const replayed = JSON.parse(previous.body) as Reply
+        return { ...replayed, headers: { ...replayed.headers, "idempotent-replayed": "true" } }
+      }
+      const first = run()
+      // failures of the sandbox itself are not remembered: a retry may succeed
+      if (first.status < 500) {
+        store.putIdempotent(scope, key, { fingerprint, status: first.status, body: JSON.stringify(first) })
+      }
+      return first
+    })
+    return toResponse(reply)
+  }
+
+  return async (request) => {
+    try {
+      const response = await handle(request)
+      return request.method.toUpperCase() === "HEAD" ? new Response(null, response) : response
+    } catch (e) {
+      if (e instanceof HttpError) return errorResponse(e)
+      options.onError(e)
+      return json(500, { code: "internal_error", message: "The sandbox failed to handle the request" })
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The sandbox: the service's endpoints (the route table shared with the
+ * client), the widget's and the sandbox's own, as one web-standard handler,
+ * `(Request) => Promise<Response>`.
+ *
+ * Layers: the routes (`routes/`: service, widget, sandbox API, and the router
+ * doing what HTTP asks of all) call the operations (`operations/`: checkouts,
+ * plans, notes, clock, which know no HTTP), which keep the core's typed values
+ * in the store (`store.ts`). Every calculation is the core's.
+ *
+ * @module
+ */
+import { randomBytes } from "node:crypto"
+import { DEFAULT_ROUTES, type Routes } from "../../core/wire/routes.ts"
+import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
+import type { SandboxEnvironment } from "./operations/environment.ts"
+import { createRouter, mountOf } from "./routes/router.ts"
+import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
+import { serviceEndpoints } from "./routes/service.ts"
+import { WIDGET_ENDPOINTS } from "./routes/widget.ts"
+import type { SandboxStore } from "./store.ts"
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  readonly store: SandboxStore
+  readonly merchants: ReadonlyArray<SandboxMerchant> | MerchantDirectory
+  /** The base clock, epoch milliseconds; default `Date.now`. Tests pass a fixed one. */
+  readonly now?: () => number
+  /**
+   * Where the sandbox is reached, as written into `widgetUrl`,
+   * `checkoutWorkflow.sdkWidget.scriptUrl`, a plan's `checkoutUrl`, the
+   * widget's own calls and the notes' links: an absolute URL
+   * (`"https://shop.test/pp"`), or a path (`"/pp"`) on each request's origin.
+   * Give the path the sandbox is mounted under: requests are routed with or
+   * without it (a router that strips the prefix, like Hono's `app.mount`, or
+   * one that hands over the full URL). Default: the origin of each request.
+   */
+  readonly baseUrl?: string
+  /** The service's route table; default the core's, as the client uses. */
+  readonly routes?: Routes
+  /** Called with anything unexpected thrown inside the handler (the client sees a bare 500). */
+  readonly onError?: (error: unknown) => void
+  /** Id generator, `prefix_…`; default random. */
+  readonly newId?: (prefix: string) => string
+}
+
+/** A sandbox: its handler, and closing its store. */
+export interface Sandbox {
+  /** Answers any request to the sandbox; never rejects (a failure of its own is a 500). */
+  readonly fetch: (request: Request) => Promise<Response>
+  /** Closes the store. */
+  readonly close: () => void
+}
+
+const randomId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("base64url")}`
+
+const isDirectory = (merchants: SandboxOptions["merchants"]): merchants is MerchantDirectory =>
+  !Array.isArray(merchants)
+
+/**
+ * Creates the sandbox: a handler for every endpoint of the service's route
+ * table, the widget API and the sandbox-only endpoints.
+ *
+ * @example
+ * ```ts
+ * import { createSandbox, loadMerchants, sqliteStore } from "payment-plan-engine/sandbox"
+ * const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants: loadMerchants(config) })
+ * const response = await sandbox.fetch(new Request("http://sandbox.test/health"))
+ * ```
+ */
+export const createSandbox = (options: SandboxOptions): Sandbox => {
+  const { store } = options
+  const mount = mountOf(options.baseUrl)
+  const merchants = isDirectory(options.merchants) ? options.merchants : merchantDirectory(options.merchants)
+  const baseNow = options.now ?? Date.now
+  const env: SandboxEnvironment = {
+    store,
+    merchants,
+    now: (merchantId) => baseNow() + store.getClockOffset(merchantId),
+    newId: options.newId ?? randomId
+  }
+  const endpoints = {
+    ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
+    ...WIDGET_ENDPOINTS,
+    ...SANDBOX_ENDPOINTS
+  }
+  const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
+  return { fetch: createRouter({ env, endpoints, mount, onError }), close: () => store.close() }
+}

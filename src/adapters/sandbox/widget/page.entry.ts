@@ -1,0 +1,10 @@
+/**
+ * The page bundle's entry (scripts/build-widget.ts): starts the page where its
+ * configuration exists.
+ *
+ * @module
+ */
+import { readConfig, start } from "./page.ts"
+
+const config = readConfig(document)
+if (config !== undefined) void start(window, config)
