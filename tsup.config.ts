@@ -36,13 +36,6 @@ export default defineConfig([
       conformance: "src/conformance/index.ts",
       "conformance-vitest": "src/conformance/vitest.ts"
     },
-    dts: {
-      entry: {
-        conformance: "src/conformance/index.ts",
-        "conformance-vitest": "src/conformance/vitest.ts"
-      },
-      compilerOptions: { ignoreDeprecations: "6.0" }
-    },
     external: ["effect", "vitest"],
     noExternal: ["fast-check"]
   },

@@ -18,6 +18,8 @@ import { ConformanceUsageError } from "./errors.ts"
 export const CHECK_GROUPS = ["create", "terms", "refund", "verify", "search"] as const
 
 /**
+ * A group of checks: `create`, `terms`, `refund`, `verify` or `search`.
+ *
  * @since 0.1.0
  */
 export type CheckGroup = (typeof CHECK_GROUPS)[number]

@@ -14,7 +14,6 @@
  *
  * @packageDocumentation
  */
-export { type Bracket, type ServiceClock } from "./clock.ts"
 export {
   CHECK_GROUPS,
   type CheckGroup,
@@ -42,7 +41,6 @@ export {
   toJson
 } from "./report.ts"
 export { run, runConformance, type RunOptions } from "./runner.ts"
-export { type Exchange } from "./transport.ts"
 
 /**
  * The exit code of a run, as the command gives it: 0 when every check agrees,

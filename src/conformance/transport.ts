@@ -12,7 +12,6 @@
  * @since 0.1.0
  */
 import * as Redacted from "effect/Redacted"
-import { basicAuthorization } from "../adapters/client/index.ts"
 import type { ResolvedConfig } from "./config.ts"
 
 /**
@@ -174,10 +173,16 @@ export class Transport {
     return response
   }
 
-  /** The `Authorization` header, as the client builds it. */
+  /** The `Authorization` header, as the client builds it: by default `Basic base64(merchantId:apiKey)`, UTF-8. */
   private async authorization(): Promise<string> {
     const given = this.config.authorization
-    if (given === undefined) return Redacted.value(basicAuthorization(this.config.merchantId, this.config.apiKey))
+    if (given === undefined) {
+      let binary = ""
+      for (const byte of new TextEncoder().encode(`${this.config.merchantId}:${Redacted.value(this.config.apiKey)}`)) {
+        binary += String.fromCharCode(byte)
+      }
+      return `Basic ${btoa(binary)}`
+    }
     if (typeof given === "string") return given
     if (Redacted.isRedacted(given)) return Redacted.value(given as Redacted.Redacted<string>)
     return await given({ merchantId: this.config.merchantId, apiKey: Redacted.value(this.config.apiKey) })

@@ -6,19 +6,39 @@
  * refuses the key.
  */
 import { readFileSync } from "node:fs"
-import { createServer, type Server } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createSandbox, nodeListener, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
+import { createSandbox, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
 import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, ZONE } from "../../conformance/helpers.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
 
+/** Node's request as a web Request, the handler's Response written back. */
+const bridge =
+  (handler: (request: Request) => Promise<Response>, origin: () => string) =>
+  async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Array<Buffer> = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = chunks.length === 0 ? undefined : Buffer.concat(chunks)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value)
+    const response = await handler(
+      new Request(`${origin()}${req.url}`, {
+        method: req.method ?? "GET",
+        headers,
+        ...(body === undefined ? {} : { body })
+      })
+    )
+    res.writeHead(response.status, Object.fromEntries(response.headers))
+    res.end(Buffer.from(await response.arrayBuffer()))
+  }
+
 /** Serves `handler` on a free port of 127.0.0.1. */
 const serve = async (handler: (request: Request) => Promise<Response>): Promise<{ url: string; server: Server }> => {
   let url = ""
-  const server = createServer(nodeListener(handler, () => url))
+  const server = createServer(bridge(handler, () => url))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { url, server }
