@@ -318,9 +318,10 @@ const runProperty = <T>(
         }
       })
     }
-    const scored = evaluations.map((e) => e.outcome).concat(
-      setupOutcome !== undefined && setupOutcome.checks.length > 0 ? [setupOutcome] : []
-    )
+    // the setup's checks count by rule; the setup counts as a scenario only when it disagrees,
+    // so `runs` stays the scenarios asked for and `failed` is never 0 beside a disagreement
+    const setupFailed = setupOutcome !== undefined && setupOutcome.checks.some((c) => !c.agrees)
+    const scored = evaluations.map((e) => e.outcome).concat(setupFailed ? [setupOutcome] : [])
     const checked = scored.filter((o) => o.checks.length > 0)
     for (const o of scored) if (o.skipped !== undefined) session.notes.add(`${property.name}: ${o.skipped}`)
     return {
@@ -332,7 +333,7 @@ const runProperty = <T>(
         failed: checked.filter((o) => o.checks.some((c) => !c.agrees)).length,
         skipped: scored.length - checked.length
       },
-      checks: scored.flatMap((o) => o.checks),
+      checks: [...evaluations.flatMap((e) => e.outcome.checks), ...(setupOutcome?.checks ?? [])],
       disagreements
     }
   })
