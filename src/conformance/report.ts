@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { escapeHtml as escape } from "../core/internal/html.ts"
 import type { CheckGroup } from "./config.ts"
 
 /**
@@ -219,9 +220,6 @@ export const formatTable = (report: ConformanceReport): string => {
   if (report.capReached) out.push("", `note: the request cap stopped the run after ${report.requests} requests`)
   return out.join("\n") + "\n"
 }
-
-const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
 
 const pretty = (value: unknown): string =>
   escape(value === undefined ? "(nothing)" : typeof value === "string" ? value : JSON.stringify(value, null, 2))
