@@ -62,7 +62,8 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
           merchantId: config.merchantId,
           apiKey: config.apiKey,
           fetch: transport.fetch,
-          timeoutMs: config.timeoutMs,
+          // the wait for the rate limit happens inside fetch: it is not the service's time
+          timeoutMs: config.timeoutMs + Math.ceil(1000 / config.rps),
           retry: false,
           ...(config.routes === undefined ? {} : { routes: config.routes }),
           ...(config.authorization === undefined ? {} : { authorization: config.authorization })
@@ -94,12 +95,12 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       )
     }
     const configured = transport.last()
+    // the sandbox's test clock, where there is one; any failure here only means there is none
     const clockAnswer = yield* Effect.result(
       send({ config, transport, signal } as Session, "GET", "/sandbox/clock")
     )
-    if (clockAnswer._tag === "Failure") {
-      const halt = clockAnswer.failure
-      if (halt.error !== undefined) return yield* Effect.fail(halt.error)
+    if (clockAnswer._tag === "Failure" && clockAnswer.failure.kind === "cap") {
+      return yield* Effect.fail(unreachable(config, undefined, "could not be asked anything"))
     }
     const clock = serviceClock(clockAnswer._tag === "Success" ? clockAnswer.success : undefined, configured)
     transport.takeExchanges()

@@ -129,6 +129,7 @@ const itemSpec = (size: CheckoutSize) =>
  * @since 0.1.0
  */
 export interface CheckoutSpec {
+  readonly size?: CheckoutSize
   readonly currency: number
   readonly planType?: "Installment" | "PayInFull" | "Custom"
   readonly order: string
@@ -152,6 +153,7 @@ export type ItemSpec = ReturnType<typeof itemSpec> extends fc.Arbitrary<infer I>
 export const checkoutSpec = (size: CheckoutSize): fc.Arbitrary<CheckoutSpec> =>
   fc.record(
     {
+      size: fc.constant(size),
       currency: fc.nat({ max: 63 }),
       planType: size === "any"
         ? fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const)
@@ -164,7 +166,7 @@ export const checkoutSpec = (size: CheckoutSize): fc.Arbitrary<CheckoutSpec> =>
       merchantMetadata: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), { maxKeys: 3 }),
       items: fc.array(itemSpec(size), { minLength: 1, maxLength: size === "any" ? 4 : 3 })
     },
-    { requiredKeys: ["currency", "order", "redirectURL", "items"] }
+    { requiredKeys: ["size", "currency", "order", "redirectURL", "items"] }
   ) as fc.Arbitrary<CheckoutSpec>
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -189,9 +191,11 @@ const redemptionOf = (item: ItemSpec, anchor: number): string => {
 export const currencyOfSpec = (spec: CheckoutSpec, context: GenerationContext): CurrencyInfo =>
   context.currencies[spec.currency % context.currencies.length]!
 
-const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number): CheckoutItem => {
+const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: CheckoutSize): CheckoutItem => {
   const unit = 10 ** currency.exponent
-  const costMinor = Math.max(1, item.costMajor * unit + (item.costFraction % unit))
+  // a payable item costs whole minimum payments (100 JPY, 0.5 KWD, …) so its plan has instalments
+  const major = size === "payable" ? Math.max(unit, currency.minimumMinor) : unit
+  const costMinor = Math.max(1, item.costMajor * major + (item.costFraction % unit))
   const deposit = item.deposit === undefined
     ? undefined
     : "share" in item.deposit
@@ -226,6 +230,7 @@ const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number): Checkou
  * @since 0.1.0
  */
 export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext): CheckoutRequest => {
+  const size: CheckoutSize = spec.size ?? "any"
   const currency = currencyOfSpec(spec, context)
   const externalCode = spec.externalCode === undefined || context.externalCodes.length === 0
     ? undefined
@@ -239,7 +244,7 @@ export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext
     currencyCode: currency.code,
     redirectURL: spec.redirectURL,
     ...(spec.expiry === undefined ? {} : { expiry: spec.expiry }),
-    items: spec.items.map((item) => itemOf(item, currency, context.anchor)),
+    items: spec.items.map((item) => itemOf(item, currency, context.anchor, size)),
     ...(spec.merchantMetadata === undefined ? {} : { merchantMetadata: spec.merchantMetadata })
   } as CheckoutRequest
 }

@@ -207,7 +207,8 @@ export class Transport {
     const init: RequestInit = {
       method,
       headers,
-      signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.config.timeoutMs)])
+      // the wait for the rate limit happens inside fetch: it is not the service's time
+      signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.config.timeoutMs + Math.ceil(this.interval))])
     }
     if (body !== undefined) init.body = JSON.stringify(body)
     await this.fetch(new Request(url, init))
