@@ -390,6 +390,12 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
         disagreements.push(...result.disagreements)
       }
     }
+    if (disagreements.some((d) => d.field === "completionDate") && config.timeZone === "UTC") {
+      session.notes.add(
+        "completionDate disagrees: a service that reads a checkout's date-times in another zone than UTC " +
+          "(the sandbox: its merchant's) gives other calendar dates near midnight; name its zone with --tz (timeZone)"
+      )
+    }
     const rules = new Map<string, { checks: number; agreed: number; disagreed: number }>()
     for (const check of checks) {
       const tally = rules.get(check.rule) ?? { checks: 0, agreed: 0, disagreed: 0 }
