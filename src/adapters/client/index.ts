@@ -11,7 +11,7 @@
  * Exactly what docs/client.md lists under "Exports"; the contract suite for
  * your own tests is `payment-plan-engine/client/testing`.
  *
- * @packageDocumentation
+ * @module payment-plan-engine/client
  */
 export type { DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"

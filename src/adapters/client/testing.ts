@@ -26,7 +26,8 @@
  *   return { fetch: sandbox.fetch, baseUrl: "http://sandbox.test", merchantId, apiKey, completeCheckout, close: async () => sandbox.close() }
  * }, { describe, it, idempotencyKeys: "honoured" })
  * ```
- * @packageDocumentation
+ *
+ * @module payment-plan-engine/client/testing
  */
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { PLAN_STATUSES } from "../../core/plan/index.ts"

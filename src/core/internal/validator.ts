@@ -459,7 +459,10 @@ const withoutUndefined = (value: unknown): unknown => {
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key]
-    if (v !== undefined) out[key] = withoutUndefined(v)
+    // an own "__proto__" key stays a key of the copy (an assignment would set the prototype instead)
+    if (v !== undefined) {
+      Object.defineProperty(out, key, { value: withoutUndefined(v), enumerable: true, writable: true })
+    }
   }
   return out
 }

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "tsup"
 import { afterAll, beforeAll } from "vitest"
+import { CLI_BUNDLED, CLI_REQUIRE_SHIM } from "../../../tsup.config.ts"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
@@ -34,8 +35,9 @@ export const buildCli = async (): Promise<Built> => {
     format: ["esm"],
     platform: "node",
     target: "node22",
-    // as tsup.config.ts builds the binary: effect bundled in
-    noExternal: ["effect"],
+    // as tsup.config.ts builds the binary: effect and the CLI's own libraries bundled in
+    noExternal: CLI_BUNDLED,
+    banner: { js: CLI_REQUIRE_SHIM },
     // `serve` loads the sandbox through the package's own export, resolved by the package.json below
     external: ["payment-plan-engine"],
     removeNodeProtocol: false,
@@ -61,10 +63,18 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** Runs the built binary with `args`, writing `input` (if any) to its stdin. */
-export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string | Buffer): Promise<Ran> =>
+/** Runs the built binary with `args`, writing `input` (if any) to its stdin; `env` is added to the environment. */
+export const runCli = (
+  cli: string,
+  args: ReadonlyArray<string>,
+  input?: string | Buffer,
+  env: Readonly<Record<string, string>> = {}
+): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...env }
+    })
     const out: Array<Buffer> = []
     const err: Array<Buffer> = []
     child.stdout.on("data", (b: Buffer) => out.push(b))
@@ -93,6 +103,7 @@ export const useBuiltCli = () => {
   afterAll(() => current?.remove())
   return {
     built: (): Built => current!,
-    cli: (args: ReadonlyArray<string>, input?: string | Buffer) => runCli(current!.cli, args, input)
+    cli: (args: ReadonlyArray<string>, input?: string | Buffer, env?: Readonly<Record<string, string>>) =>
+      runCli(current!.cli, args, input, env)
   }
 }
