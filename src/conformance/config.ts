@@ -98,6 +98,7 @@ export interface ResolvedConfig {
   readonly fetch: FetchLike
   readonly authorization: Authorization | undefined
   readonly routes: Partial<Routes> | undefined
+  /** Receives progress lines (a no-op unless one was given). */
   readonly onProgress: (line: string) => void
 }
 

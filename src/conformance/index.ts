@@ -13,6 +13,7 @@
  * - `payment-plan-engine/conformance/vitest`: `describeConformance(config)`.
  *
  * @packageDocumentation
+ * @module payment-plan-engine/conformance
  */
 export {
   CHECK_GROUPS,

@@ -4,6 +4,7 @@
  * sandbox. vitest is an optional peer dependency (this entry only).
  *
  * @packageDocumentation
+ * @module payment-plan-engine/conformance/vitest
  */
 import { beforeAll, describe, it } from "vitest"
 import { CHECK_GROUPS, type ConformanceConfig } from "./config.ts"
