@@ -5,12 +5,12 @@ import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import {
   answer,
+  answerOf,
   both,
   type UnknownFields,
   unknownOptions,
-  unwarned,
   type Validation,
-  valueOrThrow
+  valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
@@ -98,7 +98,18 @@ const SUMMARIZE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "time
 export const summarizeCheckout = (
   request: Checkout.CheckoutRequest | unknown,
   options: SummarizeCheckoutOptions
-): Checkout.CheckoutSummary => valueOrThrow(summarizeCheckoutResult(request, options))
+): Checkout.CheckoutSummary =>
+  valueOf(summarizeWith(request, options), summarizeWarnings(request, options), options?.unknownFields)
+
+const summarizeWith = (request: unknown, options: SummarizeCheckoutOptions) => {
+  const merchant = decodeResult(options?.merchant)
+  return Result.isFailure(merchant)
+    ? Result.fail(merchant.failure)
+    : Checkout.summarizeResult(request, { now: options?.now, merchant: merchant.success, timeZone: options?.timeZone })
+}
+
+const summarizeWarnings = (request: unknown, options: SummarizeCheckoutOptions) =>
+  both(Checkout.requestUnknownFields(request), unknownOptions(options, SUMMARIZE_OPTIONS))
 
 /**
  * {@link summarizeCheckout} without throwing: `{ ok: true, value, warnings }` or
@@ -116,13 +127,4 @@ export const summarizeCheckoutResult = (
   request: Checkout.CheckoutRequest | unknown,
   options: SummarizeCheckoutOptions
 ): Validation<Checkout.CheckoutSummary> =>
-  answer(
-    unwarned(
-      Result.flatMap(
-        decodeResult(options?.merchant),
-        (merchant) => Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone })
-      )
-    ),
-    both(Checkout.requestUnknownFields(request), unknownOptions(options, SUMMARIZE_OPTIONS)),
-    options?.unknownFields
-  )
+  answerOf(summarizeWith(request, options), summarizeWarnings(request, options), options?.unknownFields)

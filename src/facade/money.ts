@@ -2,14 +2,7 @@
  * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
 import * as Result from "effect/Result"
-import {
-  answer,
-  type UnknownFields,
-  unknownOptions,
-  unwarned,
-  type Validation,
-  valueOrThrow
-} from "../core/foundation/issues.ts"
+import { answerOf, type UnknownFields, unknownOptions, type Validation, valueOf } from "../core/foundation/issues.ts"
 import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
 
@@ -47,7 +40,19 @@ export const splitInstallments = (
   count: number,
   currencyCode: string,
   options: SplitInstallmentsOptions = {}
-): InstallmentSplit => valueOrThrow(splitInstallmentsResult(amount, count, currencyCode, options))
+): InstallmentSplit =>
+  valueOf(
+    splitWith(amount, count, currencyCode, options),
+    unknownOptions(options, SPLIT_OPTIONS),
+    options?.unknownFields
+  )
+
+const splitWith = (amount: number, count: number, currencyCode: string, options: SplitInstallmentsOptions) => {
+  const merchant = decodeResult(options?.merchant)
+  return Result.isFailure(merchant)
+    ? Result.fail(merchant.failure)
+    : split(amount, count, currencyCode, { merchant: merchant.success })
+}
 
 /**
  * {@link splitInstallments} without throwing: `{ ok: true, value, warnings }` or
@@ -66,13 +71,8 @@ export const splitInstallmentsResult = (
   currencyCode: string,
   options: SplitInstallmentsOptions = {}
 ): Validation<InstallmentSplit> =>
-  answer(
-    unwarned(
-      Result.flatMap(
-        decodeResult(options?.merchant),
-        (merchant) => split(amount, count, currencyCode, { merchant })
-      )
-    ),
+  answerOf(
+    splitWith(amount, count, currencyCode, options),
     unknownOptions(options, SPLIT_OPTIONS),
     options?.unknownFields
   )

@@ -5,12 +5,12 @@ import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import {
   answer,
+  answerOf,
   both,
   type UnknownFields,
   unknownOptions,
-  unwarned,
   type Validation,
-  valueOrThrow
+  valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
@@ -60,7 +60,28 @@ export const computePlanTerms = (
   checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
   request: PlanTerms.PlanTermsRequest | unknown,
   options: ComputePlanTermsOptions
-): PlanTerms.PlanTerms => valueOrThrow(computePlanTermsResult(checkout, request, options))
+): PlanTerms.PlanTerms =>
+  valueOf(computeWith(checkout, request, options), computeWarnings(checkout, request, options), options?.unknownFields)
+
+const computeWith = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions) => {
+  const merchant = decodeResult(options?.merchant)
+  return Result.isFailure(merchant)
+    ? Result.fail(merchant.failure)
+    : PlanTerms.computeResult(checkout, request, {
+      now: options?.now,
+      merchant: merchant.success,
+      depositStrategy: options?.depositStrategy
+    })
+}
+
+const computeWarnings = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions) => {
+  // a checkout response is the service's answer, read tolerantly (R9): nothing to report of it
+  const ofCheckout = PlanTerms.isCheckoutResponse(checkout) ? [] : Checkout.requestUnknownFields(checkout)
+  return both(
+    ofCheckout.length === 0 ? ofCheckout : ofCheckout.map((w) => ({ ...w, path: `checkout.${w.path}` })),
+    both(PlanTerms.requestUnknownFields(request), unknownOptions(options, COMPUTE_OPTIONS))
+  )
+}
 
 /**
  * {@link computePlanTerms} without throwing: `{ ok: true, value, warnings }` or `{ ok: false,
@@ -80,30 +101,8 @@ export const computePlanTermsResult = (
   checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
   request: PlanTerms.PlanTermsRequest | unknown,
   options: ComputePlanTermsOptions
-): Validation<PlanTerms.PlanTerms> => {
-  const terms = Result.flatMap(
-    decodeResult(options?.merchant),
-    (merchant) =>
-      PlanTerms.computeResult(checkout, request, {
-        now: options?.now,
-        merchant,
-        depositStrategy: options?.depositStrategy
-      })
-  )
-  const checkoutWarnings = PlanTerms.isCheckoutResponse(checkout)
-    ? []
-    : Checkout.requestUnknownFields(checkout)
-  return answer(
-    unwarned(terms),
-    both(
-      checkoutWarnings.length === 0
-        ? checkoutWarnings
-        : checkoutWarnings.map((w) => ({ ...w, path: `checkout.${w.path}` })),
-      both(PlanTerms.requestUnknownFields(request), unknownOptions(options, COMPUTE_OPTIONS))
-    ),
-    options?.unknownFields
-  )
-}
+): Validation<PlanTerms.PlanTerms> =>
+  answerOf(computeWith(checkout, request, options), computeWarnings(checkout, request, options), options?.unknownFields)
 
 /**
  * Validates a compute-plan-terms request strictly (R6.2, R3.1): time zone,

@@ -5,11 +5,12 @@
 import * as Result from "effect/Result"
 import {
   answer,
+  answerOf,
   type UnknownFields,
   unknownOptions,
-  unwarned,
   type Validation,
   ValidationError,
+  valueOf,
   valueOrThrow
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
@@ -37,7 +38,8 @@ export const createPlanRecord = (
   checkout: Plan.PlannableCheckout | unknown,
   terms: PlanTermsResponse | unknown,
   options: CreatePlanRecordOptions
-): Plan.Plan => valueOrThrow(createPlanRecordResult(checkout, terms, options))
+): Plan.Plan =>
+  valueOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
 
 /**
  * Options of {@link createPlanRecord}.
@@ -67,11 +69,7 @@ export const createPlanRecordResult = (
   terms: PlanTermsResponse | unknown,
   options: CreatePlanRecordOptions
 ): Validation<Plan.Plan> =>
-  answer(
-    unwarned(Plan.createResult(checkout, terms, options)),
-    unknownOptions(options, CREATE_OPTIONS),
-    options?.unknownFields
-  )
+  answerOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
 
 /**
  * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is
@@ -257,7 +255,8 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: Notes.PlanNotesParams | URLSearchParams,
   options: Notes.ListPlanNotesOptions
-): Notes.PlanNotesPage<N> => valueOrThrow(listPlanNotesResult(notes, params, options))
+): Notes.PlanNotesPage<N> =>
+  valueOf(Notes.listResult(notes, params, options), unknownOptions(options, NOTES_OPTIONS), undefined)
 
 /**
  * {@link listPlanNotes} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
@@ -274,6 +273,6 @@ export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(
   params: Notes.PlanNotesParams | URLSearchParams,
   options: Notes.ListPlanNotesOptions
 ): Validation<Notes.PlanNotesPage<N>> =>
-  answer(unwarned(Notes.listResult(notes, params, options)), unknownOptions(options, NOTES_OPTIONS), undefined)
+  answerOf(Notes.listResult(notes, params, options), unknownOptions(options, NOTES_OPTIONS), undefined)
 
 const NOTES_OPTIONS: ReadonlySet<string> = new Set(["selfUrl"])

@@ -4,12 +4,12 @@
 import * as Result from "effect/Result"
 import {
   answer,
+  answerOf,
   both,
   type UnknownFields,
   unknownOptions,
-  unwarned,
   type Validation,
-  valueOrThrow
+  valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
@@ -18,7 +18,7 @@ import { type CancelPlanRequest, validateCancelRequestResult } from "../core/ref
 import type { RefundPlan } from "../core/refund/plan-input.ts"
 import { refundPlanUnknownFields } from "../core/refund/plan-input.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
-import { quoteResult } from "../core/refund/quote.ts"
+import { quoteWarnedResult } from "../core/refund/quote.ts"
 import { selectPolicyResult } from "../core/refund/select.ts"
 
 /**
@@ -44,7 +44,7 @@ import { selectPolicyResult } from "../core/refund/select.ts"
 export const selectRefundPolicy = (
   policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
   daysRemaining: number
-): number => valueOrThrow(selectRefundPolicyResult(policies, daysRemaining))
+): number => valueOf(selectPolicyResult(policies, daysRemaining), NO_WARNINGS, undefined)
 
 /**
  * {@link selectRefundPolicy} without throwing: `{ ok: true, value, warnings }` with the index, or
@@ -61,7 +61,7 @@ export const selectRefundPolicy = (
 export const selectRefundPolicyResult = (
   policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
   daysRemaining: number
-): Validation<number> => answer(unwarned(selectPolicyResult(policies, daysRemaining)), [], undefined)
+): Validation<number> => answerOf(selectPolicyResult(policies, daysRemaining), NO_WARNINGS, undefined)
 
 /**
  * Options of {@link quoteRefund}.
@@ -110,8 +110,27 @@ const QUOTE_OPTIONS: ReadonlySet<string> = new Set(["at", "timeZone", "merchant"
  * ```
  * @since 0.1.0
  */
-export const quoteRefund = (plan: RefundPlanInput | unknown, options: QuoteRefundOptions): RefundCalculation =>
-  valueOrThrow(quoteRefundResult(plan, options))
+export const quoteRefund = (plan: RefundPlanInput | unknown, options: QuoteRefundOptions): RefundCalculation => {
+  const { result, warnings } = quoteWith(plan, options)
+  return valueOf(result, warnings, options?.unknownFields)
+}
+
+/** The quote and its R10.2 warnings: the plan's (decided with the quote's own guard) and the options'. */
+const quoteWith = (plan: unknown, options: QuoteRefundOptions) => {
+  const merchant = decodeResult(options?.merchant)
+  const ofOptions = unknownOptions(options, QUOTE_OPTIONS)
+  if (Result.isFailure(merchant)) {
+    return { result: Result.fail(merchant.failure), warnings: both(refundPlanUnknownFields(plan), ofOptions) }
+  }
+  const { result, warnings } = quoteWarnedResult(plan, {
+    at: options?.at,
+    timeZone: options?.timeZone,
+    merchant: merchant.success
+  })
+  return { result, warnings: both(warnings, ofOptions) }
+}
+
+const NO_WARNINGS: ReadonlyArray<never> = []
 
 /**
  * What {@link quoteRefund} reads of a plan: a refund plan, or the service's plan record (its own
@@ -145,12 +164,8 @@ export const quoteRefundResult = (
   plan: RefundPlanInput | unknown,
   options: QuoteRefundOptions
 ): Validation<RefundCalculation> => {
-  const warnings = both(refundPlanUnknownFields(plan), unknownOptions(options, QUOTE_OPTIONS))
-  const quote = Result.flatMap(
-    decodeResult(options?.merchant),
-    (merchant) => quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant })
-  )
-  return answer(unwarned(quote), warnings, options?.unknownFields)
+  const { result, warnings } = quoteWith(plan, options)
+  return answerOf(result, warnings, options?.unknownFields)
 }
 
 /**

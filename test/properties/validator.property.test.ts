@@ -8,7 +8,7 @@ import { CheckoutRequest } from "../../src/core/checkout/request.ts"
 import { PriceableCheckout } from "../../src/core/checkout/totals.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import { matchesNoSpacePattern, NO_SPACE_PATTERN } from "../../src/core/internal/schema-kit.ts"
-import { compileValidator, interpretValidator } from "../../src/core/internal/validator.ts"
+import { compileValidator, interpretValidator, knownKeysChecks } from "../../src/core/internal/validator.ts"
 import { PlanTermsRequest } from "../../src/core/plan-terms/index.ts"
 import { SetMerchantOrderRequest } from "../../src/core/plan/index.ts"
 import { CancelPlanRequest } from "../../src/core/refund/cancel.ts"
@@ -141,4 +141,28 @@ describe("fast paths equal what they replace", () => {
       { numRuns: 2000 }
     )
   })
+})
+
+describe("the generated known-keys check (R10.2) agrees with the interpreted walk", () => {
+  const valid = checkoutRequest({ now: NOW })
+  const stray = fc.record({ zzstray: fc.anything() }, { requiredKeys: [] })
+  /** a value with stray keys merged in at the top, in an item, or in a policy */
+  const withStrays = fc.tuple(valid, stray, stray, fc.nat()).map(([request, top, inItem, at]) => ({
+    ...request,
+    ...top,
+    items: request.items.map((item, i) => (i === at % request.items.length ? { ...item, ...inItem } : item))
+  }))
+  it.each([["CheckoutRequest", CheckoutRequest], ["PriceableCheckout", PriceableCheckout]] as const)(
+    "%s",
+    (_, schema) => {
+      const generated = knownKeysChecks.generated(schema)
+      const interpreted = knownKeysChecks.interpreted(schema)
+      fc.assert(
+        fc.property(fc.oneof(valid, withStrays, mutated(valid), fc.anything()), (value) => {
+          expect(generated(value)).toBe(interpreted(value))
+        }),
+        { numRuns: 400 }
+      )
+    }
+  )
 })

@@ -176,6 +176,41 @@ export const answer = <A>(
 
 const describeOption = (value: unknown) => typeof value === "string" ? JSON.stringify(value) : String(value)
 
+const isDefault = (unknownFields: unknown) => unknownFields === undefined || unknownFields === "warn"
+
+/**
+ * A calculation's plain answer: `{ ok, value | issues, warnings }` with the R10.2 warnings gathered
+ * beside it (the `…Result` twins). @internal
+ */
+export const answerOf = <A>(
+  result: Result.Result<A, ValidationError>,
+  warnings: ReadonlyArray<Issue>,
+  unknownFields: unknown
+): Validation<A> => {
+  if (isDefault(unknownFields)) {
+    return Result.isSuccess(result)
+      ? { ok: true, value: result.success, warnings }
+      : { ok: false, issues: result.failure.issues, warnings: both(result.failure.warnings, warnings) }
+  }
+  return answer(unwarned(result), warnings, unknownFields)
+}
+
+/**
+ * A calculation's value, or its `ValidationError` thrown; under `unknownFields: "error"` an
+ * unknown field or option refuses the input (R10.2). @internal
+ */
+export const valueOf = <A>(
+  result: Result.Result<A, ValidationError>,
+  warnings: ReadonlyArray<Issue>,
+  unknownFields: unknown
+): A => {
+  if (isDefault(unknownFields) || (unknownFields === "error" && warnings.length === 0)) {
+    if (Result.isSuccess(result)) return result.success
+    throw result.failure
+  }
+  return valueOrThrow(answer(unwarned(result), warnings, unknownFields))
+}
+
 /** A calculation's result with no warnings of its own, for {@link answer}. @internal */
 export const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
   Result.isSuccess(result) ? Result.succeed({ value: result.success, warnings: NONE }) : Result.fail(result.failure)

@@ -118,6 +118,11 @@ const helpers = {
       }
     }
   },
+  /** Whether an own key of `record` with a value is not among `known` (a refusing guard's rare path). */
+  unknownIn(record: Record<string, unknown>, known: ReadonlySet<string>) {
+    for (const key of Object.keys(record)) if (!known.has(key) && record[key] !== undefined) return true
+    return false
+  },
   /** A number written as text, or the text itself when it is none (then reported as a type issue). */
   number: (text: string): unknown => numberOf(text) ?? text,
   flag: (text: string): unknown => (text === "true" ? true : text === "false" ? false : text),
@@ -230,8 +235,15 @@ const NO_WARNINGS: ReadonlyArray<Issue> = []
  * or through a guard, and still owe the caller a word on every field no rule reads. A known input
  * costs one allocation-free walk.
  */
-export const unknownFieldsOf = (schema: Schema.Top) => (input: unknown, path: Path = []): ReadonlyArray<Issue> => {
-  if (!hasUnknown(schema.ast, input)) return NO_WARNINGS
+export const unknownFieldsOf = (schema: Schema.Top) => {
+  const known = compileKnownKeys(schema.ast)
+  return (input: unknown, path: Path = []): ReadonlyArray<Issue> => {
+    if (known(input)) return NO_WARNINGS
+    return reportedUnknown(schema, input, path)
+  }
+}
+
+const reportedUnknown = (schema: Schema.Top, input: unknown, path: Path): ReadonlyArray<Issue> => {
   const warnings: Array<Issue> = []
   reportUnknown(schema.ast, input, path, warnings)
   return warnings
@@ -248,10 +260,10 @@ class Generator {
   readonly constants: Array<unknown> = []
   private variables = 0
   readonly mode: Mode
-  readonly unknownKeys: "warn" | "ignore"
+  readonly unknownKeys: "warn" | "ignore" | "refuse"
   readonly fromText: boolean
 
-  constructor(mode: Mode, unknownKeys: "warn" | "ignore", fromText: boolean) {
+  constructor(mode: Mode, unknownKeys: "warn" | "ignore" | "refuse", fromText: boolean) {
     this.mode = mode
     this.unknownKeys = unknownKeys
     this.fromText = fromText
@@ -409,6 +421,8 @@ ${this.node(others[0]!, value, path, rule)}
     if (index !== undefined && index.parameter._tag !== "String") throw new Unsupported("index signature")
     if (this.fromText && !top) throw new Unsupported("nested objects from text")
     const guard = this.mode === "guard"
+    // a guard that refuses unknown keys counts the known ones present, as the validator does
+    const counts = !guard || this.unknownKeys === "refuse"
     const before = this.variable("b")
     const present = this.variable("n")
     const known = this.constant(new Set(ast.propertySignatures.map((p) => String(p.name))))
@@ -423,7 +437,7 @@ ${this.node(others[0]!, value, path, rule)}
       return `let ${field} = ${value}[${key}];
 if (${field} === undefined) { ${missing} }
 else {
-${guard ? "" : `${present}++;`}
+${counts ? `${present}++;` : ""}
 ${this.node(p.type, field, fieldPath, rule)}
 ${collect}
 }`
@@ -438,6 +452,12 @@ let ${entry} = ${value}[${key}];
 if (${entry} === undefined) continue;
 ${this.node(index.type, entry, `[...${path}, ${key}]`, rule)}
 }`
+    } else if (guard && this.unknownKeys === "refuse") {
+      const key = this.variable("k")
+      const own = this.variable("c")
+      // as many own keys as known ones present, or one of the others has a value (R10.1: undefined is absent)
+      rest = `let ${own} = 0; for (const ${key} in ${value}) ${own}++;
+if (${own} !== ${present} && H.unknownIn(${value}, ${known})) return false;`
     } else if (!guard && this.unknownKeys === "warn") {
       // more keys than known ones with a value: unknown keys to report, or keys whose value is undefined
       // (absent, R10.1), either way left out of the value
@@ -449,7 +469,7 @@ ${this.node(index.type, entry, `[...${path}, ${key}]`, rule)}
       this.fail(`H.type(I, ${rule}, ${path}, "Objects", ${value})`)
     }
 else {
-${guard ? "" : `const ${before} = I.length;\nlet ${present} = 0;`}
+${guard ? (counts ? `let ${present} = 0;` : "") : `const ${before} = I.length;\nlet ${present} = 0;`}
 ${properties.join("\n")}
 ${rest}
 if (${guard ? "true" : `I.length === ${before}`}) {
@@ -483,6 +503,66 @@ const build = <F>(generator: Generator, body: string, name: string, parameters: 
     h: typeof helpers
   ) => F
   return factory(generator.constants, helpers)
+}
+
+/**
+ * Compiles a check that an input has no key its schema does not know, at any depth (R10.2): it
+ * reads the known fields to count them and to follow objects and arrays, and checks no value, so
+ * entry points that read a resource tolerantly can tell their caller about a typo at the cost of a
+ * few property reads. Where code cannot be generated, the interpreted walk answers.
+ */
+const compileKnownKeys = (ast: SchemaAST.AST): (input: unknown) => boolean => {
+  const constants: Array<ReadonlySet<string>> = []
+  let counter = 0
+  const name = (prefix: string) => `${prefix}${counter++}`
+  const visit = (node: SchemaAST.AST, value: string): string => {
+    const shape = structuredMember(node)
+    if (shape._tag === "Suspend") throw new Unsupported("recursive schemas")
+    if (shape._tag === "Arrays") {
+      const element = shape.rest[0]
+      if (element === undefined) return ""
+      const index = name("i")
+      const item = name("e")
+      const inner = visit(element, item)
+      return inner === "" ?
+        "" :
+        `if (Array.isArray(${value})) for (let ${index} = 0; ${index} < ${value}.length; ${index}++) { const ${item} = ${value}[${index}];\n${inner}\n}`
+    }
+    if (shape._tag !== "Objects") return ""
+    const keys = keysOf(shape)
+    if (keys === undefined) return ""
+    // a property read per known field (counting those present and following objects and arrays),
+    // then one comparison with the number of keys (a for-in count allocates nothing): any other key
+    // with a value is unknown
+    constants.push(new Set(keys.keys()))
+    const known = `$[${constants.length - 1}]`
+    const present = name("n")
+    const own = name("c")
+    const key = name("k")
+    const fields = [...keys].map(([known, type]) => {
+      const field = name("f")
+      return `const ${field} = ${value}[${JSON.stringify(known)}];\nif (${field} !== undefined) { ${present}++;\n${
+        visit(type, field)
+      }\n}`
+    })
+    return `if (typeof ${value} === "object" && ${value} !== null && !Array.isArray(${value})) {
+let ${present} = 0;
+${fields.join("\n")}
+let ${own} = 0; for (const ${key} in ${value}) ${own}++;
+if (${own} !== ${present} && U(${value}, ${known})) return false;
+}`
+  }
+  try {
+    const body = `${visit(ast, "input")}\nreturn true;`
+    const factory = new Function("$", "U", `return function knownKeys(input) {\n${body}\n}`) as (
+      constants: Array<ReadonlySet<string>>,
+      unknownIn: typeof helpers.unknownIn
+    ) => (input: unknown) => boolean
+    return factory(constants, helpers.unknownIn)
+  } catch (error) {
+    if (!(error instanceof Unsupported) && !(error instanceof EvalError)) throw error
+    return (input) => !hasUnknown(ast, input) // new Function is forbidden here (a CSP), or a recursive schema
+  }
 }
 
 /** A copy without the keys whose value is `undefined`, at every depth: such a key is absent (R10.1). */
@@ -562,8 +642,12 @@ export const compileValidator = <S extends Schema.Top>(
  * same checks as {@link compileValidator}, stopping at the first problem and
  * allocating nothing. Ask the validator for the issues when it says no.
  */
-export const compileGuard = <S extends Schema.Top>(schema: S): (input: unknown) => input is S["Type"] => {
-  const generator = new Generator("guard", "ignore", false)
+export const compileGuard = <S extends Schema.Top>(
+  schema: S,
+  options: { readonly unknownKeys?: "ignore" | "refuse" } = {}
+): (input: unknown) => input is S["Type"] => {
+  const refuse = options.unknownKeys === "refuse"
+  const generator = new Generator("guard", refuse ? "refuse" : "ignore", false)
   try {
     return build(generator, `${generator.root(schema.ast, "")}\nreturn true;`, "guard", "input")
   } catch (error) {
@@ -571,7 +655,11 @@ export const compileGuard = <S extends Schema.Top>(schema: S): (input: unknown) 
       throw new Error(`compileGuard: ${error.message} is not supported in request schemas`, { cause: error })
     }
     const is = Schema.is(schema as unknown as Schema.Codec<unknown, unknown>)
-    return is as (input: unknown) => input is S["Type"] // new Function is forbidden here (a CSP)
+    // new Function is forbidden here (a CSP)
+    if (refuse) {
+      return ((input: unknown) => is(input) && !hasUnknown(schema.ast, input)) as (input: unknown) => input is S["Type"]
+    }
+    return is as (input: unknown) => input is S["Type"]
   }
 }
 
@@ -580,3 +668,12 @@ export const compileGuard = <S extends Schema.Top>(schema: S): (input: unknown) 
  * the generated code to it.
  */
 export const interpretValidator = interpret
+
+/**
+ * The known-keys check, generated and interpreted, exported for the property that holds the
+ * generated code to the interpreted walk.
+ */
+export const knownKeysChecks = {
+  generated: (schema: Schema.Top) => compileKnownKeys(schema.ast),
+  interpreted: (schema: Schema.Top) => (input: unknown) => !hasUnknown(schema.ast, input)
+}

@@ -128,6 +128,9 @@ const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, 
   }
 }
 
+// no merchant given: one answer, allocated once
+const NO_MERCHANT = Result.succeed(undefined)
+
 /**
  * Reads a merchant configuration given as plain JSON, tolerantly (R9): what
  * the service could answer is read, never refused; the refund policies the
@@ -148,7 +151,7 @@ export const decodeResult = (
   input: unknown,
   path = "merchant"
 ): Result.Result<MerchantConfigurationResponse | undefined, ValidationError> => {
-  if (input === undefined) return Result.succeed(undefined)
+  if (input === undefined) return NO_MERCHANT
   if (!isRecord(input)) {
     return fail([issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)])
   }

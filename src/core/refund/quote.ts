@@ -27,7 +27,7 @@ import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import type { RefundCalculation, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
-import { RefundPlan, type RefundPlanItem, refundPlanOf } from "./plan-input.ts"
+import { RefundPlan, type RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "./plan-input.ts"
 import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "./policy.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 
@@ -106,6 +106,8 @@ const activeFrom = (day: Time.EpochDay, timeZone: string): string => {
 // Reading the plan
 
 const isRefundPlan = compileGuard(RefundPlan)
+// valid, and every key known: a plan the plain API has nothing to warn about (R10.2), decided in one pass
+const isKnownRefundPlan = compileGuard(RefundPlan, { unknownKeys: "refuse" })
 const checkRefundPlan = compileValidator(RefundPlan, { rule: "R7.1", unknownKeys: "ignore" })
 const checkPolicy = compileValidator(RefundPolicySchema, { rule: "R4.6", unknownKeys: "ignore" })
 
@@ -211,7 +213,8 @@ const itemName = (item: RefundPlanItem): string => item.name ?? item.description
 export const evaluate = (
   input: unknown,
   options: QuoteOptions | undefined,
-  detail: Array<RefundItemQuote> | undefined
+  detail: Array<RefundItemQuote> | undefined,
+  checked = false
 ): Result.Result<QuoteTotals, ValidationError> => {
   const issues: Array<Issue> = []
   const merchant = options?.merchant
@@ -221,7 +224,7 @@ export const evaluate = (
   // A plan record is read in the record's spelling (plan-input.ts); its issues are named the same way.
   let plan: unknown = input
   let recordPath: ((path: string) => string) | undefined
-  let valid = isRefundPlan(plan)
+  let valid = checked || isRefundPlan(plan)
   if (!valid) {
     const record = refundPlanOf(input)
     if (record !== undefined) {
@@ -339,9 +342,15 @@ const compute = (
 export const quoteResult = (
   plan: unknown,
   options: QuoteOptions
+): Result.Result<RefundCalculation, ValidationError> => calculation(plan, options, false)
+
+const calculation = (
+  plan: unknown,
+  options: QuoteOptions,
+  checked: boolean
 ): Result.Result<RefundCalculation, ValidationError> => {
   const items: Array<RefundItemQuote> = []
-  const totals = evaluate(plan, options, items)
+  const totals = evaluate(plan, options, items, checked)
   if (Result.isFailure(totals)) return Result.fail(totals.failure)
   const { currencyCode, exponent, planTotalCost, suggestedRefundAmount, totalNonRefundableAmount, totalPaymentsPaid } =
     totals.success
@@ -353,6 +362,26 @@ export const quoteResult = (
     currencyCode,
     items
   })
+}
+
+const NO_WARNINGS: ReadonlyArray<Issue> = []
+
+/**
+ * {@link quoteResult} and the plan's `unknown_field` warnings (R10.2), for the plain API: one
+ * compiled guard decides both that the plan is valid and that every key is known, so a plan with
+ * nothing to warn about costs what a quote costs.
+ *
+ * @internal
+ */
+export const quoteWarnedResult = (
+  plan: unknown,
+  options: QuoteOptions
+): { readonly result: Result.Result<RefundCalculation, ValidationError>; readonly warnings: ReadonlyArray<Issue> } => {
+  const known = isKnownRefundPlan(plan)
+  return {
+    result: calculation(plan, options, known),
+    warnings: known ? NO_WARNINGS : refundPlanUnknownFields(plan)
+  }
 }
 
 /**
