@@ -86,6 +86,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000
  *
  * @example
  * ```ts
+ * import type { ClientOptions } from "payment-plan-engine/client"
  * const options: ClientOptions = {
  *   baseUrl: "http://127.0.0.1:4010",
  *   merchantId: "merchant-123",
