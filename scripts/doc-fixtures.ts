@@ -321,11 +321,9 @@ export const toCheckout = <T>(cart: T): T => cart
 export const store = (currencyCode: string, amount: number) => ({ currencyCode, amount: String(amount) })
 export const readBack = (stored: { readonly amount: string }): number => Number(stored.amount)
 
-/** Your order total: the lines added up in minor units. */
-export const orderTotal = (request: CheckoutRequest): number => {
-  const cents = request.items.reduce((sum, item) => sum + item.quantity * Math.round(item.costPerItem * 1000), 0)
-  return cents / 1000
-}
+/** Your order total: the lines added up in ten-thousandths (no currency has more than 4 digits). */
+export const orderTotal = (request: CheckoutRequest): number =>
+  request.items.reduce((sum, item) => sum + item.quantity * Math.round(item.costPerItem * 10_000), 0) / 10_000
 
 /** A shop's order (docs/integration.md): the lines of the service description's example. */
 export interface Order {
@@ -387,6 +385,8 @@ export const refundWeOffer = (plan: unknown, at: Date): number => quoteRefund(pl
 // A test runner: `describe` runs its body; each `it` runs after the one before
 
 export const fc = fastCheck
+// the same runs every time: a doc test does not flake (the engine's own properties vary their seeds)
+fastCheck.configureGlobal({ seed: 20261122 })
 
 let queue: Promise<void> = Promise.resolve()
 const failures: Array<Error> = []

@@ -90,7 +90,7 @@ const SUMMARIZE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "time
  * ```ts
  * import { summarizeCheckout } from "payment-plan-engine"
  * const summary = summarizeCheckout(request, { now: "2026-11-22T09:30:00Z" })
- * // { currencyCode: "AUD", totalCost: 1100, totalMinimumDeposit: 280, completionDate: "2027-02-10", expiresAt: "2026-11-23T09:30:00.000Z", items: [...] }
+ * // { currencyCode: "AUD", totalCost: 1100, totalMinimumDeposit: 280, completionDate: "2027-02-11", expiresAt: "2026-11-23T09:30:00.000Z", items: [...] }
  * ```
  * @since 0.1.0
  */
