@@ -11,8 +11,10 @@
  *   …): scripts/doc-fixtures.ts gives them real values, built with the
  *   package's own API (a client on a sandbox it starts), and each example
  *   imports the ones it uses;
- * - in a TSDoc example, the names its own source file exports (an internal
- *   function's example uses the function): imported from that file.
+ * - in a TSDoc example, the names its own source file exports and no entry
+ *   point of the package does (an internal function's example uses the
+ *   function): imported from that file. A public name is imported by the
+ *   example itself, as a reader would.
  *
  * How examples run:
  * - on a clock pinned to the examples' day, {@link CLOCK} (and moving on from
@@ -58,6 +60,24 @@ const NOT_RUN: ReadonlyMap<string, string> = new Map([
     "browser code (a DOM window): test/adapters/sandbox/browser.test.ts runs the widget in Chromium"
   ]
 ])
+
+// the clock, pinned to CLOCK and moving on from there, before any module of the package is loaded
+const RealDate = Date
+const offset = RealDate.parse(CLOCK) - RealDate.now()
+class PinnedDate extends RealDate {
+  constructor(...args: Array<unknown>) {
+    if (args.length === 0) super(RealDate.now() + offset)
+    else super(...(args as [string]))
+  }
+  static override now(): number {
+    return RealDate.now() + offset
+  }
+  // a Date made by code that kept the original class is a Date still
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof RealDate
+  }
+}
+globalThis.Date = PinnedDate as DateConstructor
 
 interface Example {
   readonly source: string
@@ -164,10 +184,20 @@ if (process.argv.includes("--list")) {
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 const fixtures = exportsOf(fixturesFile)
+// the values the package's entry points export: an example imports those itself
+const entries = ["", "/client", "/client/testing", "/sandbox", "/testing"]
+const publicValues = new Set<string>()
+for (const entry of entries) {
+  for (const key of Object.keys(await import(`payment-plan-engine${entry}`))) publicValues.add(key)
+}
+const internal = (exported: Exported): Exported => ({
+  values: exported.values.filter((n) => !publicValues.has(n)),
+  types: exported.types
+})
 const files = examples.filter((e) => !SKIPPED.has(e.source)).map((example, index) => {
   const taken = new Set<string>()
   const own = example.source.startsWith("src/")
-    ? importLine(example.code, exportsOf(join(root, example.source)), `../${example.source}`, taken)
+    ? importLine(example.code, internal(exportsOf(join(root, example.source))), `../${example.source}`, taken)
     : []
   const header = [
     `// ${example.source}:${example.line + 1}`,
@@ -224,20 +254,6 @@ try {
 const checked = performance.now()
 
 // --- run each against the built package ------------------------------------
-
-// the clock: pinned to CLOCK, moving on from there
-const RealDate = Date
-const offset = RealDate.parse(CLOCK) - RealDate.now()
-class PinnedDate extends RealDate {
-  constructor(...args: Array<unknown>) {
-    if (args.length === 0) super(RealDate.now() + offset)
-    else super(...(args as [string]))
-  }
-  static override now(): number {
-    return RealDate.now() + offset
-  }
-}
-globalThis.Date = PinnedDate as DateConstructor
 
 // a scratch directory with the sample files the examples name
 const scratch = mkdtempSync(join(tmpdir(), "doc-examples-"))
