@@ -73,7 +73,7 @@ class PinnedDate extends RealDate {
     return RealDate.now() + offset
   }
   // a Date made by code that kept the original class is a Date still
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return value instanceof RealDate
   }
 }
@@ -290,7 +290,7 @@ const release = () => methods.forEach((m, i) => (console[m] = originals[i]!))
 let stray: Array<unknown> = []
 process.on("unhandledRejection", (reason) => void stray.push(reason))
 
-const message = (error: unknown) =>
+const message = (error: unknown): string =>
   error instanceof Error
     ? `${error.name}: ${error.message}${error.cause ? ` (cause: ${message(error.cause)})` : ""}`
     : String(error)
