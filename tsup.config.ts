@@ -12,6 +12,16 @@ const common: Options = {
   removeNodeProtocol: false
 }
 
+/** What the `payment-plan` binary bundles (test/adapters/cli/built-cli.ts builds it the same way). */
+export const CLI_BUNDLED = ["effect", "commander", "cli-progress", "string-width"]
+
+/**
+ * commander and cli-progress are CommonJS and `require` Node's modules; bundled
+ * into ES modules those calls need a `require`, which an ES module lacks.
+ */
+export const CLI_REQUIRE_SHIM =
+  `import { createRequire as __cliCreateRequire } from "node:module"; const require = __cliCreateRequire(import.meta.url);`
+
 export default defineConfig([
   {
     ...common,
@@ -24,7 +34,11 @@ export default defineConfig([
       sandbox: "src/adapters/sandbox/index.ts"
     },
     // a peer: users share one copy of effect
-    external: ["effect", "fast-check"]
+    external: ["effect", "fast-check"],
+    // carried in the bundle, so a user installs only effect: the ISO 4217 table (data), and Standard
+    // Webhooks' reference library (a few KB, with its two small dependencies) that the client and the
+    // sandbox sign and verify with (docs/decisions.md)
+    noExternal: ["dinero.js", "standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
     ...common,
@@ -36,9 +50,13 @@ export default defineConfig([
     },
     // The binary carries the parts of effect it uses: importing effect's index
     // resolves and compiles hundreds of modules, most of a second at every start
-    // of the command and of each worker thread. `serve` loads the sandbox
-    // through the package's own "./sandbox" export, as any user would.
-    noExternal: ["effect"],
-    external: ["payment-plan-engine"]
+    // of the command and of each worker thread. It also carries its own
+    // libraries (argument parsing, the progress bar, display widths), so they
+    // are devDependencies and a library user installs only effect. `serve`
+    // loads the sandbox through the package's own "./sandbox" export, as any
+    // user would.
+    noExternal: CLI_BUNDLED,
+    external: ["payment-plan-engine"],
+    banner: { js: CLI_REQUIRE_SHIM }
   }
 ])

@@ -24,6 +24,7 @@ import { build } from "tsup"
 import { generateNdjson } from "../scripts/generate-plans.ts"
 import { type Batch, batches, eachLine } from "../src/adapters/cli/exposure/lines.ts"
 import { runExposure } from "../src/adapters/cli/exposure/run.ts"
+import { type ExposureFigures, figuresTable } from "./exposure-figures.ts"
 import type { Note, Suite } from "./harness.ts"
 
 const PLANS = 100_000
@@ -112,6 +113,14 @@ const memoryOf = async (count: number, workers: number) => {
   }
 }
 
+/** What the notes measured, for the table docs/cli.md quotes. */
+const measured: {
+  cpu?: { report: number; parse: number }
+  memory: Partial<Record<"0" | "2", ExposureFigures["memory"]["0"]>>
+} = { memory: {} }
+
+const WORKERS_CASE = `exposure, 2 worker threads (${(PLANS * 10).toLocaleString("en")} plans)`
+
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
 
 export const suite: Suite = {
@@ -130,7 +139,7 @@ export const suite: Suite = {
     {
       // as the command runs: one start of the workers (~0.2 s) over a long input, so the budget
       // is read at 1,000,000 plans; over 100,000 the start-up is most of the run
-      name: `exposure, 2 worker threads (${(PLANS * 10).toLocaleString("en")} plans)`,
+      name: WORKERS_CASE,
       run: report(2, 10),
       samples: 3,
       items: PLANS * 10,
@@ -151,6 +160,7 @@ export const suite: Suite = {
     }
     const parseMs = await cpu(parseOnly)
     const reportMs = await cpu(report(0))
+    measured.cpu = { report: (reportMs * 1000) / PLANS, parse: (parseMs * 1000) / PLANS }
     notes.push({
       text: `CPU time in this thread: ${((reportMs * 1000) / PLANS).toFixed(2)} µs per plan for the report ` +
         `(${Math.round((PLANS / reportMs) * 1000).toLocaleString("en")} plans per CPU-second), ` +
@@ -161,6 +171,10 @@ export const suite: Suite = {
       const large = await memoryOf(1_000_000, workers)
       const rss = large.peakRssBytes / small.peakRssBytes
       const heap = large.heapUsedAfterGcBytes / small.heapUsedAfterGcBytes
+      measured.memory[workers === 0 ? "0" : "2"] = {
+        peakRss: [small.peakRssBytes, large.peakRssBytes],
+        retainedHeap: [small.heapUsedAfterGcBytes, large.heapUsedAfterGcBytes]
+      }
       notes.push({
         text: `peak RSS (${workers} workers): ${mb(small.peakRssBytes)} for 100,000 plans, ${
           mb(large.peakRssBytes)
@@ -175,5 +189,16 @@ export const suite: Suite = {
       })
     }
     return notes
+  },
+  figures: (results, machine) => {
+    const workers = results.find((r) => r.name === WORKERS_CASE)!
+    const parse = results.find((r) => r.name === BASELINE)!
+    return figuresTable({
+      reportCpuMicros: measured.cpu!.report,
+      parseCpuMicros: measured.cpu!.parse,
+      workersPlansPerSecond: workers.opsPerSecond,
+      workersToParse: (workers.medianNs / (PLANS * 10)) / (parse.medianNs / PLANS),
+      memory: { "0": measured.memory["0"]!, "2": measured.memory["2"]! }
+    }, machine)
   }
 }

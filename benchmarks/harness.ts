@@ -5,6 +5,20 @@
  * in the test suite.
  */
 import { do_not_optimize, measure } from "mitata"
+import os from "node:os"
+
+/**
+ * The machine and its load, as every published figure names them: on a busy
+ * machine absolute figures fall while ratios hold.
+ */
+export const machineDescription = (): string => {
+  const cpus = os.cpus()
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${
+    Math.round(os.totalmem() / 2 ** 30)
+  } GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} (${
+    new Date().toISOString().slice(0, 10)
+  })`
+}
 
 export interface Budget {
   /** at least this many operations per second (median) */
@@ -41,6 +55,11 @@ export interface Suite {
    * figures a median cannot show (peak memory, memory retained).
    */
   readonly notes?: () => Promise<ReadonlyArray<Note>> | ReadonlyArray<Note>
+  /**
+   * After the notes: a table the documentation quotes (markdown), printed as
+   * it is and written under the suite's section, naming the machine.
+   */
+  readonly figures?: (results: ReadonlyArray<Measured>, machine: string) => string
 }
 
 /** A line under a suite's table; a note with a budget passes or fails like a case. */

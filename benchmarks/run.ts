@@ -4,8 +4,7 @@
  * benchmarks/RESULTS.md, and exits 1 when a budget is missed.
  */
 import { readdirSync, writeFileSync } from "node:fs"
-import os from "node:os"
-import { HEADER, type Measured, type Note, runSuite, type Suite, tableRows } from "./harness.ts"
+import { HEADER, machineDescription, type Measured, type Note, runSuite, type Suite, tableRows } from "./harness.ts"
 
 const only = process.argv.slice(2)
 const directory = new URL(".", import.meta.url)
@@ -16,6 +15,10 @@ const files = readdirSync(directory)
 
 const markdownTable = (rows: Array<Array<string>>) =>
   [HEADER, HEADER.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n")
+
+// the load at the start says how shared the machine was: on a busy one, absolute figures fall and ratios hold
+const machine = machineDescription()
+console.log(`Measuring on ${machine}`)
 
 const all: Array<Measured> = []
 const failedNotes: Array<Note> = []
@@ -32,21 +35,20 @@ for (const file of files) {
   const noteText = notes.map((n) => `${n.text}${n.pass === undefined ? "" : n.pass ? " (pass)" : " (FAIL)"}`)
   for (const line of noteText) console.log(`  ${line}`)
   failedNotes.push(...notes.filter((n) => n.pass === false))
+  // the table the documentation quotes, as it is there, for comparing on this machine
+  const figures = suite.figures?.(results, machine)
+  if (figures !== undefined) console.log(`\n${figures}`)
   sections.push(
     `## ${suite.title}\n\n${suite.issue}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}` +
-      (noteText.length === 0 ? "" : `\n\n${noteText.map((t) => `- ${t}`).join("\n")}`)
+      (noteText.length === 0 ? "" : `\n\n${noteText.map((t) => `- ${t}`).join("\n")}`) +
+      (figures === undefined ? "" : `\n\n${figures}`)
   )
 }
 
-// the load at the start says how shared the machine was: on a busy one, absolute figures fall and ratios hold
-const load = os.loadavg()[0]!.toFixed(1)
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${
-  Math.round(os.totalmem() / 2 ** 30)
-} GiB, Node ${process.version}, load average ${load}`
 if (only.length === 0) {
   writeFileSync(
     new URL("RESULTS.md", directory),
-    `# Benchmark results\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}).\n` +
+    `# Benchmark results\n\nWritten by \`npm run bench\` on ${machine}.\n` +
       `Medians; ratios compare median times measured in the same run, so they hold across machines better than the absolute figures.\n\n` +
       sections.join("\n\n") +
       "\n"

@@ -1,25 +1,45 @@
 /**
- * `npm start`: the sandbox on http://127.0.0.1:4010 (PORT and HOST override),
- * data in .sandbox/sandbox.sqlite (SANDBOX_DB; ":memory:" keeps nothing),
- * merchants from examples/sandbox-merchants.json (SANDBOX_MERCHANTS).
- * Prints the demo merchant's credentials, a curl that creates a checkout and
- * the widget of a freshly created sample checkout.
+ * `npm start`: the sandbox on http://127.0.0.1:4010, data in
+ * .sandbox/sandbox.sqlite (":memory:" keeps nothing), merchants from
+ * examples/sandbox-merchants.json. The settings are read as
+ * `payment-plan serve` reads them (readSandboxSettings): flags
+ * (`npm start -- --port 8080`) win over PORT, HOST, SANDBOX_DB and
+ * SANDBOX_MERCHANTS. Prints the demo merchant's credentials, a curl that
+ * creates a checkout and the widget of a freshly created sample checkout.
  */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import { startSandbox } from "../src/adapters/sandbox/index.ts"
+import { parseArgs } from "node:util"
+import { readSandboxSettings, startSandbox } from "../src/adapters/sandbox/index.ts"
 
-const merchantsFile = process.env["SANDBOX_MERCHANTS"] ??
-  fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
-const database = process.env["SANDBOX_DB"] ?? ".sandbox/sandbox.sqlite"
-const port = Number(process.env["PORT"] ?? 4010)
-const host = process.env["HOST"] ?? "127.0.0.1"
+const { values: flags } = parseArgs({
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    database: { type: "string" },
+    merchants: { type: "string" }
+  }
+})
+const read = readSandboxSettings({
+  flags,
+  defaults: {
+    database: ".sandbox/sandbox.sqlite",
+    merchants: fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
+  }
+})
+if (!read.ok) {
+  for (const issue of read.issues) console.error(`npm start: ${issue.path}: ${issue.message}`)
+  process.exit(2)
+}
+const settings = read.value
 
 // The merchants file of the demo holds plain keys so they can be printed here; real files hold apiKeyHash only.
-const file = JSON.parse(readFileSync(merchantsFile, "utf8")) as { merchants: Array<{ id: string; apiKey?: string }> }
+const file = JSON.parse(readFileSync(settings.merchants, "utf8")) as {
+  merchants: Array<{ id: string; apiKey?: string }>
+}
 const demo = file.merchants[0]!
 
-const running = await startSandbox({ merchants: merchantsFile, database, port, host })
+const running = await startSandbox(settings)
 const authorization = `Basic ${Buffer.from(`${demo.id}:${demo.apiKey ?? ""}`).toString("base64")}`
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -46,7 +66,7 @@ const sample = {
   ]
 }
 
-console.log(`Payment-plan sandbox listening on ${running.url} (data: ${database})\n`)
+console.log(`Payment-plan sandbox listening on ${running.url} (data: ${settings.database})\n`)
 if (demo.apiKey !== undefined) {
   console.log(
     `Demo merchant\n  merchant id: ${demo.id}\n  API key:     ${demo.apiKey}\n  Authorization: ${authorization}\n`

@@ -5,7 +5,7 @@
  * The root offers the plain functions of the public surface and, beside them,
  * the Effect-native modules they are built on.
  *
- * @packageDocumentation
+ * @module payment-plan-engine
  */
 
 // Plain functions
@@ -22,19 +22,35 @@ export {
 export { PlanTransitionError } from "./core/plan/events.ts"
 
 // Effect-native modules
+/** Checkouts: the create-checkout request and its validation (R4), the response read tolerantly (R9), the totals (R2). */
 export * as Checkout from "./core/checkout/index.ts"
+/** Minimum deposits per item (R2.2): units, merchant defaults, the unit deposit in minor units. */
 export * as Deposit from "./core/deposit/index.ts"
+/** Currencies (R1): the ISO 4217 table, minor-unit exponents, zero-decimal overrides of a merchant. */
 export * as Currency from "./core/foundation/currency.ts"
+/** Exact money (R1, R5): integer minor units, conversions, half-up division, percentages, splits. */
 export * as Money from "./core/foundation/money.ts"
+/** Time (R3): calendar dates as epoch days, instants given as arguments, IANA time zones; never the clock. */
 export * as Time from "./core/foundation/time/index.ts"
+/** The merchant configuration (R9, R10.3): declared strictly, read tolerantly. */
 export * as Merchant from "./core/merchant/index.ts"
+/** Plan terms (R5, R6): the request, cadences and dates, the terms and their schedule. */
 export * as PlanTerms from "./core/plan-terms/index.ts"
+/** Plan records: creation from a checkout and its terms, events and their lifecycle, summaries, merchant order. */
 export * as Plan from "./core/plan/index.ts"
+/** Plan notes: the notes resource, its query (pages, soft-deleted notes) and the page of notes. */
 export * as Notes from "./core/plan/notes.ts"
+/** Refunds (R7): policies and their selection, the refund calculation (greater-of rule), cancellation. */
 export * as Refund from "./core/refund/index.ts"
+/** Plan search: the query parameters and their defaults, filters, sorting and paging over summaries. */
 export * as Search from "./core/search/index.ts"
+/** Verification (R8): the checkout id of a redirect, the deposit decision, when to show the widget. */
 export * as Verification from "./core/verification/index.ts"
+/** Webhooks (docs/webhooks.md): the event catalogue (this library's: the service publishes none), the events of changes, the Standard Webhooks message. */
+export * as Webhook from "./core/webhook/index.ts"
+/** The service's error body, strict and read tolerantly (R9). */
 export * as ErrorResponse from "./core/wire/error-response.ts"
+/** The service's route table (method and path per operation), shared by the client and the sandbox. */
 export * as Routes from "./core/wire/routes.ts"
 
 // Types of the service's resources: strict (what this library builds) and their tolerant readings (R9).
@@ -79,3 +95,11 @@ export type {
   DepositDecision,
   RedirectCheckoutId
 } from "./core/verification/index.ts"
+export type {
+  ReadWebhookEvent,
+  UnknownWebhookEvent,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookEventResponse,
+  WebhookEventType
+} from "./core/webhook/index.ts"

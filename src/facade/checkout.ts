@@ -5,6 +5,7 @@ import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import {
   answer,
+  both,
   type UnknownFields,
   unknownOptions,
   unwarned,
@@ -122,6 +123,6 @@ export const summarizeCheckoutResult = (
         (merchant) => Checkout.summarizeResult(request, { now: options?.now, merchant, timeZone: options?.timeZone })
       )
     ),
-    [...Checkout.requestUnknownFields(request), ...unknownOptions(options, SUMMARIZE_OPTIONS)],
+    both(Checkout.requestUnknownFields(request), unknownOptions(options, SUMMARIZE_OPTIONS)),
     options?.unknownFields
   )

@@ -5,6 +5,7 @@ import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import {
   answer,
+  both,
   type UnknownFields,
   unknownOptions,
   unwarned,
@@ -89,15 +90,17 @@ export const computePlanTermsResult = (
         depositStrategy: options?.depositStrategy
       })
   )
+  const checkoutWarnings = PlanTerms.isCheckoutResponse(checkout)
+    ? []
+    : Checkout.requestUnknownFields(checkout)
   return answer(
     unwarned(terms),
-    [
-      ...(PlanTerms.isCheckoutResponse(checkout)
-        ? []
-        : Checkout.requestUnknownFields(checkout).map((w) => ({ ...w, path: `checkout.${w.path}` }))),
-      ...PlanTerms.requestUnknownFields(request),
-      ...unknownOptions(options, COMPUTE_OPTIONS)
-    ],
+    both(
+      checkoutWarnings.length === 0
+        ? checkoutWarnings
+        : checkoutWarnings.map((w) => ({ ...w, path: `checkout.${w.path}` })),
+      both(PlanTerms.requestUnknownFields(request), unknownOptions(options, COMPUTE_OPTIONS))
+    ),
     options?.unknownFields
   )
 }

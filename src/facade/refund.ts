@@ -4,7 +4,7 @@
 import * as Result from "effect/Result"
 import {
   answer,
-  type Issue,
+  both,
   type UnknownFields,
   unknownOptions,
   unwarned,
@@ -145,7 +145,7 @@ export const quoteRefundResult = (
   plan: RefundPlanInput | unknown,
   options: QuoteRefundOptions
 ): Validation<RefundCalculation> => {
-  const warnings: Array<Issue> = [...refundPlanUnknownFields(plan), ...unknownOptions(options, QUOTE_OPTIONS)]
+  const warnings = both(refundPlanUnknownFields(plan), unknownOptions(options, QUOTE_OPTIONS))
   const quote = Result.flatMap(
     decodeResult(options?.merchant),
     (merchant) => quoteResult(plan, { at: options?.at, timeZone: options?.timeZone, merchant })

@@ -4,8 +4,9 @@
  * and change one thing (docs/testing.md). fast-check is an optional peer
  * dependency.
  *
- * @module testing
  * @since 0.1.0
+ *
+ * @module payment-plan-engine/testing
  */
 import * as Result from "effect/Result"
 import fc from "fast-check"

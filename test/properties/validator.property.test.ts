@@ -62,6 +62,22 @@ describe("generated validators agree with Effect Schema", () => {
   const valid = checkoutRequest({ now: NOW })
   it("CheckoutRequest, strict", () =>
     sameAnswer(CheckoutRequest, "warn", fc.oneof(valid, mutated(valid), mutated(mutated(valid)), fc.anything())))
+  it("an own \"__proto__\" key is kept as a key by both (found by the property below)", () => {
+    const input = JSON.parse(
+      `{"merchantOrderId":"a","currencyCode":"XOF","redirectURL":"https://shop.example/","items":[{"quantity":1,"description":" ","costPerItem":11126559,"redemptionDate":"2026-11-22T00:01:00Z","refundPolicies":[]}],"merchantMetadata":{"__proto__":"","kept":"x"}}`
+    )
+    for (const check of [compileValidator, interpretValidator]) {
+      const { issues, value } = check(PriceableCheckout, { rule: "R4.1", unknownKeys: "ignore" })(input)
+      expect(issues).toEqual([])
+      expect(Object.keys((value as unknown as { merchantMetadata: object }).merchantMetadata)).toEqual([
+        "__proto__",
+        "kept"
+      ])
+      expect(Object.getPrototypeOf((value as unknown as { merchantMetadata: object }).merchantMetadata)).toBe(
+        Object.prototype
+      )
+    }
+  })
   it("PriceableCheckout, known fields only", () =>
     sameAnswer(PriceableCheckout, "ignore", fc.oneof(valid, mutated(valid), fc.anything())))
   const terms = fc.record({

@@ -5,11 +5,26 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { ValidationError } from "../../core/foundation/issues.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
 import { computePlanTerms, quoteRefund } from "../../facade/index.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJson, readJsonOption, refused, writeJson } from "./io.ts"
-import { defined, examples, formatOption, merchantOption, parseInstant, zoneOption } from "./options.ts"
+import {
+  DATE_MEANING,
+  dayOn,
+  defined,
+  examples,
+  formatOption,
+  instantOf,
+  merchantOption,
+  parseDay,
+  parseFrequency,
+  planTypeOption,
+  type When,
+  whenOption,
+  zoneOption
+} from "./options.ts"
 import { renderPairs, renderTable } from "./table.ts"
 
 /** Runs a calculation of the plain API: a `ValidationError` is refused input, shown with every issue. */
@@ -30,12 +45,8 @@ const parseAmount = (value: string) => {
   return Number(value)
 }
 
-/** `--day 15` is a day of the month, `--day monday` a weekday (R6.2). */
-const dayOn = (day: string | undefined): Record<string, unknown> | undefined =>
-  day === undefined ? undefined : /^\d+$/.test(day) ? { dayOfMonth: Number(day) } : { dayOfWeek: day }
-
 interface PlanTermsOptions {
-  readonly now?: string
+  readonly now?: When
   readonly tz?: string
   readonly merchant?: string
   readonly request?: string
@@ -47,8 +58,6 @@ interface PlanTermsOptions {
   readonly strategy?: DepositStrategy
   readonly format: Format
 }
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The plan-terms request: `--request` if given, with each option set over it. */
 const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions): Record<string, unknown> => {
@@ -68,7 +77,7 @@ const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions)
       cadence: defined({
         ...cadence,
         frequency: o.frequency ?? cadence["frequency"],
-        on: dayOn(o.day) ?? cadence["on"]
+        on: o.day === undefined ? cadence["on"] : dayOn(o.day)
       })
     }
   }
@@ -103,29 +112,35 @@ const writePlanTermsTable = (io: Io, terms: PlanTerms): void => {
   )
 }
 
-export const registerCalculations = (program: Command, io: Io): void => {
+/** The plan's own `timeZone`, which a quote works in when --tz is not given. */
+const planZone = (plan: unknown): unknown => (isRecord(plan) ? plan["timeZone"] : undefined)
+
+export const registerPlanTerms = (program: Command, io: Io): void => {
   program
     .command("plan-terms")
     .description(
       "The plan terms of a checkout (R6): deposit and its range, instalment amount, remainder and count, validation entries and the schedule."
     )
     .argument("[checkout]", "create-checkout request or checkout response JSON (default: stdin)")
-    .addOption(
-      new Option("--now <instant>", "instant of the computation: its date in --tz is the plan date (default: now)")
-        .argParser(parseInstant("--now"))
-    )
+    .addOption(whenOption("--now", "instant of the computation: its date in --tz is the plan date"))
     .addOption(zoneOption("of the plan (the request's timeZone; default: UTC)"))
     .addOption(
       new Option("--deposit <amount>", "the deposit the customer chooses (default: by --strategy)").argParser(
         parseAmount
       )
     )
-    .option("--frequency <frequency>", "Weekly, Fortnightly or Monthly (any case; default: Weekly)")
-    .option(
-      "--day <day>",
-      "weekday (Weekly, Fortnightly) or day of the month 1..31 (Monthly); default: the plan date's"
+    .addOption(
+      new Option("--frequency <frequency>", "Weekly, Fortnightly or Monthly (any case; default: Weekly)").argParser(
+        parseFrequency
+      )
     )
-    .option("--plan-type <type>", "Installment, PayInFull or Custom (default: Installment)")
+    .addOption(
+      new Option(
+        "--day <day>",
+        "weekday (Weekly, Fortnightly) or day of the month 1..31 (Monthly); default: the plan date's"
+      ).argParser(parseDay)
+    )
+    .addOption(planTypeOption())
     .addOption(
       new Option(
         "--strategy <strategy>",
@@ -138,7 +153,7 @@ export const registerCalculations = (program: Command, io: Io): void => {
     .addOption(formatOption())
     .addHelpText(
       "after",
-      examples([
+      `\n${DATE_MEANING}\n` + examples([
         "payment-plan plan-terms checkout.json --now 2026-11-22T09:30:00Z --tz Australia/Sydney",
         "payment-plan plan-terms checkout.json --frequency fortnightly --day friday --deposit 300 --format table",
         "payment-plan plan-terms checkout.json --frequency monthly --day 31 --strategy even --merchant config.json"
@@ -153,7 +168,8 @@ export const registerCalculations = (program: Command, io: Io): void => {
         computePlanTerms(
           checkout,
           request,
-          defined({ now: options.now ?? new Date(), merchant, depositStrategy: options.strategy })
+          // a date in --now is the plan date: its start in the request's zone
+          defined({ now: instantOf(options.now, request["timeZone"]), merchant, depositStrategy: options.strategy })
         )
       )
       if (options.format === "json") writeJson(io, terms)
@@ -161,32 +177,35 @@ export const registerCalculations = (program: Command, io: Io): void => {
       // computable but unacceptable terms (R6.6) are shown, and the exit code says they are not acceptable
       if (terms.installments.validation.length > 0) throw new CliFailure(EXIT_REFUSED, "")
     })
+}
 
+export const registerRefundQuote = (program: Command, io: Io): void => {
   program
     .command("refund-quote")
     .description(
       "The refund calculation of a plan at an instant (R7): per item the active policy and the non-refundable amount, and the suggested refund."
     )
     .argument("[plan]", "plan JSON: currencyCode, totalPaymentsPaid, items with refund policies (default: stdin)")
-    .addOption(
-      new Option("--at <instant>", "instant of the calculation (default: now)").argParser(parseInstant("--at"))
-    )
+    .addOption(whenOption("--at", "instant of the calculation"))
     .addOption(zoneOption("of the calendar dates (default: the plan's timeZone, else UTC)"))
     .addOption(merchantOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
-      examples([
+      `\n${DATE_MEANING}\n` + examples([
         "payment-plan refund-quote plan.json --at 2027-01-20T09:00:00+11:00 --tz Australia/Sydney",
         "payment-plan refund-quote plan.json --merchant config.json --format table"
       ])
     )
     .action(
-      async (file: string | undefined, options: { at?: string; tz?: string; merchant?: string; format: Format }) => {
+      async (file: string | undefined, options: { at?: When; tz?: string; merchant?: string; format: Format }) => {
         const plan = await readJson(file, io)
         const merchant = await readJsonOption(options.merchant, io, "--merchant")
         const quote = calculate(() =>
-          quoteRefund(plan, defined({ at: options.at ?? new Date(), timeZone: options.tz, merchant }))
+          quoteRefund(
+            plan,
+            defined({ at: instantOf(options.at, options.tz ?? planZone(plan)), timeZone: options.tz, merchant })
+          )
         )
         if (options.format === "json") return writeJson(io, quote)
         io.stdout.write(

@@ -5,7 +5,6 @@
  * error (unknown option, missing input, a malformed option value).
  */
 import { readFile } from "node:fs/promises"
-import { toEpochMillis } from "../../core/foundation/time/index.ts"
 import { type Issue } from "../../core/internal/issue.ts"
 import { renderTable } from "./table.ts"
 
@@ -35,6 +34,8 @@ export interface Io {
   readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean }
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean }
+  /** the environment `serve` reads its settings from (default `process.env`) */
+  readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 /** The whole of a file, or of stdin for `-` or no file. Refuses an interactive stdin: nothing was piped. */
@@ -76,12 +77,3 @@ export const issueRows = (issues: ReadonlyArray<Issue>) =>
 
 export const renderIssues = (issues: ReadonlyArray<Issue>): string =>
   renderTable(["path", "code", "rule", "message"], issueRows(issues))
-
-/** Reads an instant option (`--now`, `--at`): an RFC 3339 date-time, or a calendar date meaning its start in UTC. */
-export const instantOption = (value: string, option: string): string => {
-  const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value
-  if (toEpochMillis(instant) === undefined) {
-    throw usage(`${option} must be a date-time such as 2026-11-22T09:30:00Z, got "${value}"`)
-  }
-  return instant
-}

@@ -3,59 +3,99 @@
  * `./sandbox` export) on an HTTP port, until interrupted.
  *
  * The sandbox is loaded through the package's own export, as any user loads
- * it, so this adapter depends on the sandbox's published surface only.
+ * it, so this adapter depends on the sandbox's published surface only. Its
+ * settings are read by the sandbox's own reader, as `npm start` reads them:
+ * a flag wins over its environment variable (PORT, HOST, SANDBOX_DB,
+ * SANDBOX_MERCHANTS).
  */
-import { type Command, InvalidArgumentError, Option } from "commander"
-import { type Io, usage } from "./io.ts"
+import type { Command } from "commander"
+import type { Issue } from "../../core/foundation/issues.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
+import { CliFailure, EXIT_USAGE, type Io, usage } from "./io.ts"
 import { examples } from "./options.ts"
+
+interface Settings {
+  readonly port: number
+  readonly host: string
+  readonly database: string
+  readonly merchants: string
+}
 
 /** What `serve` needs of `payment-plan-engine/sandbox`. */
 interface SandboxModule {
-  readonly startSandbox: (options: {
-    readonly merchants: string
-    readonly database: string
-    readonly port: number
-    readonly host: string
-  }) => Promise<{ readonly url: string; readonly close: () => Promise<void> }>
+  readonly readSandboxSettings: (sources: {
+    readonly flags?: { readonly [K in keyof Settings]?: string | undefined }
+    readonly environment?: Readonly<Record<string, string | undefined>>
+  }) =>
+    | { readonly ok: true; readonly value: Settings }
+    | { readonly ok: false; readonly issues: ReadonlyArray<Issue> }
+  readonly startSandbox: (
+    settings: Settings
+  ) => Promise<{ readonly url: string; readonly close: () => Promise<void> }>
 }
 
 const SANDBOX = "payment-plan-engine/sandbox"
 
-const parsePort = (value: string) => {
-  const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65_535) {
-    throw new InvalidArgumentError(`must be a port number 0..65535, got "${value}"`)
-  }
-  return port
-}
+/**
+ * The sandbox's refusal of a merchants file: its `ValidationError`, told by
+ * its tag (the sandbox is a module of its own, so `instanceof` cannot tell).
+ */
+const refusedIssues = (error: unknown): ReadonlyArray<Issue> | undefined =>
+  isRecord(error) && error["_tag"] === "ValidationError" && Array.isArray(error["issues"])
+    ? (error["issues"] as ReadonlyArray<Issue>)
+    : undefined
 
 export const registerServe = (program: Command, io: Io): void => {
   program
     .command("serve")
-    .description("Run the local sandbox of the service (checkouts, hosted widget, plans, refunds) until interrupted.")
-    .requiredOption("--merchants <file>", "merchants JSON: ids, API keys (or their hashes) and configurations")
-    .addOption(new Option("--port <port>", "port to listen on (0: any free port)").argParser(parsePort).default(4010))
-    .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--database <file>", "SQLite file for the sandbox's data (default: in memory, nothing kept)", ":memory:")
+    .description(
+      "Run the local sandbox of the service (checkouts, hosted widget, plans, refunds) until interrupted. " +
+        "Each option falls back to its environment variable, as `npm start` reads them; an option wins over its variable."
+    )
+    .option(
+      "--merchants <file>",
+      "merchants JSON: ids, API keys (or their hashes) and configurations (env SANDBOX_MERCHANTS; required)"
+    )
+    .option("--port <port>", "port to listen on, 0 for any free port (env PORT; default: 4010)")
+    .option("--host <host>", "address to listen on (env HOST; default: 127.0.0.1)")
+    .option(
+      "--database <file>",
+      "SQLite file for the sandbox's data (env SANDBOX_DB; default: in memory, nothing kept)"
+    )
     .addHelpText(
       "after",
       examples([
         "payment-plan serve --merchants sandbox-merchants.json",
-        "payment-plan serve --merchants sandbox-merchants.json --port 8080 --database .sandbox/data.sqlite"
+        "payment-plan serve --merchants sandbox-merchants.json --port 8080 --database .sandbox/data.sqlite",
+        "PORT=8080 SANDBOX_MERCHANTS=sandbox-merchants.json payment-plan serve"
       ])
     )
-    .action(async (options: { merchants: string; port: number; host: string; database: string }) => {
-      const { startSandbox } = (await import(SANDBOX)) as SandboxModule
+    .action(async (flags: { merchants?: string; port?: string; host?: string; database?: string }) => {
+      const sandbox = (await import(SANDBOX)) as SandboxModule
+      const read = sandbox.readSandboxSettings({ flags, environment: io.env ?? process.env })
+      if (!read.ok) throw new CliFailure(EXIT_USAGE, "the sandbox's settings were refused:", read.issues)
+      const settings = read.value
       let running
       try {
-        running = await startSandbox(options)
+        running = await sandbox.startSandbox(settings)
       } catch (error) {
+        // a merchants file the sandbox cannot use is the command's input gone wrong: a usage error
+        const issues = refusedIssues(error)
+        if (issues !== undefined) {
+          throw new CliFailure(EXIT_USAGE, `the merchants file ${settings.merchants} was refused:`, issues)
+        }
+        if (error instanceof SyntaxError) {
+          throw usage(`the merchants file ${settings.merchants} is not valid JSON: ${error.message}`)
+        }
         const code = (error as NodeJS.ErrnoException).code
-        if (code === "ENOENT" || code === "EACCES") throw usage(`cannot read ${options.merchants}: ${code}`)
-        if (code === "EADDRINUSE") throw usage(`${options.host}:${options.port} is already in use`)
+        if (code === "ENOENT" || code === "EACCES" || code === "EISDIR") {
+          throw usage(`cannot read ${settings.merchants}: ${code}`)
+        }
+        if (code === "EADDRINUSE") throw usage(`${settings.host}:${settings.port} is already in use`)
+        if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw usage(`cannot listen on ${settings.host}: ${code}`)
         throw error
       }
-      io.stdout.write(`payment-plan sandbox listening on ${running.url} (data: ${options.database})\n`)
+      io.stdout.write(`payment-plan sandbox listening on ${running.url} (data: ${settings.database})\n`)
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off("SIGINT", stop)

@@ -45,20 +45,31 @@ export interface Client {
   readonly merchantId: string
   /** The same client as Effects. */
   readonly effect: PaymentPlanClientApi
+  /** POST /api/v2/checkout, with the outcome of R8.3; never rejects. */
   createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
+  /** GET /api/v2/checkout/{checkoutId}: the checkout for verification, read tolerantly. */
   retrieveCheckout(checkoutId: string, options?: RequestOptions): Promise<CheckoutVerificationResponse>
+  /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
   verifyCheckout(
     redirect: string | URL | URLSearchParams,
     expected?: VerifyExpectations,
     options?: RequestOptions
   ): Promise<VerifiedCheckout>
+  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
   computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
+  /** GET /api/v2/plans/{planId}: the plan record, read tolerantly (R9). */
   retrievePlan(planId: string, options?: RequestOptions): Promise<PlanResponse>
+  /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
   setMerchantOrder(request: SetMerchantOrderRequest, options?: RequestOptions): Promise<SetMerchantOrderResponse>
+  /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
   searchPlans(query?: PlanSearchParams, options?: RequestOptions): Promise<PlanSearchResponse>
+  /** The service's refund calculation of a plan (R7), read tolerantly. */
   calculateRefund(planId: string, options?: RequestOptions): Promise<RefundCalculationResponse>
+  /** A page of a plan's notes; the parameters are checked with the core's query schema. */
   listPlanNotes(query: PlanNotesParams, options?: RequestOptions): Promise<PlanNotesResponse>
+  /** Cancels a plan with a refund (R7.8); the request is validated first. */
   cancelPlan(request: CancelPlanRequest, options?: RequestOptions): Promise<CancelPlanResponse>
+  /** The merchant configuration (R9, R10.3). */
   getMerchantConfiguration(options?: RequestOptions): Promise<MerchantConfigurationResponse>
 }
 

@@ -7,11 +7,12 @@
  * - `createClient(options)`: Promise API.
  * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)`.
  * - `isPaymentPlanClientError(error)`: the guard for a `catch`; `error.code` says what failed.
+ * - `verifyWebhook(request, secret)`: verifies a webhook delivery (Standard Webhooks) and reads its event.
  *
  * Exactly what docs/client.md lists under "Exports"; the contract suite for
  * your own tests is `payment-plan-engine/client/testing`.
  *
- * @packageDocumentation
+ * @module payment-plan-engine/client
  */
 export type { DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
@@ -41,3 +42,20 @@ export {
 export { type Client, createClient, type RequestOptions } from "./facade.ts"
 export type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
 export { PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
+export {
+  memoryReplayGuard,
+  type VerifiedWebhook,
+  verifyWebhook,
+  verifyWebhookEffect,
+  type VerifyWebhookOptions,
+  type WebhookDelivery,
+  type WebhookError,
+  WebhookHeaderError,
+  type WebhookHeaders,
+  WebhookPayloadError,
+  WebhookReplayError,
+  type WebhookReplayGuard,
+  WebhookSecretError,
+  WebhookSignatureError,
+  WebhookTimestampError
+} from "./webhooks.ts"

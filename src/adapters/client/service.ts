@@ -36,6 +36,7 @@ import {
 export interface PaymentPlanClientApi {
   /** The base address and merchant id in use (never the API key). */
   readonly baseUrl: string
+  /** The merchant id requests are made as (R4.5). */
   readonly merchantId: string
   /** POST /api/v2/checkout, with the outcome of R8.3; never fails. */
   readonly createCheckout: (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreateCheckoutOutcome>
@@ -50,28 +51,36 @@ export interface PaymentPlanClientApi {
     expected?: VerifyExpectations,
     options?: CallOptions
   ) => Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError>
+  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
   readonly computePlanTerms: (
     request: PlanTermsRequest,
     options?: CallOptions
   ) => Effect.Effect<PlanTermsResponse, CallError>
+  /** GET /api/v2/plans/{planId}: the plan record, read tolerantly (R9). */
   readonly retrievePlan: (planId: string, options?: CallOptions) => Effect.Effect<PlanResponse, CallError>
+  /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
   readonly setMerchantOrder: (
     request: SetMerchantOrderRequest,
     options?: CallOptions
   ) => Effect.Effect<SetMerchantOrderResponse, CallError>
+  /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
   readonly searchPlans: (
     query?: PlanSearchParams,
     options?: CallOptions
   ) => Effect.Effect<PlanSearchResponse, CallError>
+  /** The service's refund calculation of a plan (R7), read tolerantly. */
   readonly calculateRefund: (
     planId: string,
     options?: CallOptions
   ) => Effect.Effect<RefundCalculationResponse, CallError>
+  /** A page of a plan's notes; the parameters are checked with the core's query schema. */
   readonly listPlanNotes: (query: PlanNotesParams, options?: CallOptions) => Effect.Effect<PlanNotesResponse, CallError>
+  /** Cancels a plan with a refund (R7.8); the request is validated first. */
   readonly cancelPlan: (
     request: CancelPlanRequest,
     options?: CallOptions
   ) => Effect.Effect<CancelPlanResponse, CallError>
+  /** The merchant configuration (R9, R10.3). */
   readonly getMerchantConfiguration: (options?: CallOptions) => Effect.Effect<MerchantConfigurationResponse, CallError>
 }
 

@@ -42,7 +42,8 @@
  *   }
  * }, { describe, it, idempotencyKeys: "honoured" })
  * ```
- * @packageDocumentation
+ *
+ * @module payment-plan-engine/client/testing
  */
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { PLAN_STATUSES } from "../../core/plan/index.ts"

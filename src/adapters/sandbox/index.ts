@@ -7,7 +7,7 @@
  * a sandbox, configures its merchants, reads its store and describes its
  * answers. Its routes, operations and widget code stay inside.
  *
- * @packageDocumentation
+ * @module payment-plan-engine/sandbox
  */
 export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
 export {
@@ -28,6 +28,7 @@ export {
   type StartOptions,
   startSandbox
 } from "./server.ts"
+export { readSandboxSettings, SANDBOX_SETTINGS, type SandboxSettings, type SandboxSettingsSources } from "./settings.ts"
 export {
   type CheckoutState,
   type SandboxCheckout,
@@ -38,3 +39,5 @@ export {
   type StoredNote,
   type StoredPlan
 } from "./store.ts"
+export type { WebhookOptions } from "./webhooks/hooks.ts"
+export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./webhooks/schedule.ts"

@@ -16,6 +16,7 @@ import {
   MerchantConfiguration,
   type MerchantConfigurationResponse
 } from "../../core/merchant/configuration.ts"
+import { WebhookEndpoint } from "../../core/webhook/index.ts"
 
 // scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const
@@ -95,7 +96,9 @@ export const MerchantConfig = MerchantConfiguration.mapFields(
     companyEmail: Schema.optionalKey(Schema.String),
     customerSupportEmail: Schema.optionalKey(Schema.String),
     merchantPageUrl: Schema.optionalKey(Schema.String),
-    countryAlpha3Code: Schema.optionalKey(Schema.String)
+    countryAlpha3Code: Schema.optionalKey(Schema.String),
+    /** where the merchant's webhook events go and the secret they are signed with (docs/webhooks.md) */
+    webhook: Schema.optionalKey(WebhookEndpoint)
   })
 )
 

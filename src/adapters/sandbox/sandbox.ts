@@ -19,6 +19,7 @@ import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
 import { serviceEndpoints } from "./routes/service.ts"
 import { WIDGET_ENDPOINTS } from "./routes/widget.ts"
 import type { SandboxStore } from "./store.ts"
+import { startWebhooks, type WebhookOptions } from "./webhooks/hooks.ts"
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {
@@ -42,13 +43,15 @@ export interface SandboxOptions {
   readonly onError?: (error: unknown) => void
   /** Id generator, `prefix_…`; default random. */
   readonly newId?: (prefix: string) => string
+  /** The webhooks' delivery schedule, clock and transport (docs/webhooks.md); tests shorten the schedule. */
+  readonly webhooks?: WebhookOptions
 }
 
 /** A sandbox: its handler, and closing its store. */
 export interface Sandbox {
   /** Answers any request to the sandbox; never rejects (a failure of its own is a 500). */
   readonly fetch: (request: Request) => Promise<Response>
-  /** Closes the store. */
+  /** Stops webhook deliveries (those in flight are made again after a restart) and closes the store. */
   readonly close: () => void
 }
 
@@ -73,17 +76,22 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
   const mount = mountOf(options.baseUrl)
   const merchants = isDirectory(options.merchants) ? options.merchants : merchantDirectory(options.merchants)
   const baseNow = options.now ?? Date.now
-  const env: SandboxEnvironment = {
-    store,
-    merchants,
-    now: (merchantId) => baseNow() + store.getClockOffset(merchantId),
-    newId: options.newId ?? randomId
-  }
+  const now = (merchantId: string) => baseNow() + store.getClockOffset(merchantId)
+  const newId = options.newId ?? randomId
+  const webhooks = startWebhooks(store, merchants, newId, now, options.webhooks)
+  const env: SandboxEnvironment = { store, merchants, now, newId, webhooks }
   const endpoints = {
     ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
     ...WIDGET_ENDPOINTS,
     ...SANDBOX_ENDPOINTS
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
-  return { fetch: createRouter({ env, endpoints, mount, onError }), close: () => store.close() }
+  return {
+    fetch: createRouter({ env, endpoints, mount, onError }),
+    close: () => {
+      // aborts deliveries in flight at once, so nothing touches the store once it is closed
+      void webhooks?.stop()
+      store.close()
+    }
+  }
 }

@@ -17,6 +17,7 @@ import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import type { Plan } from "../../core/plan/index.ts"
 import type { PlanNote } from "../../core/plan/notes.ts"
 import type { CardBehaviour } from "./cards.ts"
+import { sqliteWebhookStore, type WebhookStore } from "./webhooks/store.ts"
 
 /**
  * A checkout as the sandbox answers it: the core's {@link Checkout} with the
@@ -119,8 +120,10 @@ export interface SandboxStore {
   /** The merchant's test-clock offset in milliseconds (0 when never advanced). */
   readonly getClockOffset: (merchantId: string) => number
   readonly setClockOffset: (merchantId: string, offset: number) => void
-  /** Deletes a merchant's checkouts, plans, notes, idempotency keys and clock. */
+  /** Deletes a merchant's checkouts, plans, notes, idempotency keys and clock (and its webhook messages). */
   readonly reset: (merchantId: string) => void
+  /** The webhook outbox (docs/webhooks.md), in the same database: events commit with their change. */
+  readonly webhooks?: WebhookStore | undefined
   readonly close: () => void
 }
 
@@ -211,8 +214,10 @@ const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefin
  */
 export const sqliteStore = (path = ":memory:"): SandboxStore => {
   const { sql, transaction, close } = openDatabase(path)
+  const webhooks = sqliteWebhookStore(sql)
   return {
     transaction,
+    webhooks,
     getCheckout: (id) => documentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
     putCheckout: (c) => {
       sql(
@@ -279,6 +284,7 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
           merchantId,
           merchantId
         )
+        webhooks.reset(merchantId)
       })
     },
     close

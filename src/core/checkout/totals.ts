@@ -14,12 +14,7 @@ import * as Struct from "effect/Struct"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
-import {
-  currencyExponentOrIssue,
-  fromMinorUnits,
-  MAX_MINOR_UNITS,
-  toMinorUnits
-} from "../foundation/money.ts"
+import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"

@@ -123,19 +123,25 @@ export const requestValidator = <S extends Schema.Top>(
  */
 export type UnknownFields = "warn" | "error"
 
+const NONE: ReadonlyArray<Issue> = []
+const hasOwn = Object.prototype.hasOwnProperty
+
 /** The `unknown_field` warnings of the options no parameter of a function reads (R10.2). @internal */
-export const unknownOptions = (options: unknown, known: ReadonlySet<string>): Array<Issue> => {
-  const warnings: Array<Issue> = []
-  if (!isRecord(options)) return warnings
-  for (const key of Object.keys(options)) {
-    if (key !== "unknownFields" && !known.has(key) && options[key] !== undefined) {
-      warnings.push(
-        issue(`options.${key}`, "unknown_field", "R10.2", "is not an option of this function and was ignored")
-      )
-    }
+export const unknownOptions = (options: unknown, known: ReadonlySet<string>): ReadonlyArray<Issue> => {
+  if (!isRecord(options)) return NONE
+  let warnings: Array<Issue> | undefined
+  for (const key in options) {
+    if (!hasOwn.call(options, key) || key === "unknownFields" || known.has(key) || options[key] === undefined) continue
+    ;(warnings ??= []).push(
+      issue(`options.${key}`, "unknown_field", "R10.2", "is not an option of this function and was ignored")
+    )
   }
-  return warnings
+  return warnings ?? NONE
 }
+
+/** `a` and `b` as one list, allocating only when both have entries. @internal */
+export const both = (a: ReadonlyArray<Issue>, b: ReadonlyArray<Issue>): ReadonlyArray<Issue> =>
+  a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]
 
 const isUnknownField = (i: Issue) => i.code === "unknown_field"
 
@@ -148,11 +154,15 @@ export const answer = <A>(
   warnings: ReadonlyArray<Issue>,
   unknownFields: unknown
 ): Validation<A> => {
-  const all = Result.isSuccess(result)
-    ? [...result.success.warnings, ...warnings]
-    : [...result.failure.warnings, ...warnings]
+  if (unknownFields === undefined || unknownFields === "warn") {
+    // the hot path: no allocation beyond the answer itself
+    return Result.isSuccess(result)
+      ? { ok: true, value: result.success.value, warnings: both(result.success.warnings, warnings) }
+      : { ok: false, issues: result.failure.issues, warnings: both(result.failure.warnings, warnings) }
+  }
+  const all = both(Result.isSuccess(result) ? result.success.warnings : result.failure.warnings, warnings)
   const issues = Result.isSuccess(result) ? [] : [...result.failure.issues]
-  if (unknownFields !== undefined && unknownFields !== "warn" && unknownFields !== "error") {
+  if (unknownFields !== "error") {
     issues.push(
       issue("options.unknownFields", "enum", "R10.2", `must be "warn" or "error", got ${describeOption(unknownFields)}`)
     )
@@ -168,7 +178,7 @@ const describeOption = (value: unknown) => typeof value === "string" ? JSON.stri
 
 /** A calculation's result with no warnings of its own, for {@link answer}. @internal */
 export const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
-  Result.map(result, (value) => ({ value, warnings: [] }))
+  Result.isSuccess(result) ? Result.succeed({ value: result.success, warnings: NONE }) : Result.fail(result.failure)
 
 /** The value of a plain answer, or its `ValidationError` thrown (the calculations' convention). @internal */
 export const valueOrThrow = <A>(validation: Validation<A>): A => {

@@ -165,42 +165,75 @@ const keysOf = (ast: SchemaAST.Objects) => {
   return keys
 }
 
-/** The object or array member of a union (`X | null`), which the walk below follows. */
+/** The object or array member of a union (`X | null`), which the walks below follow. */
 const structuredMember = (ast: SchemaAST.AST): SchemaAST.AST =>
   ast._tag === "Union" ? (ast.types.find((t) => t._tag === "Objects" || t._tag === "Arrays") ?? ast) : ast
 
-const walkUnknown = (ast: SchemaAST.AST, value: unknown, path: Path, warnings: Array<Issue>): void => {
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** Whether `value` has a key its schema does not know, anywhere; allocates nothing (the common answer is no). */
+const hasUnknown = (ast: SchemaAST.AST, value: unknown): boolean => {
+  if (typeof value !== "object" || value === null) return false
+  const node = structuredMember(ast)
+  if (node._tag === "Arrays") {
+    const element = node.rest[0]
+    if (element === undefined || !Array.isArray(value)) return false
+    for (let i = 0; i < value.length; i++) if (hasUnknown(element, value[i])) return true
+    return false
+  }
+  if (node._tag === "Suspend") return hasUnknown(node.thunk(), value)
+  if (node._tag !== "Objects" || Array.isArray(value)) return false
+  const keys = keysOf(node)
+  if (keys === undefined) return false
+  const record = value as Record<string, unknown>
+  for (const key in record) {
+    if (!hasOwn.call(record, key)) continue
+    const field = record[key]
+    if (field === undefined) continue // absent (R10.1)
+    const type = keys.get(key)
+    if (type === undefined) return true
+    if (typeof field === "object" && field !== null && hasUnknown(type, field)) return true
+  }
+  return false
+}
+
+/** The `unknown_field` warnings of `value` (the rare path, after {@link hasUnknown} said yes). */
+const reportUnknown = (ast: SchemaAST.AST, value: unknown, path: Path, warnings: Array<Issue>): void => {
+  if (typeof value !== "object" || value === null) return
   const node = structuredMember(ast)
   if (node._tag === "Arrays") {
     const element = node.rest[0]
     if (element === undefined || !Array.isArray(value)) return
-    for (let i = 0; i < value.length; i++) walkUnknown(element, value[i], [...path, i], warnings)
-  } else if (node._tag === "Objects") {
+    for (let i = 0; i < value.length; i++) reportUnknown(element, value[i], [...path, i], warnings)
+  } else if (node._tag === "Suspend") {
+    reportUnknown(node.thunk(), value, path, warnings)
+  } else if (node._tag === "Objects" && !Array.isArray(value)) {
     const keys = keysOf(node)
-    if (keys === undefined || typeof value !== "object" || value === null || Array.isArray(value)) return
+    if (keys === undefined) return
     const record = value as Record<string, unknown>
     for (const key of Object.keys(record)) {
       const field = record[key]
-      if (field === undefined) continue // absent (R10.1)
+      if (field === undefined) continue
       const type = keys.get(key)
       if (type === undefined) helpers.unknown(warnings, path, { [key]: field }, EMPTY_KEYS)
-      else if (typeof field === "object" && field !== null) walkUnknown(type, field, [...path, key], warnings)
+      else reportUnknown(type, field, [...path, key], warnings)
     }
-  } else if (node._tag === "Suspend") {
-    walkUnknown(node.thunk(), value, path, warnings)
   }
 }
 
 const EMPTY_KEYS: ReadonlySet<string> = new Set()
+const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**
  * The `unknown_field` warnings (R10.2) of an input against the fields `schema` knows, whatever the
  * input's values (they are checked elsewhere): for entry points that read a resource tolerantly
- * or through a guard, and still owe the caller a word on every field no rule reads.
+ * or through a guard, and still owe the caller a word on every field no rule reads. A known input
+ * costs one allocation-free walk.
  */
-export const unknownFieldsOf = (schema: Schema.Top) => (input: unknown, path: Path = []): Array<Issue> => {
+export const unknownFieldsOf = (schema: Schema.Top) => (input: unknown, path: Path = []): ReadonlyArray<Issue> => {
+  if (!hasUnknown(schema.ast, input)) return NO_WARNINGS
   const warnings: Array<Issue> = []
-  walkUnknown(schema.ast, input, path, warnings)
+  reportUnknown(schema.ast, input, path, warnings)
   return warnings
 }
 
@@ -459,7 +492,10 @@ const withoutUndefined = (value: unknown): unknown => {
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key]
-    if (v !== undefined) out[key] = withoutUndefined(v)
+    // an own "__proto__" key stays a key of the copy (an assignment would set the prototype instead)
+    if (v !== undefined) {
+      Object.defineProperty(out, key, { value: withoutUndefined(v), enumerable: true, writable: true })
+    }
   }
   return out
 }

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "tsup"
 import { afterAll, beforeAll } from "vitest"
+import { CLI_BUNDLED, CLI_REQUIRE_SHIM } from "../../../tsup.config.ts"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
@@ -27,14 +28,16 @@ export const buildCli = async (): Promise<Built> => {
     entry: {
       cli: `${root}src/adapters/cli/main.ts`,
       "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts`,
-      sandbox: `${root}src/adapters/sandbox/index.ts`
+      sandbox: `${root}src/adapters/sandbox/index.ts`,
+      client: `${root}src/adapters/client/index.ts`
     },
     outDir: directory,
     format: ["esm"],
     platform: "node",
     target: "node22",
-    // as tsup.config.ts builds the binary: effect bundled in
-    noExternal: ["effect"],
+    // as tsup.config.ts builds the binary: effect and the CLI's own libraries bundled in
+    noExternal: CLI_BUNDLED,
+    banner: { js: CLI_REQUIRE_SHIM },
     // `serve` loads the sandbox through the package's own export, resolved by the package.json below
     external: ["payment-plan-engine"],
     removeNodeProtocol: false,
@@ -48,7 +51,7 @@ export const buildCli = async (): Promise<Built> => {
       name: "payment-plan-engine",
       version: "0.0.0-test",
       type: "module",
-      exports: { "./sandbox": "./sandbox.js" }
+      exports: { "./sandbox": "./sandbox.js", "./client": "./client.js" }
     })
   )
   return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }
@@ -60,10 +63,18 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** Runs the built binary with `args`, writing `input` (if any) to its stdin. */
-export const runCli = (cli: string, args: ReadonlyArray<string>, input?: string | Buffer): Promise<Ran> =>
+/** Runs the built binary with `args`, writing `input` (if any) to its stdin; `env` is added to the environment. */
+export const runCli = (
+  cli: string,
+  args: ReadonlyArray<string>,
+  input?: string | Buffer,
+  env: Readonly<Record<string, string>> = {}
+): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...env }
+    })
     const out: Array<Buffer> = []
     const err: Array<Buffer> = []
     child.stdout.on("data", (b: Buffer) => out.push(b))
@@ -92,6 +103,7 @@ export const useBuiltCli = () => {
   afterAll(() => current?.remove())
   return {
     built: (): Built => current!,
-    cli: (args: ReadonlyArray<string>, input?: string | Buffer) => runCli(current!.cli, args, input)
+    cli: (args: ReadonlyArray<string>, input?: string | Buffer, env?: Readonly<Record<string, string>>) =>
+      runCli(current!.cli, args, input, env)
   }
 }

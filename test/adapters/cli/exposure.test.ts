@@ -29,6 +29,16 @@ interface Expected {
   exposures: Array<{ id: string; line: number; refund: bigint }>
 }
 
+/** The UTC offset of a zone at the start of a day, in minutes (from Intl, independently of the engine). */
+const offsetMinutes = (zone: string, day: string): number => {
+  const noon = new Date(`${day}T12:00:00Z`)
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(noon)
+    .find((p) => p.type === "timeZoneName")!.value
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
+  return m === null ? 0 : (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]))
+}
+
 const minor = (amount: number, code: string) => BigInt(Money.toMinorUnits(amount, EXPONENTS[code]!) as number)
 
 type GeneratedPlan = { id: string; status: string; currencyCode: string; totalPaymentsPaid: number }
@@ -163,6 +173,81 @@ describe("payment-plan exposure", () => {
       expect(counted).toBe(10) // 12 lines: 10 plans, 2 refused
     })
   }
+
+  // issue 17, item 5: docs/cli.md says `status` is required; a line without it was counted silently
+  for (const workers of ["0", "2"]) {
+    it(`a line without status (or with a status that is not text) is refused like any bad line (workers ${workers})`, async () => {
+      const lines = smallText.split("\n").slice(0, 6)
+      const { status: _status, ...withoutStatus } = small[0]!
+      lines.splice(2, 0, JSON.stringify(withoutStatus))
+      lines.splice(4, 0, JSON.stringify({ ...small[1], status: 3 }))
+      const text = lines.join("\n")
+      const stopped = await cli(["exposure", "--at", AT, "--workers", workers], text)
+      expect(stopped.code).toBe(1)
+      expect(stopped.stdout).toBe("")
+      expect(stopped.stderr).toMatch(/^payment-plan: line 3: status: is required.*\[required, R9\]/)
+      const skipped = await cli(["exposure", "--at", AT, "--workers", workers, "--skip-invalid"], text)
+      expect(skipped.code).toBe(0)
+      expect([...skipped.stderr.matchAll(/skipped line (\d+): status/g)].map((m) => Number(m[1]))).toEqual([3, 5])
+      expect(JSON.parse(skipped.stdout).invalidLines).toBe(2)
+    })
+  }
+
+  // issue 17, item 6: `--at D` and the timeline's day D are the same instant for every plan
+  it("a date means the start of that day in each plan's zone (or --tz): --at D gives the timeline's value for D", async () => {
+    const plan = (id: string, timeZone: string | undefined, redemptionDate: string) => ({
+      id,
+      status: "OnSchedule",
+      ...(timeZone === undefined ? {} : { timeZone }),
+      currencyCode: "AUD",
+      totalPaymentsPaid: 400,
+      items: [{
+        quantity: 2,
+        costPerItem: 250,
+        depositRefundable: false,
+        minimumDepositPerItem: { unit: "Currency", value: 50 },
+        redemptionDate,
+        refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }]
+      }]
+    })
+    // the 60-day policy becomes active on 2026-12-01 (or 12-02) in each plan's own calendar
+    const plans = [
+      plan("ny", "America/New_York", "2027-01-30"),
+      plan("ny-next", "America/New_York", "2027-01-31"),
+      plan("syd", "Australia/Sydney", "2027-01-31"),
+      plan("utc", undefined, "2027-01-30")
+    ]
+    for (const tz of [[], ["--tz", "America/New_York"], ["--tz", "Pacific/Kiritimati"]]) {
+      for (const day of ["2026-11-30", "2026-12-01", "2026-12-02"]) {
+        const ran = await cli(
+          ["exposure", "--at", day, "--timeline", `${day}..${day}`, "--workers", "0", ...tz],
+          ndjson(plans)
+        )
+        expect(ran.code).toBe(0)
+        const report = JSON.parse(ran.stdout)
+        expect(report.at).toBe(day)
+        const [aud] = report.currencies
+        expect(aud.totalNonRefundable, `${day} ${tz.join(" ")}`).toBe(report.timeline.nonRefundable.AUD[0])
+        // and each plan is quoted at the start of that day in its zone, as the library would
+        let expected = 0n
+        for (const p of plans) {
+          const zone = tz[1] ?? p.timeZone ?? "UTC"
+          const at = new Date(Date.parse(`${day}T00:00:00Z`) - offsetMinutes(zone, day) * 60_000)
+          expected += minor(quoteRefund(p, { at, timeZone: zone }).totalNonRefundableAmount, "AUD")
+        }
+        expect(reportMinor(aud.totalNonRefundable, "AUD"), `${day} ${tz.join(" ")}`).toBe(expected)
+      }
+    }
+    // worker threads read the date the same way
+    const args = ["exposure", "--at", "2026-12-01", "--timeline", "2026-11-30..2026-12-02"]
+    const [inThread, inWorkers] = await Promise.all([
+      cli([...args, "--workers", "0"], ndjson(plans)),
+      cli([...args, "--workers", "2"], ndjson(plans))
+    ])
+    expect(inWorkers.stdout).toBe(inThread.stdout)
+    const table = await cli(["exposure", "--at", "2026-12-01", "--format", "table"], ndjson(plans))
+    expect(table.stdout).toMatch(/^Refund exposure at the start of 2026-12-01 in each plan's time zone: 4 line\(s\)/)
+  })
 
   // `script` gives the command a terminal; where util-linux is missing there is no terminal to test with
   it.runIf(existsSync("/usr/bin/script"))(

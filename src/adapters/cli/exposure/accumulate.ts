@@ -12,14 +12,21 @@ import * as Currency from "../../../core/foundation/currency.ts"
 import { toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import { type Issue } from "../../../core/internal/issue.ts"
+import { isRecord } from "../../../core/internal/predicates.ts"
 import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
+import { PLAN_STATUSES } from "../../../core/plan/record.ts"
 import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
 import { add, addSum, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
 
 export interface Settings {
-  /** epoch ms of the report (`--at`) */
+  /** epoch ms of the report (`--at` as an instant); ignored when `atDay` is set */
   readonly at: number
+  /**
+   * `--at` as a calendar day: the report is at the start of that day in each
+   * plan's zone (`--tz`, else the plan's `timeZone`, else UTC), as the timeline's days are
+   */
+  readonly atDay?: Time.EpochDay | undefined
   /** `--tz`; else each plan's `timeZone`, else UTC (R3.1) */
   readonly timeZone: string | undefined
   readonly merchant: MerchantConfigurationResponse | undefined
@@ -27,6 +34,12 @@ export interface Settings {
   readonly top: number
   /** calendar days, inclusive, of the timeline */
   readonly timeline: { readonly from: Time.EpochDay; readonly to: Time.EpochDay } | undefined
+}
+
+interface QuoteAt {
+  readonly at: number
+  readonly timeZone: string | undefined
+  readonly merchant: MerchantConfigurationResponse | undefined
 }
 
 export interface CurrencyState {
@@ -48,10 +61,16 @@ export interface Snapshot {
   readonly currencies: ReadonlyArray<Omit<CurrencyState, "top"> & { readonly top: ReadonlyArray<Exposure> }>
 }
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 const isCancelled = (status: unknown) =>
   status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
+
+/** Why a line's `status` cannot be read. Statuses are open (R9): any non-empty text is one. */
+const statusRefused = (status: unknown): string =>
+  status === undefined || status === null
+    ? `status: is required: the plan's status, such as ${PLAN_STATUSES.join(", ")} [required, R9]`
+    : `status: must be the plan's status as text, such as ${PLAN_STATUSES.join(", ")}, got ${
+      JSON.stringify(status)
+    } [type, R9]`
 
 const describeIssues = (issues: ReadonlyArray<Issue>) =>
   issues.map((i) => `${i.path === "" ? "(plan)" : i.path}: ${i.message} [${i.code}, ${i.rule}]`).join("; ")
@@ -59,16 +78,36 @@ const describeIssues = (issues: ReadonlyArray<Issue>) =>
 export class Accumulator {
   readonly settings: Settings
   readonly currencies = new Map<string, CurrencyState>()
-  private readonly options: {
-    at: number
-    timeZone: string | undefined
-    merchant: MerchantConfigurationResponse | undefined
-  }
+  private readonly options: QuoteAt
+  /** with `atDay`: the quote's options per plan zone, the start of that day in it */
+  private readonly optionsByZone = new Map<string, QuoteAt>()
   private last: CurrencyState | undefined
 
   constructor(settings: Settings) {
     this.settings = settings
     this.options = { at: settings.at, timeZone: settings.timeZone, merchant: settings.merchant }
+  }
+
+  /** The options a plan is quoted with at the report's instant. */
+  private optionsFor(plan: Record<string, unknown>): QuoteAt {
+    const day = this.settings.atDay
+    if (day === undefined) return this.options
+    const zone = this.zoneOf(plan)
+    let options = this.optionsByZone.get(zone)
+    if (options === undefined) {
+      options = { at: Time.startOfDay(day, zone), timeZone: this.settings.timeZone, merchant: this.settings.merchant }
+      this.optionsByZone.set(zone, options)
+    }
+    return options
+  }
+
+  /**
+   * The zone of a plan's calendar: `--tz`, else its `timeZone`, else UTC. A
+   * zone that is none is UTC here; the quote refuses the plan for it (R3.1).
+   */
+  private zoneOf(plan: Record<string, unknown>): string {
+    const zone = this.settings.timeZone ?? plan["timeZone"]
+    return typeof zone === "string" && Time.isTimeZone(zone) ? zone : "UTC"
   }
 
   private currency(code: string, exponent: number): CurrencyState {
@@ -105,9 +144,12 @@ export class Accumulator {
     } catch (error) {
       return `not JSON: ${(error as Error).message}`
     }
-    if (!isObject(plan)) return "not a plan object"
-    if (isCancelled(plan["status"])) return this.cancelled(plan)
-    const quoted = quoteTotals(plan, this.options)
+    if (!isRecord(plan)) return "not a plan object"
+    const status = plan["status"]
+    // the status decides whether a cancellation would refund anything: a plan without one cannot be counted
+    if (typeof status !== "string" || status === "") return statusRefused(status)
+    if (isCancelled(status)) return this.cancelled(plan)
+    const quoted = quoteTotals(plan, this.optionsFor(plan))
     if (Result.isFailure(quoted)) return describeIssues(quoted.failure.issues)
     const t = quoted.success
     const state = this.currency(t.currencyCode, t.exponent)
@@ -159,8 +201,7 @@ export class Accumulator {
    */
   private timeline(plan: Record<string, unknown>, days: Array<Sum>): void {
     const { from, to } = this.settings.timeline!
-    const planZone = plan["timeZone"]
-    const zone = this.settings.timeZone ?? (typeof planZone === "string" ? planZone : "UTC")
+    const zone = this.zoneOf(plan)
     // the configuration was read by decodeResult, which checks its policies (R4.6)
     const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
       { readonly daysWithinRedemptionDate: number }

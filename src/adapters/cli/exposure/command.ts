@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os"
 import * as Time from "../../../core/foundation/time/index.ts"
 import { decodeResult } from "../../../core/merchant/configuration.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
-import { examples, formatOption, merchantOption, parseInstant, zoneOption } from "../options.ts"
+import { DATE_MEANING, examples, formatOption, merchantOption, type When, whenOption, zoneOption } from "../options.ts"
 import type { Settings } from "./accumulate.ts"
 import { renderHtml } from "./html.ts"
 import { LineTooLong } from "./lines.ts"
@@ -43,7 +43,7 @@ const parseCount = (name: string, max: number) => (value: string) => {
 }
 
 interface ExposureOptions {
-  readonly at?: string
+  readonly at?: When
   readonly tz?: string
   readonly merchant?: string
   readonly top: number
@@ -89,7 +89,7 @@ export const registerExposure = (program: Command, io: Io): void => {
       "[file]",
       "NDJSON plans: currencyCode, status, totalPaymentsPaid, items with refund policies (default: stdin)"
     )
-    .addOption(new Option("--at <instant>", "instant of the report (default: now)").argParser(parseInstant("--at")))
+    .addOption(whenOption("--at", "instant of the report (a date: its start in each plan's zone, or in --tz)"))
     .addOption(zoneOption("of the calendar dates (default: each plan's timeZone, else UTC)"))
     .addOption(merchantOption())
     .addOption(
@@ -99,7 +99,7 @@ export const registerExposure = (program: Command, io: Io): void => {
     .addOption(
       new Option(
         "--timeline <from..to>",
-        "also the total non-refundable amount on each day FROM..TO (dates YYYY-MM-DD)"
+        "also the total non-refundable amount at the start of each day FROM..TO (dates YYYY-MM-DD, as --at reads a date)"
       ).argParser(parseTimeline)
     )
     .option("--html <file>", "write the timeline as a self-contained HTML page with a chart (needs --timeline)")
@@ -111,7 +111,7 @@ export const registerExposure = (program: Command, io: Io): void => {
     .addOption(formatOption())
     .addHelpText(
       "after",
-      examples([
+      `\n${DATE_MEANING}\n` + examples([
         "payment-plan exposure plans.ndjson --at 2026-12-01T00:00:00Z",
         "payment-plan exposure plans.ndjson --at 2026-12-01 --top 5 --format table",
         "cat plans.ndjson | payment-plan exposure --skip-invalid --merchant config.json",
@@ -133,9 +133,11 @@ export const registerExposure = (program: Command, io: Io): void => {
       const merchantInput = await readJsonOption(options.merchant, io, "--merchant")
       const merchant = decodeResult(merchantInput, "--merchant")
       if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
-      const at = Time.toEpochMillis(options.at ?? Date.now())!
+      const when = options.at
       const settings: Settings = {
-        at,
+        // a date is each plan's start of that day (or in --tz): the accumulator works it out per plan
+        at: when === undefined ? Date.now() : "instant" in when ? Time.toEpochMillis(when.instant)! : Number.NaN,
+        atDay: when !== undefined && "day" in when ? when.day : undefined,
         timeZone: options.tz,
         merchant: merchant.success,
         top: options.top,

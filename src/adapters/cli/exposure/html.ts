@@ -3,6 +3,7 @@
  * chart per currency of the total non-refundable amount day by day. No script,
  * no external resource, so the file can be mailed or archived as it is.
  */
+import * as Time from "../../../core/foundation/time/index.ts"
 import { escapeHtml as escape } from "../../../core/internal/html.ts"
 import type { ExposureReport, TimelineReport } from "./report.ts"
 
@@ -10,8 +11,8 @@ const WIDTH = 760
 const HEIGHT = 260
 const PAD = { left: 90, right: 20, top: 20, bottom: 40 }
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+/** The calendar date `days` after `date` (the core's epoch days: no Date, no zone). */
+const addDays = (date: string, days: number) => Time.formatDate((Time.parseDate(date) as Time.EpochDay) + days)
 
 /** One chart. Amounts become pixel positions only here (display), never sums. */
 const chart = (currency: string, values: ReadonlyArray<string>, timeline: TimelineReport): string => {

@@ -39,6 +39,7 @@ export interface TimelineReport {
 }
 
 export interface ExposureReport {
+  /** the instant of the report, or the date YYYY-MM-DD whose start it is in each plan's zone (or in `timeZone`) */
   readonly at: string
   readonly timeZone: string | null
   readonly lines: number
@@ -65,7 +66,8 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
     }))
   }))
   const report: ExposureReport = {
-    at: Time.formatInstant(settings.at),
+    // a date stays a date: each plan was quoted at the start of that day in its zone
+    at: settings.atDay === undefined ? Time.formatInstant(settings.at) : Time.formatDate(settings.atDay),
     timeZone: settings.timeZone ?? null,
     lines: outcome.lines,
     invalidLines: outcome.invalid,
@@ -97,9 +99,10 @@ export const renderReport = (report: ExposureReport): string => {
       c.cancelled.totalPaid
     ])
   )
-  const head = `Refund exposure at ${report.at}${
-    report.timeZone === null ? "" : ` (${report.timeZone})`
-  }: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
+  const at = report.at.length === 10
+    ? `at the start of ${report.at} in ${report.timeZone ?? "each plan's time zone"}`
+    : `at ${report.at}${report.timeZone === null ? "" : ` (${report.timeZone})`}`
+  const head = `Refund exposure ${at}: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
   const largest = report.currencies
     .filter((c) => c.largestExposures.length > 0)
     .map(

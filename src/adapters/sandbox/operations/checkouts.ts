@@ -17,13 +17,16 @@ import * as Refund from "../../../core/refund/index.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../../core/verification/index.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxCheckout, StoredCheckout } from "../store.ts"
+import { checkoutSaved } from "../webhooks/hooks.ts"
 import type { SandboxEnvironment } from "./environment.ts"
 import { CheckoutExpired, invalid, InvalidInput, NotFound, StateConflict } from "./failures.ts"
 import { widgetPageUrl, widgetScriptUrl } from "./links.ts"
 
 /** Every write of a checkout: inside the request's transaction, the place to record what changed beside it. */
 export const saveCheckout = (env: SandboxEnvironment, checkout: StoredCheckout): void => {
+  const previous = env.webhooks === undefined ? undefined : env.store.getCheckout(checkout.id)
   env.store.putCheckout(checkout)
+  checkoutSaved(env.webhooks, previous, checkout)
 }
 
 /** The checkout `id`, or `NotFound` — also when it belongs to another merchant, so ids of others reveal nothing. */

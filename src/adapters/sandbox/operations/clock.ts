@@ -11,6 +11,7 @@ import { issue } from "../../../core/internal/issue.ts"
 import { isRecord } from "../../../core/internal/predicates.ts"
 import * as Plan from "../../../core/plan/index.ts"
 import type { SandboxMerchant } from "../merchants.ts"
+import { advancing } from "../webhooks/hooks.ts"
 import type { SandboxEnvironment } from "./environment.ts"
 import { invalid } from "./failures.ts"
 import { isRunning, payMissed, savePlan, transition } from "./plans.ts"
@@ -102,6 +103,6 @@ export const advanceClock = (env: SandboxEnvironment, merchant: SandboxMerchant,
   const now = env.now(merchant.id)
   const target = advanceTarget(body, now)
   env.store.setClockOffset(merchant.id, env.store.getClockOffset(merchant.id) + (target - now))
-  const settled = settleDueInstalments(env, merchant, target)
+  const settled = advancing(env.webhooks, merchant.id, target, () => settleDueInstalments(env, merchant, target))
   return { ...readClock(env, merchant.id), settledInstallments: settled }
 }

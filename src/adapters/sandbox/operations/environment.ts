@@ -8,6 +8,7 @@
  */
 import type { MerchantDirectory } from "../merchants.ts"
 import type { SandboxStore } from "../store.ts"
+import type { SandboxWebhooks } from "../webhooks/hooks.ts"
 
 /** What the sandbox's operations work with. */
 export interface SandboxEnvironment {
@@ -17,4 +18,6 @@ export interface SandboxEnvironment {
   readonly now: (merchantId: string) => number
   /** A new id, `prefix_…`. */
   readonly newId: (prefix: string) => string
+  /** The webhook outbox and its delivery (docs/webhooks.md); none without a store that keeps one. */
+  readonly webhooks?: SandboxWebhooks | undefined
 }

@@ -20,6 +20,7 @@ import * as Search from "../../../core/search/index.ts"
 import { type CardBehaviour, cardBehaviour, last4 } from "../cards.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { StoredCheckout, StoredPlan } from "../store.ts"
+import { planSaved, recordTransition } from "../webhooks/hooks.ts"
 import {
   alreadyFinished,
   assertNotExpired,
@@ -38,6 +39,7 @@ import { widgetPageUrl } from "./links.ts"
 /** Every write of a plan: inside the request's transaction, the place to record what changed beside it. */
 export const savePlan = (env: SandboxEnvironment, plan: StoredPlan): void => {
   env.store.putPlan(plan)
+  planSaved(env.webhooks, plan)
 }
 
 /**
@@ -47,7 +49,10 @@ export const savePlan = (env: SandboxEnvironment, plan: StoredPlan): void => {
  */
 export const transition = (record: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
   const next = Plan.applyResult(record, event)
-  if (Result.isSuccess(next)) return next.success
+  if (Result.isSuccess(next)) {
+    recordTransition(record, event, next.success)
+    return next.success
+  }
   if (next.failure instanceof ValidationError) throw invalid(next.failure.issues)
   throw next.failure
 }

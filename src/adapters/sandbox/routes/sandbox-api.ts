@@ -8,6 +8,7 @@ import { advanceClock, readClock } from "../operations/clock.ts"
 import { addPlanNote } from "../operations/notes.ts"
 import { setPlanCard } from "../operations/plans.ts"
 import { resetMerchant } from "../operations/reset.ts"
+import { WEBHOOK_ENDPOINTS } from "../webhooks/routes.ts"
 import { get, merchantEndpoint, ok, openEndpoint, post, type SandboxEndpoint } from "./endpoint.ts"
 
 /** The sandbox-only endpoints. */
@@ -29,5 +30,6 @@ export const SANDBOX_ENDPOINTS = {
     "json",
     ({ env, merchant, params, body }) => ok(setPlanCard(env, merchant, params["planId"]!, body))
   ),
-  reset: merchantEndpoint(post("/sandbox/reset"), "none", ({ env, merchant }) => ok(resetMerchant(env, merchant.id)))
+  reset: merchantEndpoint(post("/sandbox/reset"), "none", ({ env, merchant }) => ok(resetMerchant(env, merchant.id))),
+  ...WEBHOOK_ENDPOINTS
 } satisfies Record<string, SandboxEndpoint>

@@ -1,0 +1,213 @@
+/**
+ * The delivery worker: sends the outbox's pending messages to the merchant's
+ * endpoint, signed (Standard Webhooks, by the `standardwebhooks` package), at
+ * least once: a failed attempt (no answer within the timeout, or a status
+ * outside 2xx) is retried with the same `webhook-id` on the backoff schedule,
+ * up to the bounded attempts, the messages of one key (a plan) one at a time
+ * in order. Every attempt is written to the store before the next is
+ * planned, so a restarted sandbox resumes where it stopped; an attempt cut
+ * short by a stop or a crash is not recorded and is made again.
+ *
+ * @module
+ */
+import { Webhook as StandardWebhook } from "standardwebhooks"
+import { HEADERS } from "../../../core/webhook/index.ts"
+import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
+import type { StoredMessage, WebhookStore } from "./store.ts"
+
+/** Where a merchant's messages go now, or `undefined` when it has no endpoint. */
+export type EndpointLookup = (merchantId: string) => { readonly url: string; readonly secret: string } | undefined
+
+/** What the worker needs. */
+export interface WorkerOptions {
+  readonly store: WebhookStore
+  readonly endpointOf: EndpointLookup
+  readonly policy?: Partial<DeliveryPolicy> | undefined
+  /** the real clock, epoch milliseconds (default `Date.now`) */
+  readonly now?: (() => number) | undefined
+  /** in [0, 1), for the jitter (default `Math.random`) */
+  readonly random?: (() => number) | undefined
+  readonly fetch?: typeof globalThis.fetch | undefined
+  /** deliveries in flight at once, one per key at most (default 8) */
+  readonly concurrency?: number | undefined
+  /** one line per attempt; never a secret */
+  readonly log?: ((line: string) => void) | undefined
+}
+
+/** The running worker. */
+export interface DeliveryWorker {
+  /** New messages were committed: look for due ones soon. */
+  readonly notify: () => void
+  /** Resolves once nothing is in flight and nothing is due now (tests). */
+  readonly idle: () => Promise<void>
+  /** Stops: no new attempt starts, attempts in flight are aborted and not recorded. */
+  readonly stop: () => Promise<void>
+}
+
+const describeFailure = (error: unknown): string => {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "timeout"
+  const code = e?.cause?.code
+  if (code === "ECONNREFUSED") return "connection refused"
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
+  if (typeof code === "string") return code
+  return e?.cause?.message ?? e?.message ?? "failed"
+}
+
+/** Starts a worker over the outbox. It looks for due messages at once (a restart resumes). */
+export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
+  const policy: DeliveryPolicy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy }
+  const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const send = options.fetch ?? globalThis.fetch
+  const concurrency = options.concurrency ?? 8
+  const log = options.log ?? (() => {})
+  const store = options.store
+  const inFlight = new Map<string, { readonly done: Promise<void>; readonly abort: AbortController }>()
+  const signers = new Map<string, StandardWebhook>()
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let scheduled = false
+  let idleWaiters: Array<() => void> = []
+
+  const signerOf = (secret: string): StandardWebhook => {
+    let signer = signers.get(secret)
+    if (signer === undefined) {
+      if (signers.size > 64) signers.clear()
+      signer = new StandardWebhook(secret)
+      signers.set(secret, signer)
+    }
+    return signer
+  }
+
+  const deliver = async (message: StoredMessage, abort: AbortController): Promise<void> => {
+    const attempt = message.attempts + 1
+    const endpoint = options.endpointOf(message.merchantId)
+    const started = now()
+    let status: number | null = null
+    let error: string | null = null
+    if (endpoint === undefined) error = "no endpoint configured"
+    else {
+      const timestamp = Math.floor(started / 1000)
+      const timeout = AbortSignal.timeout(policy.timeoutMs)
+      try {
+        const response = await send(endpoint.url, {
+          method: "POST",
+          body: message.body,
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "payment-plan-engine-sandbox (webhooks)",
+            [HEADERS.id]: message.id,
+            [HEADERS.timestamp]: String(timestamp),
+            [HEADERS.signature]: signerOf(endpoint.secret).sign(
+              message.id,
+              new Date(timestamp * 1000),
+              message.body
+            )
+          },
+          // only the configured URL: a redirect is a failed attempt, never followed
+          redirect: "manual",
+          signal: AbortSignal.any([timeout, abort.signal])
+        })
+        // the answer counts once it is complete, within the same timeout
+        await response.arrayBuffer()
+        status = response.status
+      } catch (e) {
+        error = describeFailure(e)
+      }
+    }
+    // a stop (or a crash) cuts the attempt short: nothing is recorded, it is made again after a restart
+    if (abort.signal.aborted) return
+    const durationMs = Math.max(0, now() - started)
+    const delivered = status !== null && status >= 200 && status < 300
+    const last = attempt >= message.maxAttempts
+    const nextRetryAt = delivered || last ? null : now() + policy.retryDelayMs(attempt, random())
+    store.recordAttempt(
+      {
+        messageId: message.id,
+        attempt,
+        at: started,
+        url: endpoint?.url ?? null,
+        status,
+        error,
+        durationMs,
+        nextRetryAt
+      },
+      { state: delivered ? "delivered" : last ? "failed" : "pending", nextAttemptAt: nextRetryAt }
+    )
+    const outcome = status !== null ? String(status) : error
+    const next = delivered
+      ? "delivered"
+      : last
+      ? `abandoned after ${attempt} attempts`
+      : `retry in ${nextRetryAt! - now()} ms`
+    log(`webhook ${message.id} ${message.type} attempt ${attempt} → ${outcome} (${durationMs} ms), ${next}`)
+  }
+
+  const pump = (): void => {
+    scheduled = false
+    if (stopped) return
+    try {
+      look()
+    } catch (e) {
+      // the store closed under a worker that was not stopped: nothing more can be delivered
+      stopped = true
+      log(`webhooks: delivery stopped: ${describeFailure(e)}`)
+    }
+  }
+
+  const look = (): void => {
+    const due = store.due(now(), concurrency - inFlight.size, new Set(inFlight.keys()))
+    for (const message of due) {
+      const abort = new AbortController()
+      const done = deliver(message, abort)
+        .catch((e) => log(`webhook ${message.id}: ${describeFailure(e)}`))
+        .finally(() => {
+          inFlight.delete(message.id)
+          pump()
+        })
+      inFlight.set(message.id, { done, abort })
+    }
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    const next = store.nextDueAt(new Set(inFlight.keys()))
+    if (next !== undefined) {
+      const wait = Math.max(0, next - now())
+      // a due message waiting only for a free slot is picked up when a delivery ends
+      if (wait > 0 || inFlight.size < concurrency) {
+        timer = setTimeout(pump, Math.min(Math.max(wait, 1), 2 ** 31 - 1))
+        timer.unref?.()
+      }
+    }
+    if (inFlight.size === 0 && (next === undefined || next > now())) {
+      const waiters = idleWaiters
+      idleWaiters = []
+      for (const resolve of waiters) resolve()
+    }
+  }
+
+  const notify = () => {
+    if (stopped || scheduled) return
+    scheduled = true
+    // after the current synchronous transaction has committed (or rolled back)
+    setImmediate(pump)
+  }
+
+  notify()
+  return {
+    notify,
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve)
+        notify()
+      }),
+    stop: async () => {
+      stopped = true
+      if (timer !== undefined) clearTimeout(timer)
+      for (const { abort } of inFlight.values()) abort.abort()
+      await Promise.all([...inFlight.values()].map((f) => f.done))
+      for (const resolve of idleWaiters) resolve()
+      idleWaiters = []
+    }
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * A webhook message as the Standard Webhooks specification defines it: the
+ * body, the three headers, the signing input and the secret, and the checks
+ * of a received message that need no crypto (its headers, its timestamp's
+ * tolerance). The HMAC itself is computed where crypto is available (the
+ * sandbox signs, the client verifies, both with the `standardwebhooks` package).
+ *
+ * @since 0.1.0
+ */
+import type * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { isHttpUrl, NonEmptyText, rule, withRule } from "../internal/schema-kit.ts"
+import type { WebhookEvent } from "./catalogue.ts"
+import { WEBHOOK_RULE } from "./rule.ts"
+
+/**
+ * The headers of a webhook message (Standard Webhooks): `webhook-id` (the
+ * message id, the same on every retry), `webhook-timestamp` (Unix seconds of
+ * the attempt) and `webhook-signature` (space-separated `v1,<base64>`).
+ *
+ * @since 0.1.0
+ */
+export const HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature"
+} as const
+
+/**
+ * How far a message's timestamp may be from the receiver's clock, by default
+ * (the Standard Webhooks libraries' five minutes).
+ *
+ * @since 0.1.0
+ */
+export const DEFAULT_TOLERANCE_SECONDS = 300
+
+/**
+ * The body of a webhook message: the event as JSON, `type`, `timestamp` and
+ * `data` in that order. The signature covers these exact bytes, so a sender
+ * serializes once and signs and sends the same string.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.bodyOf({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
+ * // '{"type":"webhook.test","timestamp":"2026-11-22T10:00:00.000Z","data":{"message":"hello"}}'
+ * ```
+ * @since 0.1.0
+ */
+export const bodyOf = (event: WebhookEvent): string =>
+  JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
+
+/**
+ * What a webhook signature signs: `<id>.<timestamp>.<body>` (Standard
+ * Webhooks), the timestamp in whole Unix seconds.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.signingInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
+ * ```
+ * @since 0.1.0
+ */
+export const signingInput = (id: string, timestampSeconds: number, body: string): string =>
+  `${id}.${Math.floor(timestampSeconds)}.${body}`
+
+// ---------------------------------------------------------------------------
+// The secret
+
+/**
+ * The prefix of a webhook secret (Standard Webhooks).
+ *
+ * @since 0.1.0
+ */
+export const SECRET_PREFIX = "whsec_"
+
+// standard base64 with padding, at least one byte
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/
+
+/** The decoded length of a base64 text, padding excluded. */
+const base64Bytes = (text: string): number => {
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0
+  return (text.length / 4) * 3 - padding
+}
+
+/**
+ * The most bytes a secret may have; Standard Webhooks recommends 24 to 64.
+ *
+ * @since 0.1.0
+ */
+export const MAX_SECRET_BYTES = 256
+
+/**
+ * Whether `secret` is a webhook secret: `whsec_` followed by standard base64
+ * (with its padding) of 1 to 256 bytes; Standard Webhooks recommends 24 to 64
+ * random bytes, which is what the sandbox generates.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
+ * Webhook.isSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
+ * ```
+ * @since 0.1.0
+ */
+export const isSecret = (secret: unknown): secret is string => {
+  if (typeof secret !== "string" || !secret.startsWith(SECRET_PREFIX)) return false
+  const body = secret.slice(SECRET_PREFIX.length)
+  return BASE64.test(body) && base64Bytes(body) <= MAX_SECRET_BYTES
+}
+
+/**
+ * A webhook secret (see {@link isSecret}).
+ *
+ * @since 0.1.0
+ */
+export const WebhookSecret = Schema.String.check(
+  rule<string>(
+    "format",
+    WEBHOOK_RULE,
+    `must be "whsec_" followed by the base64 of 1 to ${MAX_SECRET_BYTES} bytes`,
+    isSecret,
+    (s) => (s.startsWith(SECRET_PREFIX) ? "a malformed secret" : "a text without the whsec_ prefix")
+  )
+)
+
+/**
+ * Where a merchant's events go: an absolute `http`/`https` URL and the secret
+ * they are signed with. The sandbox delivers to this URL and nowhere else.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.validateEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
+ * ```
+ * @since 0.1.0
+ */
+export const WebhookEndpoint = withRule(
+  Schema.Struct({
+    url: NonEmptyText(WEBHOOK_RULE).check(
+      rule<string>("format", WEBHOOK_RULE, "must be an absolute http or https URL", (s) => s === "" || isHttpUrl(s))
+    ),
+    secret: WebhookSecret
+  }),
+  WEBHOOK_RULE
+)
+
+/**
+ * @since 0.1.0
+ */
+export type WebhookEndpoint = typeof WebhookEndpoint.Type
+
+const checkEndpoint = requestValidator(WebhookEndpoint, WEBHOOK_RULE)
+
+/**
+ * Validates a webhook endpoint `{ url, secret }` strictly: every issue, unknown
+ * fields as warnings and left out.
+ *
+ * @since 0.1.0
+ */
+export const validateEndpointResult = (
+  input: unknown
+): Result.Result<Validated<WebhookEndpoint>, ValidationError> => checkEndpoint(input)
+
+// ---------------------------------------------------------------------------
+// Checks of a received message that need no crypto
+
+/**
+ * Reads a `webhook-timestamp` header: whole Unix seconds as decimal digits, or
+ * `undefined` when it is anything else.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.parseTimestamp("1795000000") // 1795000000
+ * Webhook.parseTimestamp("1795000000.5") // undefined
+ * ```
+ * @since 0.1.0
+ */
+export const parseTimestamp = (header: string): number | undefined => {
+  if (!/^\d{1,15}$/.test(header)) return undefined
+  return Number(header)
+}
+
+/**
+ * The `v1` signatures of a `webhook-signature` header (space-separated
+ * `version,signature` pairs; other versions are skipped, as the specification
+ * asks). Empty when there is none.
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.signaturesOf("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
+ * ```
+ * @since 0.1.0
+ */
+export const signaturesOf = (header: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (const part of header.split(" ")) {
+    const comma = part.indexOf(",")
+    if (comma > 0 && part.slice(0, comma) === "v1" && comma < part.length - 1) out.push(part.slice(comma + 1))
+  }
+  return out
+}
+
+/**
+ * Whether a message's timestamp is within `toleranceSeconds` of `nowSeconds`:
+ * `undefined` when it is, `"stale"` when it is older, `"future"` when it is
+ * ahead (a replay of an old message, or a clock far off).
+ *
+ * @example
+ * ```ts
+ * import { Webhook } from "payment-plan-engine"
+ * Webhook.timestampProblem(1795000000, 1795000400, 300) // "stale"
+ * ```
+ * @since 0.1.0
+ */
+export const timestampProblem = (
+  timestampSeconds: number,
+  nowSeconds: number,
+  toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS
+): "stale" | "future" | undefined =>
+  nowSeconds - timestampSeconds > toleranceSeconds
+    ? "stale"
+    : timestampSeconds - nowSeconds > toleranceSeconds
+    ? "future"
+    : undefined

@@ -1,0 +1,143 @@
+/**
+ * Exit codes and help across every command: a bad option value is a usage
+ * error (2) wherever it is given, 1 is for input the engine refuses; every
+ * option states its default once; every command with a date says what a date
+ * means.
+ */
+import { writeFileSync } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { quoteRefund } from "../../../src/index.ts"
+import { example, useBuiltCli } from "./built-cli.ts"
+
+const { cli, built } = useBuiltCli()
+
+const NOW = "2026-11-22T09:30:00Z"
+const checkout = example("checkout-request.json")
+const plan = {
+  currencyCode: "AUD",
+  totalPaymentsPaid: 400,
+  timeZone: "America/New_York",
+  items: [{
+    id: "t1",
+    quantity: 2,
+    costPerItem: 250,
+    redemptionDate: "2027-01-30",
+    refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }]
+  }]
+}
+const planText = JSON.stringify(plan)
+
+const COMMANDS = ["validate", "summarize", "plan-terms", "refund-quote", "exposure", "serve"]
+
+describe("exit codes", () => {
+  // issue 17, item 3: --frequency yearly and --day 32 exited 1 while --format xml and --now yesterday exited 2
+  it.each(([
+    ["plan-terms", checkout, "--now", NOW, "--frequency", "yearly"],
+    ["plan-terms", checkout, "--now", NOW, "--day", "32"],
+    ["plan-terms", checkout, "--now", NOW, "--day", "0"],
+    ["plan-terms", checkout, "--now", NOW, "--day", "funday"],
+    ["plan-terms", checkout, "--now", NOW, "--plan-type", "Lease"],
+    ["plan-terms", checkout, "--now", NOW, "--deposit", "lots"],
+    ["plan-terms", checkout, "--now", NOW, "--strategy", "max"],
+    ["plan-terms", checkout, "--now", "yesterday"],
+    ["plan-terms", checkout, "--now", "2026-02-29"],
+    ["plan-terms", checkout, "--now", NOW, "--tz", "Mars/Olympus"],
+    ["plan-terms", checkout, "--now", NOW, "--format", "xml"],
+    ["validate", checkout, "--now", "yesterday"],
+    ["validate", checkout, "--format", "xml"],
+    ["summarize", checkout, "--tz", "Mars/Olympus"],
+    ["summarize", "/no/such/checkout.json"],
+    ["refund-quote", "-", "--at", "soon"],
+    ["refund-quote", "-", "--merchant", "/no/such/merchant.json"],
+    ["exposure", "-", "--top", "many"],
+    ["exposure", "-", "--workers", "-1"],
+    ["exposure", "-", "--timeline", "2027-01-01"],
+    ["serve", "--merchants", example("sandbox-merchants.json"), "--port", "http"],
+    ["summarize", checkout, "--no-such-option"],
+    ["no-such-command"]
+  ] as Array<Array<string>>).map((args) => [args.map((a) => a.replace(/^\/.*\//, "")).join(" "), args] as const))(
+    "%s is a usage error: exit 2, nothing on stdout",
+    async (_, args) => {
+      const ran = await cli(args, planText)
+      expect(ran.code, ran.stderr).toBe(2)
+      expect(ran.stdout).toBe("")
+      expect(ran.stderr).not.toContain("unexpected error")
+    }
+  )
+
+  it("1 is for input the engine refuses: an invalid request, unacceptable terms, a refused plan", async () => {
+    const invalid = `${built().directory}/invalid-checkout.json`
+    writeFileSync(invalid, JSON.stringify({ merchantOrderId: "" }))
+    expect((await cli(["validate", invalid, "--now", NOW])).code).toBe(1)
+    expect((await cli(["summarize", invalid, "--now", NOW])).code).toBe(1)
+    // a well-formed deposit above what the checkout allows: computed, unacceptable (R6.6)
+    const above = await cli(["plan-terms", checkout, "--now", NOW, "--deposit", "5000"])
+    expect(above.code).toBe(1)
+    expect(JSON.parse(above.stdout).installments.validation.length).toBeGreaterThan(0)
+    expect((await cli(["refund-quote", "--at", NOW], JSON.stringify({ ...plan, currencyCode: "XXX" }))).code).toBe(1)
+    expect((await cli(["refund-quote", "--at", NOW], "{ not json")).code).toBe(1)
+    // well-formed values in every option: 0
+    const fine = await cli([
+      "plan-terms",
+      checkout,
+      "--now",
+      NOW,
+      "--frequency",
+      "MONTHLY",
+      "--day",
+      "31",
+      "--plan-type",
+      "Installment"
+    ])
+    expect(fine.code, fine.stderr).toBe(0)
+  })
+})
+
+describe("help", () => {
+  // issue 17, item 4: serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
+  it.each(COMMANDS)("%s --help states each option's default once", async (command) => {
+    const ran = await cli([command, "--help"])
+    expect(ran.code).toBe(0)
+    const options = ran.stdout.slice(ran.stdout.indexOf("Options:"))
+    // one entry per option: its first line starts with "  -", wrapped lines are indented further
+    const entries = options.split(/\n(?= {2}-)/).map((e) => e.replace(/\s+/g, " "))
+    expect(entries.length).toBeGreaterThan(1)
+    for (const entry of entries) expect(entry.match(/default:/g)?.length ?? 0, entry).toBeLessThanOrEqual(1)
+  })
+
+  // issue 17, item 6: one meaning of a date on the command line, stated in --help
+  it.each(["", "validate", "summarize", "plan-terms", "refund-quote", "exposure"])(
+    "%s --help says what a bare date means",
+    async (command) => {
+      const ran = await cli(command === "" ? ["--help"] : [command, "--help"])
+      expect(ran.stdout.replace(/\s+/g, " ")).toContain(
+        "A bare date YYYY-MM-DD means the start of that day in the calculation's time zone (--tz, else the plan's timeZone, else UTC)."
+      )
+    }
+  )
+})
+
+describe("dates", () => {
+  it("refund-quote --at DATE is the start of that day in --tz, else in the plan's timeZone", async () => {
+    // 2027-01-30 − 60 days = 2026-12-01: the policy is active from the start of 2026-12-01 in the plan's zone
+    const inPlanZone = JSON.parse((await cli(["refund-quote", "--at", "2026-12-01"], planText)).stdout)
+    expect(inPlanZone).toEqual(
+      JSON.parse(JSON.stringify(quoteRefund(plan, { at: "2026-12-01T05:00:00Z", timeZone: "America/New_York" })))
+    )
+    expect(inPlanZone.items[0].activeRefundPolicyIndex).toBe(0)
+    const inTz = JSON.parse((await cli(["refund-quote", "--at", "2026-12-01", "--tz", "Asia/Tokyo"], planText)).stdout)
+    expect(inTz).toEqual(
+      JSON.parse(JSON.stringify(quoteRefund(plan, { at: "2026-11-30T15:00:00Z", timeZone: "Asia/Tokyo" })))
+    )
+  })
+
+  it("summarize --now DATE is the start of that day in --tz: expiresAt counts from it", async () => {
+    const utc = JSON.parse((await cli(["summarize", checkout, "--now", "2026-11-22"])).stdout)
+    expect(utc.expiresAt).toBe("2026-11-23T00:00:00.000Z")
+    const sydney = JSON.parse(
+      (await cli(["summarize", checkout, "--now", "2026-11-22", "--tz", "Australia/Sydney"]))
+        .stdout
+    )
+    expect(sydney.expiresAt).toBe("2026-11-22T13:00:00.000Z")
+  })
+})

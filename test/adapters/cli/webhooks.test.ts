@@ -1,0 +1,87 @@
+/**
+ * `payment-plan webhooks listen` and `trigger` (issue 15): the built command
+ * receives a sandbox's signed test event, verifies it and prints it; a
+ * delivery signed with another secret is refused. (That `--count` ends the
+ * command was checked by hand with dist/cli.js; the test-built binary keeps
+ * running here, so the test stops it.)
+ */
+import { spawn } from "node:child_process"
+import { Webhook } from "standardwebhooks"
+import { expect, it } from "vitest"
+import { loadMerchants, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import { useBuiltCli } from "./built-cli.ts"
+
+const { cli, built } = useBuiltCli()
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
+it("listen prints the verified events a trigger asks the sandbox for, and refuses a forged one", async () => {
+  const child = spawn(process.execPath, [built().cli, "webhooks", "listen", "--port", "0", "--count", "1"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WEBHOOK_SECRET: SECRET }
+  })
+  let out = ""
+  let err = ""
+  child.stdout!.on("data", (b: Buffer) => (out += b.toString()))
+  child.stderr!.on("data", (b: Buffer) => (err += b.toString()))
+  while (!/listening for webhooks on (http:\/\/\S+)/.test(err)) {
+    if (child.exitCode !== null) throw new Error(err)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const url = /listening for webhooks on (http:\/\/\S+)/.exec(err)![1]!
+  // a forged delivery: signed with another secret
+  const body = JSON.stringify({ type: "webhook.test", timestamp: new Date().toISOString(), data: { message: "x" } })
+  const forged = new Webhook("whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldCBvZiAyNCE=").sign("msg_forged", new Date(), body)
+  const now = String(Math.floor(Date.now() / 1000))
+  const refused = await fetch(url, {
+    method: "POST",
+    body,
+    headers: { "webhook-id": "msg_forged", "webhook-timestamp": now, "webhook-signature": forged }
+  })
+  expect(refused.status).toBe(400)
+  const merchants = loadMerchants({
+    merchants: [{
+      id: "merchant-123",
+      apiKey: "key-a-0123456789",
+      currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }],
+      webhook: { url, secret: SECRET }
+    }]
+  })
+  const sandbox = await startSandbox({ merchants, port: 0 })
+  try {
+    const trigger = await cli([
+      "webhooks",
+      "trigger",
+      "plan.status_changed",
+      "--url",
+      sandbox.url,
+      "--merchant-id",
+      "merchant-123",
+      "--api-key",
+      "key-a-0123456789"
+    ])
+    expect(trigger.code).toBe(0)
+    const sent = JSON.parse(trigger.stdout) as { id: string; type: string }
+    expect(sent.type).toBe("plan.status_changed")
+    for (let waited = 0; !out.includes("\n") && waited < 10_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const [line] = out.trim().split("\n")
+    expect(JSON.parse(line!)).toMatchObject({ id: sent.id, known: true, type: "plan.status_changed" })
+    expect(err).toContain("refused: WebhookSignatureError")
+    const wrong = await cli([
+      "webhooks",
+      "trigger",
+      "plan.renamed",
+      "--url",
+      sandbox.url,
+      "--merchant-id",
+      "merchant-123",
+      "--api-key",
+      "key-a-0123456789"
+    ])
+    expect(wrong.code).toBe(1)
+  } finally {
+    child.kill()
+    await sandbox.close()
+  }
+}, 60_000)
