@@ -48,10 +48,26 @@ const fixturesFile = join(root, "scripts/doc-fixtures.ts")
 const CLOCK = "2026-11-22T00:00:00Z"
 
 /**
- * Examples left out, each with why. Keep this list short: an example that
- * fails is fixed, never skipped, unless another change owns its file.
+ * Examples left out: those of `source` whose code contains `containing` (all
+ * of the file's without it), each with why. Keep this list short: an example
+ * that fails is fixed, never skipped, unless another change owns its file.
  */
-const SKIPPED: ReadonlyMap<string, string> = new Map<string, string>([])
+const SKIPPED: ReadonlyArray<{ readonly source: string; readonly containing?: string; readonly why: string }> = [
+  // issue 15's webhooks, still being edited in another branch: their examples get fixed there
+  {
+    source: "src/core/webhook/catalogue.ts",
+    containing: "JSON.parse(body)",
+    why: "`body` as a webhook's raw text: the fixture `body` is a checkout (`delivery.body` is a webhook's)"
+  },
+  {
+    source: "src/core/webhook/emit.ts",
+    containing: "Plan.PlanEvent.Installment",
+    why: "a payment event on the fixture `plan`, which awaits its deposit (`planOnSchedule` would take it)"
+  },
+  { source: "docs/webhooks.md", why: "imports express and hono, which are not installed; listens on port 4242" }
+]
+const skipped = (e: Example) =>
+  SKIPPED.some((s) => s.source === e.source && (s.containing === undefined || e.code.includes(s.containing)))
 
 /** Examples type-checked but not run, each with why. */
 const NOT_RUN: ReadonlyMap<string, string> = new Map([
@@ -135,7 +151,10 @@ const exportsOf = (file: string): Exported => {
 
 const escaped = (name: string) => name.replace(/\$/g, "\\$")
 
-/** The names of `names` an example uses and does not declare or import itself. */
+/**
+ * The names of `names` an example uses and does not declare or import itself
+ * (in `const { a: b } = …`, `b` is declared, `a` is not).
+ */
 const undeclared = (code: string, names: ReadonlyArray<string>): Array<string> =>
   names.filter((name) => {
     const word = new RegExp(`(?<![\\w$.])${escaped(name)}(?![\\w$])`)
@@ -143,7 +162,7 @@ const undeclared = (code: string, names: ReadonlyArray<string>): Array<string> =
     const declared = new RegExp(
       `(?:const|let|var|function|class|type|interface)\\s+${escaped(name)}\\b|import\\s*(?:type\\s*)?\\{[^}]*\\b${
         escaped(name)
-      }\\b[^}]*\\}|import\\s+${escaped(name)}\\b|\\{[^}]*\\b${escaped(name)}\\b[^}]*\\}\\s*=`
+      }\\b[^}]*\\}|import\\s+${escaped(name)}\\b|\\{[^}]*\\b${escaped(name)}\\b(?!\\s*:)[^}]*\\}\\s*=`
     )
     return !declared.test(code)
   })
@@ -175,7 +194,7 @@ const examples = [
 
 if (process.argv.includes("--list")) {
   for (const e of examples) {
-    const note = SKIPPED.has(e.source) ? " (skipped)" : NOT_RUN.has(e.source) ? " (type-checked, not run)" : ""
+    const note = skipped(e) ? " (skipped)" : NOT_RUN.has(e.source) ? " (type-checked, not run)" : ""
     console.log(`${e.source}:${e.line + 1}${note}`)
   }
   process.exit(0)
@@ -194,7 +213,7 @@ const internal = (exported: Exported): Exported => ({
   values: exported.values.filter((n) => !publicValues.has(n)),
   types: exported.types
 })
-const files = examples.filter((e) => !SKIPPED.has(e.source)).map((example, index) => {
+const files = examples.filter((e) => !skipped(e)).map((example, index) => {
   const taken = new Set<string>()
   const own = example.source.startsWith("src/")
     ? importLine(example.code, internal(exportsOf(join(root, example.source))), `../${example.source}`, taken)
@@ -331,7 +350,7 @@ if (failed > 0) {
 console.log(
   `${files.length} doc examples type-check (${seconds(checked - started)}), ${run.length} run (${
     seconds(performance.now() - checked)
-  }); not run: ${files.length - run.length}${SKIPPED.size > 0 ? `; skipped: ${[...SKIPPED.keys()].join(", ")}` : ""}`
+  }); not run: ${files.length - run.length}; skipped: ${examples.length - files.length}`
 )
 // what an example left open (a timer, a socket) does not keep the check waiting
 process.exit(0)

@@ -10,6 +10,7 @@
  * Names starting with `docTest` are the doc test's own, not an example's.
  */
 import fastCheck from "fast-check"
+import { createHmac } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import {
@@ -20,7 +21,8 @@ import {
   type PlanNote,
   planSummaryOf,
   quoteRefund,
-  validateCheckoutRequest
+  validateCheckoutRequest,
+  Webhook
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
 import { loadMerchants, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
@@ -75,7 +77,8 @@ export const cancelledPlan = applyPlanEvent(plan, {
   refundAmount: 0
 })
 
-const onSchedule = applyPlanEvent(createPlanRecord(checkout, terms, { now, planId: "plan_2" }), {
+/** A plan whose deposit was accepted: `OnSchedule`. */
+export const planOnSchedule = applyPlanEvent(createPlanRecord(checkout, terms, { now, planId: "plan_2" }), {
   _tag: "DepositAccepted",
   at: "2026-11-22T10:00:00Z"
 })
@@ -88,7 +91,7 @@ const late = applyPlanEvent(
 )
 
 /** Plan records of merchant-123: pending, on schedule, late. */
-export const records = [plan, onSchedule, late]
+export const records = [plan, planOnSchedule, late]
 /** Their search summaries. */
 export const summaries = records.map(planSummaryOf)
 
@@ -294,6 +297,36 @@ export const planId = "plan_124"
 export const req = new Request(`https://shop.example/checkout/return?service_checkout_id=${paid}`)
 export const redirectUrl = req.url
 
+// ---------------------------------------------------------------------------
+// Webhooks (docs/webhooks.md)
+
+/** The merchant's webhook secret (Standard Webhooks: `whsec_` and the base64 of its bytes). */
+export const secret = `${Webhook.SECRET_PREFIX}${Buffer.from("the doc examples' webhook key").toString("base64")}`
+process.env["WEBHOOK_SECRET"] = secret
+
+/** A webhook message as the sandbox sends it, signed with {@link secret} now: plan_123 is late. */
+const signed = (id: string): { readonly body: string; readonly headers: Record<string, string> } => {
+  const event = Webhook.EXAMPLES["plan.status_changed"]
+  const body = Webhook.bodyOf({ ...event, data: { ...event.data, planId: "plan_123" } })
+  const timestamp = Math.floor(Date.now() / 1000)
+  const key = Buffer.from(secret.slice(Webhook.SECRET_PREFIX.length), "base64")
+  const signature = createHmac("sha256", key).update(Webhook.signingInput(id, timestamp, body)).digest("base64")
+  return {
+    body,
+    headers: {
+      [Webhook.HEADERS.id]: id,
+      [Webhook.HEADERS.timestamp]: String(timestamp),
+      [Webhook.HEADERS.signature]: `v1,${signature}`,
+      "content-type": "application/json"
+    }
+  }
+}
+/** A delivery as received: the raw body and the headers. */
+export const delivery = signed("msg_123")
+/** A delivery as a Fetch `Request` (a new one each call: a body is read once). */
+export const webhookRequest = (): Request =>
+  new Request(`${baseUrl}/webhooks`, { method: "POST", ...signed(`msg_${Math.random().toString(36).slice(2)}`) })
+
 /** The checkout as the service gives it back (GET /api/v2/checkout/{id}). */
 export const fetchCheckout = (id: string) => client.retrieveCheckout(id)
 
@@ -312,6 +345,9 @@ export const showWidgetError = yours
 export const renderWidget = yours
 export const renderWidgetWithError = yours
 export const save = yours
+export const markPlan = yours
+export const releaseInventory = yours
+export const remindCustomer = yours
 
 /** A cart model of your own, and back (docs/testing.md): here the identity. */
 export const toCart = <T>(request: T): T => request
