@@ -33,7 +33,16 @@
  *   node scripts/doc-examples.ts --list   list the examples and where they come from
  */
 import { execFileSync } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from "node:fs"
 import { registerHooks } from "node:module"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
@@ -200,6 +209,10 @@ if (process.argv.includes("--list")) {
   process.exit(0)
 }
 
+if (!existsSync(join(root, "dist/index.js"))) {
+  console.error("doc examples run against the built package: run `npm run build` first")
+  process.exit(1)
+}
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 const fixtures = exportsOf(fixturesFile)
