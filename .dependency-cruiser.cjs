@@ -34,9 +34,9 @@ module.exports = {
     {
       name: "core-imports-no-outer-layer",
       severity: "error",
-      comment: "The core knows nothing of the facade, the testing kit or the adapters.",
+      comment: "The core knows nothing of the facade, the testing kit, the adapters or the conformance kit.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(facade|testing|adapters|index\\.ts)" }
+      to: { path: "^src/(facade|testing|adapters|conformance|index\\.ts)" }
     },
     {
       name: "internal-stays-in-the-core",
@@ -51,6 +51,22 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(facade|testing|index\\.ts)" },
       to: { path: "^src/adapters/" }
+    },
+    {
+      name: "conformance-is-an-outer-layer",
+      severity: "error",
+      comment:
+        "The conformance kit builds on the core, the facade, the testing kit's arbitraries and the HTTP client, as an " +
+        "adapter does; it never imports the sandbox or the CLI.",
+      from: { path: "^src/conformance/" },
+      to: { path: "^src/(adapters/(?!client/)|index\\.ts)" }
+    },
+    {
+      name: "nothing-imports-the-conformance-kit",
+      severity: "error",
+      comment: "Only the CLI uses the conformance kit, through the package's own ./conformance export.",
+      from: { path: "^src/", pathNot: "^src/conformance/" },
+      to: { path: "^src/conformance/" }
     },
     {
       name: "adapters-import-no-other-adapter",

@@ -41,6 +41,20 @@ export default defineConfig([
     noExternal: ["dinero.js", "standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
+    // The conformance kit carries its own fast-check (it generates what it
+    // sends; none of its types is fast-check's), so `payment-plan conformance`
+    // works where the optional fast-check peer is not installed (and, as the
+    // root entry, the ISO 4217 table of dinero.js). vitest is an
+    // optional peer of `conformance/vitest` only.
+    ...common,
+    entry: {
+      conformance: "src/conformance/index.ts",
+      "conformance-vitest": "src/conformance/vitest.ts"
+    },
+    external: ["effect", "vitest"],
+    noExternal: ["fast-check", "dinero.js"]
+  },
+  {
     ...common,
     entry: {
       // the `payment-plan` binary: keeps its shebang, no declarations needed

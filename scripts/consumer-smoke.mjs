@@ -119,6 +119,31 @@ console.log(
   `consumer import of payment-plan-engine/client/testing works: ${contractTests.length} contract tests passed`
 )
 
+// The conformance kit against the built sandbox, in process: every check agrees (exit code 0).
+const conformance = await import("payment-plan-engine/conformance")
+const conformanceSandbox = sandboxModule.createSandbox({
+  store: sandboxModule.sqliteStore(":memory:"),
+  merchants: sandboxModule.loadMerchants({ merchants: [demo] })
+})
+const conformed = await conformance.runConformance({
+  baseUrl: "http://sandbox.test",
+  merchantId: demo.id,
+  apiKey: demo.apiKey,
+  fetch: conformanceSandbox.fetch,
+  timeZone: demo.timeZone,
+  runs: 15,
+  seed: 1,
+  rps: 10_000
+})
+conformanceSandbox.close()
+if (conformance.exitCodeOf(conformed) !== 0 || conformed.runs === 0) {
+  throw new Error(`conformance against the built sandbox: ${conformance.formatTable(conformed)}`)
+}
+if (typeof (await import("payment-plan-engine/conformance/vitest")).describeConformance !== "function") {
+  throw new Error("payment-plan-engine/conformance/vitest lacks describeConformance")
+}
+console.log(`consumer import of payment-plan-engine/conformance works: ${conformed.runs} scenarios agree`)
+
 // The package's binary, found through package.json "bin" as npm links it.
 const { execFileSync } = await import("node:child_process")
 const { readFileSync } = await import("node:fs")

@@ -21,6 +21,8 @@ import {
   PaymentPlanClientError
 } from "payment-plan-engine/client"
 import { clientContract, type ContractEnvironment, scriptedFetch } from "payment-plan-engine/client/testing"
+import { type ConformanceConfig, type ConformanceReport, runConformance, toJson } from "payment-plan-engine/conformance"
+import { describeConformance } from "payment-plan-engine/conformance/vitest"
 import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
 import { checkoutRequest } from "payment-plan-engine/testing"
 
@@ -73,3 +75,16 @@ client.retrievePlan("plan_1").catch((caught: unknown) => {
 })
 declare const environment: ContractEnvironment
 clientContract("consumer", () => environment, { describe: (_name, body) => body(), it: () => undefined })
+
+// The conformance kit: its configuration, report and JSON, and the vitest entry.
+const conformanceConfig: ConformanceConfig = {
+  baseUrl: "http://127.0.0.1:4010",
+  merchantId: "merchant-123",
+  apiKey: "k",
+  only: ["create", "refund"],
+  readOnly: true
+}
+runConformance(conformanceConfig).then((report: ConformanceReport) =>
+  console.log(toJson(report).disagreements[0]?.rule)
+)
+console.log(describeConformance)

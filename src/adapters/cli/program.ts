@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander"
 import { readFileSync } from "node:fs"
 import { registerPlanTerms, registerRefundQuote } from "./calculations.ts"
 import { registerSummarize, registerValidate } from "./checkout.ts"
+import { registerConformance } from "./conformance.ts"
 import { registerExposure } from "./exposure/command.ts"
 import { CliFailure, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, type Io, renderIssues } from "./io.ts"
 import { DATE_MEANING, examples } from "./options.ts"
@@ -59,6 +60,7 @@ export const createProgram = (io: Io): Command => {
   registerExposure(program, io)
   registerServe(program, io)
   registerWebhooks(program, io)
+  registerConformance(program, io)
   return program
 }
 

@@ -29,7 +29,8 @@ export const buildCli = async (): Promise<Built> => {
       cli: `${root}src/adapters/cli/main.ts`,
       "exposure-worker": `${root}src/adapters/cli/exposure/worker.ts`,
       sandbox: `${root}src/adapters/sandbox/index.ts`,
-      client: `${root}src/adapters/client/index.ts`
+      client: `${root}src/adapters/client/index.ts`,
+      conformance: `${root}src/conformance/index.ts`
     },
     outDir: directory,
     format: ["esm"],
@@ -51,7 +52,7 @@ export const buildCli = async (): Promise<Built> => {
       name: "payment-plan-engine",
       version: "0.0.0-test",
       type: "module",
-      exports: { "./sandbox": "./sandbox.js", "./client": "./client.js" }
+      exports: { "./sandbox": "./sandbox.js", "./client": "./client.js", "./conformance": "./conformance.js" }
     })
   )
   return { directory, cli: `${directory}/cli.js`, remove: () => rmSync(directory, { recursive: true, force: true }) }

@@ -1,0 +1,183 @@
+/**
+ * `payment-plan conformance`: checks a service at a base URL against the rules
+ * with the conformance kit (the package's `./conformance` export, loaded as any
+ * user loads it). Exit codes: 0 every check agrees, 1 a disagreement, 2 a usage
+ * error or a service that cannot be compared with (unreachable, failing, the
+ * credentials refused), with its message on stderr and never a stack trace.
+ */
+import { type Command, InvalidArgumentError, Option } from "commander"
+import { writeFile } from "node:fs/promises"
+import { CliFailure, EXIT_REFUSED, EXIT_USAGE, type Io, usage, writeJson } from "./io.ts"
+import { examples, zoneOption } from "./options.ts"
+
+const CONFORMANCE = "payment-plan-engine/conformance"
+const GROUPS = ["create", "terms", "refund", "verify", "search"] as const
+
+/** What the command needs of `payment-plan-engine/conformance`. */
+interface ConformanceModule {
+  readonly runConformance: (config: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<Report>
+  readonly toJson: (report: Report) => unknown
+  readonly formatTable: (report: Report) => string
+  readonly renderHtml: (report: Report) => string
+  readonly isConformanceError: (error: unknown) => boolean
+}
+
+interface Report {
+  readonly disagreements: ReadonlyArray<unknown>
+}
+
+interface Options {
+  readonly baseUrl: string
+  readonly merchantId: string
+  readonly apiKey: string
+  readonly runs?: number
+  readonly seed?: number
+  readonly only?: ReadonlyArray<string>
+  readonly readOnly?: boolean
+  readonly format: "table" | "json"
+  readonly report?: string
+  readonly rps?: number
+  readonly maxRequests?: number
+  readonly maxShrinkRequests?: number
+  readonly tz?: string
+  readonly timeout?: number
+  readonly quiet?: boolean
+}
+
+const whole = (name: string, min: number) => (value: string) => {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
+    throw new InvalidArgumentError(`${name} must be a whole number of at least ${min}, got "${value}"`)
+  }
+  return n
+}
+
+const positive = (value: string) => {
+  const n = Number(value)
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0) {
+    throw new InvalidArgumentError(`must be a number above 0, got "${value}"`)
+  }
+  return n
+}
+
+const groups = (value: string) => {
+  const list = value.split(",").map((g) => g.trim()).filter((g) => g !== "")
+  const unknown = list.filter((g) => !(GROUPS as ReadonlyArray<string>).includes(g))
+  if (list.length === 0 || unknown.length > 0) {
+    throw new InvalidArgumentError(`must be among ${GROUPS.join(",")}, got "${value}"`)
+  }
+  return list
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export const registerConformance = (program: Command, io: Io): void => {
+  program
+    .command("conformance")
+    .description(
+      "Check a service at a base URL against the rules: generated checkouts, plan terms, refund quotes, verification " +
+        "and searches compared field by field with the engine; each disagreement with its rule, field and smallest request."
+    )
+    .requiredOption("--base-url <url>", "the service's base address ({base_url})")
+    .requiredOption("--merchant-id <id>", "the merchant whose credentials are used")
+    .addOption(
+      new Option("--api-key <key>", "the merchant's API key (never printed)").env("PAYMENT_PLAN_API_KEY")
+        .makeOptionMandatory()
+    )
+    .addOption(
+      new Option("--runs <n>", "scenarios in all, shared among the checks (default 100)").argParser(whole("--runs", 1))
+    )
+    .addOption(
+      new Option("--seed <s>", "seed of the generated requests: the same seed sends the same requests").argParser(
+        whole("--seed", 0)
+      )
+    )
+    .addOption(
+      new Option("--only <checks>", `comma-separated among ${GROUPS.join(",")} (default all)`).argParser(groups)
+    )
+    .option("--read-only", "send nothing that creates or changes anything (GET requests only)")
+    .addOption(
+      new Option("--format <format>", "table for people, json for programs").choices(["table", "json"]).default("table")
+    )
+    .option("--report <file>", "also write an HTML report: each disagreement's request and both answers side by side")
+    .addOption(new Option("--rps <n>", "requests per second at most (default 5)").argParser(positive))
+    .addOption(
+      new Option("--max-requests <n>", "hard cap of requests, shrinking included (default 1000)").argParser(
+        whole("--max-requests", 1)
+      )
+    )
+    .addOption(
+      new Option("--max-shrink-requests <n>", "requests one counterexample's shrinking may spend (default 100)")
+        .argParser(
+          whole("--max-shrink-requests", 0)
+        )
+    )
+    .addOption(
+      zoneOption(
+        "in which the service turns a checkout's date-times into calendar dates (R2.5; default UTC; the sandbox uses its merchant's zone)"
+      )
+    )
+    .addOption(
+      new Option("--timeout <ms>", "time limit of one request (default 15000)").argParser(whole("--timeout", 1))
+    )
+    .option("--quiet", "no progress lines on stderr")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 every check agrees, 1 a disagreement was found, 2 a usage error or a service that cannot be\n" +
+        "reached, answers 5xx, or refuses the credentials.\n" +
+        examples([
+          "payment-plan conformance --base-url http://127.0.0.1:4010 --merchant-id merchant-123 --api-key sk_sandbox_demo_0123456789 --tz Australia/Sydney",
+          "payment-plan conformance --base-url https://api.sandbox.example --merchant-id m-1 --api-key $KEY --runs 200 --seed 42 --format json",
+          "payment-plan conformance --base-url https://api.example --merchant-id m-1 --api-key $KEY --read-only --only refund,search --report report.html"
+        ])
+    )
+    .action(async (options: Options) => {
+      let kit: ConformanceModule
+      try {
+        kit = (await import(CONFORMANCE)) as ConformanceModule
+      } catch (error) {
+        throw usage(`cannot load ${CONFORMANCE}: ${message(error)}`)
+      }
+      const progress = options.quiet !== true && io.stderr.isTTY === true
+      const controller = new AbortController()
+      const stop = () => controller.abort(new Error("interrupted"))
+      process.once("SIGINT", stop)
+      let report: Report
+      try {
+        report = await kit.runConformance({
+          baseUrl: options.baseUrl,
+          merchantId: options.merchantId,
+          apiKey: options.apiKey,
+          runs: options.runs,
+          seed: options.seed,
+          only: options.only,
+          readOnly: options.readOnly === true,
+          rps: options.rps,
+          maxRequests: options.maxRequests,
+          maxShrinkRequests: options.maxShrinkRequests,
+          timeZone: options.tz,
+          timeoutMs: options.timeout,
+          ...(progress ? { onProgress: (line: string) => io.stderr.write(`conformance: ${line}\n`) } : {})
+        }, { signal: controller.signal })
+      } catch (error) {
+        // a usage error, or a service that cannot be compared with: exit 2, the message only
+        throw new CliFailure(
+          EXIT_USAGE,
+          kit.isConformanceError(error) ? message(error) : `conformance stopped: ${message(error)}`
+        )
+      } finally {
+        process.off("SIGINT", stop)
+      }
+      if (options.format === "json") writeJson(io, kit.toJson(report))
+      else io.stdout.write(kit.formatTable(report))
+      if (options.report !== undefined) {
+        try {
+          await writeFile(options.report, kit.renderHtml(report))
+        } catch (error) {
+          throw usage(`cannot write ${options.report}: ${(error as NodeJS.ErrnoException).code ?? message(error)}`)
+        }
+      }
+      const found = report.disagreements.length
+      if (found > 0) throw new CliFailure(EXIT_REFUSED, `${found} disagreement(s) with the rules`)
+    })
+}

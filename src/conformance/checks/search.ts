@@ -1,0 +1,195 @@
+/**
+ * Plan search: pages, sorts and filters of the service compared with the
+ * engine's search over the same plans (R9: the summaries are read
+ * tolerantly). The plans are the run's own, created for the purpose and found
+ * by the run's `conformance-s<seed>-` order prefix (the quick filter); in
+ * read-only mode, those of earlier conformance runs (`conformance-`).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import fc from "fast-check"
+import type { PlanSummaryResponse } from "../../core/plan/index.ts"
+import type { PlanSearchParams } from "../../core/search/index.ts"
+import { searchPlans } from "../../facade/index.ts"
+import { type Prepared, type Property, ready, skipped } from "../property.ts"
+import {
+  checkoutRequestOf,
+  type CheckoutSpec,
+  checkoutSpec,
+  currencyOfSpec,
+  type CustomerChoice,
+  customerChoice,
+  searchQueryOf,
+  type SearchSpec,
+  searchSpec
+} from "../scenarios.ts"
+import { at, call, Checks, type Halt, type Session } from "../session.ts"
+import { createCheckout } from "./create.ts"
+import { listCheck } from "./terms.ts"
+import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
+
+/** How many plans the search's setup creates. */
+export const SEARCH_PLANS = 6
+
+/** The setup's checkouts and choices, from the run's seed. */
+export const searchSetup = fc.array(fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }), {
+  minLength: SEARCH_PLANS,
+  maxLength: SEARCH_PLANS
+})
+
+/** Creates the plans of the search: payable checkouts paid in the widget; the second is cancelled. */
+const createPlans = (
+  session: Session,
+  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
+): Effect.Effect<Array<string> | undefined, Halt> =>
+  Effect.gen(function*() {
+    const planIds: Array<string> = []
+    for (const { checkout: spec, choice } of setup) {
+      if (session.widget === "unavailable") return undefined
+      const request = checkoutRequestOf(spec, session.context)
+      const created = yield* createCheckout(session, request)
+      if (!created.ok) continue
+      if (!(yield* widgetAvailable(session, created.checkout.id))) return undefined
+      const chosen = acceptableTerms(
+        session,
+        request,
+        created.checkout.id,
+        currencyOfSpec(spec, session.context),
+        choice
+      )
+      if (chosen === undefined) continue
+      const paid = yield* complete(session, created.checkout.id, CARDS.pay, chosen.request)
+      const planId = at(paid.responseBody, "planId")
+      if (paid.status === 200 && typeof planId === "string") planIds.push(planId)
+    }
+    if (planIds.length >= 2) {
+      yield* call(session, session.client.cancelPlan({ planId: planIds[1]!, refundableAmount: 0, reason: "Other" }))
+    }
+    return planIds
+  })
+
+/**
+ * The search property: its setup finds (or creates) the plans, then random
+ * searches over them are compared with the engine's.
+ *
+ * @since 0.1.0
+ */
+export const searchProperty = (
+  session: Session,
+  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
+): Effect.Effect<Prepared, Halt> =>
+  Effect.gen(function*() {
+    let created: Array<string> = []
+    if (!session.config.readOnly) {
+      if (session.widget === "unavailable") return skipped("search", "search", NO_WIDGET)
+      const ids = yield* createPlans(session, setup)
+      if (ids === undefined) return skipped("search", "search", NO_WIDGET)
+      created = ids
+    }
+    const scope = session.config.readOnly ? "conformance-" : session.context.orderPrefix
+    // the universe: every plan of the scope, a page of 100 at a time
+    const universe: Array<PlanSummaryResponse> = []
+    let total: number | undefined
+    for (let page = 0; page < 10; page++) {
+      const result = yield* call(
+        session,
+        session.client.searchPlans({
+          useQuickFilter: true,
+          quickFilterValue: scope,
+          limit: 100,
+          page,
+          sortField: "id",
+          sortDirection: "asc"
+        } as PlanSearchParams)
+      )
+      if (!result.ok) return skipped("search", "search", `the plan search failed (${result.error.message})`)
+      total ??= typeof result.value.totalRowCount === "number" ? result.value.totalRowCount : undefined
+      const plans = (result.value.plans ?? []) as ReadonlyArray<PlanSummaryResponse>
+      universe.push(...plans)
+      if (plans.length < 100) break
+    }
+    const setupExchanges = session.transport.takeExchanges()
+    const searchExchange = setupExchanges.findLast((e) => e.method === "GET")
+    const checks = new Checks()
+    const ids = new Set(universe.map((p) => p.id))
+    for (const id of created) {
+      checks.add({
+        rule: "R9",
+        operation: "searchPlans",
+        field: "plans.id",
+        expected: `a plan ${id}`,
+        actual: ids.has(id) ? `a plan ${id}` : `no plan ${id} among ${ids.size}`,
+        agrees: ids.has(id),
+        exchange: searchExchange
+      })
+    }
+    if (total !== undefined && universe.length < 1000) {
+      checks.add({
+        rule: "R9",
+        operation: "searchPlans",
+        field: "totalRowCount",
+        expected: universe.length,
+        actual: total,
+        exchange: searchExchange
+      })
+    }
+    if (universe.length === 0) {
+      return skipped(
+        "search",
+        "search",
+        session.config.readOnly
+          ? "no plans of earlier conformance runs (merchantOrderId conformance-…) to search; run once without --read-only"
+          : "none of the plans created for the search was found"
+      )
+    }
+    const scopeOf = { merchantId: session.config.merchantId }
+    const property: Property<SearchSpec> = {
+      name: "search",
+      group: "search",
+      weight: 1,
+      setup: { checks: checks.list, exchanges: setupExchanges },
+      arbitrary: searchSpec(session.context),
+      evaluate: (spec) =>
+        Effect.gen(function*() {
+          const query = searchQueryOf(spec, scope)
+          const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
+          const exchange = session.transport.last()
+          const expected = searchPlans(universe, query, scopeOf)
+          const pageChecks = new Checks({
+            totalRowCount: expected.totalRowCount,
+            plans: expected.plans.map((p) => p.id)
+          })
+          if (!result.ok) {
+            pageChecks.add({
+              rule: "R9",
+              operation: "searchPlans",
+              field: "status",
+              expected: "2xx",
+              actual: exchange?.status ?? result.error.message,
+              agrees: false,
+              exchange
+            })
+          } else {
+            pageChecks.add({
+              rule: "R9",
+              operation: "searchPlans",
+              field: "totalRowCount",
+              expected: expected.totalRowCount,
+              actual: result.value.totalRowCount,
+              exchange
+            })
+            listCheck(
+              pageChecks,
+              { rule: "R9", operation: "searchPlans", field: "plans.id", exchange },
+              "plans",
+              expected.plans.map((p) => p.id),
+              (result.value.plans ?? []).map((p) => p?.id),
+              (a, b) => a === b
+            )
+          }
+          return { checks: pageChecks.list, exchanges: session.transport.takeExchanges() }
+        })
+    }
+    return ready(property)
+  })

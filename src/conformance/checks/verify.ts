@@ -1,0 +1,176 @@
+/**
+ * Verification (R8): a payable checkout is completed (paid, paid with a card
+ * that will miss, declined) or abandoned in the sandbox's widget, then
+ * retrieved as the merchant's back end does after the redirect. Only a paid
+ * checkout may read `plan.deposit.status` `Accepted` (R8.2), the redirect
+ * carries its id exactly once (R8.1), and the plan read back is the one the
+ * engine computes for the chosen terms (R5.2, R6).
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import fc from "fast-check"
+import { checkoutIdFromRedirect } from "../../facade/index.ts"
+import { ready } from "../property.ts"
+import {
+  checkoutRequestOf,
+  type CheckoutSpec,
+  checkoutSpec,
+  currencyOfSpec,
+  type CustomerChoice,
+  customerChoice
+} from "../scenarios.ts"
+import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
+import type { Exchange } from "../transport.ts"
+import { createCheckout } from "./create.ts"
+import { engineTerms } from "./terms.ts"
+import { abandon, acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
+
+/**
+ * The check of a widget call's status.
+ *
+ * @since 0.1.0
+ */
+export const widgetStatusCheck = (
+  checks: Checks,
+  operation: string,
+  exchange: Exchange,
+  expected: number
+): boolean =>
+  checks.add({
+    // acceptable terms refused means the service computes other terms (R6.6)
+    rule: expected === 200 && exchange.status === 422 ? "R6.6" : "R8",
+    operation,
+    field: "status",
+    expected,
+    actual: exchange.status,
+    exchange
+  })
+
+/**
+ * The check of the redirect a widget call answered with (R8.1).
+ *
+ * @since 0.1.0
+ */
+export const redirectCheck = (checks: Checks, operation: string, exchange: Exchange, checkoutId: string) => {
+  const redirectUrl = at(exchange.responseBody, "redirectUrl")
+  if (typeof redirectUrl !== "string") return
+  const read = checkoutIdFromRedirect(redirectUrl)
+  checks.add({
+    rule: "R8.1",
+    operation,
+    field: "redirectUrl",
+    expected: `service_checkout_id=${checkoutId}`,
+    actual: read.ok ? `service_checkout_id=${read.checkoutId}` : `${read.code}: ${redirectUrl}`,
+    agrees: read.ok && read.checkoutId === checkoutId,
+    exchange
+  })
+}
+
+/**
+ * The verification property.
+ *
+ * @since 0.1.0
+ */
+export const verifyProperty = (session: Session) =>
+  ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>({
+    name: "verify",
+    group: "verify",
+    weight: 1,
+    arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }),
+    evaluate: ({ checkout: spec, choice }) =>
+      Effect.gen(function*() {
+        if (session.widget === "unavailable") return { checks: [], exchanges: [], skipped: NO_WIDGET }
+        const request = checkoutRequestOf(spec, session.context)
+        const created = yield* createCheckout(session, request)
+        if (!created.ok) {
+          return {
+            checks: [],
+            exchanges: session.transport.takeExchanges(),
+            skipped: `the checkout was not created (${created.status ?? created.reason})`
+          }
+        }
+        const checkoutId = created.checkout.id
+        if (!(yield* widgetAvailable(session, checkoutId))) {
+          return { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET }
+        }
+        const currency = currencyOfSpec(spec, session.context)
+        const chosen = choice.outcome === "cancel"
+          ? undefined
+          : acceptableTerms(session, request, checkoutId, currency, choice)
+        const outcome = chosen === undefined ? "cancel" : choice.outcome
+        const checks = new Checks()
+        const operation = outcome === "cancel" ? "widget.cancel" : "widget.complete"
+        const finished = chosen === undefined || outcome === "cancel"
+          ? yield* abandon(session, checkoutId)
+          : yield* complete(session, checkoutId, CARDS[outcome as keyof typeof CARDS], chosen.request)
+        widgetStatusCheck(checks, operation, finished, outcome === "decline" ? 402 : 200)
+        redirectCheck(checks, operation, finished, checkoutId)
+        const paid = outcome === "pay" || outcome === "pay-then-miss"
+        const retrieved = yield* call(session, session.client.retrieveCheckout(checkoutId))
+        const exchange = session.transport.last()
+        if (!retrieved.ok) {
+          checks.add({
+            rule: "R8.2",
+            operation: "retrieveCheckout",
+            field: "status",
+            expected: "2xx",
+            actual: exchange?.status ?? retrieved.error.message,
+            agrees: false,
+            exchange
+          })
+          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
+        }
+        const answer = retrieved.value
+        const base = { rule: "R8.2", operation: "retrieveCheckout", exchange }
+        checks.add({ ...base, field: "id", expected: checkoutId, actual: answer.id })
+        const status = at(answer, "plan.deposit.status")
+        const accepted = typeof status === "string" && status.toLowerCase() === "accepted"
+        checks.add({
+          ...base,
+          field: "plan.deposit.status",
+          expected: paid ? "Accepted" : "not Accepted",
+          actual: status,
+          agrees: paid === accepted
+        })
+        if (at(answer, "plan") !== undefined && at(answer, "plan.currencyCode") !== undefined) {
+          checks.add({
+            ...base,
+            field: "plan.currencyCode",
+            expected: request.currencyCode,
+            actual: at(answer, "plan.currencyCode")
+          })
+        }
+        if (paid && chosen !== undefined && finished.status === 200) {
+          const planId = at(finished.responseBody, "planId")
+          if (typeof planId === "string") {
+            checks.add({ ...base, field: "plan.id", expected: planId, actual: at(answer, "plan.id") })
+          }
+          const bracket = session.clock.bracketOf(finished)
+          const planChecks = closest([bracket.earliest, bracket.latest].map((now) => () => {
+            const engine = engineTerms(session, request, chosen.request, now)
+            if (!engine.ok) {
+              return []
+            }
+            const terms = engine.terms
+            const field = (rule: string, name: string, expected: unknown): Check => ({
+              rule,
+              operation: "retrieveCheckout",
+              field: name,
+              expected,
+              actual: at(answer, name),
+              agrees: at(answer, name) === expected,
+              exchange,
+              engine: terms
+            })
+            return [
+              field("R5.2", "plan.deposit.amount", terms.schedule[0]!.amount),
+              field("R6.3", "plan.instalments.count", terms.installments.count),
+              field("R6.5", "plan.instalments.amount", terms.installments.amount)
+            ]
+          }))
+          checks.list.push(...planChecks)
+        }
+        return { checks: checks.list, exchanges: session.transport.takeExchanges() }
+      })
+  })

@@ -1,0 +1,109 @@
+/**
+ * The customer's side, where the service offers a way to play it: the
+ * sandbox's widget API (`/widget/api/checkouts/{id}` …, docs/sandbox.md). A
+ * service without it (a real one) cannot have a checkout completed by a
+ * program; the checks that need a completed checkout are then skipped with a
+ * note.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
+import * as Money from "../../core/foundation/money.ts"
+import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
+import { type CurrencyInfo, type CustomerChoice, termsRequestOf, totalMinorOf } from "../scenarios.ts"
+import { type Halt, send, type Session } from "../session.ts"
+import type { Exchange } from "../transport.ts"
+import { engineTerms } from "./terms.ts"
+
+/** The sandbox's test cards (docs/sandbox.md). */
+export const CARDS = {
+  pay: "4242424242424242",
+  "pay-then-miss": "4000000000000341",
+  decline: "4000000000000002"
+} as const
+
+const api = (checkoutId: string) => `/widget/api/checkouts/${encodeURIComponent(checkoutId)}`
+
+/** The note of a run without the widget API. */
+export const NO_WIDGET =
+  "the service offers no way to complete a checkout from a program (the sandbox's widget API answers nowhere): " +
+  "checks that need a completed checkout (verify, refunds of new plans, search over new plans) were skipped"
+
+/**
+ * Whether the widget API answers for this checkout (learnt once per run).
+ *
+ * @since 0.1.0
+ */
+export const widgetAvailable = (session: Session, checkoutId: string): Effect.Effect<boolean, Halt> =>
+  Effect.gen(function*() {
+    if (session.widget !== "unknown") return session.widget === "available"
+    const exchange = yield* send(session, "GET", api(checkoutId), undefined, { authenticated: false })
+    const body = exchange.responseBody
+    const available = exchange.status === 200 && typeof body === "object" && body !== null && "checkout" in body
+    session.widget = available ? "available" : "unavailable"
+    if (!available) session.notes.add(NO_WIDGET)
+    return available
+  })
+
+/**
+ * Terms a customer can complete with (no validation entry, R6.6), as the
+ * engine computes them now: the chosen cadence first, then the others; the
+ * deposit at the chosen share of its range.
+ *
+ * @since 0.1.0
+ */
+export const acceptableTerms = (
+  session: Session,
+  request: CheckoutRequest,
+  checkoutId: string,
+  currency: CurrencyInfo,
+  choice: Pick<CustomerChoice, "frequency" | "depositShare" | "timeZone" | "on">
+): { readonly request: PlanTermsRequest; readonly terms: PlanTerms } | undefined => {
+  const total = totalMinorOf(request, currency)
+  const now = session.clock.now()
+  for (let k = 0; k < FREQUENCIES.length; k++) {
+    const frequency = FREQUENCIES[(choice.frequency + k) % FREQUENCIES.length]!
+    const spec = { timeZone: choice.timeZone, lowerCase: false, ...(choice.on === undefined ? {} : { on: choice.on }) }
+    const plain = termsRequestOf(spec, frequency, checkoutId, currency, total)
+    const first = engineTerms(session, request, plain, now)
+    if (!first.ok) continue
+    const { min, max } = first.terms.deposit.range
+    const minMinor = Money.toMinorUnits(min, currency.exponent) as number
+    const maxMinor = Money.toMinorUnits(max, currency.exponent) as number
+    const candidates: Array<PlanTermsRequest> = []
+    if (maxMinor >= minMinor && choice.depositShare > 0) {
+      const deposit = minMinor + Math.floor(((maxMinor - minMinor) * choice.depositShare) / 100)
+      candidates.push({ ...plain, deposit: { amount: Money.fromMinorUnits(deposit, currency.exponent) } })
+    }
+    candidates.push(plain)
+    for (const candidate of candidates) {
+      const computed = engineTerms(session, request, candidate, now)
+      if (computed.ok && computed.terms.installments.validation.length === 0) {
+        return { request: candidate, terms: computed.terms }
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Completes a checkout in the widget with a test card and the chosen terms.
+ *
+ * @since 0.1.0
+ */
+export const complete = (
+  session: Session,
+  checkoutId: string,
+  card: string,
+  planTerms: PlanTermsRequest
+): Effect.Effect<Exchange, Halt> =>
+  send(session, "POST", `${api(checkoutId)}/complete`, { card, planTerms }, { authenticated: false })
+
+/**
+ * Abandons a checkout in the widget.
+ *
+ * @since 0.1.0
+ */
+export const abandon = (session: Session, checkoutId: string): Effect.Effect<Exchange, Halt> =>
+  send(session, "POST", `${api(checkoutId)}/cancel`, undefined, { authenticated: false })

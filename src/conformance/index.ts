@@ -1,0 +1,60 @@
+/**
+ * `payment-plan-engine/conformance`: the property suite as an executable
+ * specification of any implementation of the service. It runs generated
+ * scenarios against a base URL over HTTP (creating checkouts, computing plan
+ * terms, quoting refunds, verifying completed and abandoned checkouts,
+ * searching plans), compares every answer field by field with this library's
+ * engine, and reports each disagreement with its rule, its field and a
+ * counterexample shrunk over HTTP (docs/conformance.md).
+ *
+ * - `run(config)`: the Effect; `runConformance(config)`: the Promise.
+ * - `formatTable`, `toJson`, `renderHtml`: the report for a terminal, for
+ *   programs (the `payment-plan conformance --format json` contract), for people.
+ * - `payment-plan-engine/conformance/vitest`: `describeConformance(config)`.
+ *
+ * @packageDocumentation
+ * @module payment-plan-engine/conformance
+ */
+export {
+  CHECK_GROUPS,
+  type CheckGroup,
+  type ConformanceConfig,
+  DEFAULTS,
+  resolveConformanceConfig,
+  type ResolvedConfig
+} from "./config.ts"
+export {
+  type ConformanceError,
+  ConformanceUsageError,
+  CredentialsRefusedError,
+  isConformanceError,
+  ServiceUnreachableError
+} from "./errors.ts"
+export {
+  type ConformanceReport,
+  type Disagreement,
+  formatTable,
+  type PropertyTally,
+  renderHtml,
+  type RequestView,
+  type ResponseView,
+  type RuleTally,
+  toJson
+} from "./report.ts"
+export { run, runConformance, type RunOptions } from "./runner.ts"
+
+/**
+ * The exit code of a run, as the command gives it: 0 when every check agrees,
+ * 1 when any disagrees, 2 when no comparison could be made (pass the error).
+ *
+ * @example
+ * ```ts
+ * process.exitCode = exitCodeOf(await runConformance(config))
+ * ```
+ * @since 0.1.0
+ */
+export const exitCodeOf = (outcome: { readonly disagreements: ReadonlyArray<unknown> } | unknown): 0 | 1 | 2 =>
+  typeof outcome === "object" && outcome !== null &&
+    Array.isArray((outcome as { disagreements?: unknown }).disagreements)
+    ? (outcome as { disagreements: ReadonlyArray<unknown> }).disagreements.length === 0 ? 0 : 1
+    : 2

@@ -1,0 +1,305 @@
+/**
+ * The report of a conformance run, and its three renderings: a table by rule
+ * for the terminal, the JSON of the command's contract, and an HTML page with
+ * each disagreement's request and both answers side by side.
+ *
+ * @since 0.1.0
+ */
+import { escapeHtml as escape } from "../core/internal/html.ts"
+import type { CheckGroup } from "./config.ts"
+
+/**
+ * A request as a report shows it: method, path and body (never a header,
+ * so never the credentials), with the requests of its scenario before it.
+ *
+ * @since 0.1.0
+ */
+export interface RequestView {
+  readonly method: string
+  readonly path: string
+  readonly body?: unknown
+  /** The scenario's earlier requests (creating the checkout a quote is for, …), oldest first. */
+  readonly setup?: ReadonlyArray<{ readonly method: string; readonly path: string; readonly body?: unknown }>
+}
+
+/**
+ * An answer as a report shows it.
+ *
+ * @since 0.1.0
+ */
+export interface ResponseView {
+  readonly status: number | undefined
+  readonly body?: unknown
+}
+
+/**
+ * One disagreement, its counterexample shrunk.
+ *
+ * @since 0.1.0
+ */
+export interface Disagreement {
+  /** The rule's number (`R2.3`). */
+  readonly rule: string
+  /** The operation whose answer disagrees (`createCheckout`, `computePlanTerms`, `widget.complete`, …). */
+  readonly operation: string
+  /** The answer's field (`totalMinimumDeposit`, `installments.amount`, `status`). */
+  readonly field: string
+  readonly expected: unknown
+  readonly actual: unknown
+  readonly request: RequestView | undefined
+  readonly response: ResponseView | undefined
+  /** Where in a list the first difference is (`schedule[2]`), when the field is in one. */
+  readonly at?: string | undefined
+  /** The property that found it (`create`, `create.invalid`, `terms`, …). */
+  readonly property: string
+  /** The engine's whole answer, beside the service's in the HTML report. */
+  readonly engine?: unknown
+  /** Failing scenarios found smaller than the first while shrinking. */
+  readonly shrinks: number
+  /** The first failing scenario, before shrinking. */
+  readonly first: {
+    readonly request: RequestView | undefined
+    readonly response: ResponseView | undefined
+    readonly expected: unknown
+    readonly actual: unknown
+  }
+}
+
+/**
+ * Checks of one rule: run, agreed, disagreed.
+ *
+ * @since 0.1.0
+ */
+export interface RuleTally {
+  readonly rule: string
+  readonly checks: number
+  readonly agreed: number
+  readonly disagreed: number
+}
+
+/**
+ * Scenarios of one property.
+ *
+ * @since 0.1.0
+ */
+export interface PropertyTally {
+  readonly property: string
+  readonly group: CheckGroup
+  readonly runs: number
+  readonly passed: number
+  readonly failed: number
+  readonly skipped: number
+  /** Why the property ran nothing, when it did not run. */
+  readonly skippedBecause?: string | undefined
+}
+
+/**
+ * A conformance run's report.
+ *
+ * @since 0.1.0
+ */
+export interface ConformanceReport {
+  readonly baseUrl: string
+  readonly merchantId: string
+  readonly seed: number
+  /** Scenarios run (each compared at least one field). */
+  readonly runs: number
+  /** Scenarios whose every check agreed. */
+  readonly passed: number
+  /** Scenarios with at least one disagreement. */
+  readonly failed: number
+  /** Scenarios that compared nothing (see `notes`). */
+  readonly skipped: number
+  readonly readOnly: boolean
+  /** Requests sent, shrinking included. */
+  readonly requests: number
+  /** Whether the request cap stopped the run early. */
+  readonly capReached: boolean
+  readonly durationMs: number
+  /** How the service's clock was read (`sandbox clock`, `Date header`, `local clock`). */
+  readonly clock: string
+  readonly rules: ReadonlyArray<RuleTally>
+  readonly properties: ReadonlyArray<PropertyTally>
+  /** One per rule, operation and field, each with its smallest counterexample. */
+  readonly disagreements: ReadonlyArray<Disagreement>
+  readonly notes: ReadonlyArray<string>
+}
+
+/**
+ * The report as the command's `--format json` writes it (the contract): `{ runs,
+ * passed, failed, seed, disagreements: [{ rule, operation, field, expected,
+ * actual, request, response }] }`.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(JSON.stringify(toJson(report), null, 2))
+ * ```
+ * @since 0.1.0
+ */
+export const toJson = (report: ConformanceReport) => ({
+  runs: report.runs,
+  passed: report.passed,
+  failed: report.failed,
+  seed: report.seed,
+  disagreements: report.disagreements.map((d) => ({
+    rule: d.rule,
+    operation: d.operation,
+    field: d.field,
+    expected: d.expected ?? null,
+    actual: d.actual ?? null,
+    request: d.request ?? null,
+    response: d.response ?? null
+  }))
+})
+
+const NUMERIC = /^-?[\d,]+(\.\d+)?$/
+
+const table = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)))
+  const line = (cells: ReadonlyArray<string>) =>
+    cells
+      .map((c, i) => (NUMERIC.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd()
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n") + "\n"
+}
+
+/** A value in one line, for the terminal. */
+export const shown = (value: unknown): string =>
+  value === undefined ? "(absent)" : typeof value === "string" ? value : JSON.stringify(value)
+
+/** Natural order of rule numbers: R2.3 before R2.10, R4 before R4.1. */
+const byRule = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true })
+
+/**
+ * The report for a terminal: checks by rule, then each disagreement with its
+ * smallest request.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(formatTable(report))
+ * ```
+ * @since 0.1.0
+ */
+export const formatTable = (report: ConformanceReport): string => {
+  const rules = [...report.rules].sort((a, b) => byRule(a.rule, b.rule))
+  const out: Array<string> = [
+    `conformance of ${report.baseUrl} (merchant ${report.merchantId}), seed ${report.seed}${
+      report.readOnly ? ", read-only" : ""
+    }`,
+    "",
+    table(
+      ["rule", "checks", "agreed", "disagreed"],
+      rules.map((r) => [r.rule, String(r.checks), String(r.agreed), String(r.disagreed)])
+    ),
+    `${report.runs} scenarios: ${report.passed} agreed, ${report.failed} disagreed${
+      report.skipped > 0 ? `, ${report.skipped} skipped` : ""
+    }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${report.clock})`
+  ]
+  for (const [i, d] of report.disagreements.entries()) {
+    out.push(
+      "",
+      `${i + 1}. ${d.rule} ${d.operation} ${d.field}${d.at === undefined ? "" : ` at ${d.at}`}: expected ${
+        shown(d.expected)
+      }, got ${shown(d.actual)}`,
+      `   smallest request (${d.shrinks} shrinks, found by ${d.property}): ${
+        d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`
+      }`
+    )
+    if (d.request?.setup !== undefined) {
+      for (const s of d.request.setup) {
+        out.push(`     after ${s.method} ${s.path}${s.body === undefined ? "" : ` ${JSON.stringify(s.body)}`}`)
+      }
+    }
+    if (d.request?.body !== undefined) out.push(`   body: ${JSON.stringify(d.request.body)}`)
+    if (d.response !== undefined) {
+      out.push(`   answer ${d.response.status ?? "(none)"}: ${JSON.stringify(d.response.body)}`)
+    }
+  }
+  for (const note of report.notes) out.push("", `note: ${note}`)
+  if (report.capReached) out.push("", `note: the request cap stopped the run after ${report.requests} requests`)
+  return out.join("\n") + "\n"
+}
+
+const pretty = (value: unknown): string =>
+  escape(value === undefined ? "(nothing)" : typeof value === "string" ? value : JSON.stringify(value, null, 2))
+
+/**
+ * The report as one self-contained HTML page: the table by rule, then each
+ * disagreement with its smallest request and, side by side, the service's
+ * answer and the engine's.
+ *
+ * @example
+ * ```ts
+ * writeFileSync("report.html", renderHtml(report))
+ * ```
+ * @since 0.1.0
+ */
+export const renderHtml = (report: ConformanceReport): string => {
+  const rules = [...report.rules].sort((a, b) => byRule(a.rule, b.rule))
+  const rows = rules
+    .map((r) =>
+      `<tr class="${r.disagreed > 0 ? "bad" : "good"}"><td>${
+        escape(r.rule)
+      }</td><td>${r.checks}</td><td>${r.agreed}</td><td>${r.disagreed}</td></tr>`
+    )
+    .join("\n")
+  const disagreements = report.disagreements
+    .map((d, i) => {
+      const setup = (d.request?.setup ?? [])
+        .map((s) =>
+          `<li><code>${escape(`${s.method} ${s.path}`)}</code>${
+            s.body === undefined ? "" : `<pre>${pretty(s.body)}</pre>`
+          }</li>`
+        )
+        .join("")
+      return `<section class="disagreement" id="d${i + 1}">
+<h2>${i + 1}. <span class="rule">${escape(d.rule)}</span> ${escape(d.operation)} <code>${escape(d.field)}</code>${
+        d.at === undefined ? "" : ` at <code>${escape(d.at)}</code>`
+      }</h2>
+<p>expected <code>${pretty(d.expected)}</code>, the service answered <code>${pretty(d.actual)}</code>.
+Found by <em>${escape(d.property)}</em>; shrunk ${d.shrinks} times.</p>
+${setup === "" ? "" : `<details><summary>requests before it</summary><ol>${setup}</ol></details>`}
+<h3>Request</h3>
+<p><code>${escape(d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`)}</code></p>
+${d.request?.body === undefined ? "" : `<pre>${pretty(d.request.body)}</pre>`}
+<div class="side">
+<div><h3>The service answered${d.response?.status === undefined ? "" : ` (${d.response.status})`}</h3><pre>${
+        pretty(d.response?.body)
+      }</pre></div>
+<div><h3>The engine computes</h3><pre>${pretty(d.engine ?? { [d.field]: d.expected })}</pre></div>
+</div>
+<details><summary>the first failing request, before shrinking</summary>
+<p>expected <code>${pretty(d.first.expected)}</code>, answered <code>${pretty(d.first.actual)}</code></p>
+<pre>${pretty(d.first.request)}</pre><pre>${pretty(d.first.response)}</pre></details>
+</section>`
+    })
+    .join("\n")
+  const notes = [
+    ...report.notes,
+    ...(report.capReached ? [`the request cap stopped the run after ${report.requests} requests`] : [])
+  ]
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance of ${escape(report.baseUrl)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}
+table{border-collapse:collapse}td,th{padding:.2rem .8rem;border-bottom:1px solid #ddd;text-align:right}
+td:first-child,th:first-child{text-align:left}tr.bad td{background:#fde8e8}
+pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:28rem;font-size:12px}
+.side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.rule{color:#a00}
+section.disagreement{border-top:2px solid #ccc;margin-top:2rem}
+</style></head><body>
+<h1>Conformance of ${escape(report.baseUrl)}</h1>
+<p>Merchant <code>${escape(report.merchantId)}</code>, seed <code>${report.seed}</code>${
+    report.readOnly ? ", read-only" : ""
+  }: ${report.runs} scenarios, ${report.passed} agreed, ${report.failed} disagreed${
+    report.skipped > 0 ? `, ${report.skipped} skipped` : ""
+  }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${escape(report.clock)}).</p>
+<table><thead><tr><th>rule</th><th>checks</th><th>agreed</th><th>disagreed</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+${notes.map((n) => `<p class="note">Note: ${escape(n)}</p>`).join("\n")}
+${report.disagreements.length === 0 ? "<p>Every check agrees.</p>" : disagreements}
+</body></html>
+`
+}

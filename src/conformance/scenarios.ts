@@ -1,0 +1,659 @@
+/**
+ * What a conformance run sends, generated with fast-check from the run's seed:
+ * checkouts (every currency of the merchant, so 0, 2 and 3 fraction digits
+ * where the merchant has them; Currency and Percentage deposits in any case;
+ * several items, policies and redemption dates), plan-terms requests for each
+ * cadence, invalid variants of both, and searches.
+ *
+ * Scenarios are plain records of small numbers, indexes and short strings,
+ * turned into requests at the end (`map`, never `chain`), so fast-check shrinks
+ * them well: fewer items, smaller amounts, shorter texts, index 0.
+ *
+ * The requests depend only on the seed, the merchant's configuration and the
+ * anchor (a UTC day after the service's today): the same seed on the same day
+ * sends the same requests.
+ *
+ * @since 0.1.0
+ */
+import fc from "fast-check"
+import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"
+import * as Currency from "../core/foundation/currency.ts"
+import * as Money from "../core/foundation/money.ts"
+import * as Time from "../core/foundation/time/index.ts"
+import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
+import * as PlanTerms from "../core/plan-terms/index.ts"
+import { httpsUrl, refundPolicies, timeZone, weekdayName } from "../testing/arbitraries.ts"
+
+/**
+ * A currency the merchant takes, with its digits and payment bounds in minor units.
+ *
+ * @since 0.1.0
+ */
+export interface CurrencyInfo {
+  readonly code: string
+  readonly exponent: number
+  readonly minimumMinor: number
+  readonly maximumMinor: number | undefined
+}
+
+/**
+ * What generation depends on besides the seed.
+ *
+ * @since 0.1.0
+ */
+export interface GenerationContext {
+  /** Start of a UTC day at least one day after the service's now: redemption dates lie after it. */
+  readonly anchor: number
+  readonly merchantId: string
+  /** `conformance-s<seed>-`: the start of every `merchantOrderId` of the run. */
+  readonly orderPrefix: string
+  readonly currencies: ReadonlyArray<CurrencyInfo>
+  /** Sub-merchants' external codes the merchant lists (R4.5). */
+  readonly externalCodes: ReadonlyArray<string>
+}
+
+/** Currencies tried when the merchant's configuration lists none: 2, 0 and 3 digits. */
+const FALLBACK_CURRENCIES = ["AUD", "JPY", "KWD"]
+
+/**
+ * The merchant's currencies, with their digits (a zero-decimal override
+ * included, R1.2) and payment bounds (R6.4).
+ *
+ * @example
+ * ```ts
+ * currenciesOf({ currencies: [{ currencyCode: "JPY", minimumPaymentAmount: 100 }] })
+ * // [{ code: "JPY", exponent: 0, minimumMinor: 100, maximumMinor: undefined }]
+ * ```
+ * @since 0.1.0
+ */
+export const currenciesOf = (merchant: MerchantConfigurationResponse | undefined): Array<CurrencyInfo> => {
+  const listed = (merchant?.currencies ?? [])
+    .map((c) => c?.currencyCode)
+    .filter((code): code is string => typeof code === "string" && Currency.isActive(code))
+  const codes = listed.length > 0 ? [...new Set(listed)] : FALLBACK_CURRENCIES
+  return codes.map((code) => {
+    const exponent = Currency.exponent(code, merchant as never) ?? 2
+    const bounds = PlanTerms.paymentBounds(merchant, code, exponent)
+    return { code, exponent, minimumMinor: bounds.minimum, maximumMinor: bounds.maximum }
+  })
+}
+
+// ---------------------------------------------------------------------------
+// Checkouts
+
+/**
+ * How big a checkout may be: `any` for the totals' arithmetic (large amounts,
+ * 20 of an item, deadlines up to 60 days), `payable` for checkouts a customer
+ * completes in the widget (amounts a plan takes, redemption far enough for
+ * instalments).
+ *
+ * @since 0.1.0
+ */
+export type CheckoutSize = "any" | "payable"
+
+const depositSpec = fc.oneof(
+  fc.record({
+    unit: fc.constantFrom("Currency", "currency", "CURRENCY"),
+    /** the value as a share of the item's cost, in percent (above 100: capped by R2.2) */
+    share: fc.integer({ min: 0, max: 200 })
+  }),
+  fc.record({
+    unit: fc.constantFrom("Percentage", "percentage", "PERCENTAGE"),
+    hundredths: fc.oneof(fc.integer({ min: 0, max: 100 }).map((n) => n * 100), fc.integer({ min: 0, max: 10_000 }))
+  })
+)
+
+const itemSpec = (size: CheckoutSize) =>
+  fc.record(
+    {
+      costMajor: size === "any" ? fc.integer({ min: 0, max: 1_000_000 }) : fc.integer({ min: 10, max: 2_000 }),
+      costFraction: fc.nat({ max: 999 }),
+      quantity: fc.integer({ min: 1, max: size === "any" ? 20 : 3 }),
+      description: fc.string({ minLength: 1, maxLength: 30 }),
+      sku: fc.string({ maxLength: 12 }),
+      merchantProductURL: httpsUrl,
+      deposit: depositSpec,
+      depositRefundable: fc.boolean(),
+      days: size === "any" ? fc.integer({ min: 2, max: 730 }) : fc.integer({ min: 40, max: 400 }),
+      /** a date-time instead of a date: seconds into the local day and the offset in quarter hours */
+      time: fc.record({ seconds: fc.integer({ min: 0, max: 86_399 }), quarters: fc.integer({ min: -48, max: 56 }) }),
+      paymentDeadline: fc.integer({ min: 0, max: size === "any" ? 60 : 14 }),
+      refundPolicies
+    },
+    { requiredKeys: ["costMajor", "costFraction", "quantity", "description", "days"] }
+  )
+
+/**
+ * A generated checkout before it is a request.
+ *
+ * @since 0.1.0
+ */
+export interface CheckoutSpec {
+  readonly size?: CheckoutSize
+  readonly currency: number
+  readonly planType?: "Installment" | "PayInFull" | "Custom"
+  readonly order: string
+  readonly redirectURL: string
+  readonly expiry?: number
+  readonly externalCode?: number
+  readonly merchantMetadata?: Readonly<Record<string, string>>
+  readonly items: ReadonlyArray<ItemSpec>
+}
+
+/**
+ * @since 0.1.0
+ */
+export type ItemSpec = ReturnType<typeof itemSpec> extends fc.Arbitrary<infer I> ? I : never
+
+/**
+ * Generated checkouts of `size`.
+ *
+ * @since 0.1.0
+ */
+export const checkoutSpec = (size: CheckoutSize): fc.Arbitrary<CheckoutSpec> =>
+  fc.record(
+    {
+      size: fc.constant(size),
+      currency: fc.nat({ max: 63 }),
+      planType: size === "any"
+        ? fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const)
+        : fc.constantFrom("Installment" as const, "Custom" as const),
+      order: fc.stringMatching(/^[a-z0-9]{1,10}$/),
+      redirectURL: httpsUrl,
+      // payable checkouts must outlive a slow run: at least an hour
+      expiry: size === "any" ? fc.integer({ min: -10, max: 100_000 }) : fc.integer({ min: 60, max: 100_000 }),
+      externalCode: fc.nat({ max: 63 }),
+      merchantMetadata: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), { maxKeys: 3 }),
+      items: fc.array(itemSpec(size), { minLength: 1, maxLength: size === "any" ? 4 : 3 })
+    },
+    { requiredKeys: ["size", "currency", "order", "redirectURL", "items"] }
+  ) as fc.Arbitrary<CheckoutSpec>
+
+const pad = (n: number) => String(n).padStart(2, "0")
+
+const offsetText = (quarters: number): string => {
+  if (quarters === 0) return "Z"
+  const minutes = Math.abs(quarters) * 15
+  return `${quarters < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+}
+
+/** The item's redemption date: a calendar date, or a local date-time with an offset. */
+const redemptionOf = (item: ItemSpec, anchor: number): string => {
+  const day = Time.utcDay(anchor) + item.days
+  if (item.time === undefined) return Time.formatDate(day)
+  const s = item.time.seconds
+  return `${Time.formatDate(day)}T${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}${
+    offsetText(item.time.quarters)
+  }`
+}
+
+/** The currency a spec names. */
+export const currencyOfSpec = (spec: CheckoutSpec, context: GenerationContext): CurrencyInfo =>
+  context.currencies[spec.currency % context.currencies.length]!
+
+const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: CheckoutSize): CheckoutItem => {
+  const unit = 10 ** currency.exponent
+  // a payable item costs whole minimum payments (100 JPY, 0.5 KWD, …) so its plan has instalments
+  const major = size === "payable" ? Math.max(unit, currency.minimumMinor) : unit
+  const costMinor = Math.max(1, item.costMajor * major + (item.costFraction % unit))
+  const deposit = item.deposit === undefined
+    ? undefined
+    : "share" in item.deposit
+    ? {
+      unit: item.deposit.unit,
+      value: Money.fromMinorUnits(Math.floor((costMinor * item.deposit.share) / 100), currency.exponent)
+    }
+    : { unit: item.deposit.unit, value: item.deposit.hundredths / 100 }
+  return {
+    ...(item.sku === undefined ? {} : { sku: item.sku }),
+    ...(item.merchantProductURL === undefined ? {} : { merchantProductURL: item.merchantProductURL }),
+    quantity: item.quantity,
+    description: item.description,
+    costPerItem: Money.fromMinorUnits(costMinor, currency.exponent),
+    ...(deposit === undefined ? {} : { minimumDepositPerItem: deposit }),
+    ...(item.depositRefundable === undefined ? {} : { depositRefundable: item.depositRefundable }),
+    redemptionDate: redemptionOf(item, anchor),
+    ...(item.paymentDeadline === undefined ? {} : { paymentDeadline: item.paymentDeadline }),
+    ...(item.refundPolicies === undefined ? {} : { refundPolicies: item.refundPolicies })
+  } as CheckoutItem
+}
+
+/**
+ * The create-checkout request of a spec: the merchant's id, a
+ * `merchantOrderId` starting with the run's `conformance-` prefix.
+ *
+ * @example
+ * ```ts
+ * const request = checkoutRequestOf(spec, context)
+ * request.merchantOrderId // "conformance-s42-k3j9"
+ * ```
+ * @since 0.1.0
+ */
+export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext): CheckoutRequest => {
+  const size: CheckoutSize = spec.size ?? "any"
+  const currency = currencyOfSpec(spec, context)
+  const externalCode = spec.externalCode === undefined || context.externalCodes.length === 0
+    ? undefined
+    : context.externalCodes[spec.externalCode % context.externalCodes.length]
+  return {
+    type: "plan",
+    ...(spec.planType === undefined ? {} : { planType: spec.planType }),
+    merchantId: context.merchantId,
+    ...(externalCode === undefined ? {} : { externalCode }),
+    merchantOrderId: `${context.orderPrefix}${spec.order}`,
+    currencyCode: currency.code,
+    redirectURL: spec.redirectURL,
+    ...(spec.expiry === undefined ? {} : { expiry: spec.expiry }),
+    items: spec.items.map((item) => itemOf(item, currency, context.anchor, size)),
+    ...(spec.merchantMetadata === undefined ? {} : { merchantMetadata: spec.merchantMetadata })
+  } as CheckoutRequest
+}
+
+// ---------------------------------------------------------------------------
+// Invalid checkouts (R4)
+
+/**
+ * One way to break a valid checkout; the core says which rule it breaks.
+ *
+ * @since 0.1.0
+ */
+export const CHECKOUT_BREAKAGES = [
+  "missing merchantOrderId",
+  "missing currencyCode",
+  "missing redirectURL",
+  "missing items",
+  "no items",
+  "merchantOrderId too long",
+  "space in merchantOrderId",
+  "line break in merchantOrderId",
+  "lower-case currencyCode",
+  "unknown currencyCode",
+  "relative redirectURL",
+  "unknown planType",
+  "another merchantId",
+  "zero quantity",
+  "fractional quantity",
+  "negative costPerItem",
+  "costPerItem with too many digits",
+  "past redemptionDate",
+  "empty description",
+  "unknown deposit unit",
+  "percentage above 100",
+  "negative paymentDeadline",
+  "refundable percentage above 100",
+  "duplicate policy days",
+  "fractional expiry",
+  "metadata not text",
+  "body not an object"
+] as const
+
+/**
+ * @since 0.1.0
+ */
+export type CheckoutBreakage = (typeof CHECKOUT_BREAKAGES)[number]
+
+/**
+ * A valid checkout and how to break it.
+ *
+ * @since 0.1.0
+ */
+export const invalidCheckoutSpec: fc.Arbitrary<
+  { readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }
+> = fc.record({
+  breakage: fc.constantFrom(...CHECKOUT_BREAKAGES),
+  item: fc.nat({ max: 7 }),
+  spec: checkoutSpec("any")
+})
+
+/**
+ * The checkout request, broken one way.
+ *
+ * @since 0.1.0
+ */
+export const breakCheckout = (
+  request: CheckoutRequest,
+  breakage: CheckoutBreakage,
+  itemIndex: number,
+  context: GenerationContext
+): unknown => {
+  const body: Record<string, unknown> = JSON.parse(JSON.stringify(request))
+  const items = body["items"] as Array<Record<string, unknown>>
+  const item = items[itemIndex % items.length]!
+  const exponent = Currency.isoExponent(String(body["currencyCode"])) ?? 2
+  switch (breakage) {
+    case "missing merchantOrderId":
+    case "missing currencyCode":
+    case "missing redirectURL":
+    case "missing items":
+      delete body[breakage.slice("missing ".length)]
+      break
+    case "no items":
+      body["items"] = []
+      break
+    case "merchantOrderId too long":
+      body["merchantOrderId"] = `${context.orderPrefix}${"x".repeat(257)}`
+      break
+    case "space in merchantOrderId":
+      body["merchantOrderId"] = `${context.orderPrefix}a b`
+      break
+    case "line break in merchantOrderId":
+      body["merchantOrderId"] = `${context.orderPrefix}a\nb`
+      break
+    case "lower-case currencyCode":
+      body["currencyCode"] = String(body["currencyCode"]).toLowerCase()
+      break
+    case "unknown currencyCode":
+      body["currencyCode"] = "ZZZ"
+      break
+    case "relative redirectURL":
+      body["redirectURL"] = "/checkout/return"
+      break
+    case "unknown planType":
+      body["planType"] = "Layaway"
+      break
+    case "another merchantId":
+      body["merchantId"] = `${context.merchantId}-other`
+      break
+    case "zero quantity":
+      item["quantity"] = 0
+      break
+    case "fractional quantity":
+      item["quantity"] = 1.5
+      break
+    case "negative costPerItem":
+      item["costPerItem"] = -Number(item["costPerItem"])
+      break
+    case "costPerItem with too many digits":
+      item["costPerItem"] = Number(item["costPerItem"]) + 10 ** -(exponent + 1)
+      break
+    case "past redemptionDate":
+      item["redemptionDate"] = Time.formatDate(Time.utcDay(context.anchor) - 10)
+      break
+    case "empty description":
+      item["description"] = ""
+      break
+    case "unknown deposit unit":
+      item["minimumDepositPerItem"] = { unit: "Bananas", value: 1 }
+      break
+    case "percentage above 100":
+      item["minimumDepositPerItem"] = { unit: "Percentage", value: 100.5 }
+      break
+    case "negative paymentDeadline":
+      item["paymentDeadline"] = -1
+      break
+    case "refundable percentage above 100":
+      item["refundPolicies"] = [{ daysWithinRedemptionDate: 10, refundablePercentage: 150 }]
+      break
+    case "duplicate policy days":
+      item["refundPolicies"] = [
+        { daysWithinRedemptionDate: 10, refundablePercentage: 50 },
+        { daysWithinRedemptionDate: 10, refundablePercentage: 20 }
+      ]
+      break
+    case "fractional expiry":
+      body["expiry"] = 90.5
+      break
+    case "metadata not text":
+      body["merchantMetadata"] = { channel: 7 }
+      break
+    case "body not an object":
+      return [body]
+  }
+  return body
+}
+
+// ---------------------------------------------------------------------------
+// Plan terms (R6)
+
+const cadenceOn = fc.record(
+  { dayOfWeek: weekdayName, dayOfMonth: fc.integer({ min: 1, max: 31 }) },
+  { requiredKeys: [] }
+)
+
+/**
+ * A plan-terms request before it names its checkout: plan type, deposit as a
+ * share of the total (none: the default deposit, R6.4), zone, and the day of
+ * the cadence.
+ *
+ * @since 0.1.0
+ */
+export const termsSpec = fc.record(
+  {
+    planType: fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const),
+    depositShare: fc.integer({ min: 0, max: 100 }),
+    timeZone,
+    lowerCase: fc.boolean(),
+    on: cadenceOn
+  },
+  { requiredKeys: ["timeZone", "lowerCase"] }
+)
+
+/**
+ * @since 0.1.0
+ */
+export type TermsSpec = typeof termsSpec extends fc.Arbitrary<infer T> ? T : never
+
+/**
+ * The plan-terms request of a spec for a checkout of `totalMinor` minor units.
+ *
+ * @since 0.1.0
+ */
+export const termsRequestOf = (
+  spec: TermsSpec,
+  frequency: PlanTerms.Frequency,
+  checkoutId: string,
+  currency: CurrencyInfo,
+  totalMinor: number
+): PlanTerms.PlanTermsRequest =>
+  ({
+    checkoutId,
+    type: "plan",
+    ...(spec.planType === undefined ? {} : { planType: spec.planType }),
+    ...(spec.depositShare === undefined
+      ? {}
+      : {
+        deposit: { amount: Money.fromMinorUnits(Math.floor((totalMinor * spec.depositShare) / 100), currency.exponent) }
+      }),
+    installments: {
+      cadence: {
+        frequency: spec.lowerCase ? frequency.toLowerCase() : frequency,
+        ...(spec.on === undefined ? {} : { on: spec.on })
+      }
+    },
+    timeZone: spec.timeZone
+  }) as PlanTerms.PlanTermsRequest
+
+/**
+ * Ways to break a plan-terms request; the core says which rule each breaks
+ * (one it computes anyway, a deposit's precision say, is not sent as invalid).
+ *
+ * @since 0.1.0
+ */
+export const TERMS_BREAKAGES = [
+  "unknown frequency",
+  "unknown weekday",
+  "day of month 0",
+  "day of month 32",
+  "fractional day of month",
+  "unknown time zone",
+  "missing time zone",
+  "missing checkoutId",
+  "type not plan",
+  "unknown planType",
+  "negative deposit",
+  "deposit not a number"
+] as const
+
+/**
+ * @since 0.1.0
+ */
+export type TermsBreakage = (typeof TERMS_BREAKAGES)[number]
+
+/**
+ * A plan-terms request broken one way.
+ *
+ * @since 0.1.0
+ */
+export const breakTerms = (request: PlanTerms.PlanTermsRequest, breakage: TermsBreakage): unknown => {
+  const body: Record<string, any> = JSON.parse(JSON.stringify(request))
+  const cadence = (body["installments"] ??= {}).cadence ??= { frequency: "Weekly" }
+  switch (breakage) {
+    case "unknown frequency":
+      cadence.frequency = "Daily"
+      break
+    case "unknown weekday":
+      cadence.on = { dayOfWeek: "Funday" }
+      break
+    case "day of month 0":
+      cadence.frequency = "Monthly"
+      cadence.on = { dayOfMonth: 0 }
+      break
+    case "day of month 32":
+      cadence.frequency = "Monthly"
+      cadence.on = { dayOfMonth: 32 }
+      break
+    case "fractional day of month":
+      cadence.frequency = "Monthly"
+      cadence.on = { dayOfMonth: 1.5 }
+      break
+    case "unknown time zone":
+      body["timeZone"] = "Mars/Olympus_Mons"
+      break
+    case "missing time zone":
+      delete body["timeZone"]
+      break
+    case "missing checkoutId":
+      delete body["checkoutId"]
+      break
+    case "type not plan":
+      body["type"] = "loan"
+      break
+    case "unknown planType":
+      body["planType"] = "Layaway"
+      break
+    case "negative deposit":
+      body["deposit"] = { amount: -1 }
+      break
+    case "deposit not a number":
+      body["deposit"] = { amount: "lots" }
+      break
+  }
+  return body
+}
+
+/**
+ * A plan-terms request to break, and how.
+ *
+ * @since 0.1.0
+ */
+export const invalidTermsSpec = fc.record({ breakage: fc.constantFrom(...TERMS_BREAKAGES), spec: termsSpec })
+
+// ---------------------------------------------------------------------------
+// The customer's choice in the widget (R8, and the plans refunds are quoted for)
+
+/**
+ * What the customer does with a payable checkout: the cadence and deposit it
+ * picks, and whether it pays, pays with a card that will miss, is declined, or
+ * cancels.
+ *
+ * @since 0.1.0
+ */
+export const customerChoice = fc.record({
+  outcome: fc.constantFrom("pay" as const, "pay-then-miss" as const, "decline" as const, "cancel" as const),
+  frequency: fc.nat({ max: 2 }),
+  depositShare: fc.integer({ min: 0, max: 100 }),
+  timeZone,
+  on: cadenceOn
+})
+
+/**
+ * @since 0.1.0
+ */
+export type CustomerChoice = typeof customerChoice extends fc.Arbitrary<infer T> ? T : never
+
+// ---------------------------------------------------------------------------
+// Search
+
+/** Statuses of the description, for filters. */
+const STATUSES = ["OnSchedule", "Late", "Completed", "Cancelled", "PendingDeposit"] as const
+
+/**
+ * A search over the run's plans: sort, page, and at most one filter.
+ *
+ * @since 0.1.0
+ */
+export const searchSpec = (context: GenerationContext) =>
+  fc.record(
+    {
+      sortField: fc.constantFrom(
+        "createdAt",
+        "updatedAt",
+        "totalPaid",
+        "remainingBalance",
+        "status",
+        "currencyCode",
+        "merchantOrderId",
+        "completionDate",
+        "id"
+      ),
+      sortDirection: fc.constantFrom("asc", "desc"),
+      limit: fc.integer({ min: 1, max: 10 }),
+      page: fc.integer({ min: 0, max: 4 }),
+      filter: fc.oneof(
+        fc.record({
+          filterField: fc.constant("status"),
+          filterOperator: fc.constantFrom("equals", "not", "in", "notIn"),
+          filterValue: fc.subarray([...STATUSES], { minLength: 1, maxLength: 3 }).map((s) => s.join(","))
+        }),
+        fc.record({
+          filterField: fc.constant("currencyCode"),
+          filterOperator: fc.constantFrom("equals", "not", "in"),
+          filterValue: fc.constantFrom(...context.currencies.map((c) => c.code))
+        }),
+        fc.record({
+          filterField: fc.constantFrom("totalPaid", "remainingBalance"),
+          filterOperator: fc.constantFrom("gt", "gte", "lt", "lte"),
+          filterValue: fc.integer({ min: 0, max: 3_000 }).map(String)
+        }),
+        fc.record({
+          filterField: fc.constant("merchantOrderId"),
+          filterOperator: fc.constantFrom("contains", "endsWith", "startsWith"),
+          filterValue: fc.constantFrom(...`${context.orderPrefix}abc0123456789`.split(""), context.orderPrefix)
+        }),
+        fc.record({
+          filterField: fc.constant("completionDate"),
+          filterOperator: fc.constantFrom("lt", "gte"),
+          filterValue: fc.integer({ min: 0, max: 400 }).map((d) => Time.formatDate(Time.utcDay(context.anchor) + d))
+        })
+      )
+    },
+    { requiredKeys: [] }
+  )
+
+/**
+ * @since 0.1.0
+ */
+export type SearchSpec = ReturnType<typeof searchSpec> extends fc.Arbitrary<infer T> ? T : never
+
+/**
+ * The query string parameters of a search over the plans whose
+ * `merchantOrderId` (or id, or customer) contains `scope` (the quick filter).
+ *
+ * @since 0.1.0
+ */
+export const searchQueryOf = (spec: SearchSpec, scope: string): Record<string, string> => ({
+  useQuickFilter: "true",
+  quickFilterValue: scope,
+  ...(spec.sortField === undefined ? {} : { sortField: spec.sortField }),
+  ...(spec.sortDirection === undefined ? {} : { sortDirection: spec.sortDirection }),
+  ...(spec.limit === undefined ? {} : { limit: String(spec.limit) }),
+  ...(spec.page === undefined ? {} : { page: String(spec.page) }),
+  ...(spec.filter ?? {})
+})
+
+/** Minor units of a checkout request's total (R2.1). */
+export const totalMinorOf = (request: CheckoutRequest, currency: CurrencyInfo): number =>
+  request.items.reduce(
+    (sum, item) => sum + (Money.toMinorUnits(item.costPerItem, currency.exponent) as number) * item.quantity,
+    0
+  )
