@@ -136,7 +136,7 @@ export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summary
  * @example
  * ```ts
  * import { dueInstallments } from "payment-plan-engine"
- * dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [2]
+ * dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [1]: the deposit, still pending
  * ```
  * @since 0.1.0
  */
@@ -247,7 +247,8 @@ const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch =>
  * ```ts
  * import { listPlanNotes } from "payment-plan-engine"
  * listPlanNotes(notes, { planId: "plan_1", pageSize: "10" }, { selfUrl: "https://api.example/api/v2/plans/plan_1/notes" })
- * // { pinnedPlanNote: …, planNotes: [...], meta: { rowCount: 12, pageSize: 10, offset: 0 }, links: { self, first, prev: null, next, last } }
+ * // { pinnedPlanNote: { id: "n6", … }, planNotes: [n5, n4, n2, n1], meta: { rowCount: 4, pageSize: 10, offset: 0 },
+ * //   links: { self, first, prev: null, next: null, last } }: n3 is soft-deleted, n6 pinned
  * ```
  * @since 0.1.0
  */

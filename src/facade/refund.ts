@@ -54,7 +54,7 @@ export const selectRefundPolicy = (
  * ```ts
  * import { selectRefundPolicyResult } from "payment-plan-engine"
  * selectRefundPolicyResult([{ daysWithinRedemptionDate: 30 }], 2.5)
- * // { ok: false, issues: [{ path: "daysRemaining", code: "type", … }], warnings: [] }
+ * // { ok: false, issues: [{ path: "daysRemaining", code: "format", rule: "R7.2", … }], warnings: [] }
  * ```
  * @since 0.1.0
  */

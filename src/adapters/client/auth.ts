@@ -42,6 +42,7 @@ const base64 = (text: string): string => {
  *
  * @example
  * ```ts
+ * import * as Redacted from "effect/Redacted"
  * Redacted.value(basicAuthorization("merchant-123", Redacted.make("secret")))
  * // "Basic bWVyY2hhbnQtMTIzOnNlY3JldA=="
  * ```

@@ -86,6 +86,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000
  *
  * @example
  * ```ts
+ * import type { ClientOptions } from "payment-plan-engine/client"
  * const options: ClientOptions = {
  *   baseUrl: "http://127.0.0.1:4010",
  *   merchantId: "merchant-123",
@@ -232,7 +233,7 @@ const routesOf = (input: unknown, issues: Array<Issue>): Routes => {
  * const config = resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey: "k" })
  * // Result.succeed({ baseUrl: URL, retry: { maxRetries: 3, … }, idempotencyKeys: "unknown", timeoutMs: 10000, … })
  * resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "a b", apiKey: "k" })
- * // Result.fail(InvalidOptionsError: merchantId: must not contain spaces or line breaks [pattern, R4.3]; …)
+ * // Result.fail(InvalidOptionsError { issues: [merchantId: too_short (R4.1), merchantId: pattern (R4.3)] })
  * ```
  * @internal
  */

@@ -104,16 +104,19 @@ const clientError = <const Tag extends string, const Code extends ClientErrorCod
  * ```ts
  * import { isPaymentPlanClientError } from "payment-plan-engine/client"
  *
- * try {
- *   await client.cancelPlan({ planId, refundableAmount: 10, reason: "CustomerRequest" })
- * } catch (error) {
- *   if (!isPaymentPlanClientError(error)) throw error
- *   switch (error.code) {
- *     case "conflict": return "already cancelled"
- *     case "invalid_request": return error.issues
- *     default: throw error
+ * const cancel = async (planId: string) => {
+ *   try {
+ *     return await client.cancelPlan({ planId, refundableAmount: 10, reason: "CustomerRequest" })
+ *   } catch (error) {
+ *     if (!isPaymentPlanClientError(error)) throw error
+ *     switch (error.code) {
+ *       case "conflict": return "already cancelled"
+ *       case "invalid_request": return error.issues
+ *       default: throw error
+ *     }
  *   }
  * }
+ * await cancel(planId) // { result: … }, "already cancelled", or the issues of a refused request
  * ```
  * @since 0.1.0
  */

@@ -93,7 +93,7 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
  * ```ts
  * import { createClient } from "payment-plan-engine/client"
  *
- * const client = createClient({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey: "…" })
+ * const client = createClient({ baseUrl, merchantId: "merchant-123", apiKey })
  * const outcome = await client.createCheckout(request)
  * if (outcome.ok) renderWidget(outcome.checkout.id)
  * else if (outcome.displayWidget) renderWidgetWithError(outcome.error)

@@ -115,7 +115,7 @@ export const mayRetry = (
  *
  * @example
  * ```ts
- * backoffMs(DEFAULT_RETRY, 2, 0.5) // 0.5 × min(5000, 200 × 4) = 400
+ * backoffMs({ baseDelayMs: 200, maxDelayMs: 5000 }, 2, 0.5) // 0.5 × min(5000, 200 × 2²) = 400
  * ```
  */
 export const backoffMs = (

@@ -19,11 +19,27 @@
  * ```ts
  * import { describe, it } from "vitest"
  * import { clientContract } from "payment-plan-engine/client/testing"
- * import { createSandbox, loadMerchants, sqliteStore, TEST_CARDS } from "payment-plan-engine/sandbox"
+ * import { createSandbox, readMerchantsFile, sqliteStore, TEST_CARDS } from "payment-plan-engine/sandbox"
  *
+ * const merchants = readMerchantsFile("sandbox-merchants.json") // merchant-123 with its API key
  * clientContract("the sandbox", () => {
- *   const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants: loadMerchants(file) })
- *   return { fetch: sandbox.fetch, baseUrl: "http://sandbox.test", merchantId, apiKey, completeCheckout, close: async () => sandbox.close() }
+ *   const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants })
+ *   const baseUrl = "http://sandbox.test"
+ *   return {
+ *     fetch: sandbox.fetch, baseUrl, merchantId: "merchant-123", apiKey: "sk_sandbox_demo_0123456789",
+ *     // the customer in the widget: the call the widget's page makes
+ *     completeCheckout: async (checkoutId, outcome) => {
+ *       await sandbox.fetch(new Request(`${baseUrl}/widget/api/checkouts/${checkoutId}/complete`, {
+ *         method: "POST",
+ *         headers: { "content-type": "application/json" },
+ *         body: JSON.stringify({
+ *           card: outcome === "accept" ? TEST_CARDS.succeeds : TEST_CARDS.declined,
+ *           planTerms: { checkoutId, type: "plan", timeZone: "Australia/Sydney" }
+ *         })
+ *       }))
+ *     },
+ *     close: async () => sandbox.close()
+ *   }
  * }, { describe, it, idempotencyKeys: "honoured" })
  * ```
  *

@@ -169,7 +169,8 @@ export interface WebhookReplayGuard {
  * ```ts
  * import { memoryReplayGuard, verifyWebhook } from "payment-plan-engine/client"
  * const replay = memoryReplayGuard()
- * const verified = await verifyWebhook(request, secret, { replay })
+ * // delivery: the request received, or its raw body and headers; secret: the endpoint's whsec_…
+ * const verified = await verifyWebhook(delivery, secret, { replay })
  * ```
  * @since 0.1.0
  */
@@ -353,7 +354,8 @@ const deliveryOf = (input: Request | WebhookDelivery): Effect.Effect<WebhookDeli
  * ```ts
  * import { Effect } from "effect"
  * import { verifyWebhookEffect } from "payment-plan-engine/client"
- * const program = verifyWebhookEffect({ body, headers }, secret).pipe(
+ * // delivery: { body, headers } as received, the body's raw text or bytes
+ * const program = verifyWebhookEffect(delivery, secret).pipe(
  *   Effect.catchTag("WebhookSignatureError", () => Effect.succeed(undefined))
  * )
  * ```
@@ -396,14 +398,15 @@ export const verifyWebhookEffect = (
  * @example
  * ```ts
  * import { verifyWebhook } from "payment-plan-engine/client"
- * // Hono, or any Fetch handler
- * app.post("/webhooks", async (c) => {
- *   const verified = await verifyWebhook(c.req.raw, process.env.WEBHOOK_SECRET!)
+ * // any Fetch handler: in Hono, app.post("/webhooks", (c) => onWebhook(c.req.raw))
+ * const onWebhook = async (request: Request): Promise<Response> => {
+ *   const verified = await verifyWebhook(request, process.env.WEBHOOK_SECRET!)
  *   if (verified.known && verified.event.type === "plan.status_changed") {
  *     console.log(verified.event.data.planId, verified.event.data.status)
  *   }
- *   return c.body(null, 204)
- * })
+ *   return new Response(null, { status: 204 })
+ * }
+ * await onWebhook(webhookRequest()) // webhookRequest(): a signed delivery
  * ```
  * @since 0.1.0
  */

@@ -132,9 +132,9 @@ const checkFile = requestValidator(MerchantsFile, "sandbox")
  *
  * @example
  * ```ts
- * import { loadMerchants } from "payment-plan-engine/sandbox"
+ * import { hashApiKey, loadMerchants } from "payment-plan-engine/sandbox"
  * const merchants = loadMerchants({
- *   merchants: [{ id: "merchant-123", apiKeyHash: "scrypt$16384$8$1$…$…", timeZone: "Australia/Sydney",
+ *   merchants: [{ id: "merchant-123", apiKeyHash: hashApiKey("sk_test_123"), timeZone: "Australia/Sydney",
  *     currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }] }]
  * })
  * ```

@@ -134,8 +134,8 @@ export const readMerchantsFile = (path: string): ReadonlyArray<SandboxMerchant> 
  * @example
  * ```ts
  * import { startSandbox } from "payment-plan-engine/sandbox"
- * const running = await startSandbox({ merchants: "sandbox-merchants.json", database: ".sandbox/data.sqlite", port: 4010 })
- * console.log(running.url) // http://127.0.0.1:4010
+ * const running = await startSandbox({ merchants: "sandbox-merchants.json", database: ".sandbox/data.sqlite", port: 0 })
+ * console.log(running.url) // http://127.0.0.1:<port>: port 0 takes a free one, the default is 4010
  * await running.close()
  * ```
  */

@@ -27,8 +27,9 @@ import { sqliteWebhookStore, type WebhookStore } from "./webhooks/store.ts"
  * @example
  * ```ts
  * import type { SandboxCheckout } from "payment-plan-engine/sandbox"
+ * const response = await fetch(`${baseUrl}/api/v2/checkout`, { method: "POST", headers, body: JSON.stringify(request) })
  * const created = (await response.json()) as SandboxCheckout
- * created.widgetUrl // "http://127.0.0.1:4010/widget/checkout/chk_…": the hosted page to send the customer to
+ * created.widgetUrl // `${baseUrl}/widget/checkout/chk_…`: the hosted page to send the customer to
  * ```
  */
 export type SandboxCheckout = Checkout & { readonly widgetUrl: string; readonly expiresAt: string }

@@ -414,7 +414,7 @@ export const apply = (
  * @example
  * ```ts
  * import { Plan } from "payment-plan-engine"
- * Plan.dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [2]
+ * Plan.dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [1]: the deposit, still pending
  * ```
  * @since 0.1.0
  */

@@ -103,7 +103,7 @@ const withoutNulls = (record: Record<string, unknown>): Record<string, unknown> 
  * ```ts
  * import { Refund } from "payment-plan-engine"
  * Refund.refundPlanOf({ currency: { currencyCode: "AUD" }, totalPaid: 400, items: [] })?.plan
- * // { currencyCode: "AUD", totalPaymentsPaid: 400, items: [] }
+ * // { currency: { currencyCode: "AUD" }, totalPaid: 400, items: [], currencyCode: "AUD", totalPaymentsPaid: 400 }
  * ```
  * @since 0.1.0
  */

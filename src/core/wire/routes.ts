@@ -59,7 +59,8 @@ export const DEFAULT_ROUTES: Routes = {
  *
  * @example
  * ```ts
- * const routes = withRoutes({ retrievePlan: { method: "GET", path: "/v2/plan/{planId}" } })
+ * import { Routes } from "payment-plan-engine"
+ * const routes = Routes.withRoutes({ retrievePlan: { method: "GET", path: "/v2/plan/{planId}" } })
  * ```
  */
 export const withRoutes = (overrides: Partial<Routes> = {}): Routes => ({ ...DEFAULT_ROUTES, ...overrides })
@@ -82,7 +83,8 @@ export const isPathParameterValue = isAddressable
  *
  * @example
  * ```ts
- * expandPath(DEFAULT_ROUTES.retrievePlan, { planId: "p 1" }) // "/api/v2/plans/p%201"
+ * import { Routes } from "payment-plan-engine"
+ * Routes.expandPath(Routes.DEFAULT_ROUTES.retrievePlan, { planId: "p 1" }) // "/api/v2/plans/p%201"
  * ```
  */
 export const expandPath = (route: Route, params: Readonly<Record<string, string>>): string =>
@@ -161,8 +163,9 @@ const matchSegments = (
  *
  * @example
  * ```ts
- * routeMatcher().match("GET", "/api/v2/plans/p1/notes") // { operation: "listPlanNotes", params: { planId: "p1" } }
- * routeMatcher({ health: { method: "GET", path: "/health" } }).match("GET", "/health") // { operation: "health", params: {} }
+ * import { Routes } from "payment-plan-engine"
+ * Routes.routeMatcher().match("GET", "/api/v2/plans/p1/notes") // { operation: "listPlanNotes", params: { planId: "p1" } }
+ * Routes.routeMatcher({ health: { method: "GET", path: "/health" } }).match("GET", "/health") // { operation: "health", params: {} }
  * ```
  */
 export function routeMatcher(): RouteMatcher<Operation>

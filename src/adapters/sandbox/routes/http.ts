@@ -39,6 +39,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS
  * @example
  * ```ts
  * import type { ErrorBody } from "payment-plan-engine/sandbox"
+ * const response = await fetch(`${baseUrl}/api/v2/checkout`, { method: "POST", headers, body: JSON.stringify({ items: [] }) })
  * const body = (await response.json()) as ErrorBody
  * if (body.code === "validation_failed") console.log(body.issues)
  * ```

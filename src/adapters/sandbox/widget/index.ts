@@ -58,6 +58,8 @@ const originOf = (baseUrl: string): string | undefined => {
  * @example
  * ```ts
  * const js = widgetScript("http://127.0.0.1:4010")
+ * // "/* payment-plan-engine sandbox widget: /widget/sdk.js *\/\n(function (PPE_BASE_URL) {…})(\"http://127.0.0.1:4010\");\n"
+ * // served as /widget/sdk.js, which a page loads with
  * // <script src="http://127.0.0.1:4010/widget/sdk.js" data-checkout-id="chk_1" data-container="#plan"></script>
  * ```
  */

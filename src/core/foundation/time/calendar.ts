@@ -179,7 +179,7 @@ const formatDateUncached = (days: EpochDay): string => {
  * @example
  * ```ts
  * import { Time } from "payment-plan-engine"
- * Time.parseDate("2028-02-29") // 21609
+ * Time.parseDate("2028-02-29") // 21243
  * Time.parseDate("2026-02-29") // undefined
  * ```
  * @since 0.1.0
