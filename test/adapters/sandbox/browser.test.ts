@@ -4,6 +4,10 @@
  * started in-process on 127.0.0.1. The merchant's site is faked inside the
  * browser (`page.route`), so nothing leaves the machine.
  *
+ * The last test pays with the page while the merchant's webhook endpoint (set
+ * at run time) points at a receiver on 127.0.0.1, and checks the events of the
+ * whole flow with the `standardwebhooks` package directly (issue 15).
+ *
  * Chromium is found by scripts/chromium.ts: CHROMIUM_PATH, Debian's
  * /usr/bin/chromium (which `npm test`'s pretest step installs where it can), or
  * playwright-core's own browser. Without one this file fails with instructions:
@@ -13,11 +17,14 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { Webhook } from "standardwebhooks"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { findChromium } from "../../../scripts/chromium.ts"
 import { type Client, createClient } from "../../../src/adapters/client/index.ts"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import { exampleRequest } from "../../fixtures.ts"
+import { expectedLabels, labelOf } from "./webhooks/load.ts"
+import { startReceiver } from "./webhooks/receiver.ts"
 
 const CHROMIUM = findChromium()
 const ARGS = [
@@ -31,6 +38,8 @@ const ARGS = [
 ]
 
 const MERCHANT = { id: "merchant-123", apiKey: "key-browser-0123456789" }
+// the webhook test's merchant: its own test clock, which the test advances, and its own endpoint
+const HOOKS_MERCHANT = { id: "merchant-hooks", apiKey: "key-hooks-0123456789" }
 const merchants = loadMerchants({
   merchants: [
     {
@@ -42,6 +51,13 @@ const merchants = loadMerchants({
         { currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 },
         { currencyCode: "JPY", minimumPaymentAmount: 100, isZeroDecimal: true }
       ]
+    },
+    {
+      id: HOOKS_MERCHANT.id,
+      name: "Webhook Shop",
+      apiKey: HOOKS_MERCHANT.apiKey,
+      timeZone: "Australia/Sydney",
+      currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }]
     }
   ]
 })
@@ -285,5 +301,99 @@ describe("the hosted checkout page in Chromium", () => {
       allocate: false,
       reason: "missing_plan"
     })
+  })
+
+  it("webhooks: create → pay in Chromium → clock advance → cancel sends the expected events in order, each verified by standardwebhooks", async () => {
+    const receiver = await startReceiver()
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+    const auth = `Basic ${Buffer.from(`${HOOKS_MERCHANT.id}:${HOOKS_MERCHANT.apiKey}`).toString("base64")}`
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${sandbox.url}${path}`, {
+        method,
+        headers: { authorization: auth, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+      const text = await response.text()
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) }
+    }
+    try {
+      expect((await call("PUT", "/sandbox/webhook", { url: receiver.url, secret })).status).toBe(200)
+      const hooks = createClient({ baseUrl: sandbox.url, merchantId: HOOKS_MERCHANT.id, apiKey: HOOKS_MERCHANT.apiKey })
+      const created = await hooks.createCheckout({
+        ...exampleRequest(),
+        merchantId: HOOKS_MERCHANT.id,
+        merchantOrderId: "order-browser-hooks"
+      })
+      if (!created.ok) throw new Error(`create checkout failed: ${String(created.error)}`)
+      const checkoutId = (created.checkout as { id: string }).id
+
+      // the customer pays the deposit with the card whose later instalments fail
+      const page = await newPage()
+      await page.goto(`${sandbox.url}/widget/checkout/${checkoutId}`)
+      await page.getByRole("radio", { name: /^Fortnightly/ }).check()
+      await page.getByLabel("Card number").fill("4000 0000 0000 0341")
+      await page.getByRole("button", { name: /^Pay deposit/ }).click()
+      await page.waitForURL((url) => url.hostname === SHOP)
+      const verified = await hooks.verifyCheckout(page.url(), { merchantOrderId: "order-browser-hooks" })
+      await page.close()
+      expect(verified).toMatchObject({ allocate: true, checkoutId })
+      const planId = verified.allocate ? verified.planId : undefined
+      if (planId === undefined) throw new Error("no plan after the deposit")
+
+      // the merchant's clock passes instalments that fall due, then the merchant cancels
+      const advanced = await call("POST", "/sandbox/clock/advance", { days: 33 })
+      expect(advanced.status).toBe(200)
+      const settled = advanced.body.settledInstallments as number
+      expect(settled).toBeGreaterThanOrEqual(1)
+      const quote = await call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
+      const refund = quote.body.suggestedRefundAmount as number
+      const cancelled = await call("POST", `/api/v2/plans/${planId}/cancel`, {
+        planId,
+        refundableAmount: refund,
+        reason: "CustomerRequest"
+      })
+      expect(cancelled.status).toBe(200)
+
+      // checkout.completed, the deposit paid, OnSchedule, each missed instalment (Late after the first),
+      // plan.cancelled, Late → Cancelled
+      const expected = expectedLabels({ merchantId: HOOKS_MERCHANT.id, planId, card: "failsLater", settled })
+      expect(expected.slice(0, 5)).toEqual([
+        "checkout.completed",
+        "plan.installment_paid#1",
+        "plan.status_changed:PendingDeposit>OnSchedule",
+        "plan.installment_failed#2",
+        "plan.status_changed:OnSchedule>Late"
+      ])
+      await receiver.waitFor(expected.length)
+      await new Promise((r) => setTimeout(r, 100))
+      const webhook = new Webhook(secret)
+      const events = receiver.received.map((r) =>
+        webhook.verify(r.body, {
+          "webhook-id": r.id,
+          "webhook-timestamp": r.timestamp,
+          "webhook-signature": r.signature
+        }) as { type: string; timestamp: string; data: Record<string, unknown> }
+      )
+      expect(events.map(labelOf)).toEqual(expected)
+      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(expected.length)
+      expect(events.every((e) => e.data["planId"] === planId)).toBe(true)
+      expect(events[0]!.data).toMatchObject({ checkoutId, merchantOrderId: "order-browser-hooks", depositAmount: 280 })
+      expect(events.at(-2)!.data).toMatchObject({ refundAmount: refund, reason: "CustomerRequest" })
+      // a tampered body or another secret fails the same check
+      const [first] = receiver.received
+      const headers = {
+        "webhook-id": first!.id,
+        "webhook-timestamp": first!.timestamp,
+        "webhook-signature": first!.signature
+      }
+      expect(() => webhook.verify(first!.body.replace("280", "281"), headers)).toThrow()
+      expect(() =>
+        new Webhook("whsec_" + Buffer.from("another secret").toString("base64")).verify(first!.body, headers)
+      )
+        .toThrow()
+    } finally {
+      await call("DELETE", "/sandbox/webhook")
+      await receiver.close()
+    }
   })
 })
