@@ -25,6 +25,7 @@ import {
   Webhook
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
+import { type ConformanceReport, runConformance } from "payment-plan-engine/conformance"
 import { loadMerchants, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
 
 const sample = (name: string): unknown =>
@@ -332,6 +333,23 @@ export const fetchCheckout = (id: string) => client.retrieveCheckout(id)
 
 /** What creating the checkout answered (docs/integration.md, step 2). */
 export const outcome: CreateCheckoutOutcome = await client.createCheckout(request)
+
+// ---------------------------------------------------------------------------
+// The conformance kit (docs/conformance.md)
+
+/**
+ * A conformance report: a short run of the kit against the sandbox, in its
+ * merchant's zone, at a rate a local service takes.
+ */
+export const report: ConformanceReport = await runConformance({
+  baseUrl,
+  merchantId,
+  apiKey,
+  timeZone: "Australia/Sydney",
+  rps: 1000,
+  runs: 5,
+  seed: 42
+})
 
 // ---------------------------------------------------------------------------
 // Your code: the shop's own functions the examples call
