@@ -1,6 +1,6 @@
 // The public surface, read from the declarations in dist/types (npm run build first):
 // - `node scripts/api.mjs --check` (in npm test): every value the declarations export exists at
-//   runtime (parity), and the export list of docs/api.md is exactly what the package exports, so
+//   runtime and nothing else does (parity), and the export list of docs/api.md is exactly what the package exports, so
 //   a new export cannot appear without being listed and described there;
 // - `node scripts/api.mjs --write` rewrites that list (between the api markers) after a change.
 import { readFileSync, writeFileSync } from "node:fs"
@@ -68,9 +68,24 @@ const surface = entries.map((entry) => {
 const mode = process.argv[2]
 const problems = []
 
-// Parity: every value the declarations export exists at runtime, in every namespace too.
+// Parity: every value the declarations export exists at runtime, in every namespace too; and
+// nothing is exported at runtime that the declarations hide (an internal let out).
 for (const entry of surface) {
   const runtime = await import(entry.specifier)
+  const declared = new Map(entry.exports.map((e) => [e.name, e]))
+  for (const name of Object.keys(runtime)) {
+    const e = declared.get(name)
+    if (e === undefined || e.kind === "type") {
+      problems.push(`${entry.specifier}: ${name} is exported at runtime but not declared`)
+    } else if (e.kind === "namespace") {
+      const members = new Set(e.members.filter((m) => m.kind !== "type").map((m) => m.name))
+      for (const member of Object.keys(runtime[name])) {
+        if (!members.has(member)) {
+          problems.push(`${entry.specifier}: ${name}.${member} is exported at runtime but not declared`)
+        }
+      }
+    }
+  }
   for (const e of entry.exports) {
     if (e.kind === "type") continue
     if (!(e.name in runtime)) problems.push(`${entry.specifier}: ${e.name} is declared but not exported at runtime`)

@@ -29,7 +29,7 @@ export * as Deposit from "./core/deposit/index.ts"
 /** Currencies (R1): the ISO 4217 table, minor-unit exponents, zero-decimal overrides of a merchant. */
 export * as Currency from "./core/foundation/currency.ts"
 /** Exact money (R1, R5): integer minor units, conversions, half-up division, percentages, splits. */
-export * as Money from "./core/foundation/money.ts"
+export * as Money from "./core/foundation/money-api.ts"
 /** Time (R3): calendar dates as epoch days, instants given as arguments, IANA time zones; never the clock. */
 export * as Time from "./core/foundation/time/index.ts"
 /** The merchant configuration (R9, R10.3): declared strictly, read tolerantly. */

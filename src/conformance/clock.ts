@@ -58,8 +58,23 @@ const make = (source: ServiceClock["source"], offset: number, tolerance: number)
  *
  * @example
  * ```ts
- * const clock = serviceClock(clockExchange, configurationExchange)
- * clock.bracketOf(exchange) // { earliest, latest }
+ * // the sandbox's GET /sandbox/clock, sent at 1000 and answered at 1040 (local epoch ms)
+ * const clockExchange = {
+ *   method: "GET",
+ *   path: "/sandbox/clock",
+ *   requestBody: undefined,
+ *   status: 200,
+ *   responseBody: { now: "2026-11-22T00:00:00.000Z" },
+ *   date: undefined,
+ *   startedAt: 1000,
+ *   endedAt: 1040
+ * }
+ * const clock = serviceClock(clockExchange, undefined)
+ * clock.source // "sandbox clock"
+ * // an answer asked at 2000 and read at 2100: computed at the service's time between
+ * const { earliest, latest } = clock.bracketOf({ ...clockExchange, startedAt: 2000, endedAt: 2100 })
+ * new Date(earliest).toISOString() // "2026-11-22T00:00:00.955Z"
+ * new Date(latest).toISOString() // "2026-11-22T00:00:01.105Z"
  * ```
  * @since 0.1.0
  */

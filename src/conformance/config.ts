@@ -29,6 +29,8 @@ export type CheckGroup = (typeof CHECK_GROUPS)[number]
  *
  * @example
  * ```ts
+ * import type { ConformanceConfig } from "payment-plan-engine/conformance"
+ *
  * const config: ConformanceConfig = {
  *   baseUrl: "http://127.0.0.1:4010",
  *   merchantId: "merchant-123",
@@ -130,6 +132,8 @@ const wholeIn = (problems: Array<string>, name: string, value: unknown, min: num
  *
  * @example
  * ```ts
+ * import { resolveConformanceConfig } from "payment-plan-engine/conformance"
+ *
  * resolveConformanceConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "m", apiKey: "k" }).rps // 5
  * ```
  * @since 0.1.0

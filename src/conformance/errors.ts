@@ -50,10 +50,12 @@ export type ConformanceError = ConformanceUsageError | ServiceUnreachableError |
  *
  * @example
  * ```ts
+ * import { isConformanceError, runConformance } from "payment-plan-engine/conformance"
+ *
  * try {
- *   await runConformance(config)
+ *   await runConformance({ baseUrl, merchantId, apiKey: "sk_not_the_key" })
  * } catch (error) {
- *   if (isConformanceError(error)) console.error(error.message) // exit 2
+ *   if (isConformanceError(error)) console.error(error._tag, error.message) // CredentialsRefusedError …: exit 2
  * }
  * ```
  * @since 0.1.0

@@ -49,7 +49,11 @@ export { run, runConformance, type RunOptions } from "./runner.ts"
  *
  * @example
  * ```ts
- * process.exitCode = exitCodeOf(await runConformance(config))
+ * import { exitCodeOf, runConformance } from "payment-plan-engine/conformance"
+ *
+ * // the sandbox: its merchant's zone, and a local service need not be spared (default: 5 requests a second)
+ * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 }
+ * process.exitCode = exitCodeOf(await runConformance(config).catch((error: unknown) => error)) // 0
  * ```
  * @since 0.1.0
  */

@@ -132,7 +132,9 @@ export interface ConformanceReport {
  *
  * @example
  * ```ts
- * process.stdout.write(JSON.stringify(toJson(report), null, 2))
+ * import { toJson } from "payment-plan-engine/conformance"
+ *
+ * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 5, "passed": 5, "failed": 0, "seed": 42, … }
  * ```
  * @since 0.1.0
  */
@@ -177,7 +179,9 @@ const byRule = (a: string, b: string) => a.localeCompare(b, "en", { numeric: tru
  *
  * @example
  * ```ts
- * process.stdout.write(formatTable(report))
+ * import { formatTable } from "payment-plan-engine/conformance"
+ *
+ * console.log(formatTable(report))
  * ```
  * @since 0.1.0
  */
@@ -231,6 +235,9 @@ const pretty = (value: unknown): string =>
  *
  * @example
  * ```ts
+ * import { writeFileSync } from "node:fs"
+ * import { renderHtml } from "payment-plan-engine/conformance"
+ *
  * writeFileSync("report.html", renderHtml(report))
  * ```
  * @since 0.1.0

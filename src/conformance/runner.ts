@@ -438,7 +438,9 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
  * import { Effect } from "effect"
  * import { run } from "payment-plan-engine/conformance"
  *
- * const report = await Effect.runPromise(run({ baseUrl, merchantId, apiKey, runs: 50, seed: 7 }))
+ * // the sandbox: its merchant's zone, and a local service need not be spared (default: 5 requests a second)
+ * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5, seed: 7 }
+ * const report = await Effect.runPromise(run(config))
  * report.disagreements // [] when the service agrees with the rules
  * ```
  * @since 0.1.0
@@ -474,7 +476,7 @@ export interface RunOptions {
  * ```ts
  * import { runConformance, formatTable } from "payment-plan-engine/conformance"
  *
- * const report = await runConformance({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey })
+ * const report = await runConformance({ baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 })
  * console.log(formatTable(report))
  * process.exitCode = report.disagreements.length === 0 ? 0 : 1
  * ```

@@ -224,8 +224,23 @@ const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: Ch
  *
  * @example
  * ```ts
+ * const context: GenerationContext = {
+ *   anchor: Date.UTC(2026, 10, 24), // a day after the service's today
+ *   merchantId: "merchant-123",
+ *   orderPrefix: "conformance-s42-",
+ *   currencies: currenciesOf({ currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }] }),
+ *   externalCodes: []
+ * }
+ * const spec: CheckoutSpec = {
+ *   currency: 0,
+ *   order: "k3j9",
+ *   redirectURL: "https://shop.example/",
+ *   items: [{ costMajor: 50, costFraction: 0, quantity: 2, description: "Festival ticket", days: 97 }]
+ * }
  * const request = checkoutRequestOf(spec, context)
  * request.merchantOrderId // "conformance-s42-k3j9"
+ * request.items[0]?.costPerItem // 50
+ * request.items[0]?.redemptionDate // "2027-03-01"
  * ```
  * @since 0.1.0
  */

@@ -19,6 +19,8 @@ export interface SplitInstallmentsOptions {
 }
 
 const SPLIT_OPTIONS: ReadonlySet<string> = new Set(["merchant"])
+// the default options, one object: a split in a hot loop allocates none
+const NO_OPTIONS: SplitInstallmentsOptions = {}
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each
@@ -39,7 +41,7 @@ export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
-  options: SplitInstallmentsOptions = {}
+  options: SplitInstallmentsOptions = NO_OPTIONS
 ): InstallmentSplit =>
   valueOf(
     splitWith(amount, count, currencyCode, options),
@@ -69,7 +71,7 @@ export const splitInstallmentsResult = (
   amount: number,
   count: number,
   currencyCode: string,
-  options: SplitInstallmentsOptions = {}
+  options: SplitInstallmentsOptions = NO_OPTIONS
 ): Validation<InstallmentSplit> =>
   answerOf(
     splitWith(amount, count, currencyCode, options),

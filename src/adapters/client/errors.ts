@@ -6,7 +6,7 @@
  *
  * Failures of a call that was sent say which operation it was, where it went,
  * the HTTP status (when an answer came), the request id the service gave (any
- * of {@link REQUEST_ID_HEADERS}) and the body it sent, read tolerantly (R9).
+ * of the request-id headers (`x-request-id`, `request-id`, `x-correlation-id`, `x-amzn-requestid`)) and the body it sent, read tolerantly (R9).
  * None carries a header of the request, so none can show the credentials.
  *
  * An invalid request never leaves the process: it fails with a
@@ -135,7 +135,7 @@ export interface HttpErrorFields {
   readonly url: string
   /** The HTTP status, undefined when no answer came. */
   readonly status: number | undefined
-  /** The service's request id, from the first of {@link REQUEST_ID_HEADERS} present. */
+  /** The service's request id, from the first of the request-id headers (`x-request-id`, `request-id`, `x-correlation-id`, `x-amzn-requestid`) present. */
   readonly requestId: string | undefined
   /** The body: the decoded JSON when it is JSON, else its text; undefined without one. */
   readonly body: unknown

@@ -176,7 +176,10 @@ export interface WebhookReplayGuard {
  */
 export const memoryReplayGuard = (
   options: { readonly retentionMs?: number; readonly maxEntries?: number } = {}
-): WebhookReplayGuard & { readonly size: () => number } => {
+): WebhookReplayGuard & {
+  /** How many ids it remembers now. */
+  readonly size: () => number
+} => {
   const retention = options.retentionMs ?? 24 * 3_600_000
   const max = options.maxEntries ?? 100_000
   // insertion order is claim order: the oldest come first
@@ -208,7 +211,10 @@ export const memoryReplayGuard = (
  * @since 0.1.0
  */
 export type WebhookHeaders =
-  | { readonly get: (name: string) => string | null }
+  | {
+    /** A header by name (case-insensitive), as `Headers.get` answers. */
+    readonly get: (name: string) => string | null
+  }
   | { readonly [name: string]: string | ReadonlyArray<string> | undefined }
 
 /**

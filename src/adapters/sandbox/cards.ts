@@ -13,6 +13,7 @@ export const TEST_CARDS = {
   failsLater: "4000000000000341"
 } as const
 
+/** What a test card does: the keys of `TEST_CARDS`. */
 export type CardBehaviour = keyof typeof TEST_CARDS
 
 /** What a test card does, or the issue with the number (spaces and dashes are ignored). */

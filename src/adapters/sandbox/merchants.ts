@@ -224,6 +224,7 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
 /** The merchants of a sandbox, and who a request's credentials name. */
 export interface MerchantDirectory {
   readonly list: ReadonlyArray<SandboxMerchant>
+  /** The merchant of an id, or `undefined`. */
   readonly byId: (id: string) => SandboxMerchant | undefined
   /** The merchant of an `Authorization: Basic base64(merchantId:apiKey)` header, or undefined. */
   readonly authenticate: (authorization: string | null) => Promise<SandboxMerchant | undefined>

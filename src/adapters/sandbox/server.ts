@@ -14,6 +14,7 @@ import { sqliteStore } from "./store.ts"
 
 /** Default address of `npm start`. */
 export const DEFAULT_HOST = "127.0.0.1"
+/** Default port of `npm start` and `payment-plan serve`. */
 export const DEFAULT_PORT = 4010
 
 const toRequest = (req: IncomingMessage, origin: string, body: Buffer | undefined): Request => {

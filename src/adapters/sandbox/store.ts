@@ -106,24 +106,33 @@ export interface SandboxStore {
    * Nested calls are savepoints: a nested failure undoes its own writes only.
    */
   readonly transaction: <A>(f: () => A) => A
+  /** A checkout by id, or `undefined`. */
   readonly getCheckout: (id: string) => StoredCheckout | undefined
+  /** Writes a checkout (inside the request's transaction). */
   readonly putCheckout: (checkout: StoredCheckout) => void
+  /** A plan by id, or `undefined`. */
   readonly getPlan: (id: string) => StoredPlan | undefined
+  /** Writes a plan (inside the request's transaction). */
   readonly putPlan: (plan: StoredPlan) => void
   /** Plans of these merchants, oldest first. */
   readonly listPlans: (merchantIds: ReadonlyArray<string>) => ReadonlyArray<StoredPlan>
   /** A plan's notes, oldest first. */
   readonly listNotes: (planId: string) => ReadonlyArray<StoredNote>
+  /** Writes a plan note. */
   readonly putNote: (note: StoredNote) => void
+  /** The answer kept for an idempotency key in a scope (a merchant), or `undefined`. */
   readonly getIdempotent: (scope: string, key: string) => StoredIdempotent | undefined
+  /** Keeps the answer of an idempotency key in a scope. */
   readonly putIdempotent: (scope: string, key: string, value: StoredIdempotent) => void
   /** The merchant's test-clock offset in milliseconds (0 when never advanced). */
   readonly getClockOffset: (merchantId: string) => number
+  /** Sets a merchant's test-clock offset in milliseconds. */
   readonly setClockOffset: (merchantId: string, offset: number) => void
   /** Deletes a merchant's checkouts, plans, notes, idempotency keys and clock (and its webhook messages). */
   readonly reset: (merchantId: string) => void
   /** The webhook outbox (docs/webhooks.md), in the same database: events commit with their change. */
   readonly webhooks?: WebhookStore | undefined
+  /** Closes the database. */
   readonly close: () => void
 }
 

@@ -15,20 +15,12 @@ import * as Money from "../../core/foundation/money.ts"
 import type { RefundCalculation } from "../../core/refund/index.ts"
 import { quoteRefund } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
-import {
-  checkoutRequestOf,
-  type CheckoutSpec,
-  checkoutSpec,
-  currencyOfSpec,
-  type CustomerChoice,
-  customerChoice
-} from "../scenarios.ts"
-import { at, call, type Check, Checks, closest, type Halt, type Outcome, type Session } from "../session.ts"
+import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
+import { at, call, type Check, Checks, closest, type Halt, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout } from "./create.ts"
 import { engineTerms, listCheck } from "./terms.ts"
 import { widgetStatusCheck } from "./verify.ts"
-import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
+import { acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
@@ -130,21 +122,9 @@ export const refundProperty = (session: Session) =>
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() }),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {
-        if (session.widget === "unavailable") return { checks: [], exchanges: [], skipped: NO_WIDGET } as Outcome
-        const request = checkoutRequestOf(spec, session.context)
-        const created = yield* createCheckout(session, request)
-        if (!created.ok) {
-          return {
-            checks: [],
-            exchanges: session.transport.takeExchanges(),
-            skipped: `the checkout was not created (${created.status ?? created.reason})`
-          }
-        }
-        const checkoutId = created.checkout.id
-        if (!(yield* widgetAvailable(session, checkoutId))) {
-          return { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET }
-        }
-        const currency = currencyOfSpec(spec, session.context)
+        const ready = yield* checkoutForWidget(session, spec)
+        if (ready.skip !== undefined) return ready.skip
+        const { checkoutId, currency, request } = ready
         const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
         if (chosen === undefined) {
           return {

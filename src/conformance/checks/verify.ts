@@ -12,19 +12,11 @@ import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import { checkoutIdFromRedirect } from "../../facade/index.ts"
 import { ready } from "../property.ts"
-import {
-  checkoutRequestOf,
-  type CheckoutSpec,
-  checkoutSpec,
-  currencyOfSpec,
-  type CustomerChoice,
-  customerChoice
-} from "../scenarios.ts"
+import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout } from "./create.ts"
 import { engineTerms } from "./terms.ts"
-import { abandon, acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
+import { abandon, acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
 
 /**
  * The check of a widget call's status.
@@ -80,21 +72,9 @@ export const verifyProperty = (session: Session) =>
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }),
     evaluate: ({ checkout: spec, choice }) =>
       Effect.gen(function*() {
-        if (session.widget === "unavailable") return { checks: [], exchanges: [], skipped: NO_WIDGET }
-        const request = checkoutRequestOf(spec, session.context)
-        const created = yield* createCheckout(session, request)
-        if (!created.ok) {
-          return {
-            checks: [],
-            exchanges: session.transport.takeExchanges(),
-            skipped: `the checkout was not created (${created.status ?? created.reason})`
-          }
-        }
-        const checkoutId = created.checkout.id
-        if (!(yield* widgetAvailable(session, checkoutId))) {
-          return { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET }
-        }
-        const currency = currencyOfSpec(spec, session.context)
+        const ready = yield* checkoutForWidget(session, spec)
+        if (ready.skip !== undefined) return ready.skip
+        const { checkoutId, currency, request } = ready
         const chosen = choice.outcome === "cancel"
           ? undefined
           : acceptableTerms(session, request, checkoutId, currency, choice)

@@ -11,9 +11,18 @@ import * as Effect from "effect/Effect"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import * as Money from "../../core/foundation/money.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
-import { type CurrencyInfo, type CustomerChoice, termsRequestOf, totalMinorOf } from "../scenarios.ts"
-import { type Halt, send, type Session } from "../session.ts"
+import {
+  checkoutRequestOf,
+  type CheckoutSpec,
+  type CurrencyInfo,
+  currencyOfSpec,
+  type CustomerChoice,
+  termsRequestOf,
+  totalMinorOf
+} from "../scenarios.ts"
+import { type Halt, type Outcome, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
+import { createCheckout } from "./create.ts"
 import { engineTerms } from "./terms.ts"
 
 /** The sandbox's test cards (docs/sandbox.md). */
@@ -107,3 +116,35 @@ export const complete = (
  */
 export const abandon = (session: Session, checkoutId: string): Effect.Effect<Exchange, Halt> =>
   send(session, "POST", `${api(checkoutId)}/cancel`, undefined, { authenticated: false })
+
+/**
+ * A checkout created for a scenario that the widget then completes or abandons, or the outcome
+ * that skips the scenario (no widget API, the checkout not created, the widget not answering it).
+ */
+export const checkoutForWidget = (
+  session: Session,
+  spec: CheckoutSpec
+): Effect.Effect<
+  | { readonly skip: Outcome }
+  | {
+    readonly skip?: undefined
+    readonly request: CheckoutRequest
+    readonly checkoutId: string
+    readonly currency: CurrencyInfo
+  },
+  Halt
+> =>
+  Effect.gen(function*() {
+    if (session.widget === "unavailable") return { skip: { checks: [], exchanges: [], skipped: NO_WIDGET } }
+    const request = checkoutRequestOf(spec, session.context)
+    const created = yield* createCheckout(session, request)
+    if (!created.ok) {
+      const skipped = `the checkout was not created (${created.status ?? created.reason})`
+      return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped } }
+    }
+    const checkoutId = created.checkout.id
+    if (!(yield* widgetAvailable(session, checkoutId))) {
+      return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET } }
+    }
+    return { request, checkoutId, currency: currencyOfSpec(spec, session.context) }
+  })

@@ -4,6 +4,32 @@
  *
  * @since 0.1.0
  */
-export * from "./request.ts"
-export * from "./response.ts"
-export * from "./totals.ts"
+
+export {
+  atLeastOneItem,
+  CheckoutItem,
+  CheckoutRequest,
+  CurrencyCode,
+  PLAN_TYPES,
+  type PlanType,
+  requestUnknownFields,
+  type ValidateOptions,
+  validateRequest,
+  validateRequestResult
+} from "./request.ts"
+export { Checkout, CheckoutResponse } from "./response.ts"
+export {
+  type CheckoutSummary,
+  DEFAULT_EXPIRY_MINUTES,
+  expiryMinutes,
+  type ItemSummary,
+  PriceableCheckout,
+  type PricedCheckout,
+  type PricedItem,
+  type PriceOptions,
+  priceResult,
+  priceUnknownResult,
+  summarize,
+  type SummarizeOptions,
+  summarizeResult
+} from "./totals.ts"

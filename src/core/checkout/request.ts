@@ -191,11 +191,33 @@ const currencyDepositValue = (item: Record<string, unknown>): unknown => {
  */
 export const itemAmountsExact = (item: Record<string, unknown>, exponent: number): boolean => {
   const cost = item["costPerItem"]
-  const costMinor = typeof cost === "number" ? toMinorUnits(cost, exponent) : 0
-  if (typeof costMinor !== "number") return false
   const quantity = item["quantity"]
-  if (typeof quantity === "number" && costMinor * quantity > MAX_MINOR_UNITS) return false
-  return depositExact(item["minimumDepositPerItem"], exponent)
+  // values of the wrong type are the schema's to report: counted as exact here
+  return exactCostOf(
+    typeof cost === "number" ? cost : 0,
+    typeof quantity === "number" ? quantity : 0,
+    item["minimumDepositPerItem"],
+    exponent
+  ) !== undefined
+}
+
+/**
+ * An item's cost in minor units when its amounts are exact (R1.3: the cost and a Currency deposit
+ * have at most the currency's digits; R1.1: the line total stays an exact amount), else
+ * `undefined`: the one judgement validation, pricing and refund quotes share, reading the cost once.
+ *
+ * @internal
+ */
+export const exactCostOf = (
+  costPerItem: number,
+  quantity: number,
+  deposit: unknown,
+  exponent: number
+): number | undefined => {
+  const cost = toMinorUnits(costPerItem, exponent)
+  return typeof cost !== "number" || cost * quantity > MAX_MINOR_UNITS || !depositExact(deposit, exponent)
+    ? undefined
+    : cost
 }
 
 /**

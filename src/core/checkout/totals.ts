@@ -14,14 +14,14 @@ import * as Struct from "effect/Struct"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
-import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
+import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, itemAmountIssues, itemAmountsExact } from "./request.ts"
+import { atLeastOneItem, CheckoutItem, CheckoutRequest, exactCostOf, itemAmountIssues } from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -117,11 +117,11 @@ export const priceResult = (
   for (let index = 0; index < checkout.items.length; index++) {
     const item = checkout.items[index]!
     // the amount rules (R1.1, R1.3) of the request's validation, deposit included: one definition
-    if (!itemAmountsExact(item, exponent)) {
+    const cost = exactCostOf(item.costPerItem, item.quantity, item.minimumDepositPerItem, exponent)
+    if (cost === undefined) {
       itemAmountIssues(item, index, exponent, issues)
       continue
     }
-    const cost = toMinorUnits(item.costPerItem, exponent) as number
     const lineTotal = cost * item.quantity
     const unitDeposit = unitMinimumDeposit(cost, item.minimumDepositPerItem, merchant, exponent)
     const redemption = Time.parseDateOrInstant(item.redemptionDate)!

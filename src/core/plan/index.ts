@@ -5,9 +5,35 @@
  *
  * @since 0.1.0
  */
-export * from "./create.ts"
-export * from "./events.ts"
-export * from "./lifecycle.ts"
-export * from "./merchant-order.ts"
-export * from "./record.ts"
-export * from "./summary.ts"
+
+export { ChosenSchedule, create, type CreatePlanOptions, createResult, PlannableCheckout } from "./create.ts"
+export { PLAN_EVENT_TAGS, PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
+export { ALLOWED_IN, apply, applyResult, dueInstallments } from "./lifecycle.ts"
+export {
+  MerchantOrderId,
+  SetMerchantOrderRequest,
+  SetMerchantOrderResponse,
+  validateMerchantOrder,
+  validateMerchantOrderResult
+} from "./merchant-order.ts"
+export {
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  Installment,
+  INSTALLMENT_STATUSES,
+  type InstallmentStatus,
+  Plan,
+  PLAN_STATUSES,
+  PLAN_SUMMARY_FIELDS_OF_PLAN,
+  PlanCreatedByUser,
+  PlanCurrency,
+  PlanItem,
+  PlanMerchant,
+  PlanResponse,
+  type PlanStatus,
+  PlanSummary,
+  PlanSummaryResponse,
+  PlanUser,
+  UserPaymentMethod
+} from "./record.ts"
+export { summaryOf } from "./summary.ts"

@@ -15,7 +15,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import { depositExact, itemAmountIssues } from "../checkout/request.ts"
+import { exactCostOf, itemAmountIssues } from "../checkout/request.ts"
 import { unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
@@ -263,11 +263,11 @@ const compute = (
   const items = plan.items
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!
-    // R1.3 and R1.1, as itemAmountsExact judges them, without reading the cost twice
-    const cost = toMinorUnits(item.costPerItem, e)
+    // R1.3 and R1.1, judged once for validation, pricing and quotes
     const deposit = item.minimumDepositPerItem
-    if (typeof cost !== "number" || cost * item.quantity > MAX_MINOR_UNITS || !depositExact(deposit, e)) exact = false
-    if (!exact || typeof cost !== "number") continue
+    const cost = exactCostOf(item.costPerItem, item.quantity, deposit, e)
+    if (cost === undefined) exact = false
+    if (!exact || cost === undefined) continue
 
     // R7.2–R7.5 in integer minor units
     const quantity = item.quantity

@@ -4,7 +4,23 @@
  *
  * @since 0.1.0
  */
-export * from "./evaluate.ts"
-export * from "./fields.ts"
-export * from "./normalize.ts"
-export * from "./query.ts"
+
+export { evaluate, type PlanSearchPage, type SearchablePlan, type SearchScope } from "./evaluate.ts"
+export { type FieldType, SEARCH_FIELDS } from "./fields.ts"
+export {
+  normalize,
+  type NormalizedPlanSearch,
+  normalizeResult,
+  type PlanSearchFilter,
+  SEARCH_DEFAULTS,
+  validateQueryResult
+} from "./normalize.ts"
+export {
+  FILTER_OPERATORS,
+  type FilterOperator,
+  IS_VALUES,
+  type PlanSearchParams,
+  PlanSearchQuery,
+  PlanSearchResponse,
+  PlanSearchResult
+} from "./query.ts"

@@ -315,7 +315,7 @@ const tolerantMember = <const T extends WebhookEventType>(type: T) => {
  * ```ts
  * import { Schema } from "effect"
  * import { Webhook } from "payment-plan-engine"
- * const event = Schema.decodeUnknownSync(Webhook.WebhookEventResponse)(JSON.parse(body))
+ * const event = Schema.decodeUnknownSync(Webhook.WebhookEventResponse)(JSON.parse(delivery.body))
  * if (event.type === "plan.cancelled") console.log(event.data.planId, event.data.refundAmount)
  * ```
  * @since 0.1.0
@@ -424,7 +424,7 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Webhook } from "payment-plan-engine"
- * const read = Effect.runSync(Webhook.readEvent(JSON.parse(body)))
+ * const read = Effect.runSync(Webhook.readEvent(JSON.parse(delivery.body)))
  * if (read.known && read.event.type === "plan.completed") console.log(read.event.data.planId)
  * ```
  * @since 0.1.0

@@ -61,9 +61,10 @@ const instalmentData = (plan: Plan, installment: Installment) => ({
  * ```ts
  * import { Effect } from "effect"
  * import { Plan, Webhook } from "payment-plan-engine"
- * const event = Plan.PlanEvent.InstallmentMissed({ at: "2026-12-07T00:00:00Z" })
- * const after = Effect.runSync(Plan.apply(plan, event)) // OnSchedule → Late
- * Webhook.eventsOfTransition(plan, event, after).map((e) => e.type)
+ * // planOnSchedule: its deposit paid, instalment 2 due on 2026-12-11
+ * const event = Plan.PlanEvent.InstallmentMissed({ at: "2026-12-12T00:00:00Z" })
+ * const after = Effect.runSync(Plan.apply(planOnSchedule, event)) // OnSchedule → Late
+ * Webhook.eventsOfTransition(planOnSchedule, event, after).map((e) => e.type)
  * // ["plan.installment_failed", "plan.status_changed"]
  * ```
  * @since 0.1.0
@@ -157,7 +158,10 @@ export const transitionResult = (
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Plan, Webhook } from "payment-plan-engine"
- * const { plan: next, events } = Effect.runSync(Webhook.transition(plan, Plan.PlanEvent.InstallmentPaid({ at: now })))
+ * const { plan: next, events } = Effect.runSync(
+ *   Webhook.transition(planOnSchedule, Plan.PlanEvent.InstallmentPaid({ at: "2026-12-10T09:00:00Z" }))
+ * )
+ * events.map((e) => e.type) // ["plan.installment_paid"]: instalment 2, paid the day before it falls due
  * ```
  * @since 0.1.0
  */

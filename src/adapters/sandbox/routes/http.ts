@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   internal_error: 500
 } as const
 
+/** The `code` of a sandbox error body, one per HTTP status of `ERROR_STATUS`. */
 export type ErrorCode = keyof typeof ERROR_STATUS
 
 /**

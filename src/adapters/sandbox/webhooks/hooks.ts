@@ -71,7 +71,9 @@ export interface WebhookOptions {
   readonly policy?: Partial<DeliveryPolicy> | undefined
   /** the real clock of deliveries, epoch milliseconds (default `Date.now`) */
   readonly now?: (() => number) | undefined
+  /** The jitter's random source (tests fix it); default `Math.random`. */
   readonly random?: (() => number) | undefined
+  /** The `fetch` deliveries go out with (tests inject one); default the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined
   /** deliveries in flight at once (default 8) */
   readonly concurrency?: number | undefined

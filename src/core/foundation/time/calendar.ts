@@ -184,7 +184,13 @@ const formatDateUncached = (days: EpochDay): string => {
  * ```
  * @since 0.1.0
  */
-export const parseDate = (s: string): EpochDay | undefined => {
+export const parseDate = (s: string): EpochDay | undefined =>
+  s.length === 10 ? parsedDates.getOrCompute(s, parseDateUncached) : undefined
+
+// plans repeat a few redemption dates; a schema check and a computation read each of them
+const parsedDates = new BoundedCache<string, EpochDay | undefined>()
+
+const parseDateUncached = (s: string): EpochDay | undefined => {
   if (s.length !== 10 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d) return undefined
   const year = digits(s, 0, 4)
   const month = digits(s, 5, 7)
