@@ -183,13 +183,15 @@ export const sqliteWebhookStore = (sql: (text: string) => StatementSync): Webhoo
     },
     due: (now, limit, skip) => {
       if (limit <= 0) return []
-      // the earliest pending message of each key only: a key's next message waits for the one before it
+      // the earliest pending message of each key only: a key's next message waits for the one before it;
+      // due retries go before first attempts, so a backlog of new events never holds a retry past its
+      // promise (the first retry within 10 s)
       const rows = sql(
         `SELECT m.* FROM webhook_messages m
          WHERE m.state = 'pending' AND m.next_attempt_at <= ?
            AND NOT EXISTS (SELECT 1 FROM webhook_messages p
              WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)
-         ORDER BY m.next_attempt_at, m.seq LIMIT ?`
+         ORDER BY m.attempts > 0 DESC, m.next_attempt_at, m.seq LIMIT ?`
       ).all(now, limit + skip.size) as unknown as Array<MessageRow>
       return rows.filter((r) => !skip.has(r.id)).slice(0, limit).map(messageOf)
     },
