@@ -30,7 +30,7 @@ const instantText = (at: Time.InstantInput, path: string): string => {
   return Time.formatInstant(ms)
 }
 
-const instalmentData = (plan: Plan, installment: Installment) => ({
+const installmentData = (plan: Plan, installment: Installment) => ({
   planId: plan.id,
   merchantOrderId: plan.merchantOrderId,
   installmentNumber: installment.installmentNumber,
@@ -82,9 +82,9 @@ export const eventsOfTransition = (
     const was = before.installments[k]
     if (was?.status === now.status) continue
     if (now.status === "PAID") {
-      out.push(make("plan.installment_paid", at, { ...instalmentData(after, now), transactionId: now.transactionId }))
+      out.push(make("plan.installment_paid", at, { ...installmentData(after, now), transactionId: now.transactionId }))
     } else if (now.status === "MISSED") {
-      out.push(make("plan.installment_failed", at, instalmentData(after, now)))
+      out.push(make("plan.installment_failed", at, installmentData(after, now)))
     }
   }
   switch (event._tag) {

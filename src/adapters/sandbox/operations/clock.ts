@@ -57,7 +57,7 @@ const advanceTarget = (body: unknown, now: number): number => {
  * failing card, at its due instant. The transitions (Late, OnSchedule again,
  * Completed) are the core lifecycle's. Returns how many instalments were settled.
  */
-export const settleDueInstalments = (env: SandboxEnvironment, merchant: SandboxMerchant, until: number): number => {
+export const settleDueInstallments = (env: SandboxEnvironment, merchant: SandboxMerchant, until: number): number => {
   let settled = 0
   for (const plan of env.store.listPlans([merchant.id])) {
     let record = plan.record
@@ -103,6 +103,6 @@ export const advanceClock = (env: SandboxEnvironment, merchant: SandboxMerchant,
   const now = env.now(merchant.id)
   const target = advanceTarget(body, now)
   env.store.setClockOffset(merchant.id, env.store.getClockOffset(merchant.id) + (target - now))
-  const settled = advancing(env.webhooks, merchant.id, target, () => settleDueInstalments(env, merchant, target))
+  const settled = advancing(env.webhooks, merchant.id, target, () => settleDueInstallments(env, merchant, target))
   return { ...readClock(env, merchant.id), settledInstallments: settled }
 }
