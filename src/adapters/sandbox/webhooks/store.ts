@@ -114,6 +114,8 @@ const TABLES = [
     type TEXT NOT NULL, timestamp TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL,
     state TEXT NOT NULL, attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL, next_attempt_at INTEGER)`,
   "CREATE INDEX IF NOT EXISTS webhook_messages_pending ON webhook_messages (state, next_attempt_at)",
+  // the pending retries alone, so the worker finds due ones without walking a backlog of first attempts
+  "CREATE INDEX IF NOT EXISTS webhook_messages_retries ON webhook_messages (next_attempt_at) WHERE state = 'pending' AND attempts > 0",
   "CREATE INDEX IF NOT EXISTS webhook_messages_by_key ON webhook_messages (merchant_id, order_key, state, seq)",
   "CREATE INDEX IF NOT EXISTS webhook_messages_by_merchant ON webhook_messages (merchant_id, seq)",
   `CREATE TABLE IF NOT EXISTS webhook_attempts (
@@ -183,17 +185,30 @@ export const sqliteWebhookStore = (sql: (text: string) => StatementSync): Webhoo
     },
     due: (now, limit, skip) => {
       if (limit <= 0) return []
-      // the earliest pending message of each key only: a key's next message waits for the one before it;
-      // due retries go before first attempts, so a backlog of new events never holds a retry past its
-      // promise (the first retry within 10 s)
-      const rows = sql(
-        `SELECT m.* FROM webhook_messages m
-         WHERE m.state = 'pending' AND m.next_attempt_at <= ?
-           AND NOT EXISTS (SELECT 1 FROM webhook_messages p
-             WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)
-         ORDER BY m.attempts > 0 DESC, m.next_attempt_at, m.seq LIMIT ?`
+      // the earliest pending message of each key only: a key's next message waits for the one before it.
+      // Due retries first (their own index), so a backlog of new events never holds a retry past its
+      // promise (the first retry within 10 s); then the rest by due time, as the index walks them.
+      const headOfKey = `NOT EXISTS (SELECT 1 FROM webhook_messages p
+             WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)`
+      const retries = sql(
+        `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries
+         WHERE m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${headOfKey}
+         ORDER BY m.next_attempt_at LIMIT ?`
       ).all(now, limit + skip.size) as unknown as Array<MessageRow>
-      return rows.filter((r) => !skip.has(r.id)).slice(0, limit).map(messageOf)
+      const rest = sql(
+        `SELECT m.* FROM webhook_messages m
+         WHERE m.state = 'pending' AND m.next_attempt_at <= ? AND ${headOfKey}
+         ORDER BY m.next_attempt_at, m.seq LIMIT ?`
+      ).all(now, limit + skip.size + retries.length) as unknown as Array<MessageRow>
+      const taken = new Set<string>()
+      const picked: Array<StoredMessage> = []
+      for (const row of [...retries, ...rest]) {
+        if (picked.length >= limit) break
+        if (skip.has(row.id) || taken.has(row.id)) continue
+        taken.add(row.id)
+        picked.push(messageOf(row))
+      }
+      return picked
     },
     nextDueAt: (skip) => {
       const rows = sql(
