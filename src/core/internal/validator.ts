@@ -511,7 +511,7 @@ const build = <F>(generator: Generator, body: string, name: string, parameters: 
  * entry points that read a resource tolerantly can tell their caller about a typo at the cost of a
  * few property reads. Where code cannot be generated, the interpreted walk answers.
  */
-const compileKnownKeys = (ast: SchemaAST.AST): (input: unknown) => boolean => {
+const compileKnownKeysNow = (ast: SchemaAST.AST): (input: unknown) => boolean => {
   const constants: Array<ReadonlySet<string>> = []
   let counter = 0
   const name = (prefix: string) => `${prefix}${counter++}`
@@ -610,7 +610,7 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
  * nullable fields, checks; no transformations) into a validator that reports
  * every issue.
  */
-export const compileValidator = <S extends Schema.Top>(
+const compileValidatorNow = <S extends Schema.Top>(
   schema: S,
   options: ValidatorOptions
 ): (input: unknown) => Checked<S["Type"]> => {
@@ -642,7 +642,7 @@ export const compileValidator = <S extends Schema.Top>(
  * same checks as {@link compileValidator}, stopping at the first problem and
  * allocating nothing. Ask the validator for the issues when it says no.
  */
-export const compileGuard = <S extends Schema.Top>(
+const compileGuardNow = <S extends Schema.Top>(
   schema: S,
   options: { readonly unknownKeys?: "ignore" | "refuse" } = {}
 ): (input: unknown) => input is S["Type"] => {
@@ -676,4 +676,40 @@ export const interpretValidator = interpret
 export const knownKeysChecks = {
   generated: (schema: Schema.Top) => compileKnownKeys(schema.ast),
   interpreted: (schema: Schema.Top) => (input: unknown) => !hasUnknown(schema.ast, input)
+}
+
+// Compiled on first use: modules build their validators at load, and a program that never validates
+// (or validates one resource) pays nothing for the others, so the package starts light.
+
+/**
+ * Compiles a request Schema (structs, arrays, records of strings, literals, nullable fields,
+ * checks; no transformations) into a validator that reports every issue; the code is generated on
+ * the first call.
+ */
+export const compileValidator = <S extends Schema.Top>(
+  schema: S,
+  options: ValidatorOptions
+): (input: unknown) => Checked<S["Type"]> => {
+  let compiled: ((input: unknown) => Checked<S["Type"]>) | undefined
+  return (input) => (compiled ??= compileValidatorNow(schema, options))(input)
+}
+
+/**
+ * Compiles a Schema into a guard: whether an input is valid, decided by the same checks as
+ * {@link compileValidator}, stopping at the first problem and allocating nothing (with
+ * `unknownKeys: "refuse"`, an unknown key makes it say no); the code is generated on the first call.
+ */
+export const compileGuard = <S extends Schema.Top>(
+  schema: S,
+  options: { readonly unknownKeys?: "ignore" | "refuse" } = {}
+): (input: unknown) => input is S["Type"] => {
+  let compiled: ((input: unknown) => input is S["Type"]) | undefined
+  return ((input: unknown) => (compiled ??= compileGuardNow(schema, options))(input)) as (
+    input: unknown
+  ) => input is S["Type"]
+}
+
+const compileKnownKeys = (ast: SchemaAST.AST): (input: unknown) => boolean => {
+  let compiled: ((input: unknown) => boolean) | undefined
+  return (input) => (compiled ??= compileKnownKeysNow(ast))(input)
 }
