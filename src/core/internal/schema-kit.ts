@@ -361,7 +361,17 @@ export type Tolerant<T> = T extends string ? (string extends T ? string : T | (s
 export type TolerantWith<T, Keys extends keyof T> = [Keys] extends [never] ? Tolerant<T>
   : Tolerant<T> & { readonly [K in Keys]: Tolerant<T[K]> }
 
+// resources share parts (an item, an instalment, a policy): each part's reading is derived once
+const derived = new WeakMap<SchemaAST.AST, Schema.Top>()
+
 const tolerantOf = (ast: SchemaAST.AST, required: ReadonlySet<string> = NONE): Schema.Top => {
+  if (required.size > 0) return tolerantOfNow(ast, required)
+  let known = derived.get(ast)
+  if (known === undefined) derived.set(ast, known = tolerantOfNow(ast, required))
+  return known
+}
+
+const tolerantOfNow = (ast: SchemaAST.AST, required: ReadonlySet<string>): Schema.Top => {
   if (ast.encoding !== undefined) throw new Error(`tolerant: a strict resource has no transformation (${ast._tag})`)
   switch (ast._tag) {
     case "String":
