@@ -79,16 +79,6 @@ export interface Validated<A> {
 export const fail = (issues: ReadonlyArray<Issue>, warnings: ReadonlyArray<Issue> = []) =>
   Result.fail(new ValidationError({ issues, warnings }))
 
-/** A failed result with one issue. @internal */
-export const failWith = (path: string, code: Issue["code"], rule: string, message: string) =>
-  fail([issue(path, code, rule, message)])
-
-/** Turns a core result into the plain API's validation answer. @internal */
-export const toValidation = <A>(result: Result.Result<Validated<A>, ValidationError>): Validation<A> =>
-  Result.isSuccess(result)
-    ? { ok: true, value: result.success.value, warnings: result.success.warnings }
-    : { ok: false, issues: result.failure.issues, warnings: result.failure.warnings }
-
 /** Unwraps a core result for the plain API: the value, or the `ValidationError` thrown. @internal */
 export const getOrThrow = <A>(result: Result.Result<A, ValidationError>): A => {
   if (Result.isSuccess(result)) return result.success
@@ -212,7 +202,7 @@ export const valueOf = <A>(
 }
 
 /** A calculation's result with no warnings of its own, for {@link answer}. @internal */
-export const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
+const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
   Result.isSuccess(result) ? Result.succeed({ value: result.success, warnings: NONE }) : Result.fail(result.failure)
 
 /** The value of a plain answer, or its `ValidationError` thrown (the calculations' convention). @internal */
