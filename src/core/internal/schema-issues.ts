@@ -41,6 +41,8 @@ const childOf = (ast: SchemaAST.AST, segment: PropertyKey): SchemaAST.AST | unde
       }
       return undefined
     }
+    case "Suspend":
+      return childOf(ast.thunk(), segment)
     default:
       return undefined
   }

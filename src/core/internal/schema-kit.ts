@@ -432,9 +432,12 @@ const NONE: ReadonlySet<string> = new Set()
  * schema: unknown properties kept, every field optional and nullable but the
  * top-level `required` ones (a resource's identity, `id`), enumerations open,
  * numbers and booleans also read from their text, the strict checks left to
- * the service. One declaration per resource, two readings.
+ * the service. One declaration per resource, two readings. The reading is
+ * derived when first used (a `Schema.suspend`), not when the package loads.
  */
 export const tolerant = <S extends Schema.Top, const K extends keyof S["Type"] & string = never>(
   schema: S,
   required: ReadonlyArray<K> = []
-): Schema.Codec<TolerantWith<S["Type"], K>, unknown> => tolerantOf(schema.ast, new Set(required)) as never
+): Schema.Codec<TolerantWith<S["Type"], K>, unknown> =>
+  // derived on first use: most programs read a few kinds of response, and importing the package builds none (a light start)
+  Schema.suspend(() => tolerantOf(schema.ast, new Set(required))) as never

@@ -15,10 +15,10 @@ import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
  * @since 0.1.0
  */
 export const RefundPolicyQuote = Schema.Struct({
-  /** the start of the day (redemption date − days) in the zone, an ISO instant */
+  /** the start of the day (redemption date minus days) in the zone, an ISO instant */
   activeFrom: Time.DateTimeText,
   name: Schema.String,
-  /** `lineTotal − rounded(lineTotal × refundablePercentage / 100)` (R7.3) */
+  /** `lineTotal - rounded(lineTotal * refundablePercentage / 100)` (R7.3) */
   nonRefundableAmount: Schema.Number
 })
 

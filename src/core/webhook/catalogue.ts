@@ -320,27 +320,33 @@ const tolerantMember = <const T extends WebhookEventType>(type: T) => {
  * ```
  * @since 0.1.0
  */
-export const WebhookEventResponse = Schema.Union([
-  tolerantMember("checkout.completed"),
-  tolerantMember("checkout.declined"),
-  tolerantMember("checkout.expired"),
-  tolerantMember("plan.installment_paid"),
-  tolerantMember("plan.installment_failed"),
-  tolerantMember("plan.status_changed"),
-  tolerantMember("plan.completed"),
-  tolerantMember("plan.cancelled"),
-  tolerantMember("plan.merchant_order_set"),
-  tolerantMember("plan.payments_paused"),
-  tolerantMember("webhook.test")
-])
-
-/** Each type's tolerant reading, by type: a known type's issues are its own schema's, not the union's. */
-const decodeMember = new Map(
-  Object.keys(CATALOGUE).map((type) => [
-    type,
-    Schema.decodeUnknownResult(tolerantMember(type as WebhookEventType) as Schema.Codec<unknown, unknown>)
+export const WebhookEventResponse = Schema.suspend(() =>
+  // built on first use, like every tolerant reading (a light start)
+  Schema.Union([
+    tolerantMember("checkout.completed"),
+    tolerantMember("checkout.declined"),
+    tolerantMember("checkout.expired"),
+    tolerantMember("plan.installment_paid"),
+    tolerantMember("plan.installment_failed"),
+    tolerantMember("plan.status_changed"),
+    tolerantMember("plan.completed"),
+    tolerantMember("plan.cancelled"),
+    tolerantMember("plan.merchant_order_set"),
+    tolerantMember("plan.payments_paused"),
+    tolerantMember("webhook.test")
   ])
 )
+
+// each type's tolerant reading, by type, made on first use: a known type's issues are its own schema's, not the union's
+const decoders = new Map<string, ReturnType<typeof Schema.decodeUnknownResult<Schema.Codec<unknown, unknown>>>>()
+
+const decodeMember = (type: WebhookEventType) => {
+  let decode = decoders.get(type)
+  if (decode === undefined) {
+    decoders.set(type, decode = Schema.decodeUnknownResult(tolerantMember(type) as Schema.Codec<unknown, unknown>))
+  }
+  return decode
+}
 
 /**
  * @since 0.1.0
@@ -411,7 +417,7 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
       ? Result.succeed({ known: false, event: unknown.success })
       : fail(issuesFromSchema(unknown.failure.issue, WEBHOOK_RULE).issues)
   }
-  const known = decodeMember.get(type)!(json, { errors: "all" })
+  const known = decodeMember(type as WebhookEventType)(json, { errors: "all" })
   return Result.isSuccess(known)
     ? Result.succeed({ known: true, event: known.success as WebhookEventResponse })
     : fail(issuesFromSchema(known.failure.issue, WEBHOOK_RULE).issues)
