@@ -35,16 +35,15 @@ export default defineConfig([
     },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"],
-    // carried in the bundle, so a user installs only effect: the ISO 4217 table (data), and Standard
-    // Webhooks' reference library (a few KB, with its two small dependencies) that the client and the
-    // sandbox sign and verify with (docs/decisions.md)
-    noExternal: ["dinero.js", "standardwebhooks", "@stablelib/base64", "fast-sha256"]
+    // carried in the bundle, so a user installs only effect: Standard Webhooks' reference library (a
+    // few KB, with its two small dependencies) that the client and the sandbox sign and verify with
+    // (docs/decisions.md)
+    noExternal: ["standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
     // The conformance kit carries its own fast-check (it generates what it
     // sends; none of its types is fast-check's), so `payment-plan conformance`
-    // works where the optional fast-check peer is not installed (and, as the
-    // root entry, the ISO 4217 table of dinero.js). vitest is an
+    // works where the optional fast-check peer is not installed. vitest is an
     // optional peer of `conformance/vitest` only.
     ...common,
     entry: {
@@ -52,7 +51,7 @@ export default defineConfig([
       "conformance-vitest": "src/conformance/vitest.ts"
     },
     external: ["effect", "vitest"],
-    noExternal: ["fast-check", "dinero.js"]
+    noExternal: ["fast-check"]
   },
   {
     ...common,

@@ -2,26 +2,15 @@
  * Currencies: the active ISO 4217 codes and their minor-unit exponents (R1.2),
  * with the merchant's `isZeroDecimal` override.
  *
- * The table comes from dinero.js, which tracks the ISO 4217 list (amendments
- * through XCG, ZWG and XAD included); see docs/decisions.md.
+ * The table is generated from dinero.js, which tracks the ISO 4217 list
+ * (amendments through XCG, ZWG and XAD included); see docs/decisions.md and
+ * scripts/generate-iso4217.ts.
  *
  * @since 0.1.0
  */
-import * as iso4217 from "dinero.js/currencies"
+import { DECIMAL_DIGITS } from "./iso4217.generated.ts"
 
-/**
- * dinero.js models the ariary and the ouguiya by their real subdivision
- * (1 = 5 minor units); ISO 4217's list gives both 2 decimal digits, which is how
- * amounts in them are written on the wire.
- */
-const DECIMAL_DIGITS_OF_NON_DECIMAL: Readonly<Record<string, number>> = { MGA: 2, MRU: 2 }
-
-const EXPONENTS: ReadonlyMap<string, number> = new Map(
-  Object.values(iso4217).map((c): [string, number] => [
-    c.code,
-    c.base === 10 ? c.exponent : (DECIMAL_DIGITS_OF_NON_DECIMAL[c.code] ?? 2)
-  ])
-)
+const EXPONENTS: ReadonlyMap<string, number> = new Map(Object.entries(DECIMAL_DIGITS))
 
 /**
  * Every active ISO 4217 alphabetic code, sorted.

@@ -1,5 +1,7 @@
 import * as iso4217 from "dinero.js/currencies"
+import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
+import { generatedModule, OUTPUT } from "../../../scripts/generate-iso4217.ts"
 import * as Currency from "../../../src/core/foundation/currency.ts"
 
 describe("Currency (R1.2)", () => {
@@ -31,6 +33,10 @@ describe("Currency (R1.2)", () => {
     expect(decimal.length).toBeGreaterThan(150)
     for (const c of decimal) expect(Currency.exponent(c.code)).toBe(c.exponent)
     expect(Currency.codes.length).toBe(Object.values(iso4217).length)
+  })
+
+  it("reads the table scripts/generate-iso4217.ts writes from dinero.js (npm run build:iso4217 when this fails)", () => {
+    expect(readFileSync(new URL(`../../../${OUTPUT}`, import.meta.url), "utf8")).toBe(generatedModule())
   })
 
   it("accepts upper-case alphabetic codes only", () => {
