@@ -36,20 +36,20 @@ module.exports = {
       severity: "error",
       comment: "The core knows nothing of the facade, the testing kit, the adapters or the conformance kit.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(facade|testing|adapters|conformance|index\\.ts)" }
+      to: { path: "^src/(facade|testing|adapters|conformance|(index|webhook)\\.ts)" }
     },
     {
       name: "internal-stays-in-the-core",
       severity: "error",
       comment:
         "internal/ is the core's: never re-exported, and the facade and testing kit use the public core modules.",
-      from: { path: "^src/(facade|testing|index\\.ts)" },
+      from: { path: "^src/(facade|testing|(index|webhook)\\.ts)" },
       to: { path: "^src/core/internal/" }
     },
     {
       name: "facade-and-testing-import-no-adapter",
       severity: "error",
-      from: { path: "^src/(facade|testing|index\\.ts)" },
+      from: { path: "^src/(facade|testing|(index|webhook)\\.ts)" },
       to: { path: "^src/adapters/" }
     },
     {
@@ -59,7 +59,7 @@ module.exports = {
         "The conformance kit builds on the core, the facade, the testing kit's arbitraries and the HTTP client, as an " +
         "adapter does; it never imports the sandbox or the CLI.",
       from: { path: "^src/conformance/" },
-      to: { path: "^src/(adapters/(?!client/)|index\\.ts)" }
+      to: { path: "^src/(adapters/(?!client/)|(index|webhook)\\.ts)" }
     },
     {
       name: "nothing-imports-the-conformance-kit",

@@ -27,6 +27,8 @@ export default defineConfig([
     ...common,
     entry: {
       index: "src/index.ts",
+      // payment-plan-engine/webhook: the catalogue, off the root's import path (a light start)
+      webhook: "src/webhook.ts",
       testing: "src/testing/arbitraries.ts",
       client: "src/adapters/client/index.ts",
       // payment-plan-engine/client/testing: the client's contract suite and a scripted fetch

@@ -46,6 +46,15 @@ if (verified.allocate !== true) throw new Error(`unexpected verification ${JSON.
 if (JSON.stringify(client).includes("smoke-key")) throw new Error("the client shows its API key")
 console.log("consumer import of payment-plan-engine/client works:", Object.keys(clientModule).length, "exports")
 
+// The webhook subpath: an event of the catalogue, written and read back as a receiver reads it.
+const webhook = await import("payment-plan-engine/webhook")
+const sent = webhook.EXAMPLES["plan.cancelled"]
+const received = webhook.readEventResult(JSON.parse(webhook.bodyOf(sent)))
+if (received._tag !== "Success" || !received.success.known || received.success.event.data.planId !== sent.data.planId) {
+  throw new Error(`the webhook subpath did not read back its own event: ${JSON.stringify(received)}`)
+}
+console.log("consumer import of payment-plan-engine/webhook works:", Object.keys(webhook).length, "exports")
+
 // The sandbox subpath: a handler answering through web-standard Request/Response.
 const sandboxModule = await import("payment-plan-engine/sandbox")
 const sandbox = sandboxModule.createSandbox({ store: sandboxModule.sqliteStore(":memory:"), merchants: [] })

@@ -21,12 +21,12 @@ import {
   type PlanNote,
   planSummaryOf,
   quoteRefund,
-  validateCheckoutRequest,
-  Webhook
+  validateCheckoutRequest
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
 import { type ConformanceReport, runConformance } from "payment-plan-engine/conformance"
 import { loadMerchants, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
+import * as Webhook from "payment-plan-engine/webhook"
 import { plans as searchPlans } from "../test/core/search/fixtures.ts"
 
 const sample = (name: string): unknown =>

@@ -46,8 +46,6 @@ export * as Refund from "./core/refund/index.ts"
 export * as Search from "./core/search/index.ts"
 /** Verification (R8): the checkout id of a redirect, the deposit decision, when to show the widget. */
 export * as Verification from "./core/verification/index.ts"
-/** Webhooks (docs/webhooks.md): the event catalogue (this library's: the service publishes none), the events of changes, the Standard Webhooks message. */
-export * as Webhook from "./core/webhook/index.ts"
 /** The service's error body, strict and read tolerantly (R9). */
 export * as ErrorResponse from "./core/wire/error-response.ts"
 /** The service's route table (method and path per operation), shared by the client and the sandbox. */
@@ -95,11 +93,3 @@ export type {
   DepositDecision,
   RedirectCheckoutId
 } from "./core/verification/index.ts"
-export type {
-  ReadWebhookEvent,
-  UnknownWebhookEvent,
-  WebhookEndpoint,
-  WebhookEvent,
-  WebhookEventResponse,
-  WebhookEventType
-} from "./core/webhook/index.ts"

@@ -25,6 +25,7 @@ import { type ConformanceConfig, type ConformanceReport, runConformance, toJson 
 import { describeConformance } from "payment-plan-engine/conformance/vitest"
 import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
 import { checkoutRequest } from "payment-plan-engine/testing"
+import * as Webhook from "payment-plan-engine/webhook"
 
 const request: CheckoutRequest = {
   merchantId: "merchant-123",
@@ -59,6 +60,13 @@ declare const someCalculation: ReturnType<typeof quoteRefund>
 const calculation: RefundCalculation = someCalculation
 console.log(calculation)
 console.log(checkoutRequest, createClient, createSandbox, sqliteStore)
+
+// The webhook catalogue: a received event read tolerantly narrows on its type.
+const read = Webhook.readEventResult({ type: "plan.cancelled", data: { planId: "plan_1" } })
+if (read._tag === "Success" && read.success.known && read.success.event.type === "plan.cancelled") {
+  const cancelled: Webhook.WebhookEventResponse = read.success.event
+  console.log(cancelled.data.planId, Webhook.EVENT_TYPES.length)
+}
 
 // The client: options, the error guard narrowing by code, the testing kit.
 const clientOptions: ClientOptions = {

@@ -216,7 +216,7 @@ const KNOWN: ReadonlySet<string> = new Set(Object.keys(CATALOGUE))
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.isEventType("plan.cancelled") // true
  * Webhook.isEventType("plan.renamed") // false
  * ```
@@ -242,7 +242,7 @@ const strictMember = <const T extends WebhookEventType>(type: T) =>
  * @example
  * ```ts
  * import { Schema } from "effect"
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const event = Schema.decodeUnknownSync(Webhook.WebhookEvent)({
  *   type: "plan.status_changed",
  *   timestamp: "2026-12-07T00:00:00.000Z",
@@ -314,7 +314,7 @@ const tolerantMember = <const T extends WebhookEventType>(type: T) => {
  * @example
  * ```ts
  * import { Schema } from "effect"
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const event = Schema.decodeUnknownSync(Webhook.WebhookEventResponse)(JSON.parse(delivery.body))
  * if (event.type === "plan.cancelled") console.log(event.data.planId, event.data.refundAmount)
  * ```
@@ -393,7 +393,7 @@ const decodeUnknown = Schema.decodeUnknownResult(UnknownWebhookEvent)
  * @example
  * ```ts
  * import { Result } from "effect"
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const read = Webhook.readEventResult({ type: "plan.renamed", data: {} })
  * Result.isSuccess(read) && read.success.known // false: kept, not refused
  * ```
@@ -429,7 +429,7 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const read = Effect.runSync(Webhook.readEvent(JSON.parse(delivery.body)))
  * if (read.known && read.event.type === "plan.completed") console.log(read.event.data.planId)
  * ```

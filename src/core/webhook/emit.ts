@@ -60,7 +60,8 @@ const installmentData = (plan: Plan, installment: Installment) => ({
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { Plan, Webhook } from "payment-plan-engine"
+ * import { Plan } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * // planOnSchedule: its deposit paid, instalment 2 due on 2026-12-11
  * const event = Plan.PlanEvent.InstallmentMissed({ at: "2026-12-12T00:00:00Z" })
  * const after = Effect.runSync(Plan.apply(planOnSchedule, event)) // OnSchedule → Late
@@ -130,7 +131,8 @@ export const eventsOfTransition = (
  * @example
  * ```ts
  * import { Result } from "effect"
- * import { Plan, Webhook } from "payment-plan-engine"
+ * import { Plan } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const step = Webhook.transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
  * if (Result.isSuccess(step)) step.success.events.map((e) => e.type) // ["plan.cancelled", "plan.status_changed"]
  * ```
@@ -157,7 +159,8 @@ export const transitionResult = (
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import { Plan, Webhook } from "payment-plan-engine"
+ * import { Plan } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * const { plan: next, events } = Effect.runSync(
  *   Webhook.transition(planOnSchedule, Plan.PlanEvent.InstallmentPaid({ at: "2026-12-10T09:00:00Z" }))
  * )
@@ -217,7 +220,7 @@ export type CheckoutOutcome =
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.eventOfCheckout({ _tag: "Expired", checkoutId: "chk_1", merchantOrderId: "order-1", expiresAt: "2026-11-23T00:00:00Z" })
  * // { type: "checkout.expired", timestamp: "2026-11-23T00:00:00.000Z", data: { checkoutId: "chk_1", merchantOrderId: "order-1", expiredAt: "2026-11-23T00:00:00.000Z" } }
  * ```

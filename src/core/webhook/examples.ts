@@ -14,7 +14,7 @@ const at = "2026-11-22T10:00:00.000Z"
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.EXAMPLES["plan.cancelled"].data.refundAmount // 280
  * ```
  * @since 0.1.0

@@ -42,7 +42,7 @@ export const DEFAULT_TOLERANCE_SECONDS = 300
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.bodyOf({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
  * // '{"type":"webhook.test","timestamp":"2026-11-22T10:00:00.000Z","data":{"message":"hello"}}'
  * ```
@@ -57,7 +57,7 @@ export const bodyOf = (event: WebhookEvent): string =>
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signingInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
  * ```
  * @since 0.1.0
@@ -98,7 +98,7 @@ export const MAX_SECRET_BYTES = 256
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
  * Webhook.isSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
  * ```
@@ -131,7 +131,7 @@ export const WebhookSecret = Schema.String.check(
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.validateEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
  * ```
  * @since 0.1.0
@@ -172,7 +172,7 @@ export const validateEndpointResult = (
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.parseTimestamp("1795000000") // 1795000000
  * Webhook.parseTimestamp("1795000000.5") // undefined
  * ```
@@ -190,7 +190,7 @@ export const parseTimestamp = (header: string): number | undefined => {
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signaturesOf("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
  * ```
  * @since 0.1.0
@@ -211,7 +211,7 @@ export const signaturesOf = (header: string): ReadonlyArray<string> => {
  *
  * @example
  * ```ts
- * import { Webhook } from "payment-plan-engine"
+ * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.timestampProblem(1795000000, 1795000400, 300) // "stale"
  * ```
  * @since 0.1.0
