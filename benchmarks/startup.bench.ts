@@ -2,6 +2,10 @@
  * Light start (issue 14): a cold `import("payment-plan-engine")` costs at most 1.2× a cold
  * `import("effect/Schema")`, each in a fresh Node process of the same run (the built package in
  * dist/, so `npm run build` first). The core imports Effect's modules by subpath, not the barrel.
+ *
+ * A case times the whole process, exit included: a heap that grows past V8's threshold during the
+ * import gets a full collection before the process can exit, which cost about 10 ms of the ratio
+ * until the webhook catalogue left the root (docs/decisions.md, "Light start").
  */
 import { execFileSync } from "node:child_process"
 import type { Case, Suite } from "./harness.ts"
