@@ -7,12 +7,9 @@
  *
  * The table is generated rather than imported so that a cold import of the
  * package builds one object, not dinero.js's module of 160 (a light start).
- *
- *   node scripts/generate-iso4217.ts          writes the module
- *   node scripts/generate-iso4217.ts --check  exits 1 when it is out of date
  */
 import * as iso4217 from "dinero.js/currencies"
-import { readFileSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
 /** The generated module, relative to the repository's root. */
@@ -55,14 +52,6 @@ export const generatedModule = (): string => {
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 
 if (import.meta.main) {
-  const text = generatedModule()
-  if (process.argv.includes("--check")) {
-    if (readFileSync(ROOT + OUTPUT, "utf8") !== text) {
-      console.error(`${OUTPUT} is out of date: run npm run build:iso4217`)
-      process.exit(1)
-    }
-  } else {
-    writeFileSync(ROOT + OUTPUT, text)
-    console.log(`wrote ${OUTPUT}`)
-  }
+  writeFileSync(ROOT + OUTPUT, generatedModule())
+  console.log(`wrote ${OUTPUT}`)
 }

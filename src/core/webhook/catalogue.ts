@@ -293,7 +293,7 @@ export type WebhookEventData<T extends WebhookEventType> = WebhookEventOf<T>["da
  * by the kit's `tolerant` with its identity (`planId`, `checkoutId`) required,
  * unknown fields kept.
  */
-const tolerantMember = <const T extends WebhookEventType>(type: T) => {
+const tolerantMemberOf = <const T extends WebhookEventType>(type: T) => {
   const entry = CATALOGUE[type]
   return OpenStruct({
     type: Schema.Literal(type),
@@ -303,6 +303,15 @@ const tolerantMember = <const T extends WebhookEventType>(type: T) => {
       unknown
     >
   })
+}
+
+// each type's reading is built once, on first use, and shared by the union and the type's own decoder
+const tolerantMembers = new Map<WebhookEventType, Schema.Top>()
+
+const tolerantMember = <const T extends WebhookEventType>(type: T): ReturnType<typeof tolerantMemberOf<T>> => {
+  let member = tolerantMembers.get(type)
+  if (member === undefined) tolerantMembers.set(type, member = tolerantMemberOf(type))
+  return member as ReturnType<typeof tolerantMemberOf<T>>
 }
 
 /**
@@ -337,8 +346,11 @@ export const WebhookEventResponse = Schema.suspend(() =>
   ])
 )
 
-// each type's tolerant reading, by type, made on first use: a known type's issues are its own schema's, not the union's
-const decoders = new Map<string, ReturnType<typeof Schema.decodeUnknownResult<Schema.Codec<unknown, unknown>>>>()
+// each type's decoder, made on first use: a known type's issues are its own schema's, not the union's
+const decoders = new Map<
+  WebhookEventType,
+  ReturnType<typeof Schema.decodeUnknownResult<Schema.Codec<unknown, unknown>>>
+>()
 
 const decodeMember = (type: WebhookEventType) => {
   let decode = decoders.get(type)
