@@ -205,6 +205,9 @@ type Catalogue = typeof CATALOGUE
 export const EVENT_TYPES = Object.keys(CATALOGUE) as ReadonlyArray<WebhookEventType>
 
 /**
+ * An event type of the catalogue: one of the eleven names of docs/webhooks.md
+ * (`"checkout.completed"`, `"plan.cancelled"`, …; see {@link EVENT_TYPES}).
+ *
  * @since 0.1.0
  */
 export type WebhookEventType = keyof Catalogue
