@@ -28,6 +28,7 @@
 import { randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
 import type { WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
+import { exampleRequest } from "../../../fixtures.ts"
 import type { Answer, Received, Receiver } from "./receiver.ts"
 
 /** One request to the sandbox: over HTTP or in process. */
@@ -73,44 +74,18 @@ const DAY = 86_400_000
 export const ADVANCE_DAYS = 33
 const CARDS = { succeeds: "4242424242424242", failsLater: "4000000000000341" } as const
 
-/** A checkout of the bench merchant's shape, its redemption dates 200 days after the sandbox's `now`. */
+/**
+ * The description's example checkout (test/fixtures.ts) for `merchantId`, its redemption dates 200
+ * and 197 days after the sandbox's `now`.
+ */
 const checkoutBody = (merchantId: string, orderId: string, now: number) => {
+  const example = exampleRequest()
   const ahead = (days: number) => new Date(now + days * DAY).toISOString()
   return {
-    type: "plan",
-    planType: "Installment",
+    ...example,
     merchantId,
     merchantOrderId: orderId,
-    currencyCode: "AUD",
-    redirectURL: "https://shop.example/checkout/return",
-    expiry: 1440,
-    items: [
-      {
-        sku: "TICKET-GA",
-        quantity: 2,
-        description: "Festival ticket",
-        costPerItem: 50,
-        minimumDepositPerItem: { unit: "currency", value: 20 },
-        depositRefundable: false,
-        redemptionDate: ahead(200).slice(0, 10),
-        paymentDeadline: 15,
-        refundPolicies: [{
-          type: "percentage_refundable_days_within_redemption_date",
-          daysWithinRedemptionDate: 30,
-          refundablePercentage: 50
-        }]
-      },
-      {
-        sku: "HOTEL-2N",
-        quantity: 2,
-        description: "Hotel, two nights",
-        costPerItem: 500,
-        minimumDepositPerItem: { unit: "Currency", value: 120 },
-        depositRefundable: true,
-        redemptionDate: ahead(197),
-        paymentDeadline: 15
-      }
-    ]
+    items: example.items.map((item, i) => ({ ...item, redemptionDate: i === 0 ? ahead(200).slice(0, 10) : ahead(197) }))
   }
 }
 
