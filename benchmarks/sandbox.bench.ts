@@ -40,6 +40,7 @@ import { createSandbox, loadMerchants, sqliteStore } from "../src/adapters/sandb
 import {
   answering,
   checkDeliveries,
+  checkoutBody,
   checkOutbox,
   type Flow,
   holds,
@@ -47,7 +48,6 @@ import {
   waitForDelivered
 } from "../test/adapters/sandbox/webhooks/load.ts"
 import { type Receiver, startReceiver } from "../test/adapters/sandbox/webhooks/receiver.ts"
-import { exampleRequest } from "../test/fixtures.ts"
 import type { Note, Suite } from "./harness.ts"
 import { BENCH_MERCHANT, startServerProcess, stopServerProcess } from "./sandbox-server.ts"
 
@@ -61,16 +61,7 @@ const authorization = `Basic ${Buffer.from(`${BENCH_MERCHANT.id}:${BENCH_MERCHAN
 const json = { "content-type": "application/json", authorization }
 
 /** The description's example for the bench merchant, redemption dates ahead of the real clock. */
-const checkoutBody = (orderId: string) => {
-  const example = exampleRequest()
-  const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
-  return {
-    ...example,
-    merchantId: BENCH_MERCHANT.id,
-    merchantOrderId: orderId,
-    items: example.items.map((item, i) => ({ ...item, redemptionDate: i === 0 ? ahead(200).slice(0, 10) : ahead(197) }))
-  }
-}
+const benchCheckout = (orderId: string) => checkoutBody(BENCH_MERCHANT.id, orderId, Date.now())
 const termsBody = (checkoutId: string) => ({
   checkoutId,
   type: "plan",
@@ -138,7 +129,7 @@ const loadSandboxes = async (
   onUrl: string
 ): Promise<Array<{ readonly name: string; readonly off: Load; readonly on: Load; readonly ratio: number }>> => {
   const casesOf = async (url: string): Promise<Array<[string, autocannon.Options]>> => {
-    const created = await post(`${url}/api/v2/checkout`, checkoutBody("order-bench"))
+    const created = await post(`${url}/api/v2/checkout`, benchCheckout("order-bench"))
     if (created.status !== 201) throw new Error(`create checkout answered ${created.status}`)
     const id = created.body["id"] as string
     return [
@@ -276,7 +267,7 @@ const soak = async (receiver?: { readonly receiver: Receiver; readonly answers: 
       for (;;) {
         const n = next++
         if (n >= SOAK_FLOWS) return
-        const created = await post(`${server.url}/api/v2/checkout`, checkoutBody(`soak-${n}`), {
+        const created = await post(`${server.url}/api/v2/checkout`, benchCheckout(`soak-${n}`), {
           ...json,
           "idempotency-key": `create-${n}`
         })
@@ -419,7 +410,7 @@ const createIn = async (sandbox: typeof inProcess, orderId: string) => {
     new Request(`${base}/api/v2/checkout`, {
       method: "POST",
       headers: json,
-      body: JSON.stringify(checkoutBody(orderId))
+      body: JSON.stringify(benchCheckout(orderId))
     })
   )
   if (created.status !== 201) throw new Error(`create checkout answered ${created.status}`)

@@ -78,7 +78,7 @@ const CARDS = { succeeds: "4242424242424242", failsLater: "4000000000000341" } a
  * The description's example checkout (test/fixtures.ts) for `merchantId`, its redemption dates 200
  * and 197 days after the sandbox's `now`.
  */
-const checkoutBody = (merchantId: string, orderId: string, now: number) => {
+export const checkoutBody = (merchantId: string, orderId: string, now: number) => {
   const example = exampleRequest()
   const ahead = (days: number) => new Date(now + days * DAY).toISOString()
   return {
