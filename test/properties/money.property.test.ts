@@ -2,6 +2,7 @@
  * Executable specification of money (R1) and splitting (R5).
  */
 import { Decimal as DefaultDecimal } from "decimal.js"
+import * as iso4217 from "dinero.js/currencies"
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -31,6 +32,29 @@ describe("R1 money", () => {
         expect(major).toBe(Number(decimalString(BigInt(m), e))) // the JSON number of those digits
         expect(Money.toMinorUnits(major, e)).toBe(m)
         expect(Money.toMinorUnits(JSON.parse(JSON.stringify(major)), e)).toBe(m)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("R1.2: a code's exponent is its ISO 4217 digits, 0 when the merchant marks it zero-decimal, none for an unknown code", () => {
+    // the oracle: dinero.js's table, whose two non-decimal currencies ISO 4217 writes with 2 digits
+    const iso = new Map<string, number>(Object.values(iso4217).map((c) => [c.code, c.base === 10 ? c.exponent : 2]))
+    const code = fc.oneof(
+      { arbitrary: fc.constantFrom(...iso.keys()), weight: 3 },
+      currencyCode,
+      fc.string({ maxLength: 4 }),
+      fc.stringMatching(/^[A-Za-z]{3}$/)
+    )
+    const setting = fc.option(fc.record({ isZeroDecimal: fc.option(fc.boolean(), { nil: undefined }) }), {
+      nil: undefined
+    })
+    fc.assert(
+      fc.property(code, setting, (c, s) => {
+        const merchant = s === undefined ? undefined : { currencies: [{ currencyCode: c, ...s }] }
+        const expected = iso.get(c) === undefined ? undefined : s?.isZeroDecimal === true ? 0 : iso.get(c)
+        expect(Currency.exponent(c, merchant)).toBe(expected)
+        expect(Currency.isActive(c)).toBe(iso.has(c))
       }),
       { numRuns: 2000 }
     )
