@@ -206,6 +206,36 @@ describe("the hosted checkout page in Chromium", () => {
     await page.close()
   })
 
+  it("R5.2, R6.9: the pay button shows what is charged, the schedule's first payment (deposit + remainder), and the plan's totalPaid is that", async () => {
+    // 1000.01 with a Currency minimum deposit of 100: 900.01 over the weekly instalments leaves a remainder,
+    // paid with the first payment (100.01), not the deposit (100.00)
+    const checkout = await createCheckout("order-browser-7", {
+      items: [{ ...exampleRequest().items[0]!, quantity: 1, costPerItem: 1000.01, minimumDepositPerItem: { unit: "Currency", value: 100 } }]
+    })
+    const weekly = await client.computePlanTerms({ checkoutId: checkout.id, type: "plan", timeZone: "Australia/Sydney" })
+    expect(weekly.deposit!.amount).toBe(100)
+    expect(weekly.installments!.remainder).toBeGreaterThan(0)
+    const first = weekly.schedule![0]!.amount
+    expect(first).toBe(100.01)
+
+    const page = await newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    const pay = page.locator("#pay")
+    await expect.poll(() => pay.textContent()).toBe("Pay AUD\u00a0100.01 today")
+    expect(await page.getByRole("radio", { name: /^Weekly/ }).isChecked()).toBe(true)
+    expect(await page.locator("#schedule tr").first().locator("td").last().textContent()).toBe("AUD\u00a0100.01")
+    await page.getByLabel("Card number").fill("4242424242424242")
+    await pay.click()
+    await page.waitForURL((url) => url.hostname === SHOP)
+    const verified = await verify(page, "order-browser-7")
+    expect(verified).toMatchObject({ allocate: true, checkoutId: checkout.id })
+    const plan = await client.retrievePlan(verified.allocate ? verified.planId : "")
+    expect(plan.totalPaid).toBe(first)
+    expect(plan.installments![0]).toMatchObject({ installmentNumber: 1, status: "PAID", amount: first })
+    expect(verified.checkout!.plan!.deposit).toMatchObject({ status: "Accepted", amount: first })
+    await page.close()
+  })
+
   it("embedded on the merchant's page, a declined card returns the customer with a refusal (R8.2, R8.3)", async () => {
     const checkout = await createCheckout("order-browser-2")
     const page = await newPage()
