@@ -63,30 +63,37 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(expected)))
   })
 
-  it("validate: --merchant-id is the authenticated merchant (R4.5) and picks its configuration", async () => {
-    const ran = await runInProcess(
-      ["validate", "--now", NOW, "--merchant", MERCHANTS, "--merchant-id", "merchant-456"],
-      JSON.stringify(exampleRequest())
-    )
-    expect(ran.code).toBe(1)
-    const expected = validateCheckoutRequest(exampleRequest(), {
-      now: NOW,
-      merchantId: "merchant-456",
-      merchant: configurationOf("merchant-456")
-    })
-    expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(expected)))
-    // merchant-456 names another merchant and takes NZD only
-    expect(JSON.parse(ran.stdout).issues.map((i: { path: string }) => i.path)).toEqual(
-      expect.arrayContaining(["merchantId", "currencyCode"])
-    )
+  it("validate: --merchant-id is the authenticated merchant (R4.5) and picks its configuration (sub-merchants)", async () => {
+    const validate = async (merchantId: string, externalCode: string) => {
+      const input = { ...exampleRequest(), externalCode }
+      const ran = await runInProcess(
+        ["validate", "--now", NOW, "--merchant", MERCHANTS, "--merchant-id", merchantId],
+        JSON.stringify(input)
+      )
+      const expected = validateCheckoutRequest(input, {
+        now: NOW,
+        merchantId,
+        merchant: configurationOf(merchantId)
+      })
+      expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(expected)))
+      expect(ran.code).toBe(expected.ok ? 0 : 1)
+      return expected.ok ? [] : expected.issues.map((i) => `${i.path} ${i.code}`)
+    }
+    expect(await validate("merchant-123", "store-sydney")).toEqual([])
+    // merchant-123's sub-merchants are Sydney and Melbourne
+    expect(await validate("merchant-123", "store-perth")).toEqual(["externalCode unknown_external_code"])
+    // the request names merchant-123
+    expect(await validate("merchant-456", "store-sydney")).toEqual(["merchantId merchant_mismatch"])
   })
 
-  it.each([
-    ["refund-quote", ["refund-quote", "--at", AT]],
-    ["summarize", ["summarize", "--now", NOW]],
-    ["plan-terms", ["plan-terms", "--now", NOW]],
-    ["validate", ["validate", "--now", NOW]]
-  ] as const)(
+  it.each(
+    [
+      ["refund-quote", ["refund-quote", "--at", AT]],
+      ["summarize", ["summarize", "--now", NOW]],
+      ["plan-terms", ["plan-terms", "--now", NOW]],
+      ["validate", ["validate", "--now", NOW]]
+    ] as const
+  )(
     "%s --merchant <merchants file> without --merchant-id: a usage error saying how to pick one",
     async (_, args) => {
       const ran = await runInProcess([...args, "--merchant", MERCHANTS], JSON.stringify(plan))
@@ -94,7 +101,9 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
       expect(ran.stdout).toBe("")
       const lines = ran.stderr.trimEnd().split("\n")
       expect(lines, ran.stderr).toHaveLength(1)
-      expect(lines[0]).toMatch(/^payment-plan: .*sandbox merchants file.*--merchant-id <id>.*merchant-123, merchant-456/)
+      expect(lines[0]).toMatch(
+        /^payment-plan: .*sandbox merchants file.*--merchant-id <id>.*merchant-123, merchant-456/
+      )
       expect(ran.stderr).not.toMatch(/\n\s+at /)
     }
   )
