@@ -93,6 +93,25 @@ describe("exit codes", () => {
   })
 })
 
+describe("warnings (R10.2), as the process shows them", () => {
+  // issue 21, item 5: `refundPolicy` for `refundPolicies` printed 400, exit 0, nothing on stderr
+  it("refund-quote typo.json: the warning on stderr, exit 0; with --strict exit 1 and nothing on stdout", async () => {
+    const typo = `${built().directory}/typo.json`
+    const { refundPolicies, ...item } = plan.items[0]!
+    writeFileSync(typo, JSON.stringify({ ...plan, items: [{ ...item, refundPolicy: refundPolicies }] }))
+    const ran = await cli(["refund-quote", typo, "--at", "2026-12-10"])
+    expect(ran.code).toBe(0)
+    expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(400)
+    expect(ran.stderr).toMatch(
+      /^payment-plan: warning:\n.*\n.*\nitems\[0\]\.refundPolicy\s+unknown_field\s+R10\.2\s+\S/
+    )
+    const strict = await cli(["refund-quote", typo, "--at", "2026-12-10", "--strict"])
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toBe("")
+    expect(strict.stderr).toMatch(/refundPolicy[\s\S]*refused under --strict/)
+  })
+})
+
 describe("help", () => {
   // issue 17, item 4: serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
   it.each(COMMANDS)("%s --help states each option's default once", async (command) => {
