@@ -10,7 +10,8 @@
  * - every route written as `METHOD /api/…` in README.md, docs/*.md and the
  *   sources' comments is a route of the route table (`Routes.DEFAULT_ROUTES`),
  *   path parameters compared by position: the client's TSDoc once gave
- *   `computePlanTerms` a path of its own.
+ *   `computePlanTerms` a path of its own;
+ * - README.md's "Use" states the Node.js floor of package.json's `engines`.
  *
  *   node scripts/doc-names.ts    prints each problem, exit 1 if any
  */
@@ -186,11 +187,26 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
     throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
   }
   const { Routes } = (await import(PACKAGE)) as { Routes: { DEFAULT_ROUTES: RouteTable } }
+  // README's "Use" states the Node.js floor the package declares (`engines.node`)
+  const floor = /^>=\s*(\d+(?:\.\d+)*)$/.exec(
+    (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines?: { node?: string } }).engines?.node ??
+      ""
+  )?.[1]
+  const readme = docs.find((d) => d.where === "README.md")!.text
+  const use = readme.slice(readme.indexOf("## Use"), readme.indexOf("\n## ", readme.indexOf("## Use") + 1))
+  const engines: Array<Problem> = floor !== undefined && use.includes(`Node.js ${floor} or later`)
+    ? []
+    : [{
+      where: "README.md",
+      text: "## Use",
+      why: `does not say "Node.js ${floor} or later" (package.json engines.node)`
+    }]
   const sources = sourcesOf(join(root, "src")).map((file) => ({
     where: relative(root, file),
     text: readFileSync(file, "utf8")
   }))
   return [
+    ...engines,
     ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
     ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
   ]
