@@ -112,6 +112,21 @@ describe("warnings (R10.2), as the process shows them", () => {
   })
 })
 
+describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads the sandbox's loader", () => {
+  // issue 21, item 5: read as an empty configuration, a full refund of 400 instead of 150
+  it("refund-quote picks merchant-123's default policies through payment-plan-engine/sandbox", async () => {
+    const { refundPolicies: _, ...item } = plan.items[0]!
+    const bare = JSON.stringify({ ...plan, timeZone: undefined, items: [{ ...item, redemptionDate: "2027-03-01" }] })
+    const args = ["refund-quote", "--at", "2027-02-10T09:00:00+11:00", "--merchant", example("sandbox-merchants.json")]
+    const ran = await cli([...args, "--merchant-id", "merchant-123"], bare)
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(150)
+    const unpicked = await cli(args, bare)
+    expect(unpicked.code).toBe(2)
+    expect(unpicked.stderr).toMatch(/--merchant-id <id> \(merchant-123, merchant-456\)\n$/)
+  })
+})
+
 describe("help", () => {
   // issue 17, item 4: serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
   it.each(COMMANDS)("%s --help states each option's default once", async (command) => {
