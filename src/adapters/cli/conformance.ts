@@ -29,7 +29,7 @@ interface Report {
 interface Options {
   readonly baseUrl: string
   readonly merchantId: string
-  readonly apiKey: string
+  readonly apiKey?: string
   readonly runs?: number
   readonly seed?: number
   readonly only?: ReadonlyArray<string>
@@ -81,8 +81,8 @@ export const registerConformance = (program: Command, io: Io): void => {
     .requiredOption("--base-url <url>", "the service's base address ({base_url})")
     .requiredOption("--merchant-id <id>", "the merchant whose credentials are used")
     .addOption(
-      new Option("--api-key <key>", "the merchant's API key (never printed)").env("PAYMENT_PLAN_API_KEY")
-        .makeOptionMandatory()
+      // required, checked in the action so that its message names the variable it may come from
+      new Option("--api-key <key>", "the merchant's API key, required (never printed)").env("PAYMENT_PLAN_API_KEY")
     )
     .addOption(
       new Option("--runs <n>", "scenarios in all, shared among the checks (default 100)").argParser(whole("--runs", 1))
@@ -132,6 +132,9 @@ export const registerConformance = (program: Command, io: Io): void => {
         ])
     )
     .action(async (options: Options) => {
+      if (options.apiKey === undefined || options.apiKey === "") {
+        throw usage("required option '--api-key <key>' not specified, nor the PAYMENT_PLAN_API_KEY variable")
+      }
       let kit: ConformanceModule
       try {
         kit = (await import(CONFORMANCE)) as ConformanceModule

@@ -105,7 +105,9 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "too_short",
   "R4.1",
   "must have at least one item",
-  (a) => a.length > 0
+  (a) => a.length > 0,
+  // it fails only on an empty array: say so, not "an array"
+  () => "an empty array"
 )
 
 /**
