@@ -120,10 +120,16 @@ const decodeResponse = Schema.decodeUnknownResult(MerchantConfigurationResponse)
 const checkPolicy = compileValidator(RefundPolicy, { rule: "R4.6", unknownKeys: "ignore" })
 const unknownFields = unknownFieldsOf(MerchantConfiguration)
 
-/** A configuration read: its value, and its `unknown_field` warnings with paths from its root. */
+/**
+ * A configuration read: its value, and its `unknown_field` warnings with paths from its root; the
+ * answers built from it are kept too, so a configuration passed again and again allocates nothing.
+ */
 interface Reading {
   readonly value: MerchantConfigurationResponse
   readonly warnings: ReadonlyArray<Issue>
+  decoded?: Result.Result<MerchantConfigurationResponse, never>
+  /** the warnings under the last path asked for */
+  under?: { readonly path: string; readonly warnings: ReadonlyArray<Issue> }
 }
 
 const readings = new WeakMap<object, Reading>()
@@ -215,17 +221,28 @@ export const readResult = (
   path = "merchant"
 ): Result.Result<Validated<MerchantConfigurationResponse | undefined>, ValidationError> => {
   if (input === undefined) return NO_MERCHANT
+  const reading = readingOf(input, path)
+  return "value" in reading
+    ? Result.succeed({ value: reading.value, warnings: warningsUnder(reading, path) })
+    : fail(reading)
+}
+
+/** The reading of a configuration given (remembered per object), or its issues under `path`. */
+const readingOf = (input: unknown, path: string): Reading | ReadonlyArray<Issue> => {
   if (!isRecord(input)) {
-    return fail([issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)])
+    return [issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)]
   }
-  let reading = readings.get(input)
-  if (reading === undefined) {
-    const found = read(input, path)
-    if (!("value" in found)) return fail(found)
-    readings.set(input, reading = found)
-  }
-  const warnings = reading.warnings.length === 0 ? reading.warnings : prefixIssues(path, reading.warnings)
-  return Result.succeed({ value: reading.value, warnings })
+  const known = readings.get(input)
+  if (known !== undefined) return known
+  const found = read(input, path)
+  if ("value" in found) readings.set(input, found)
+  return found
+}
+
+const warningsUnder = (reading: Reading, path: string): ReadonlyArray<Issue> => {
+  if (reading.warnings.length === 0) return reading.warnings
+  if (reading.under?.path !== path) reading.under = { path, warnings: prefixIssues(path, reading.warnings) }
+  return reading.under.warnings
 }
 
 /**
@@ -249,10 +266,13 @@ export const decodeResult = (
   input: unknown,
   path = "merchant"
 ): Result.Result<MerchantConfigurationResponse | undefined, ValidationError> => {
-  const found = readResult(input, path)
-  return Result.isFailure(found) ? Result.fail(found.failure) : Result.succeed(found.success.value)
+  if (input === undefined) return NO_CONFIGURATION
+  const reading = readingOf(input, path)
+  return "value" in reading ? (reading.decoded ??= Result.succeed(reading.value)) : fail(reading)
 }
 
+// no merchant given: one answer, allocated once
+const NO_CONFIGURATION: Result.Result<undefined, never> = Result.succeed(undefined)
 const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**
@@ -265,6 +285,6 @@ const NO_WARNINGS: ReadonlyArray<Issue> = []
  */
 export const merchantWarnings = (input: unknown, path = "merchant"): ReadonlyArray<Issue> => {
   if (input === undefined) return NO_WARNINGS
-  const found = readResult(input, path)
-  return Result.isSuccess(found) ? found.success.warnings : NO_WARNINGS
+  const reading = readingOf(input, path)
+  return "value" in reading ? warningsUnder(reading, path) : NO_WARNINGS
 }
