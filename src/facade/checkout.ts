@@ -13,7 +13,7 @@ import {
   valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
+import { decodeResult, merchantWarnings } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.
@@ -60,7 +60,7 @@ export const validateCheckoutRequest = (
         merchant,
         timeZone: options?.timeZone
       })),
-    unknownOptions(options, VALIDATE_OPTIONS),
+    both(merchantWarnings(options?.merchant), unknownOptions(options, VALIDATE_OPTIONS)),
     options?.unknownFields
   )
 
@@ -109,7 +109,10 @@ const summarizeWith = (request: unknown, options: SummarizeCheckoutOptions) => {
 }
 
 const summarizeWarnings = (request: unknown, options: SummarizeCheckoutOptions) =>
-  both(Checkout.requestUnknownFields(request), unknownOptions(options, SUMMARIZE_OPTIONS))
+  both(
+    Checkout.requestUnknownFields(request),
+    both(merchantWarnings(options?.merchant), unknownOptions(options, SUMMARIZE_OPTIONS))
+  )
 
 /**
  * {@link summarizeCheckout} without throwing: `{ ok: true, value, warnings }` or

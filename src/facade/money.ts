@@ -2,9 +2,16 @@
  * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
 import * as Result from "effect/Result"
-import { answerOf, type UnknownFields, unknownOptions, type Validation, valueOf } from "../core/foundation/issues.ts"
+import {
+  answerOf,
+  both,
+  type UnknownFields,
+  unknownOptions,
+  type Validation,
+  valueOf
+} from "../core/foundation/issues.ts"
 import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
+import { decodeResult, merchantWarnings } from "../core/merchant/configuration.ts"
 
 /**
  * Options of {@link splitInstallments}.
@@ -45,7 +52,7 @@ export const splitInstallments = (
 ): InstallmentSplit =>
   valueOf(
     splitWith(amount, count, currencyCode, options),
-    unknownOptions(options, SPLIT_OPTIONS),
+    both(merchantWarnings(options?.merchant), unknownOptions(options, SPLIT_OPTIONS)),
     options?.unknownFields
   )
 
@@ -75,6 +82,6 @@ export const splitInstallmentsResult = (
 ): Validation<InstallmentSplit> =>
   answerOf(
     splitWith(amount, count, currencyCode, options),
-    unknownOptions(options, SPLIT_OPTIONS),
+    both(merchantWarnings(options?.merchant), unknownOptions(options, SPLIT_OPTIONS)),
     options?.unknownFields
   )

@@ -13,7 +13,7 @@ import {
   valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
+import { decodeResult, merchantWarnings } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
 
 /**
@@ -79,7 +79,10 @@ const computeWarnings = (checkout: unknown, request: unknown, options: ComputePl
   const ofCheckout = PlanTerms.isCheckoutResponse(checkout) ? [] : Checkout.requestUnknownFields(checkout)
   return both(
     ofCheckout.length === 0 ? ofCheckout : ofCheckout.map((w) => ({ ...w, path: `checkout.${w.path}` })),
-    both(PlanTerms.requestUnknownFields(request), unknownOptions(options, COMPUTE_OPTIONS))
+    both(
+      PlanTerms.requestUnknownFields(request),
+      both(merchantWarnings(options?.merchant), unknownOptions(options, COMPUTE_OPTIONS))
+    )
   )
 }
 

@@ -6,6 +6,7 @@ import * as Result from "effect/Result"
 import {
   answer,
   answerOf,
+  both,
   type UnknownFields,
   unknownOptions,
   type Validation,
@@ -14,6 +15,7 @@ import {
   valueOrThrow
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
+import { merchantWarnings } from "../core/merchant/configuration.ts"
 import type { PlanTermsResponse } from "../core/plan-terms/index.ts"
 import * as Plan from "../core/plan/index.ts"
 import * as Notes from "../core/plan/notes.ts"
@@ -39,7 +41,14 @@ export const createPlanRecord = (
   terms: PlanTermsResponse | unknown,
   options: CreatePlanRecordOptions
 ): Plan.Plan =>
-  valueOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
+  valueOf(
+    Plan.createResult(checkout, terms, options),
+    both(
+      merchantWarnings(options?.merchantConfiguration, "merchantConfiguration"),
+      unknownOptions(options, CREATE_OPTIONS)
+    ),
+    options?.unknownFields
+  )
 
 /**
  * Options of {@link createPlanRecord}.
@@ -69,7 +78,14 @@ export const createPlanRecordResult = (
   terms: PlanTermsResponse | unknown,
   options: CreatePlanRecordOptions
 ): Validation<Plan.Plan> =>
-  answerOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
+  answerOf(
+    Plan.createResult(checkout, terms, options),
+    both(
+      merchantWarnings(options?.merchantConfiguration, "merchantConfiguration"),
+      unknownOptions(options, CREATE_OPTIONS)
+    ),
+    options?.unknownFields
+  )
 
 /**
  * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is

@@ -12,7 +12,7 @@ import {
   valueOf
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
+import { decodeResult, merchantWarnings } from "../core/merchant/configuration.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import type { RefundPlan } from "../core/refund/plan-input.ts"
@@ -127,7 +127,7 @@ const quoteWith = (plan: unknown, options: QuoteRefundOptions) => {
     timeZone: options?.timeZone,
     merchant: merchant.success
   })
-  return { result, warnings: both(warnings, ofOptions) }
+  return { result, warnings: both(both(warnings, merchantWarnings(options?.merchant)), ofOptions) }
 }
 
 const NO_WARNINGS: ReadonlyArray<never> = []
@@ -196,6 +196,7 @@ export const validateCancelPlanRequest = (
     ),
     [
       ...refundPlanUnknownFields(plan).map((w) => ({ ...w, path: `plan.${w.path}` })),
+      ...merchantWarnings(options?.merchant),
       ...unknownOptions(options, MERCHANT_ONLY)
     ],
     options?.unknownFields

@@ -29,8 +29,9 @@ export type IssueCode =
   | "unknown_external_code"
   | "time_zone"
   | "conflict"
-  // warnings: never fail validation (R4.8, R10.2)
+  // warnings: never fail validation (R4.8, R10.2; R1.2: a merchant configuration that disagrees with a plan's digits)
   | "unknown_field"
+  | "digits_mismatch"
   | "deprecated"
   | "insecure_url"
 

@@ -17,11 +17,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import * as Currency from "../foundation/currency.ts"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, enumExpectation, type Issue, issue } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { type PlanReading, readPlanCurrency } from "../refund/plan-input.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
 import {
@@ -52,9 +53,25 @@ const LIFECYCLE = "plans"
 const TAGS: ReadonlySet<string> = new Set(PLAN_EVENT_TAGS)
 const REASONS: ReadonlySet<string> = new Set(CANCELLATION_REASONS)
 
-/** The exponent the record's amounts are written in (R1.2, with the merchant's override kept on the record). */
-const exponentOf = (plan: Plan): number =>
-  plan.currency.isZeroDecimal ? 0 : (Currency.isoExponent(plan.currency.currencyCode) ?? 2)
+/** How the lifecycle names what it reports of the record: under `plan.`. */
+const LIFECYCLE_READING: PlanReading = { prefix: "plan.", rule: "R1.2", merchantPath: "merchant", recordsOnly: true }
+
+/**
+ * The exponent the record's amounts are written in, read by the one reader of a plan (R1.2: the
+ * record's `currency`, its zero-decimal override included), or the issues of a record without one.
+ */
+const exponentOf = (plan: Plan): number | ReadonlyArray<Issue> => {
+  if (!isRecord(plan)) return [issue("plan", "type", "R1.2", `must be a plan record, got ${describe(plan)}`)]
+  const issues: Array<Issue> = []
+  const currency = readPlanCurrency(
+    plan as unknown as Record<string, unknown>,
+    undefined,
+    LIFECYCLE_READING,
+    issues,
+    undefined
+  )
+  return currency === undefined ? issues : currency.exponent
+}
 
 /** An event read and checked, amounts in minor units. */
 interface Read {
@@ -239,6 +256,7 @@ export const applyResult = (
   event: PlanEvent
 ): Result.Result<Plan, ValidationError | PlanTransitionError> => {
   const exponent = exponentOf(plan)
+  if (typeof exponent !== "number") return fail(exponent)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
   const refuse = (code: PlanEventRefusal, message: string) =>

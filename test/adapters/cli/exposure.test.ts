@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { generatePlans } from "../../../scripts/generate-plans.ts"
-import { Money, quoteRefund } from "../../../src/index.ts"
+import { applyPlanEvent, createPlanRecord, Money, quoteRefund } from "../../../src/index.ts"
+import { exampleTerms } from "../../core/plan/fixtures.ts"
+import { exampleRequest, NOW } from "../../fixtures.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -379,4 +381,64 @@ describe("payment-plan exposure", () => {
     },
     900_000
   )
+})
+
+describe("payment-plan exposure reads plan records and a merchant configuration with the core's readers (issue 21)", () => {
+  const record = () =>
+    applyPlanEvent(createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" }), {
+      _tag: "DepositAccepted",
+      at: NOW
+    })
+
+  it("item 3: a record from createPlanRecord counts while OnSchedule and is counted apart once Cancelled", async () => {
+    const onSchedule = record()
+    const cancelled = applyPlanEvent(onSchedule, {
+      _tag: "PlanCancelled",
+      at: "2026-11-23T00:00:00Z",
+      reason: "CustomerRequest",
+      refundAmount: 100
+    })
+    const ran = await cli(
+      ["exposure", "--at", "2027-01-20T00:00:00Z", "--workers", "0"],
+      ndjson([onSchedule, cancelled])
+    )
+    expect(ran.stderr).toBe("")
+    expect(ran.code).toBe(0)
+    expect(JSON.parse(ran.stdout).currencies).toEqual([
+      expect.objectContaining({
+        currencyCode: "AUD",
+        plans: 1,
+        totalPaid: "280.00",
+        cancelled: { plans: 1, totalPaid: "280.00" }
+      })
+    ])
+  })
+
+  it("item 5: --merchant's unknown fields and a disagreement with a record's digits are warned of on stderr; a merchants file is refused", async () => {
+    const zero = { ...record(), currency: { ...record().currency, isZeroDecimal: true } }
+    const merchant = `${dir}/typo-merchant.json`
+    writeFileSync(
+      merchant,
+      JSON.stringify({
+        currencies: [{ currencyCode: "AUD", isZeroDecimal: false }],
+        defaultRefundPolicy: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }]
+      })
+    )
+    const ran = await cli(["exposure", "--at", "2027-01-20T00:00:00Z", "--merchant", merchant], ndjson([zero, zero]))
+    expect(ran.code).toBe(0)
+    expect(ran.stderr.split("\n").filter(Boolean)).toEqual([
+      expect.stringMatching(/^payment-plan: warning: --merchant\.defaultRefundPolicy: .*\[unknown_field, R10\.2\]$/),
+      expect.stringMatching(
+        /^payment-plan: warning: --merchant\.currencies\[0\]\.isZeroDecimal: .*\[digits_mismatch, R1\.2\]$/
+      )
+    ])
+    expect(JSON.parse(ran.stdout).currencies[0]).toMatchObject({ currencyCode: "AUD", totalPaid: "560" })
+    const file = `${dir}/sandbox-merchants.json`
+    writeFileSync(file, readFileSync(new URL("../../../examples/sandbox-merchants.json", import.meta.url)))
+    const refused = await cli(["exposure", "--at", "2027-01-20T00:00:00Z", "--merchant", file], ndjson([zero]))
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe("")
+    expect(refused.stderr).toMatch(/sandbox merchants file/)
+    expect(refused.stderr).toMatch(/--merchant-id/)
+  })
 })

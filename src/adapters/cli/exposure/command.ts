@@ -8,7 +8,8 @@ import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { decodeResult } from "../../../core/merchant/configuration.ts"
+import type { Issue } from "../../../core/internal/issue.ts"
+import { readResult } from "../../../core/merchant/configuration.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
 import { DATE_MEANING, examples, formatOption, merchantOption, type When, whenOption, zoneOption } from "../options.ts"
 import type { Settings } from "./accumulate.ts"
@@ -55,6 +56,11 @@ interface ExposureOptions {
 }
 
 const defaultWorkers = () => (availableParallelism() >= 2 ? 2 : 0)
+
+/** A warning on stderr, one line each (R10.2: nothing the report does not read is passed over silently). */
+const warn = (io: Io, warnings: Iterable<Issue>) => {
+  for (const w of warnings) io.stderr.write(`payment-plan: warning: ${w.path}: ${w.message} [${w.code}, ${w.rule}]\n`)
+}
 
 const progressBar = (io: Io, totalBytes: number | undefined) => {
   if (!io.stderr.isTTY) return undefined
@@ -131,15 +137,16 @@ export const registerExposure = (program: Command, io: Io): void => {
         }
       }
       const merchantInput = await readJsonOption(options.merchant, io, "--merchant")
-      const merchant = decodeResult(merchantInput, "--merchant")
+      const merchant = readResult(merchantInput, "--merchant")
       if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
+      warn(io, merchant.success.warnings)
       const when = options.at
       const settings: Settings = {
         // a date is each plan's start of that day (or in --tz): the accumulator works it out per plan
         at: when === undefined ? Date.now() : "instant" in when ? Time.toEpochMillis(when.instant)! : Number.NaN,
         atDay: when !== undefined && "day" in when ? when.day : undefined,
         timeZone: options.tz,
-        merchant: merchant.success,
+        merchant: merchant.success.value,
         top: options.top,
         timeline: options.timeline
       }
@@ -167,6 +174,8 @@ export const registerExposure = (program: Command, io: Io): void => {
           `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`
         )
       }
+      // a --merchant that disagrees with plan records' digits (R1.2): said once each
+      warn(io, outcome.accumulator.warnings.values())
       const report = buildReport(outcome, settings)
       if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
       if (options.format === "json") writeJson(io, report)
