@@ -4,10 +4,13 @@
  * functions `computePlanTerms` and `quoteRefund`.
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { ValidationError } from "../../core/foundation/issues.ts"
 import { isRecord } from "../../core/internal/predicates.ts"
+import type { PlanTermsRequest } from "../../core/plan-terms/request.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
+import type { RefundPlan } from "../../core/refund/plan-input.ts"
 import { computePlanTerms, quoteRefund } from "../../facade/index.ts"
 import { CliFailure, EXIT_REFUSED, type Format, type Io, readJson, readJsonOption, refused, writeJson } from "./io.ts"
 import {
@@ -165,9 +168,10 @@ export const registerPlanTerms = (program: Command, io: Io): void => {
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
       const request = planTermsRequest(checkout, base, options)
       const terms = calculate(() =>
+        // JSON read from files, checked by the function (the CLI's own reading of it is its issue)
         computePlanTerms(
-          checkout,
-          request,
+          checkout as CheckoutRequest,
+          request as PlanTermsRequest,
           // a date in --now is the plan date: its start in the request's zone
           defined({ now: instantOf(options.now, request["timeZone"]), merchant, depositStrategy: options.strategy })
         )
@@ -203,7 +207,7 @@ export const registerRefundQuote = (program: Command, io: Io): void => {
         const merchant = await readJsonOption(options.merchant, io, "--merchant")
         const quote = calculate(() =>
           quoteRefund(
-            plan,
+            plan as RefundPlan,
             defined({ at: instantOf(options.at, options.tz ?? planZone(plan)), timeZone: options.tz, merchant })
           )
         )

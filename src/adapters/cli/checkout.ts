@@ -4,6 +4,7 @@
  * through the plain functions `validateCheckoutRequest` and `summarizeCheckout`.
  */
 import type { Command } from "commander"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
 import { calculate } from "./calculations.ts"
 import {
@@ -106,7 +107,10 @@ export const registerSummarize = (program: Command, io: Io): void => {
       const input = await readJson(file, io)
       const merchant = await readJsonOption(options.merchant, io, "--merchant")
       const summary = calculate(() =>
-        summarizeCheckout(input, defined({ now: instantOf(options.now, options.tz), merchant, timeZone: options.tz }))
+        summarizeCheckout(
+          input as CheckoutRequest,
+          defined({ now: instantOf(options.now, options.tz), merchant, timeZone: options.tz })
+        )
       )
       if (options.format === "json") return writeJson(io, summary)
       io.stdout.write(

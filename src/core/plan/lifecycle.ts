@@ -17,11 +17,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import * as Currency from "../foundation/currency.ts"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { describe, enumExpectation, type Issue, issue } from "../internal/issue.ts"
+import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import { compileGuard, compileValidator } from "../internal/validator.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
 import {
@@ -29,6 +32,7 @@ import {
   type CancellationReason,
   type Installment,
   type Plan,
+  Plan as PlanSchema,
   PLAN_STATUSES,
   type PlanStatus
 } from "./record.ts"
@@ -51,6 +55,27 @@ export const ALLOWED_IN: { readonly [Tag in PlanEvent["_tag"]]: ReadonlyArray<Pl
 const LIFECYCLE = "plans"
 const TAGS: ReadonlySet<string> = new Set(PLAN_EVENT_TAGS)
 const REASONS: ReadonlySet<string> = new Set(CANCELLATION_REASONS)
+
+/**
+ * What the lifecycle reads of a record, picked from its schema: checked before any event (a guard
+ * that allocates nothing, the validator only when it says no), so a record of another shape is a
+ * `ValidationError`, never a crash.
+ */
+const LifecyclePlan = Schema.Struct(
+  Struct.pick(PlanSchema.fields, [
+    "status",
+    "updatedAt",
+    "timeZone",
+    "planCompletionDate",
+    "totalPaid",
+    "remainingAmount",
+    "numPaidInstallments",
+    "currency",
+    "installments"
+  ])
+)
+const isLifecyclePlan = compileGuard(LifecyclePlan)
+const checkLifecyclePlan = compileValidator(LifecyclePlan, { rule: LIFECYCLE, unknownKeys: "ignore" })
 
 /** The exponent the record's amounts are written in (R1.2, with the merchant's override kept on the record). */
 const exponentOf = (plan: Plan): number =>
@@ -238,6 +263,7 @@ export const applyResult = (
   plan: Plan,
   event: PlanEvent
 ): Result.Result<Plan, ValidationError | PlanTransitionError> => {
+  if (!isLifecyclePlan(plan)) return fail(prefixIssues("plan", checkLifecyclePlan(plan).issues))
   const exponent = exponentOf(plan)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
