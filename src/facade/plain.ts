@@ -235,7 +235,7 @@ export const valueOrThrow = <A>(validation: Validation<A>): A => {
 // Process warnings
 
 /** At most this many distinct warnings are remembered, so a stream of new paths cannot fill memory. */
-const REMEMBERED = 1_000
+export const REMEMBERED = 1_000
 const reported = new Set<string>()
 let full = false
 
@@ -249,7 +249,23 @@ export const warningCode = (code: string): string => `PAYMENT_PLAN_${code.toUppe
 export const WARNING_TYPE = "PaymentPlanEngineWarning"
 
 interface WarningProcess {
-  readonly emitWarning: (message: string, options: { readonly type: string; readonly code: string }) => void
+  readonly emitWarning: (warning: Error) => void
+}
+
+/**
+ * A process warning of a plain function: an `Error` named {@link WARNING_TYPE} with its `code`
+ * (`PAYMENT_PLAN_UNKNOWN_FIELD`), the function's name and the issue it reports.
+ */
+export interface PlainFunctionWarning extends Error {
+  readonly code: string
+  readonly functionName: string
+  readonly issue: Issue | undefined
+}
+
+/** Forgets which warnings were reported, as a new process would (tests watch the once-per-path rule with it). */
+export const forgetReportedWarnings = (): void => {
+  reported.clear()
+  full = false
 }
 
 /**
@@ -266,8 +282,10 @@ const report = (fn: PlainFunction, warnings: ReadonlyArray<Issue>, mode: Unknown
       if (!full) {
         full = true
         emit(
+          fn,
           `${fn.name}: more than ${REMEMBERED} distinct warnings in this process; later ones are not reported (pass unknownFields: "error" to refuse unknown fields)`,
-          warningCode("warning")
+          warningCode("warning"),
+          undefined
         )
       }
       return
@@ -277,14 +295,23 @@ const report = (fn: PlainFunction, warnings: ReadonlyArray<Issue>, mode: Unknown
       ? `; pass unknownFields: "error" to refuse it, "ignore" to silence this warning`
       : ""
     emit(
+      fn,
       `${fn.name}: ${w.path === "" ? "(input)" : w.path} ${w.message} (${w.code}, ${w.rule})${hint}`,
-      warningCode(w.code)
+      warningCode(w.code),
+      w
     )
   }
 }
 
-const emit = (message: string, code: string): void => {
+const emit = (fn: PlainFunction, message: string, code: string, issue: Issue | undefined): void => {
   const host = (globalThis as { readonly process?: Partial<WarningProcess> }).process
-  if (typeof host?.emitWarning === "function") host.emitWarning(message, { type: WARNING_TYPE, code })
-  else if (typeof console !== "undefined") console.warn(`[${code}] ${message}`)
+  if (typeof host?.emitWarning === "function") {
+    const warning: PlainFunctionWarning = Object.assign(new Error(message), {
+      name: WARNING_TYPE,
+      code,
+      functionName: fn.name,
+      issue
+    })
+    host.emitWarning(warning)
+  } else if (typeof console !== "undefined") console.warn(`[${code}] ${message}`)
 }

@@ -9,6 +9,7 @@ import {
   computePlanTerms,
   createPlanRecord,
   createPlanRecordResult,
+  decideDeposit,
   quoteRefund,
   quoteRefundResult,
   searchPlansResult,
@@ -51,13 +52,9 @@ interface Emitted {
 const processWarnings = (f: () => unknown): Array<Emitted> => {
   const emitted: Array<Emitted> = []
   const spy = vi.spyOn(process, "emitWarning").mockImplementation(
-    ((warning: string | Error, options?: unknown) => {
-      const { code, type } = typeof options === "object" && options !== null ? options as Omit<Emitted, "message"> : {}
-      emitted.push({
-        message: String(warning),
-        ...(code === undefined ? {} : { code }),
-        ...(type === undefined ? {} : { type })
-      })
+    ((warning: string | Error) => {
+      const { message, name, code } = warning as Error & { code?: string }
+      emitted.push({ message, type: name, ...(code === undefined ? {} : { code }) })
     }) as typeof process.emitWarning
   )
   try {
@@ -87,6 +84,15 @@ describe("R10.2 an unknown option is refused (unknown_option), never read as its
   it("unknownFields: \"ignore\" does not let an unknown option through: options are written in code", () => {
     const answer = quoteRefundResult(plan, { at: AT, timezone: "UTC", unknownFields: "ignore" } as never)
     expect(!answer.ok && answer.issues.map((i) => i.code)).toEqual(["unknown_option"])
+  })
+
+  it("decideDeposit refuses an expectation it does not know: a typo never skips the order check (R8.2)", () => {
+    const retrieved = { id: "chk_1", merchantOrderId: "order-2", plan: { deposit: { status: "Accepted" } } }
+    expect(decideDeposit(retrieved, { checkoutId: "chk_1", merchantOrderID: "order-1" } as never)).toEqual({
+      allocate: false,
+      reason: "unknown_option"
+    })
+    expect(decideDeposit(retrieved, { checkoutId: "chk_1", merchantOrderId: undefined }).allocate).toBe(true)
   })
 
   it("options that are not an object are refused, whatever they are", () => {
@@ -142,6 +148,10 @@ describe("R10.2 a throwing function reports an unknown field of its data as a pr
     expect(seen.map((w) => [w.name, w.code, w.message.split(" ").slice(0, 2).join(" ")])).toEqual([
       ["PaymentPlanEngineWarning", "PAYMENT_PLAN_UNKNOWN_FIELD", "summarizeCheckout: zzListened"]
     ])
+    expect(seen[0]).toMatchObject({
+      functionName: "summarizeCheckout",
+      issue: { path: "zzListened", code: "unknown_field", rule: "R10.2" }
+    })
   })
 
   it("where there is no process (a browser), console.warn says it", () => {

@@ -22,20 +22,8 @@ import { fileURLToPath } from "node:url"
 import ts from "typescript"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import * as Root from "../../src/index.ts"
-import {
-  checkoutRequest,
-  instant,
-  managedPlan,
-  merchantConfiguration,
-  planEvent,
-  planSummaries,
-  planTermsRequest,
-  refundPlan,
-  refundPolicies,
-  timeZone
-} from "../../src/testing/arbitraries.ts"
+import { argument, argumentLists, isPlainObject, options } from "./any-input.ts"
 
-const NOW = Date.UTC(2026, 10, 22)
 const RUNS = 60
 
 // Throwing functions report unknown fields as process warnings: keep them off the test's output.
@@ -45,104 +33,6 @@ beforeAll(() => {
 afterAll(() => {
   vi.restoreAllMocks()
 })
-
-// ---------------------------------------------------------------------------
-// Inputs
-
-const isPlainObject = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && Object.getPrototypeOf(u) === Object.prototype
-
-/** Every place of a JSON-like value where a value can be put: its containers and their keys. */
-const places = (value: unknown, found: Array<[Record<string, unknown> | Array<unknown>, string | number]> = []) => {
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => {
-      found.push([value, i])
-      places(v, found)
-    })
-  } else if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) {
-      found.push([value, key])
-      places(value[key], found)
-    }
-  }
-  return found
-}
-
-/** A copy of the arrays and plain objects of a value (anything else is shared). */
-const copied = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(copied)
-    : isPlainObject(value)
-    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copied(v)]))
-    : value
-
-/** `value` with the value at one of its places replaced (or a key added at the top). */
-const mutated = (value: unknown, at: number, replacement: unknown, key: string): unknown => {
-  const copy = copied(value)
-  const all = places(copy)
-  if (all.length === 0) return isPlainObject(copy) ? { [key]: replacement } : copy
-  const [container, k] = all[at % all.length]!
-  ;(container as Record<string | number, unknown>)[k] = replacement
-  if (at % 7 === 0 && isPlainObject(copy)) copy[key] = replacement
-  return copy
-}
-
-const options = fc.record(
-  {
-    at: fc.oneof(instant, fc.constant("2027-01-20T09:00:00+11:00")),
-    now: fc.oneof(instant, fc.constant(NOW)),
-    timeZone,
-    merchant: merchantConfiguration(),
-    planId: fc.constantFrom("plan_1", ""),
-    selfUrl: fc.constantFrom("/api/v2/plans/plan_1/notes", "https://x.example/notes"),
-    merchantId: fc.constantFrom("merchant-a", "merchant-123"),
-    checkoutId: fc.constantFrom("chk_1", "chk_7Hq2LmX9"),
-    unknownFields: fc.constantFrom("warn", "error", "ignore", "loud")
-  },
-  { requiredKeys: [] }
-)
-
-const nearValid: fc.Arbitrary<unknown> = fc.oneof(
-  checkoutRequest({ now: NOW }),
-  checkoutRequest({ now: NOW }).map((request) => ({ ...request, id: "chk_1" })),
-  refundPlan({ now: NOW }),
-  managedPlan(),
-  managedPlan().chain((plan) => planEvent(plan)),
-  merchantConfiguration(),
-  planTermsRequest(),
-  refundPolicies,
-  planSummaries(4),
-  options,
-  fc.record({ limit: fc.constantFrom("5", 500, -1), filters: fc.constant([]), page: fc.integer() }, {
-    requiredKeys: []
-  }),
-  fc.record({ planId: fc.constant("plan_1"), pageSize: fc.constantFrom("10", 0) }, { requiredKeys: [] }),
-  fc.constantFrom(
-    "AUD",
-    "JPY",
-    "Australia/Sydney",
-    "2027-03-01",
-    "https://shop.example/return?service_checkout_id=chk_1",
-    new URLSearchParams("limit=2&sortField=nope"),
-    100,
-    3,
-    0.5
-  ),
-  instant
-)
-
-const argument: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 2, arbitrary: fc.anything() },
-  { weight: 3, arbitrary: nearValid },
-  {
-    weight: 3,
-    arbitrary: fc.tuple(nearValid, fc.nat(), fc.anything(), fc.constantFrom("zz", "timezone", "refundPolicy")).map((
-      [value, at, replacement, key]
-    ) => mutated(value, at, replacement, key))
-  }
-)
-
-const argumentLists = (length: number) => fc.array(argument, { minLength: 0, maxLength: Math.max(length, 1) + 1 })
 
 // ---------------------------------------------------------------------------
 // What is promised
@@ -253,7 +143,8 @@ interface Declared {
 }
 
 /** Every function of every namespace of the root whose declared answer is an `Effect` or a `Result`. */
-const declaredAnswers = (): ReadonlyMap<string, Declared> => {
+/** The package root as the compiler reads it (once for the file: a program costs seconds). */
+const declarations = (() => {
   const entry = fileURLToPath(new URL("../../src/index.ts", import.meta.url))
   const config = ts.getParsedCommandLineOfConfigFile(
     fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
@@ -266,6 +157,35 @@ const declaredAnswers = (): ReadonlyMap<string, Declared> => {
   const program = ts.createProgram([entry], { ...config!.options, noEmit: true })
   const checker = program.getTypeChecker()
   const resolve = (s: ts.Symbol) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
+  return {
+    checker,
+    resolve,
+    exports: checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)
+  }
+})()
+
+/** Names of the options parameter (the last one) of a plain function, as its declaration names it. */
+const OPTIONS_PARAMETERS: ReadonlySet<string> = new Set(["options", "scope", "expected"])
+
+/** Every function of the root whose last parameter is its options: its index and name. */
+const declaredOptions = (): ReadonlyMap<string, { readonly index: number; readonly parameter: string }> => {
+  const { checker, exports, resolve } = declarations
+  const found = new Map<string, { readonly index: number; readonly parameter: string }>()
+  for (const exported of exports) {
+    const symbol = resolve(exported)
+    if (!(symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))) continue
+    const [signature] = checker.getTypeOfSymbol(symbol).getCallSignatures()
+    const parameters = signature?.getParameters() ?? []
+    const last = parameters.at(-1)?.getName()
+    if (last !== undefined && OPTIONS_PARAMETERS.has(last)) {
+      found.set(exported.getName(), { index: parameters.length - 1, parameter: last })
+    }
+  }
+  return found
+}
+
+const declaredAnswers = (): ReadonlyMap<string, Declared> => {
+  const { checker, exports, resolve } = declarations
   const names = (t: ts.Type): Array<string> =>
     t.flags & ts.TypeFlags.Never
       ? []
@@ -273,7 +193,7 @@ const declaredAnswers = (): ReadonlyMap<string, Declared> => {
       ? t.types.flatMap(names)
       : [(t.aliasSymbol ?? t.getSymbol())?.getName() ?? checker.typeToString(t)]
   const found = new Map<string, Declared>()
-  for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)) {
+  for (const exported of exports) {
     const namespace = resolve(exported)
     if (!(namespace.flags & ts.SymbolFlags.ValueModule)) continue
     for (const member of checker.getExportsOfModule(namespace)) {
@@ -370,5 +290,49 @@ describe("the namespaces' Effects and Results, for any input (R4.9)", () => {
         )
       })
     }
+  }
+})
+
+// ---------------------------------------------------------------------------
+// Options: a closed set (R10.2)
+
+describe("R10.2 every plain function refuses an option it does not have, whatever else it is given", () => {
+  const withOptions = declaredOptions()
+  const stray = fc.stringMatching(/^zz[a-z]{1,8}$/)
+
+  it("the declarations name the options of the plain functions", () => {
+    expect(withOptions.get("quoteRefund")).toEqual({ index: 1, parameter: "options" })
+    expect(withOptions.get("searchPlansResult")).toEqual({ index: 2, parameter: "scope" })
+    expect(withOptions.size).toBeGreaterThanOrEqual(20)
+  })
+
+  for (const [name, { index, parameter }] of withOptions) {
+    const f = (Root as unknown as Record<string, (...args: Array<unknown>) => unknown>)[name]!
+    it(`${name} refuses ${parameter}.<unknown> with unknown_option`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(argument, { minLength: index, maxLength: index }),
+          fc.option(options, { nil: undefined }),
+          stray,
+          fc.anything().filter((v) => v !== undefined),
+          (args, given, key, value) => {
+            const call = () => f(...args, { ...given, [key]: value })
+            if (name === "decideDeposit") {
+              expect(call()).toEqual({ allocate: false, reason: "unknown_option" })
+              return
+            }
+            let answer: unknown
+            const error = threw(() => (answer = call()))
+            const issues = error === undefined
+              ? (answer as { issues?: ReadonlyArray<Root.Issue> }).issues
+              : (error as Partial<Root.ValidationError>).issues
+            expect(issues, `${name} answered ${String(error ?? JSON.stringify(answer)?.slice(0, 200))}`).toContainEqual(
+              expect.objectContaining({ path: `${parameter}.${key}`, code: "unknown_option", rule: "R10.2" })
+            )
+          }
+        ),
+        { numRuns: 40 }
+      )
+    })
   }
 })
