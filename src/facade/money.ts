@@ -27,7 +27,8 @@ const SPLIT_RESULT = plainFunction("splitInstallmentsResult", ["merchant"])
  * instalment truncated to the currency's minor unit, and the remainder (paid
  * with the deposit). `count × amount + remainder` equals the amount exactly.
  * Throws a `ValidationError` for an amount with too many digits, a negative
- * amount, an unknown currency or a count below 1.
+ * amount, an unknown currency, a count below 1 or an option it does not have
+ * (`unknown_option`, R10.2).
  *
  * @example
  * ```ts

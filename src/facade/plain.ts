@@ -148,7 +148,8 @@ export const optionIssues = (fn: PlainFunction, options: unknown): ReadonlyArray
   }
   let issues: Array<Issue> | undefined
   for (const key in options) {
-    if (!hasOwn.call(options, key) || fn.known.has(key) || options[key] === undefined) continue
+    // known first: the common path asks nothing else of a key
+    if (fn.known.has(key) || !hasOwn.call(options, key) || options[key] === undefined) continue
     const near = closest(fn, key)
     const hint = near === undefined
       ? ""
@@ -214,10 +215,14 @@ export const answer = <A>(fn: PlainFunction, options: unknown, { result, warning
  */
 export const valueOf = <A>(fn: PlainFunction, options: unknown, outcome: Outcome<A>): A => {
   const { result, warnings } = outcome
-  if (Result.isSuccess(result) && modeOf(options) !== "error" && optionIssues(fn, options).length === 0) {
-    // the common path: a value, and (rarely) warnings to report
-    if (warnings.length > 0) report(fn, warnings, modeOf(options))
-    return result.success
+  if (Result.isSuccess(result) && optionIssues(fn, options).length === 0) {
+    // the common path: a value, and (rarely) warnings to report or refuse
+    if (warnings.length === 0) return result.success
+    const mode = modeOf(options)
+    if (mode !== "error") {
+      report(fn, warnings, mode)
+      return result.success
+    }
   }
   const answered = answer(fn, options, outcome)
   if (!answered.ok) throw new ValidationError({ issues: answered.issues, warnings: answered.warnings })

@@ -35,8 +35,11 @@ const COMPUTE_RESULT = plainFunction("computePlanTermsResult", ["now", "merchant
  * `schedule`, every payment as `{ installmentNumber, date, amount }` with
  * number 1 the deposit plus remainder (R6.9). `checkout` is a create-checkout
  * request or a checkout response. Throws a `ValidationError` naming every
- * issue when the request, the checkout or the options are invalid; terms that
- * are computable but unacceptable carry `installments.validation` entries.
+ * issue when the request, the checkout or the options are invalid (an option
+ * it does not have is `unknown_option`); terms that are computable but
+ * unacceptable carry `installments.validation` entries. A field of a checkout
+ * request or of the plan-terms request no rule reads is a process warning, once
+ * per path (R10.2, docs/api.md).
  *
  * @example
  * ```ts

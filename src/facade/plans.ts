@@ -24,6 +24,10 @@ import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf
  * status `PendingDeposit`, every instalment `UPCOMING`. Throws a
  * `ValidationError` naming every problem (an invalid checkout, a schedule that
  * does not add up to the checkout's `totalCost`, a bad `now` or `planId`).
+ * `merchant` is the merchant configuration, as in every function (zero-decimal
+ * currencies, payment bounds); `planMerchant` is the merchant the record shows.
+ * An option it does not have is refused (`unknown_option`); a field of a
+ * checkout request no rule reads is a process warning, once per path (R10.2).
  *
  * @example
  * ```ts

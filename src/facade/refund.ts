@@ -11,7 +11,7 @@ import { type CancelPlanRequest, validateCancelRequestResult } from "../core/ref
 import type { RefundPlan } from "../core/refund/plan-input.ts"
 import { refundPlanUnknownFields } from "../core/refund/plan-input.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
-import { quoteWarnedResult } from "../core/refund/quote.ts"
+import { type QuoteOptions, quoteWarnedResult } from "../core/refund/quote.ts"
 import { type PolicyWindow, selectPolicyResult } from "../core/refund/select.ts"
 import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
@@ -82,7 +82,9 @@ const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merc
  * response: `planTotalCost`, `totalPaymentsPaid`, `totalNonRefundableAmount`,
  * `suggestedRefundAmount`, `currencyCode` and per item its policies, the active
  * one and the greater of the non-refundable deposit and the policy's part.
- * Throws a `ValidationError` with every issue of the input.
+ * Throws a `ValidationError` with every issue of the input. An option it does
+ * not have is refused (`unknown_option`); a field of the plan no rule reads is
+ * a process warning, once per path (R10.2, docs/api.md).
  *
  * @example
  * ```ts
@@ -114,6 +116,8 @@ export const quoteRefund: {
 /** The quote and the plan's unknown fields (R10.2), decided with the quote's own guard. */
 const quoted = (plan: unknown, options: QuoteRefundOptions): Outcome<RefundCalculation> => {
   const o = optionsOf(options)
+  // without a configuration to decode, the options as given (a hot loop allocates no copy)
+  if (o.merchant === undefined) return quoteWarnedResult(plan, o as QuoteOptions)
   const merchant = decodeResult(o.merchant)
   if (Result.isFailure(merchant)) return outcome(Result.fail(merchant.failure), refundPlanUnknownFields(plan))
   return quoteWarnedResult(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success })
@@ -130,21 +134,20 @@ export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
 
 /**
  * {@link quoteRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
- * warnings }`. The warnings name each field of the plan and each option no rule reads (R10.2), so
- * `refundPolicy` for `refundPolicies` is never a silent full refund.
+ * warnings }`, for a plan of any shape (JSON of unknown type). The warnings name each field of the
+ * plan no rule reads (R10.2), so `refundPolicy` for `refundPolicies` is never a silent full refund;
+ * an option the function does not have is refused (`unknown_option`).
  *
  * @example
  * ```ts
  * import { quoteRefundResult } from "payment-plan-engine"
  * const answer = quoteRefundResult(
- *   {
- *     currencyCode: "AUD", totalPaymentsPaid: 400,
- *     items: [{ id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01",
- *       refundPolicy: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }] }]
- *   },
- *   { at: "2027-01-20T09:00:00+11:00", timezone: "Australia/Sydney" } as never
+ *   JSON.parse(`{ "currencyCode": "AUD", "totalPaymentsPaid": 400, "items": [{ "id": "t1", "quantity": 2,
+ *     "costPerItem": 250, "redemptionDate": "2027-03-01",
+ *     "refundPolicy": [{ "daysWithinRedemptionDate": 60, "refundablePercentage": 75 }] }] }`),
+ *   { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" }
  * )
- * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy", "options.timezone"]
+ * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy"]
  * ```
  * @since 0.1.0
  */
