@@ -7,16 +7,16 @@
  */
 import { Result } from "effect"
 import { quoteTotals } from "../src/core/refund/quote.ts"
-import { quoteRefund } from "../src/index.ts"
+import { quoteRefund, type RefundPlan, type RefundPolicy } from "../src/index.ts"
 import type { Suite } from "./harness.ts"
 
 const ZONE = "Australia/Sydney"
-const policies = (a: number, b: number, c: number) => [
+const policies = (a: number, b: number, c: number): Array<RefundPolicy> => [
   { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 90, refundablePercentage: a },
   { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 30, refundablePercentage: b },
   { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 7, refundablePercentage: c }
 ]
-const plan = {
+const plan: RefundPlan = {
   currencyCode: "AUD",
   totalPaymentsPaid: 812.35,
   timeZone: ZONE,

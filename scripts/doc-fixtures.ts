@@ -21,6 +21,7 @@ import {
   type PlanNote,
   planSummaryOf,
   quoteRefund,
+  type RefundPlan,
   validateCheckoutRequest
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
@@ -337,7 +338,7 @@ export const app = {
 }
 
 /** The refund your shop offers: the service's suggestion. */
-export const refundWeOffer = (plan: unknown, at: Date): number => quoteRefund(plan, { at }).suggestedRefundAmount
+export const refundWeOffer = (plan: RefundPlan, at: Date): number => quoteRefund(plan, { at }).suggestedRefundAmount
 
 // ---------------------------------------------------------------------------
 // A test runner: `describe` runs its body; each `it` runs after the one before

@@ -153,10 +153,10 @@ describe("a merchant configuration's fields count as data (issue 21 item 5, R10.
     const created = createPlanRecordResult(exampleRequest(), exampleTerms(), {
       now: NOW,
       planId: "plan_1",
-      merchantConfiguration: typo
+      merchant: typo
     })
-    // (the option's own name is the surface's business: issue 21 item 7 renames it)
-    expect(codes(created.warnings)).toContain("merchantConfiguration.defaultRefundPolicy:unknown_field")
+    // `merchant` is the configuration here too (issue 21 item 7)
+    expect(codes(created.warnings)).toContain("merchant.defaultRefundPolicy:unknown_field")
   })
 
   it("the sandbox merchants file given as one merchant's configuration is refused, saying how to pick one", () => {

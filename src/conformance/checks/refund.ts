@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import * as Money from "../../core/foundation/money.ts"
 import type { RefundCalculation } from "../../core/refund/index.ts"
-import { quoteRefund } from "../../facade/index.ts"
+import { quoteRefundResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Session } from "../session.ts"
@@ -75,11 +75,12 @@ export const refundChecks = (expected: RefundCalculation, actual: unknown, excha
 
 /** What the engine quotes, or undefined when it cannot quote the plan. */
 const quote = (session: Session, plan: unknown, at: number, timeZone?: string): RefundCalculation | undefined => {
-  try {
-    return quoteRefund(plan, { at, merchant: session.merchant, ...(timeZone === undefined ? {} : { timeZone }) })
-  } catch {
-    return undefined
-  }
+  const answer = quoteRefundResult(plan, {
+    at,
+    merchant: session.merchant,
+    ...(timeZone === undefined ? {} : { timeZone })
+  })
+  return answer.ok ? answer.value : undefined
 }
 
 /** The check of a refund calculation the service did not answer. */

@@ -8,10 +8,10 @@
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import type { ValidationError } from "../../core/foundation/issues.ts"
+import { ValidationError } from "../../core/foundation/issues.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
-import { computePlanTerms } from "../../facade/index.ts"
+import { computePlanTermsResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import {
   breakTerms,
@@ -41,12 +41,10 @@ export const engineTerms = (
   request: unknown,
   now: number
 ): { readonly ok: true; readonly terms: PlanTerms } | { readonly ok: false; readonly error: ValidationError } => {
-  try {
-    return { ok: true, terms: computePlanTerms(checkout, request, { now, merchant: session.merchant }) }
-  } catch (error) {
-    if ((error as { _tag?: string })._tag === "ValidationError") return { ok: false, error: error as ValidationError }
-    throw error
-  }
+  const answer = computePlanTermsResult(checkout, request, { now, merchant: session.merchant })
+  return answer.ok
+    ? { ok: true, terms: answer.value }
+    : { ok: false, error: new ValidationError({ issues: answer.issues, warnings: answer.warnings }) }
 }
 
 /**

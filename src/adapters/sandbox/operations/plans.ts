@@ -273,8 +273,8 @@ export const completeCheckout = (
     {
       now,
       planId,
-      merchant: planMerchant(merchant),
-      merchantConfiguration: merchant.configuration,
+      planMerchant: planMerchant(merchant),
+      merchant: merchant.configuration,
       timeZone,
       checkoutUrl: widgetPageUrl(baseUrl, checkout.id)
     }
