@@ -145,7 +145,8 @@ describe("a plan record's currency is the plan's: code and digits (R1.2, issue 2
     const { currency: _currency, ...withoutCurrency } = plan
     const read = applyResult(withoutCurrency as unknown as Plan, PlanEvent.DepositAccepted({ at: NOW }))
     expect(Result.isFailure(read) && read.failure).toBeInstanceOf(ValidationError)
-    expect(issuesOf(read as never)).toEqual(["plan.currency.currencyCode:required"])
+    // the lifecycle's record guard (issue 21 item 6) names the missing object itself
+    expect(issuesOf(read as never)).toEqual(["plan.currency:required"])
     const unknown = applyResult(
       { ...plan, currency: { ...plan.currency, currencyCode: "XYZ" } },
       PlanEvent.DepositAccepted({ at: NOW })
