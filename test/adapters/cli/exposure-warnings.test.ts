@@ -262,7 +262,12 @@ describe("exposure --strict: any warning refuses the whole run (exit 1, nothing 
 })
 
 describe("exposure's workers bring their warnings back", () => {
-  const settings: Omit<Settings, "merchant"> = { at: Date.UTC(2026, 11, 1), timeZone: undefined, top: 5, timeline: undefined }
+  const settings: Omit<Settings, "merchant"> = {
+    at: Date.UTC(2026, 11, 1),
+    timeZone: undefined,
+    top: 5,
+    timeline: undefined
+  }
   const run = async (text: string, workers: number, skipInvalid = true) => {
     const pieces = Array.from(
       { length: Math.ceil(text.length / 16_384) },
@@ -272,36 +277,46 @@ describe("exposure's workers bring their warnings back", () => {
       (async function*() {
         yield* pieces
       })(),
-      { settings: { ...settings, merchant: undefined }, skipInvalid, workers, workersOnly: workers > 0, onInvalid: () => {} }
+      {
+        settings: { ...settings, merchant: undefined },
+        skipInvalid,
+        workers,
+        workersOnly: workers > 0,
+        onInvalid: () => {}
+      }
     )
   }
 
-  it("the same distinct warnings, lines and first lines in this thread and across workers, as the core finds them line by line", async () => {
-    const lines = [...generateNdjson(3000, 11)].join("").split("\n").filter((l) => l !== "").map((l, i) => {
-      const p = JSON.parse(l)
-      if (i % 97 === 5) p.items[0].refundPolicy = p.items[0].refundPolicies
-      if (i % 250 === 17) p.note = "top level"
-      if (i === 2222) p.items[p.items.length - 1].costPerltem = 1
-      return JSON.stringify(p)
-    })
-    // the oracle: the core's check of each line, counted by path
-    const expected = new Map<string, { issue: Issue; lines: number; firstLine: number }>()
-    lines.forEach((l, i) => {
-      for (const issue of Refund.refundPlanUnknownFields(JSON.parse(l))) {
-        const seen = expected.get(issue.path)
-        if (seen === undefined) expected.set(issue.path, { issue, lines: 1, firstLine: i + 1 })
-        else seen.lines++
-      }
-    })
-    expect(expected.size).toBe(3)
-    const text = lines.join("\n") + "\n"
-    const alone = await run(text, 0)
-    const split = await run(text, 2)
-    const sorted = [...expected.values()].sort((a, b) => a.firstLine - b.firstLine)
-    expect(alone.warnings).toEqual(sorted)
-    expect(split.warnings).toEqual(sorted)
-    expect(split.warningsOverflow).toBe(false)
-  }, 120_000)
+  it(
+    "the same distinct warnings, lines and first lines in this thread and across workers, as the core finds them line by line",
+    async () => {
+      const lines = [...generateNdjson(3000, 11)].join("").split("\n").filter((l) => l !== "").map((l, i) => {
+        const p = JSON.parse(l)
+        if (i % 97 === 5) p.items[0].refundPolicy = p.items[0].refundPolicies
+        if (i % 250 === 17) p.note = "top level"
+        if (i === 2222) p.items[p.items.length - 1].costPerltem = 1
+        return JSON.stringify(p)
+      })
+      // the oracle: the core's check of each line, counted by path
+      const expected = new Map<string, { issue: Issue; lines: number; firstLine: number }>()
+      lines.forEach((l, i) => {
+        for (const issue of Refund.refundPlanUnknownFields(JSON.parse(l))) {
+          const seen = expected.get(issue.path)
+          if (seen === undefined) expected.set(issue.path, { issue, lines: 1, firstLine: i + 1 })
+          else seen.lines++
+        }
+      })
+      expect(expected.size).toBe(3)
+      const text = lines.join("\n") + "\n"
+      const alone = await run(text, 0)
+      const split = await run(text, 2)
+      const sorted = [...expected.values()].sort((a, b) => a.firstLine - b.firstLine)
+      expect(alone.warnings).toEqual(sorted)
+      expect(split.warnings).toEqual(sorted)
+      expect(split.warningsOverflow).toBe(false)
+    },
+    120_000
+  )
 
   it("a run stopped in a worker's batch keeps only the warnings up to the refused line", async () => {
     const lines = [...generateNdjson(3000, 12)].join("").split("\n").filter((l) => l !== "")
