@@ -6,7 +6,10 @@
  *
  * The arithmetic is the core's: each plan is read by the core's one reader of a
  * plan (refund/plan-input.ts: a plan record's own spellings and digits, R1.2)
- * and quoted by it (R7, integer minor units); this module only adds up.
+ * and quoted by it (R7, integer minor units); this module only adds up. Its
+ * warnings are the core's too: the unknown fields of each line (R10.2, the
+ * check a quote of a plan or a plan record makes) and the reader's
+ * `digits_mismatch` (R1.2), kept once per distinct warning (warnings.ts).
  */
 import * as Result from "effect/Result"
 import * as Time from "../../../core/foundation/time/index.ts"
@@ -14,11 +17,17 @@ import { type Issue } from "../../../core/internal/issue.ts"
 import { isRecord } from "../../../core/internal/predicates.ts"
 import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
 import { PLAN_STATUSES } from "../../../core/plan/record.ts"
-import { type PlanReading, readPlanPayments, refundPlanOf } from "../../../core/refund/plan-input.ts"
+import {
+  type PlanReading,
+  readPlanPayments,
+  refundPlanOf,
+  refundPlanUnknownFields
+} from "../../../core/refund/plan-input.ts"
 import { evaluate, type QuoteOptions } from "../../../core/refund/quote.ts"
 import { redemptionDay } from "../../../core/refund/select.ts"
 import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
+import { type LineWarningList, LineWarnings } from "./warnings.ts"
 
 export interface Settings {
   /** epoch ms of the report (`--at` as an instant); ignored when `atDay` is set */
@@ -61,17 +70,13 @@ export interface CurrencyState {
   readonly timeline: Array<Sum> | undefined
 }
 
-/** What a worker hands back: plain data, structured-cloneable (bigints included). */
+/** What a worker hands back: plain data, structured-cloneable (bigints included). Warnings go back per batch. */
 export interface Snapshot {
   readonly currencies: ReadonlyArray<Omit<CurrencyState, "top"> & { readonly top: ReadonlyArray<Exposure> }>
-  readonly warnings: ReadonlyArray<Issue>
 }
 
 /** How the report names what it reads of a plan: at the plan's paths, the configuration as `--merchant`. */
 const READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "--merchant" }
-
-/** Distinct warnings kept at most: they repeat per plan (one per currency and configuration entry, in practice). */
-const MAX_WARNINGS = 100
 
 const isCancelled = (status: unknown) =>
   status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
@@ -90,10 +95,15 @@ const describeIssues = (issues: ReadonlyArray<Issue>) =>
 export class Accumulator {
   readonly settings: Settings
   readonly currencies = new Map<string, CurrencyState>()
-  /** distinct warnings of the reading (a `--merchant` that disagrees with a record's digits, R1.2), by path and message */
-  readonly warnings = new Map<string, Issue>()
+  /**
+   * the distinct warnings of the lines counted since {@link takeWarnings}: their unknown fields
+   * (R10.2) and a `--merchant` that disagrees with a record's digits (R1.2)
+   */
+  private readonly found = new LineWarnings()
   /** what one plan's reading warned of; emptied after each plan */
   private readonly read: Array<Issue> = []
+  /** the line being counted */
+  private current = 0
   private readonly options: QuoteAt
   /** with `atDay`: the quote's options per plan zone, the start of that day in it */
   private readonly optionsByZone = new Map<string, QuoteAt>()
@@ -175,6 +185,10 @@ export class Accumulator {
       return `not JSON: ${(error as Error).message}`
     }
     if (!isRecord(plan)) return "not a plan object"
+    this.current = line
+    // every field no rule reads (R10.2), as a quote of this plan or plan record reports them; a refused line's too
+    const unknown = refundPlanUnknownFields(plan)
+    if (unknown.length > 0) { for (const w of unknown) this.found.add(w, line) }
     const status = plan["status"]
     // the status decides whether a cancellation would refund anything: a plan without one cannot be counted
     if (typeof status !== "string" || status === "") return statusRefused(status)
@@ -218,10 +232,13 @@ export class Accumulator {
   }
 
   private warn(): void {
-    for (const w of this.read) {
-      if (this.warnings.size < MAX_WARNINGS) this.warnings.set(`${w.path}\u0000${w.message}`, w)
-    }
+    for (const w of this.read) this.found.add(w, this.current)
     this.read.length = 0
+  }
+
+  /** The distinct warnings of the lines counted since the last call (a batch's), and none kept. */
+  takeWarnings(): LineWarningList {
+    return this.found.take()
   }
 
   /** A cancelled plan refunds nothing more: counted apart, with what was paid on it, read as a quote reads it. */
@@ -292,10 +309,7 @@ export class Accumulator {
   }
 
   snapshot(): Snapshot {
-    return {
-      currencies: [...this.currencies.values()].map((c) => ({ ...c, top: c.top.heap })),
-      warnings: [...this.warnings.values()]
-    }
+    return { currencies: [...this.currencies.values()].map((c) => ({ ...c, top: c.top.heap })) }
   }
 
   /** Adds another accumulator's snapshot (a worker's): sums exactly (in the digits of both), keeps the K largest of both. */
@@ -313,9 +327,6 @@ export class Accumulator {
       if (state.timeline !== undefined && c.timeline !== undefined) {
         c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s, factor))
       }
-    }
-    for (const w of snapshot.warnings) {
-      if (this.warnings.size < MAX_WARNINGS) this.warnings.set(`${w.path}\u0000${w.message}`, w)
     }
   }
 }
