@@ -22,6 +22,7 @@ import * as Struct from "effect/Struct"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import { exhaustive } from "../internal/exhaustive.ts"
 import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
@@ -167,6 +168,9 @@ const installmentNumberOf = (event: Record<string, unknown>, issues: Array<Issue
   return undefined
 }
 
+/** A {@link Read} being filled in. */
+type Fields = { -readonly [K in keyof Read]: Read[K] }
+
 /** Reads an event of any shape: the checked event, or every issue with it. */
 const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
@@ -185,70 +189,77 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     ]
   }
   const issues: Array<Issue> = []
-  const at = instantOf(event, "at", issues)
-  let amount: number | undefined
-  let installmentNumber: number | undefined
-  let paymentMethod: string | undefined
-  let transactionId: string | undefined
-  let until: number | undefined
-  let reason: CancellationReason | undefined
-  let details: string | undefined
-  let refundAmount: number | undefined
-  let merchantOrderId: string | undefined
-  switch (tag as PlanEvent["_tag"]) {
+  const read: Fields = {
+    tag: tag as PlanEvent["_tag"],
+    at: instantOf(event, "at", issues),
+    amount: undefined,
+    installmentNumber: undefined,
+    paymentMethod: undefined,
+    transactionId: undefined,
+    until: undefined,
+    reason: undefined,
+    details: undefined,
+    refundAmount: undefined,
+    merchantOrderId: undefined
+  }
+  readFields(event, exponent, read, issues)
+  return issues.length > 0 ? issues : read
+}
+
+/** What the event of `read.tag` carries besides `at`, read into `read`; its issues to `issues`. */
+const readFields = (event: Record<string, unknown>, exponent: number, read: Fields, issues: Array<Issue>): void => {
+  switch (read.tag) {
     case "DepositAccepted":
     case "InstallmentPaid":
-      amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
-      paymentMethod = optionalText(event, "paymentMethod", issues)
-      transactionId = optionalText(event, "transactionId", issues)
-      if (tag === "InstallmentPaid") installmentNumber = installmentNumberOf(event, issues)
-      break
+      read.amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
+      read.paymentMethod = optionalText(event, "paymentMethod", issues)
+      read.transactionId = optionalText(event, "transactionId", issues)
+      if (read.tag === "InstallmentPaid") read.installmentNumber = installmentNumberOf(event, issues)
+      return
     case "InstallmentMissed":
-      installmentNumber = installmentNumberOf(event, issues)
-      break
+      read.installmentNumber = installmentNumberOf(event, issues)
+      return
     case "PaymentPaused":
-      until = instantOf(event, "until", issues)
-      if (!Number.isNaN(at) && !Number.isNaN(until) && !(until > at)) {
+      read.until = instantOf(event, "until", issues)
+      if (!Number.isNaN(read.at) && !Number.isNaN(read.until) && !(read.until > read.at)) {
         issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
       }
-      break
-    case "PlanCancelled": {
-      const r = event["reason"]
-      if (typeof r === "string" && REASONS.has(r)) reason = r as CancellationReason
-      else {issues.push(
-          issue(
-            "reason",
-            r === undefined ? "required" : "enum",
-            "R7.8",
-            `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`
-          )
-        )}
-      details = optionalText(event, "details", issues)
-      if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
-      else refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
-      break
-    }
+      return
+    case "PlanCancelled":
+      return readCancellation(event, exponent, read, issues)
     case "MerchantOrderSet": {
       const checked = checkMerchantOrderId(event)
       if (checked.issues.length > 0) issues.push(...checked.issues)
-      else merchantOrderId = event["merchantOrderId"] as string
-      break
+      else read.merchantOrderId = event["merchantOrderId"] as string
+      return
     }
+    default:
+      return exhaustive(read.tag)
   }
-  if (issues.length > 0) return issues
-  return {
-    tag: tag as PlanEvent["_tag"],
-    at,
-    amount,
-    installmentNumber,
-    paymentMethod,
-    transactionId,
-    until,
-    reason,
-    details,
-    refundAmount,
-    merchantOrderId
+}
+
+/** A cancellation's reason, details and refund (R7.8). */
+const readCancellation = (
+  event: Record<string, unknown>,
+  exponent: number,
+  read: Fields,
+  issues: Array<Issue>
+): void => {
+  const r = event["reason"]
+  if (typeof r === "string" && REASONS.has(r)) read.reason = r as CancellationReason
+  else {
+    issues.push(
+      issue(
+        "reason",
+        r === undefined ? "required" : "enum",
+        "R7.8",
+        `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`
+      )
+    )
   }
+  read.details = optionalText(event, "details", issues)
+  if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
+  else read.refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
 }
 
 const dueAt = (installment: Installment): number => Time.parseDateTime(installment.date) ?? Infinity
@@ -269,6 +280,12 @@ const statusAfterPayment = (installments: ReadonlyArray<Installment>): PlanStatu
   return unpaid ? "OnSchedule" : "Completed"
 }
 
+type Step = Result.Result<Plan, PlanTransitionError>
+
+/** The plan's refusal of the event `read`. */
+const refuse = (plan: Plan, read: Read, code: PlanEventRefusal, message: string): Step =>
+  Result.fail(new PlanTransitionError({ code, status: plan.status, event: read.tag, message }))
+
 /**
  * {@link apply} as a synchronous `Result`, for hot loops. Accepts an
  * event of any shape (JSON from a queue): a malformed one fails with a
@@ -285,148 +302,192 @@ export const applyResult = (
   if (typeof exponent !== "number") return fail(exponent)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
-  const refuse = (code: PlanEventRefusal, message: string) =>
-    Result.fail(new PlanTransitionError({ code, status: plan.status, event: read.tag, message }))
-
   if (plan.status === "Cancelled" && read.tag !== "MerchantOrderSet") {
-    return refuse("already_cancelled", "the plan is cancelled, which is final")
+    return refuse(plan, read, "already_cancelled", "the plan is cancelled, which is final")
   }
   if (!ALLOWED_IN[read.tag].includes(plan.status)) {
-    return refuse("not_allowed", `${read.tag} is not allowed while the plan is ${plan.status}`)
+    return refuse(plan, read, "not_allowed", `${read.tag} is not allowed while the plan is ${plan.status}`)
   }
   const updatedAt = Time.parseDateTime(plan.updatedAt)
   if (updatedAt !== undefined && read.at < updatedAt) {
     return refuse(
+      plan,
+      read,
       "out_of_order",
       `the event at ${Time.formatInstant(read.at)} is before the record's updatedAt ${plan.updatedAt}`
     )
   }
-  const at = Time.formatInstant(read.at)
+  return step(plan, read, exponent, Time.formatInstant(read.at))
+}
 
+/** The next record of an event the plan's status allows; `at` is the event's instant as the record writes it. */
+const step = (plan: Plan, read: Read, exponent: number, at: string): Step => {
   switch (read.tag) {
     case "DepositAccepted":
-    case "InstallmentPaid": {
-      const installments = plan.installments
-      let index: number
-      if (read.tag === "DepositAccepted") index = indexOfNumber(installments, 1)
-      else if (read.installmentNumber !== undefined) {
-        index = indexOfNumber(installments, read.installmentNumber)
-        if (index < 0) return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
-      } else {
-        index = installments.findIndex((i) => i.status === "MISSED")
-        if (index < 0) index = installments.findIndex((i) => i.status === "UPCOMING")
-      }
-      const target = installments[index]
-      if (target === undefined) return refuse("unknown_installment", "the plan has no instalment left to pay")
-      if (target.status === "PAID") {
-        return refuse("already_paid", `instalment ${target.installmentNumber} is already paid`)
-      }
-      if (target.status === "CANCELLED") {
-        return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
-      }
-      const due = toMinorUnits(target.amount, exponent) as number
-      const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
-      const paying = read.amount ?? due
-      if (paying > remaining) {
-        return refuse(
-          "overpayment",
-          `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`
-        )
-      }
-      if (paying !== due) {
-        return refuse(
-          "amount_mismatch",
-          `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`
-        )
-      }
-      const next = installments.slice()
-      next[index] = {
-        ...target,
-        status: "PAID",
-        paymentMethod: read.paymentMethod ?? target.paymentMethod,
-        transactionId: read.transactionId ?? target.transactionId
-      }
-      return Result.succeed({
-        ...plan,
-        status: statusAfterPayment(next),
-        installments: next,
-        numPaidInstallments: plan.numPaidInstallments + 1,
-        totalPaid: fromMinorUnits((toMinorUnits(plan.totalPaid, exponent) as number) + due, exponent),
-        remainingAmount: fromMinorUnits(remaining - due, exponent),
-        updatedAt: at
-      })
-    }
-    case "InstallmentMissed": {
-      const installments = plan.installments
-      let index: number
-      if (read.installmentNumber !== undefined) {
-        index = indexOfNumber(installments, read.installmentNumber)
-        const target = installments[index]
-        if (target === undefined) {
-          return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
-        }
-        if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is paid`)
-        if (target.status === "MISSED") {
-          return refuse("already_missed", `instalment ${target.installmentNumber} is already missed`)
-        }
-        if (target.status === "CANCELLED") {
-          return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
-        }
-        if (dueAt(target) > read.at) {
-          return refuse("not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
-        }
-      } else {
-        index = installments.findIndex((i) => i.status === "UPCOMING")
-        if (index < 0 || dueAt(installments[index]!) > read.at) {
-          return refuse("not_due", `no instalment falls due by ${at}`)
-        }
-      }
-      const next = installments.slice()
-      next[index] = { ...installments[index]!, status: "MISSED" }
-      return Result.succeed({ ...plan, status: "Late", installments: next, updatedAt: at })
-    }
-    case "PaymentPaused": {
-      const until = read.until!
-      const completion = Time.parseDateTime(plan.planCompletionDate)
-      if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
-        return refuse(
-          "beyond_completion",
-          `payments cannot be paused past the completion date ${plan.planCompletionDate}`
-        )
-      }
-      const untilText = Time.formatInstant(until)
-      // due dates move, amounts do not
-      const next = plan.installments.map((
-        i
-      ) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
-      return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
-    }
-    case "PlanCancelled": {
-      const refund = read.refundAmount!
-      const paid = toMinorUnits(plan.totalPaid, exponent) as number
-      if (refund > paid) {
-        return refuse(
-          "refund_exceeds_paid",
-          `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`
-        )
-      }
-      const next = plan.installments.map((
-        i
-      ) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
-      return Result.succeed({
-        ...plan,
-        status: "Cancelled",
-        installments: next,
-        cancellationReason: read.reason!,
-        cancellationDetails: read.details ?? null,
-        cancellationDate: at,
-        refundAmount: fromMinorUnits(refund, exponent),
-        updatedAt: at
-      })
-    }
+    case "InstallmentPaid":
+      return payment(plan, read, exponent, at)
+    case "InstallmentMissed":
+      return missed(plan, read, at)
+    case "PaymentPaused":
+      return paused(plan, read, at)
+    case "PlanCancelled":
+      return cancelled(plan, read, exponent, at)
     case "MerchantOrderSet":
       return Result.succeed({ ...plan, merchantOrderId: read.merchantOrderId!, updatedAt: at })
+    default:
+      // every event is read by readEvent, which knows only these
+      exhaustive(read.tag)
+      return refuse(plan, read, "not_allowed", `${read.tag} is not an event of the lifecycle`)
   }
+}
+
+/**
+ * The instalment a payment pays: the deposit (1), the one it names, else the first missed one, else
+ * the first upcoming one; its index, or the refusal.
+ */
+const paymentTarget = (plan: Plan, read: Read): number | Step => {
+  const installments = plan.installments
+  let index: number
+  if (read.tag === "DepositAccepted") index = indexOfNumber(installments, 1)
+  else if (read.installmentNumber !== undefined) {
+    index = indexOfNumber(installments, read.installmentNumber)
+    if (index < 0) {
+      return refuse(plan, read, "unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+    }
+  } else {
+    index = installments.findIndex((i) => i.status === "MISSED")
+    if (index < 0) index = installments.findIndex((i) => i.status === "UPCOMING")
+  }
+  const target = installments[index]
+  if (target === undefined) return refuse(plan, read, "unknown_installment", "the plan has no instalment left to pay")
+  if (target.status === "PAID") {
+    return refuse(plan, read, "already_paid", `instalment ${target.installmentNumber} is already paid`)
+  }
+  if (target.status === "CANCELLED") {
+    return refuse(plan, read, "not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+  }
+  return index
+}
+
+/** A deposit or an instalment paid: exactly what it is due, no more than remains (R1). */
+const payment = (plan: Plan, read: Read, exponent: number, at: string): Step => {
+  const index = paymentTarget(plan, read)
+  if (typeof index !== "number") return index
+  const target = plan.installments[index]!
+  const due = toMinorUnits(target.amount, exponent) as number
+  const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
+  const paying = read.amount ?? due
+  if (paying > remaining) {
+    return refuse(
+      plan,
+      read,
+      "overpayment",
+      `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`
+    )
+  }
+  if (paying !== due) {
+    return refuse(
+      plan,
+      read,
+      "amount_mismatch",
+      `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`
+    )
+  }
+  const next = plan.installments.slice()
+  next[index] = {
+    ...target,
+    status: "PAID",
+    paymentMethod: read.paymentMethod ?? target.paymentMethod,
+    transactionId: read.transactionId ?? target.transactionId
+  }
+  return Result.succeed({
+    ...plan,
+    status: statusAfterPayment(next),
+    installments: next,
+    numPaidInstallments: plan.numPaidInstallments + 1,
+    totalPaid: fromMinorUnits((toMinorUnits(plan.totalPaid, exponent) as number) + due, exponent),
+    remainingAmount: fromMinorUnits(remaining - due, exponent),
+    updatedAt: at
+  })
+}
+
+/** An instalment missed: the one named, if it is due and unpaid, else the first upcoming one if it is due. */
+const missed = (plan: Plan, read: Read, at: string): Step => {
+  const installments = plan.installments
+  let index: number
+  if (read.installmentNumber !== undefined) {
+    index = indexOfNumber(installments, read.installmentNumber)
+    const target = installments[index]
+    if (target === undefined) {
+      return refuse(plan, read, "unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+    }
+    if (target.status === "PAID") {
+      return refuse(plan, read, "already_paid", `instalment ${target.installmentNumber} is paid`)
+    }
+    if (target.status === "MISSED") {
+      return refuse(plan, read, "already_missed", `instalment ${target.installmentNumber} is already missed`)
+    }
+    if (target.status === "CANCELLED") {
+      return refuse(plan, read, "not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+    }
+    if (dueAt(target) > read.at) {
+      return refuse(plan, read, "not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
+    }
+  } else {
+    index = installments.findIndex((i) => i.status === "UPCOMING")
+    if (index < 0 || dueAt(installments[index]!) > read.at) {
+      return refuse(plan, read, "not_due", `no instalment falls due by ${at}`)
+    }
+  }
+  const next = installments.slice()
+  next[index] = { ...installments[index]!, status: "MISSED" }
+  return Result.succeed({ ...plan, status: "Late", installments: next, updatedAt: at })
+}
+
+/** Payments paused until `until`, no later than the completion date: due dates move, amounts do not. */
+const paused = (plan: Plan, read: Read, at: string): Step => {
+  const until = read.until!
+  const completion = Time.parseDateTime(plan.planCompletionDate)
+  if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
+    return refuse(
+      plan,
+      read,
+      "beyond_completion",
+      `payments cannot be paused past the completion date ${plan.planCompletionDate}`
+    )
+  }
+  const untilText = Time.formatInstant(until)
+  const next = plan.installments.map((
+    i
+  ) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
+  return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
+}
+
+/** A cancellation: the refund no more than was paid (R7.8), every unpaid instalment cancelled. */
+const cancelled = (plan: Plan, read: Read, exponent: number, at: string): Step => {
+  const refund = read.refundAmount!
+  const paid = toMinorUnits(plan.totalPaid, exponent) as number
+  if (refund > paid) {
+    return refuse(
+      plan,
+      read,
+      "refund_exceeds_paid",
+      `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`
+    )
+  }
+  const next = plan.installments.map((
+    i
+  ) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
+  return Result.succeed({
+    ...plan,
+    status: "Cancelled",
+    installments: next,
+    cancellationReason: read.reason!,
+    cancellationDetails: read.details ?? null,
+    cancellationDate: at,
+    refundAmount: fromMinorUnits(refund, exponent),
+    updatedAt: at
+  })
 }
 
 /**
