@@ -55,6 +55,7 @@ const describeFailure = (error: unknown): string => {
 }
 
 /** Starts a worker over the outbox. It looks for due messages at once (a restart resumes). */
+// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
 export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
   const policy: DeliveryPolicy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy }
   const now = options.now ?? Date.now
