@@ -99,7 +99,10 @@ const exponentOf = (plan: Plan): number | ReadonlyArray<Issue> => {
   return currency === undefined ? issues : currency.exponent
 }
 
-/** An event read and checked, amounts in minor units. */
+/**
+ * An event read and checked, amounts in minor units: one shape for every event (what an event does
+ * not carry is `undefined`), so the lifecycle's hot loop reads one kind of object.
+ */
 interface Read {
   readonly tag: PlanEvent["_tag"]
   readonly at: number
@@ -168,8 +171,44 @@ const installmentNumberOf = (event: Record<string, unknown>, issues: Array<Issue
   return undefined
 }
 
-/** A {@link Read} being filled in. */
-type Fields = { -readonly [K in keyof Read]: Read[K] }
+/** A pause's end: an instant after `at`. */
+const untilOf = (event: Record<string, unknown>, at: number, issues: Array<Issue>): number => {
+  const until = instantOf(event, "until", issues)
+  if (!Number.isNaN(at) && !Number.isNaN(until) && !(until > at)) {
+    issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
+  }
+  return until
+}
+
+/** A cancellation's reason, one of the service's (R7.8). */
+const reasonOf = (event: Record<string, unknown>, issues: Array<Issue>): CancellationReason | undefined => {
+  const reason = event["reason"]
+  if (typeof reason === "string" && REASONS.has(reason)) return reason as CancellationReason
+  issues.push(
+    issue(
+      "reason",
+      reason === undefined ? "required" : "enum",
+      "R7.8",
+      `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(reason)}`
+    )
+  )
+  return undefined
+}
+
+/** A cancellation's refund, required, an amount of the plan's currency (R7.8). */
+const refundOf = (event: Record<string, unknown>, exponent: number, issues: Array<Issue>): number | undefined => {
+  if (event["refundAmount"] !== undefined) return optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
+  issues.push(issue("refundAmount", "required", "R7.8", "is required"))
+  return undefined
+}
+
+/** The merchant's order id an event sets, checked as the merchant-order request checks it. */
+const merchantOrderIdOf = (event: Record<string, unknown>, issues: Array<Issue>): string | undefined => {
+  const checked = checkMerchantOrderId(event)
+  if (checked.issues.length === 0) return event["merchantOrderId"] as string
+  issues.push(...checked.issues)
+  return undefined
+}
 
 /** Reads an event of any shape: the checked event, or every issue with it. */
 const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
@@ -177,7 +216,7 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     return [issue("", "type", LIFECYCLE, `must be a plan event object, got ${describe(input)}`)]
   }
   const event = input as Record<string, unknown>
-  const tag = event["_tag"]
+  const tag = event["_tag"] as PlanEvent["_tag"]
   if (typeof tag !== "string" || !TAGS.has(tag)) {
     return [
       issue(
@@ -189,77 +228,56 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     ]
   }
   const issues: Array<Issue> = []
-  const read: Fields = {
-    tag: tag as PlanEvent["_tag"],
-    at: instantOf(event, "at", issues),
-    amount: undefined,
-    installmentNumber: undefined,
-    paymentMethod: undefined,
-    transactionId: undefined,
-    until: undefined,
-    reason: undefined,
-    details: undefined,
-    refundAmount: undefined,
-    merchantOrderId: undefined
-  }
-  readFields(event, exponent, read, issues)
-  return issues.length > 0 ? issues : read
-}
-
-/** What the event of `read.tag` carries besides `at`, read into `read`; its issues to `issues`. */
-const readFields = (event: Record<string, unknown>, exponent: number, read: Fields, issues: Array<Issue>): void => {
-  switch (read.tag) {
+  const at = instantOf(event, "at", issues)
+  let amount: number | undefined
+  let installmentNumber: number | undefined
+  let paymentMethod: string | undefined
+  let transactionId: string | undefined
+  let until: number | undefined
+  let reason: CancellationReason | undefined
+  let details: string | undefined
+  let refundAmount: number | undefined
+  let merchantOrderId: string | undefined
+  switch (tag) {
     case "DepositAccepted":
     case "InstallmentPaid":
-      read.amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
-      read.paymentMethod = optionalText(event, "paymentMethod", issues)
-      read.transactionId = optionalText(event, "transactionId", issues)
-      if (read.tag === "InstallmentPaid") read.installmentNumber = installmentNumberOf(event, issues)
-      return
+      amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
+      paymentMethod = optionalText(event, "paymentMethod", issues)
+      transactionId = optionalText(event, "transactionId", issues)
+      if (tag === "InstallmentPaid") installmentNumber = installmentNumberOf(event, issues)
+      break
     case "InstallmentMissed":
-      read.installmentNumber = installmentNumberOf(event, issues)
-      return
+      installmentNumber = installmentNumberOf(event, issues)
+      break
     case "PaymentPaused":
-      read.until = instantOf(event, "until", issues)
-      if (!Number.isNaN(read.at) && !Number.isNaN(read.until) && !(read.until > read.at)) {
-        issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
-      }
-      return
+      until = untilOf(event, at, issues)
+      break
     case "PlanCancelled":
-      return readCancellation(event, exponent, read, issues)
-    case "MerchantOrderSet": {
-      const checked = checkMerchantOrderId(event)
-      if (checked.issues.length > 0) issues.push(...checked.issues)
-      else read.merchantOrderId = event["merchantOrderId"] as string
-      return
-    }
+      reason = reasonOf(event, issues)
+      details = optionalText(event, "details", issues)
+      refundAmount = refundOf(event, exponent, issues)
+      break
+    case "MerchantOrderSet":
+      merchantOrderId = merchantOrderIdOf(event, issues)
+      break
     default:
-      return exhaustive(read.tag)
+      exhaustive(tag)
   }
-}
-
-/** A cancellation's reason, details and refund (R7.8). */
-const readCancellation = (
-  event: Record<string, unknown>,
-  exponent: number,
-  read: Fields,
-  issues: Array<Issue>
-): void => {
-  const r = event["reason"]
-  if (typeof r === "string" && REASONS.has(r)) read.reason = r as CancellationReason
-  else {
-    issues.push(
-      issue(
-        "reason",
-        r === undefined ? "required" : "enum",
-        "R7.8",
-        `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`
-      )
-    )
+  if (issues.length > 0) return issues
+  // one literal, so every event read has the same shape
+  return {
+    tag,
+    at,
+    amount,
+    installmentNumber,
+    paymentMethod,
+    transactionId,
+    until,
+    reason,
+    details,
+    refundAmount,
+    merchantOrderId
   }
-  read.details = optionalText(event, "details", issues)
-  if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
-  else read.refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
 }
 
 const dueAt = (installment: Installment): number => Time.parseDateTime(installment.date) ?? Infinity
@@ -335,7 +353,7 @@ const step = (plan: Plan, read: Read, exponent: number, at: string): Step => {
     case "MerchantOrderSet":
       return Result.succeed({ ...plan, merchantOrderId: read.merchantOrderId!, updatedAt: at })
     default:
-      // every event is read by readEvent, which knows only these
+      // every event readEvent reads is one of these
       exhaustive(read.tag)
       return refuse(plan, read, "not_allowed", `${read.tag} is not an event of the lifecycle`)
   }

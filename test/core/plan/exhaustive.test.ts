@@ -60,8 +60,8 @@ describe("exhaustive handling of plan events (issue 24)", () => {
       "emit.ts: exhaustive(event._tag)",
       "events.ts: export const PLAN_EVENT_TAGS = everyMember<PlanEvent[\"_tag\"]>()([",
       "lifecycle.ts: exhaustive(read.tag)",
-      "lifecycle.ts: export const ALLOWED_IN: { readonly [Tag in PlanEvent[\"_tag\"]]: ReadonlyArray<PlanStatus> } = {",
-      "lifecycle.ts: return exhaustive(read.tag)"
+      "lifecycle.ts: exhaustive(tag)",
+      "lifecycle.ts: export const ALLOWED_IN: { readonly [Tag in PlanEvent[\"_tag\"]]: ReadonlyArray<PlanStatus> } = {"
     ])
   })
 })
