@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 export * from "./checkout.ts"
+export * from "./kernel.ts"
 export * from "./request.ts"
 export * from "./response.ts"
 export * from "./schedule.ts"
