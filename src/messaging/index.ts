@@ -245,7 +245,12 @@ const attributesOf = (checkout: unknown, o: PlanMessageOptions): Array<readonly 
     : undefined
   const currencies = Array.isArray(merchant["currencies"]) ? merchant["currencies"] : []
   const setting: unknown = currencies.find((c: unknown) => isRecord(c) && c["currencyCode"] === currencyCode)
-  const deposit = isRecord(item["minimumDepositPerItem"]) ? item["minimumDepositPerItem"] : undefined
+  // the item's own minimum deposit, else the merchant's default (R2.2)
+  const deposit = isRecord(item["minimumDepositPerItem"])
+    ? item["minimumDepositPerItem"]
+    : merchant["defaultMinDepositType"] != null && merchant["defaultMinDepositValue"] != null
+    ? { unit: merchant["defaultMinDepositType"], value: merchant["defaultMinDepositValue"] }
+    : undefined
   const depositText = deposit === undefined
     ? undefined
     : String(deposit["unit"]).toLowerCase() === "percentage"
