@@ -103,15 +103,20 @@ const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> =>
 const isItem = (checkout: unknown): checkout is Readonly<Record<string, unknown>> =>
   isRecord(checkout) && !("items" in checkout)
 
-/** A record without its `undefined` values (R10.1). */
-const defined = (record: Readonly<Record<string, unknown>>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
-
-/** The checkout that is priced: the request as given, or a request of the one item (quantity 1 by default). */
+/**
+ * The checkout that is priced: the request as given, or a request of the one item (quantity 1 by
+ * default). Built field by field, without a spread: it is made on every call.
+ */
 const priceable = (checkout: unknown): unknown => {
   if (!isItem(checkout)) return checkout
-  const { currencyCode, quantity, ...item } = defined(checkout)
-  return { currencyCode, items: [{ ...item, quantity: quantity ?? 1 }] }
+  // field by field, monomorphic: this runs on every call (R10.1: an `undefined` field is absent)
+  const item: Record<string, unknown> = { quantity: checkout["quantity"] ?? 1 }
+  const { costPerItem, minimumDepositPerItem, redemptionDate, paymentDeadline, currencyCode } = checkout
+  if (costPerItem !== undefined) item["costPerItem"] = costPerItem
+  if (minimumDepositPerItem !== undefined) item["minimumDepositPerItem"] = minimumDepositPerItem
+  if (redemptionDate !== undefined) item["redemptionDate"] = redemptionDate
+  if (paymentDeadline !== undefined) item["paymentDeadline"] = paymentDeadline
+  return currencyCode === undefined ? { items: [item] } : { currencyCode, items: [item] }
 }
 
 /** Issue paths as the caller wrote them: an item's fields under `checkout`, the cadence's under its option. */
@@ -131,31 +136,56 @@ const checkoutWarnings = (checkout: unknown): ReadonlyArray<Issue> => {
   if (!isItem(checkout)) {
     return Checkout.requestUnknownFields(checkout).map((w) => ({ ...w, path: `checkout.${w.path}` }))
   }
-  return Object.keys(checkout).filter((key) => !ITEM_FIELDS.has(key) && checkout[key] !== undefined).map((key) =>
-    issue(`checkout.${key}`, "unknown_field", "R10.2", "is not a field of a plan message's item and was left out")
-  )
+  let warnings: Array<Issue> | undefined
+  for (const key in checkout) {
+    if (!ITEM_FIELDS.has(key) && checkout[key] !== undefined) {
+      ;(warnings ??= []).push(
+        issue(`checkout.${key}`, "unknown_field", "R10.2", "is not a field of a plan message's item and was left out")
+      )
+    }
+  }
+  return warnings ?? NO_ISSUES
 }
 
+const NO_ISSUES: ReadonlyArray<Issue> = []
+
 /** R4.6: a redemption date not after `now` is refused, as a new checkout's would be. */
-const pastDates = (checkout: unknown, now: number, timeZone: string, item: boolean): Array<Issue> => {
-  const items = item ? [checkout] : isRecord(checkout) && Array.isArray(checkout["items"]) ? checkout["items"] : []
+const pastDates = (checkout: unknown, now: number, timeZone: string, item: boolean): ReadonlyArray<Issue> => {
+  const items: ReadonlyArray<unknown> = item
+    ? [checkout]
+    : isRecord(checkout) && Array.isArray(checkout["items"])
+    ? checkout["items"]
+    : []
   const today = Time.localDay(now, timeZone)
-  const issues: Array<Issue> = []
-  items.forEach((entry: unknown, index) => {
+  let issues: Array<Issue> | undefined
+  for (let index = 0; index < items.length; index++) {
+    const entry = items[index]
     const text = isRecord(entry) ? entry["redemptionDate"] : undefined
     const redemption = typeof text === "string" ? Time.parseDateOrInstant(text) : undefined
     if (redemption !== undefined && redemptionNotAfter(redemption, now, today)) {
       const path = item ? "checkout.redemptionDate" : `checkout.items[${index}].redemptionDate`
-      issues.push(issue(path, "past_date", "R4.6", "must be after now"))
+      ;(issues ??= []).push(issue(path, "past_date", "R4.6", "must be after now"))
     }
-  })
-  return issues
+  }
+  return issues ?? NO_ISSUES
 }
 
-const cadenceOf = (o: PlanMessageOptions) => {
-  const on = defined({ dayOfWeek: o.dayOfWeek, dayOfMonth: o.dayOfMonth })
-  const cadence = defined({ frequency: o.frequency, on: Object.keys(on).length === 0 ? undefined : on })
-  return Object.keys(cadence).length === 0 ? undefined : cadence
+/** The plan-terms request of the options: the cadence's keys only when given (R10.1). */
+const termsRequest = (o: PlanMessageOptions): Record<string, unknown> => {
+  const { timeZone, frequency, dayOfWeek, dayOfMonth } = o
+  const request: Record<string, unknown> = { checkoutId: "product-page", type: "plan" }
+  if (timeZone !== undefined) request["timeZone"] = timeZone
+  if (frequency === undefined && dayOfWeek === undefined && dayOfMonth === undefined) return request
+  const cadence: Record<string, unknown> = {}
+  if (frequency !== undefined) cadence["frequency"] = frequency
+  if (dayOfWeek !== undefined || dayOfMonth !== undefined) {
+    const on: Record<string, unknown> = {}
+    if (dayOfWeek !== undefined) on["dayOfWeek"] = dayOfWeek
+    if (dayOfMonth !== undefined) on["dayOfMonth"] = dayOfMonth
+    cadence["on"] = on
+  }
+  request["installments"] = { cadence }
+  return request
 }
 
 /** The message, or every issue of the checkout and the options. */
@@ -163,14 +193,10 @@ const messageResult = (checkout: unknown, o: PlanMessageOptions): Result.Result<
   const merchant = decodeResult(o.merchant)
   if (Result.isFailure(merchant)) return Result.fail(merchant.failure)
   const item = isItem(checkout)
-  const cadence = cadenceOf(o)
-  const request = defined({
-    checkoutId: "product-page",
-    type: "plan",
-    timeZone: o.timeZone,
-    installments: cadence === undefined ? undefined : { cadence }
+  const computed = PlanTerms.computeResult(priceable(checkout), termsRequest(o), {
+    now: o.now,
+    merchant: merchant.success
   })
-  const computed = PlanTerms.computeResult(priceable(checkout), request, { now: o.now, merchant: merchant.success })
   const issues: Array<Issue> = Result.isFailure(computed)
     ? computed.failure.issues.map((i) => ({ ...i, path: callerPath(i.path, item) }))
     : []

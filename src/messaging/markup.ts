@@ -23,8 +23,14 @@ export const STYLE =
   ":host{display:block;min-height:calc(1em * var(--payment-plan-message-line-height, 1.5))}:host([hidden]){display:none}" +
   "p{margin:0;line-height:var(--payment-plan-message-line-height, 1.5)}"
 
-/** The shadow root before its text: the style and the live region. */
-export const SHADOW_OPEN = `<style>${STYLE}</style><p part="message" role="status" aria-live="polite">`
+/** The live region before its text. */
+export const PARAGRAPH_OPEN = `<p part="message" role="status" aria-live="polite">`
+
+/**
+ * The server-rendered shadow root before its text: the style inline (declarative shadow DOM has no
+ * shared stylesheet; the element built in the browser adopts one with the same rules) and the live region.
+ */
+export const SHADOW_OPEN = `<style>${STYLE}</style>${PARAGRAPH_OPEN}`
 
 /** The end of the shadow root. */
 export const SHADOW_CLOSE = "</p>"

@@ -17,35 +17,42 @@ import type { PlanTerms } from "../core/plan-terms/response.ts"
 
 const CADENCE_WORDS = { Weekly: "weekly", Fortnightly: "fortnightly", Monthly: "monthly" } as const
 
-// Intl formatters cost tens of microseconds to build: one per locale and currency, reused
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
+// Intl takes microseconds to build a formatter and to format, and a page shows the same few
+// prices and dates again and again: formatters and what they wrote are kept, per locale and
+// currency, in maps keyed by the values themselves (no key string is built per call), bounded
+// as the core's caches are.
+interface MoneyTexts {
+  readonly format: Intl.NumberFormat
+  readonly texts: Map<number, string>
+}
+interface DateTexts {
+  readonly format: Intl.DateTimeFormat
+  readonly texts: Map<string, string>
+}
+const LIMIT = 2048
+const moneyByLocale = new Map<string, Map<string, MoneyTexts>>()
+const datesByLocale = new Map<string, DateTexts>()
 
-const moneyFormat = (locale: string, currencyCode: string, digits: number): Intl.NumberFormat => {
-  const key = `${locale} ${currencyCode} ${digits}`
-  let format = moneyFormats.get(key)
-  if (format === undefined) {
-    if (moneyFormats.size > 256) moneyFormats.clear()
-    format = new Intl.NumberFormat(locale, {
+const bounded = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+  if (map.size >= LIMIT) map.clear()
+  map.set(key, value)
+  return value
+}
+
+const moneyTexts = (locale: string, currencyCode: string, digits: number): MoneyTexts => {
+  const byCurrency = moneyByLocale.get(locale) ?? bounded(moneyByLocale, locale, new Map<string, MoneyTexts>())
+  // a merchant's zero-decimal override (R1.2) gives one currency two digit counts
+  const key = digits === 2 ? currencyCode : `${currencyCode}/${digits}`
+  return byCurrency.get(key) ?? bounded(byCurrency, key, {
+    format: new Intl.NumberFormat(locale, {
       style: "currency",
       currency: currencyCode,
       currencyDisplay: "code",
       minimumFractionDigits: digits,
       maximumFractionDigits: digits
-    })
-    moneyFormats.set(key, format)
-  }
-  return format
-}
-
-const dateFormat = (locale: string): Intl.DateTimeFormat => {
-  let format = dateFormats.get(locale)
-  if (format === undefined) {
-    if (dateFormats.size > 64) dateFormats.clear()
-    format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
-    dateFormats.set(locale, format)
-  }
-  return format
+    }),
+    texts: new Map()
+  })
 }
 
 /**
@@ -53,25 +60,39 @@ const dateFormat = (locale: string): Intl.DateTimeFormat => {
  * "AUD 280.00", "JPY 10,000", formatted from its exact decimal text.
  */
 export const moneyText = (amount: number, currencyCode: string, digits: number, locale: string): string => {
+  const context = moneyTexts(locale, currencyCode, digits)
+  const known = context.texts.get(amount)
+  if (known !== undefined) return known
   const minor = toMinorUnits(amount, digits)
   // the terms' amounts always have the currency's digits (R1.4); the text is exact
   const exact = typeof minor === "number" ? toDecimalText(minor, digits) : String(amount)
-  return moneyFormat(locale, currencyCode, digits).format(exact as Intl.StringNumericLiteral)
+  return bounded(context.texts, amount, context.format.format(exact as Intl.StringNumericLiteral))
 }
 
 /** A calendar date `YYYY-MM-DD` for people, in the locale: "February 11, 2027" in `en`. */
-export const dateText = (date: string, locale: string): string =>
-  dateFormat(locale).format((parseDate(date) ?? 0) * MS_PER_DAY)
+export const dateText = (date: string, locale: string): string => {
+  const context = datesByLocale.get(locale) ?? bounded(datesByLocale, locale, {
+    format: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+    texts: new Map()
+  })
+  return context.texts.get(date) ??
+    bounded(context.texts, date, context.format.format((parseDate(date) ?? 0) * MS_PER_DAY))
+}
 
-/** Whether `locale` is a BCP 47 language tag `Intl` accepts. */
-export const isLocale = (locale: unknown): locale is string => {
-  if (typeof locale !== "string" || locale === "") return false
+const locales = new Map<string, boolean>()
+
+const acceptedLocale = (locale: string): boolean => {
   try {
     return Intl.getCanonicalLocales(locale).length === 1
   } catch {
     return false
   }
 }
+
+/** Whether `locale` is a BCP 47 language tag `Intl` accepts. */
+export const isLocale = (locale: unknown): locale is string =>
+  typeof locale === "string" && locale !== "" &&
+  (locales.get(locale) ?? bounded(locales, locale, acceptedLocale(locale)))
 
 /**
  * Why no plan can be offered, from the terms' validation entries (R6.6), or

@@ -8,7 +8,7 @@
  * @module
  */
 import { type AttributeReading, ATTRIBUTES, readAttributes } from "../attributes.ts"
-import { ERROR_EVENT, SHADOW_CLOSE, SHADOW_OPEN } from "../markup.ts"
+import { ERROR_EVENT, PARAGRAPH_OPEN, SHADOW_CLOSE, STYLE } from "../markup.ts"
 
 /** The `detail` of the `payment-plan-message-error` event. */
 export interface PlanMessageErrorDetail {
@@ -22,6 +22,15 @@ const surroundings = () => ({
   timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
   locale: document.documentElement.lang || "en"
 })
+
+let sheet: CSSStyleSheet | undefined
+const sharedSheet = (): CSSStyleSheet => {
+  if (sheet === undefined) {
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(STYLE)
+  }
+  return sheet
+}
 
 /** Whether a server-rendered element names no product: its sentence stands as written (a checkout of several items). */
 const isStatic = (element: HTMLElement): boolean =>
@@ -55,15 +64,18 @@ export const elementClass = (): CustomElementConstructor =>
       })
     }
 
-    /** The live region: the server's (declarative shadow DOM) when there is one, else built from the same markup. */
+    /**
+     * The live region: the server's (declarative shadow DOM, its style inline) when there is one,
+     * else the same paragraph with the same rules from one stylesheet shared by every element (a
+     * page of many products parses it once).
+     */
     #paragraph(): HTMLParagraphElement {
+      const existing = this.shadowRoot?.querySelector("p")
+      if (existing != null) return existing
       const root = this.shadowRoot ?? this.attachShadow({ mode: "open" })
-      let paragraph = root.querySelector("p")
-      if (paragraph === null) {
-        root.innerHTML = SHADOW_OPEN + SHADOW_CLOSE
-        paragraph = root.querySelector("p")!
-      }
-      return paragraph
+      root.adoptedStyleSheets = [sharedSheet()]
+      root.innerHTML = PARAGRAPH_OPEN + SHADOW_CLOSE
+      return root.querySelector("p")!
     }
 
     #render(): void {
