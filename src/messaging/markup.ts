@@ -12,10 +12,30 @@
  * @module
  */
 
-/** The element's tag name. */
+/**
+ * The element's tag name.
+ *
+ * @example
+ * ```ts
+ * import { TAG } from "payment-plan-engine/messaging"
+ * TAG // "payment-plan-message"
+ * ```
+ * @since 0.2.0
+ */
 export const TAG = "payment-plan-message"
 
-/** The event dispatched when an attribute cannot be used; `detail.issues` lists why. */
+/**
+ * The event the element dispatches (bubbling, composed) when an attribute cannot be used;
+ * `detail.issues` lists why, each `{ path, code, rule, message }` with the attribute as its path.
+ *
+ * @example
+ * ```ts
+ * import { ERROR_EVENT } from "payment-plan-engine/messaging"
+ * ERROR_EVENT // "payment-plan-message-error"
+ * // in the browser: document.addEventListener(ERROR_EVENT, (event) => console.warn(event.detail.issues))
+ * ```
+ * @since 0.2.0
+ */
 export const ERROR_EVENT = "payment-plan-message-error"
 
 /** The shadow root's style: one reserved line, inheriting the page's font and colour. */

@@ -229,7 +229,7 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
  * A deposit asked for, in minor units: rounded half-up to the currency when it
  * had more digits, which the terms then say (`deposit.precision`, R6.6).
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
 export interface RequestedDeposit {
   readonly deposit: number
@@ -240,7 +240,13 @@ export interface RequestedDeposit {
  * The request's deposit in the currency's precision: too many digits are
  * rounded half-up, and say so (R6.6); an amount beyond exact range is an issue.
  *
- * @since 0.1.0
+ * @example
+ * ```ts
+ * import { PlanTerms } from "payment-plan-engine"
+ * PlanTerms.requestedDeposit(280, 2)     // { deposit: 28000, rounded: false }
+ * PlanTerms.requestedDeposit(280.005, 2) // { deposit: 28001, rounded: true }
+ * ```
+ * @since 0.2.0
  */
 export const requestedDeposit = (
   asked: number,
@@ -311,7 +317,12 @@ const scheduleOf = (
  * when it falls outside 0001-01-01..9999-12-31 there (dates are written with
  * four-digit years, and a plan from year −270000 would list millions of dates).
  *
- * @since 0.1.0
+ * @example
+ * ```ts
+ * import { PlanTerms, Time } from "payment-plan-engine"
+ * Time.formatDate(PlanTerms.planDayOrIssue(Date.parse("2026-11-22T14:00:00Z"), "Australia/Sydney") as number) // "2026-11-23"
+ * ```
+ * @since 0.2.0
  */
 export const planDayOrIssue = (now: number, timeZone: string): EpochDay | Issue => {
   const planDay = localDay(now, timeZone)
@@ -323,7 +334,7 @@ export const planDayOrIssue = (now: number, timeZone: string): EpochDay | Issue 
 /**
  * Inputs of {@link termsOf}: everything already read and checked.
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
 export interface TermsOfInput {
   readonly planType: PlanType
@@ -359,7 +370,7 @@ export interface TermsOfInput {
  * })
  * terms.schedule.length // 12: the deposit on 2026-11-22, then 11 weekly payments
  * ```
- * @since 0.1.0
+ * @since 0.2.0
  */
 export const termsOf = (input: TermsOfInput): PlanTerms => {
   const { planType, checkout, planDay, bounds } = input
