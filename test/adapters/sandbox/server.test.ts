@@ -7,7 +7,7 @@ import { A, checkoutRequest, MERCHANTS_FILE } from "./helpers.ts"
 describe("sandbox: Node server", () => {
   it("runs the handler over node:http on loopback", async () => {
     const running = await startSandbox({
-      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }),
+      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] }),
       port: 0
     })
     try {
