@@ -137,7 +137,14 @@ describe("payment-plan serve", () => {
     const file = `${built().directory}/merchants-without-currencies.json`
     writeFileSync(
       file,
-      JSON.stringify({ merchants: [{ id: "m1", apiKey: "sk_sandbox_demo_0123456789" }, { apiKey: "sk_x" }] })
+      JSON.stringify({
+        merchants: [
+          { id: "m1", apiKey: "sk_sandbox_demo_0123456789" },
+          { apiKey: "sk_x" },
+          // issue 22: no key at all crashed in hashApiKey (exit 1, a stack); a lower-case currency was accepted
+          { id: "merchant-3", currencies: [{ currencyCode: "aud" }] }
+        ]
+      })
     )
     const ran = await cli(["serve", "--merchants", file, "--port", "0"])
     expect(ran.code).toBe(2)
@@ -145,6 +152,8 @@ describe("payment-plan serve", () => {
     expect(ran.stderr).toContain(`the merchants file ${file} was refused:`)
     expect(ran.stderr).toMatch(/^merchants\[0\]\.currencies\s+required/m)
     expect(ran.stderr).toMatch(/^merchants\[1\]\.id\s+required/m)
+    expect(ran.stderr).toMatch(/^merchants\[2\]\.apiKey\s+required/m)
+    expect(ran.stderr).toMatch(/^merchants\[2\]\.currencies\[0\]\.currencyCode\s+unknown_currency\s+R4\.4/m)
     expect(ran.stderr).not.toContain("unexpected error")
     expect(ran.stderr).not.toMatch(/\n\s+at /)
 
