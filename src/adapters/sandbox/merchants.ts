@@ -384,13 +384,12 @@ export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> 
  *
  * @example
  * ```ts
+ * import { quoteRefund } from "payment-plan-engine"
  * import { readMerchantProfile } from "payment-plan-engine/sandbox"
- * import { computePlanTerms } from "payment-plan-engine"
  * const merchant = readMerchantProfile("sandbox-merchants.json", "merchant-123")
  * merchant.timeZone // "Australia/Sydney"
- * const terms = computePlanTerms(checkout, { checkoutId: "chk_1", type: "plan", timeZone: merchant.timeZone }, {
- *   now: new Date(), merchant: merchant.configuration
- * })
+ * // plan: a plan record; the quote takes the merchant's default refund policies
+ * quoteRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
  * ```
  */
 export const readMerchantProfile = (file: string, merchantId: string): MerchantProfile => {
