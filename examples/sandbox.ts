@@ -17,7 +17,7 @@ import {
   startSandbox
 } from "../src/adapters/sandbox/index.ts"
 
-const { values: flags } = parseArgs({
+const { values: { "webhook-allow": webhookAllow, ...flags } } = parseArgs({
   options: {
     port: { type: "string" },
     host: { type: "string" },
@@ -40,7 +40,7 @@ const refuse = (
 }
 
 const read = readSandboxSettings({
-  flags: { ...flags, webhookAllow: flags["webhook-allow"] },
+  flags: { ...flags, webhookAllow },
   defaults: {
     database: ".sandbox/sandbox.sqlite",
     merchants: fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
