@@ -140,11 +140,10 @@ const checkIdempotencyKey = (key: string): void => {
   )
 }
 
-const TOO_MANY_KEY_CHECKS = new HttpError(
-  "too_many_requests",
-  "Too many credentials are waiting to be checked; retry shortly",
-  { headers: { "retry-after": "1" } }
-)
+const tooManyKeyChecks = () =>
+  new HttpError("too_many_requests", "Too many credentials are waiting to be checked; retry shortly", {
+    headers: { "retry-after": "1" }
+  })
 
 /** What the router needs. */
 export interface RouterOptions {
@@ -180,7 +179,7 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
     let merchant: SandboxMerchant | undefined
     if (endpoint.auth === "merchant") {
       merchant = await merchants.authenticate(request.headers.get("authorization")).catch((e: unknown) => {
-        if (e instanceof TooManyKeyChecks) throw TOO_MANY_KEY_CHECKS
+        if (e instanceof TooManyKeyChecks) throw tooManyKeyChecks()
         throw e
       })
       if (merchant === undefined) {
@@ -254,11 +253,11 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
       const first = run()
       // failures of the sandbox itself are not remembered: a retry may succeed
       if (first.status < 500) {
-        const { once: _answeredOnce, ...kept } = first
+        const { once: _answeredOnce, ...replayed } = first
         store.putIdempotent(scope, key, {
           fingerprint,
           status: first.status,
-          body: JSON.stringify(kept),
+          body: JSON.stringify(replayed),
           createdAt: at
         })
       }
