@@ -10,6 +10,7 @@
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import type { PaymentPlanClientApi } from "../adapters/client/index.ts"
+import { cannotReach } from "../core/internal/reach.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import type { ServiceClock } from "./clock.ts"
 import type { ResolvedConfig } from "./config.ts"
@@ -123,12 +124,9 @@ export const haltOf = (session: Session, error: unknown): Halt | undefined => {
   }
   if (tag === "TransportError" || tag === undefined) {
     // the deepest message says most: fetch's "fetch failed" wraps "connect ECONNREFUSED 127.0.0.1:4010"
-    let deepest: unknown = cause ?? error
-    while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
-    const reason = deepest instanceof Error ? deepest.message : String(deepest)
     return new Halt({
       kind: "fatal",
-      error: new ServiceUnreachableError({ message: `cannot reach ${base}: ${reason}` })
+      error: new ServiceUnreachableError({ message: cannotReach(base, cause ?? error) })
     })
   }
   return undefined
