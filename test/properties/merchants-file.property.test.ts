@@ -12,12 +12,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { run } from "../../src/adapters/cli/program.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashApiKey, loadMerchants, type MerchantsFile } from "../../src/adapters/sandbox/index.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
-
-vi.mock("payment-plan-engine/sandbox", () => import("../../src/adapters/sandbox/index.ts"))
+import { runInProcess } from "../adapters/cli/in-process.ts"
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 const HASH = hashApiKey("sk_property_0123456789")
@@ -149,15 +147,13 @@ describe("merchants file entries (issue 22, item 3)", () => {
         fc.asyncProperty(entry, async ({ entry, badFields }) => {
           const file = join(directory, `merchants-${n++}.json`)
           writeFileSync(file, JSON.stringify({ merchants: [entry] }))
-          let out = ""
-          let err = ""
-          const io = {
-            stdin: process.stdin,
-            stdout: { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream,
-            stderr: { write: (s: string) => ((err += s), true) } as unknown as NodeJS.WritableStream,
-            env: {}
-          }
-          const code = await run(["serve", "--merchants", file, "--port", String(port)], io)
+          const { code, stdout: out, stderr: err } = await runInProcess([
+            "serve",
+            "--merchants",
+            file,
+            "--port",
+            String(port)
+          ])
           expect(code, err).toBe(2)
           expect(out).toBe("")
           expect(err).not.toMatch(/\n\s+at |unexpected error/)

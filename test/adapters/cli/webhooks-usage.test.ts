@@ -9,25 +9,9 @@
 import { once } from "node:events"
 import { createServer } from "node:http"
 import { createServer as createTcpServer } from "node:net"
-import { describe, expect, it, vi } from "vitest"
-import { run } from "../../../src/adapters/cli/program.ts"
+import { describe, expect, it } from "vitest"
 import { EVENT_TYPES } from "../../../src/core/webhook/index.ts"
-
-vi.mock("payment-plan-engine/client", () => import("../../../src/adapters/client/index.ts"))
-vi.mock("payment-plan-engine/conformance", () => import("../../../src/conformance/index.ts"))
-
-const runCli = async (args: ReadonlyArray<string>) => {
-  let stdout = ""
-  let stderr = ""
-  const io = {
-    stdin: process.stdin,
-    stdout: { write: (s: string) => ((stdout += s), true) } as unknown as NodeJS.WritableStream,
-    stderr: { write: (s: string) => ((stderr += s), true) } as unknown as NodeJS.WritableStream,
-    env: {}
-  }
-  const code = await run(args, io)
-  return { code, stdout, stderr }
-}
+import { runInProcess as runCli } from "./in-process.ts"
 
 /** A port nothing listens on. */
 const deadPort = async () => {
