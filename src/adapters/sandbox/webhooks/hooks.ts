@@ -75,7 +75,10 @@ export interface WebhookOptions {
   readonly random?: (() => number) | undefined
   /** The `fetch` deliveries go out with (tests inject one); default the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined
-  /** deliveries in flight at once (default 8) */
+  /**
+   * deliveries in flight at once per merchant (default 8): each merchant has
+   * its own, so one merchant's slow or hanging endpoint never holds another's back
+   */
   readonly concurrency?: number | undefined
   /** how often open checkouts are checked for their expiry in real time (default 30 s) */
   readonly expirySweepMs?: number | undefined

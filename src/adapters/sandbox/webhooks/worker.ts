@@ -8,6 +8,13 @@
  * planned, so a restarted sandbox resumes where it stopped; an attempt cut
  * short by a stop or a crash is not recorded and is made again.
  *
+ * Fair across merchants: each merchant has its own delivery slots
+ * (`concurrency`), so an endpoint that hangs or answers slowly holds only
+ * its own merchant's slots, and another merchant's due message is sent as
+ * soon as it is due. The worker looks merchant by merchant, and only at the
+ * merchants that may have something to send: those that were written to,
+ * whose delivery ended, or whose next attempt fell due.
+ *
  * @module
  */
 import { Webhook as StandardWebhook } from "standardwebhooks"
@@ -28,7 +35,7 @@ export interface WorkerOptions {
   /** in [0, 1), for the jitter (default `Math.random`) */
   readonly random?: (() => number) | undefined
   readonly fetch?: typeof globalThis.fetch | undefined
-  /** deliveries in flight at once, one per key at most (default 8) */
+  /** deliveries in flight at once per merchant, one per key at most (default 8) */
   readonly concurrency?: number | undefined
   /** one line per attempt; never a secret */
   readonly log?: ((line: string) => void) | undefined
@@ -36,13 +43,26 @@ export interface WorkerOptions {
 
 /** The running worker. */
 export interface DeliveryWorker {
-  /** New messages were committed: look for due ones soon. */
-  readonly notify: () => void
+  /**
+   * Messages of `merchantId` were written or changed (every merchant's when
+   * it is not given): look for its due ones once the transaction is over.
+   */
+  readonly notify: (merchantId?: string) => void
   /** Resolves once nothing is in flight and nothing is due now (tests). */
   readonly idle: () => Promise<void>
   /** Stops: no new attempt starts, attempts in flight are aborted and not recorded. */
   readonly stop: () => Promise<void>
 }
+
+/**
+ * How much of a receiver's answer is read (64 KiB): the status decides, the
+ * body is not kept, and reading stops there, so an endless or huge answer
+ * costs the sandbox no more than this.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024
+
+/** The longest failure text an attempt records (the deliveries log stays bounded). */
+export const MAX_ERROR_LENGTH = 200
 
 const describeFailure = (error: unknown): string => {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
@@ -50,8 +70,27 @@ const describeFailure = (error: unknown): string => {
   const code = e?.cause?.code
   if (code === "ECONNREFUSED") return "connection refused"
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
-  if (typeof code === "string") return code
-  return e?.cause?.message ?? e?.message ?? "failed"
+  const text = typeof code === "string" ? code : String(e?.cause?.message ?? e?.message ?? "failed")
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text
+}
+
+/**
+ * Reads an answer's body to its end or to `cap` bytes, whichever comes
+ * first; past the cap the rest is not read (the connection is closed).
+ */
+const readCapped = async (body: ReadableStream<Uint8Array> | null, cap: number): Promise<void> => {
+  if (body === null) return
+  const reader = body.getReader()
+  let read = 0
+  for (;;) {
+    const chunk = await reader.read()
+    if (chunk.done) return
+    read += chunk.value.byteLength
+    if (read >= cap) {
+      await reader.cancel()
+      return
+    }
+  }
 }
 
 /** Starts a worker over the outbox. It looks for due messages at once (a restart resumes). */
@@ -64,6 +103,12 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
   const log = options.log ?? (() => {})
   const store = options.store
   const inFlight = new Map<string, { readonly done: Promise<void>; readonly abort: AbortController }>()
+  // per merchant: the ids of its messages in flight (its slots)
+  const slots = new Map<string, Set<string>>()
+  // per merchant: when it may next have something to send (0: now); a merchant not here has nothing pending
+  const wake = new Map<string, number>()
+  // every merchant with pending messages is looked at (at start: a restart resumes; a resend)
+  let everyMerchant = true
   const signers = new Map<string, StandardWebhook>()
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -109,8 +154,8 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
           redirect: "manual",
           signal: AbortSignal.any([timeout, abort.signal])
         })
-        // the answer counts once it is complete, within the same timeout
-        await response.arrayBuffer()
+        // the answer counts once it is complete (or read to the cap), within the same timeout
+        await readCapped(response.body, MAX_ANSWER_BYTES)
         status = response.status
       } catch (e) {
         error = describeFailure(e)
@@ -156,38 +201,69 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
     }
   }
 
+  const start = (message: StoredMessage, mine: Set<string>): void => {
+    const abort = new AbortController()
+    const done = deliver(message, abort)
+      .catch((e) => log(`webhook ${message.id}: ${describeFailure(e)}`))
+      .finally(() => {
+        inFlight.delete(message.id)
+        mine.delete(message.id)
+        if (mine.size === 0) slots.delete(message.merchantId)
+        // a slot is free, and the key's next message may be first of its key now
+        wake.set(message.merchantId, 0)
+        pump()
+      })
+    inFlight.set(message.id, { done, abort })
+    mine.add(message.id)
+  }
+
   const look = (): void => {
-    const due = store.due(now(), concurrency - inFlight.size, new Set(inFlight.keys()))
-    for (const message of due) {
-      const abort = new AbortController()
-      const done = deliver(message, abort)
-        .catch((e) => log(`webhook ${message.id}: ${describeFailure(e)}`))
-        .finally(() => {
-          inFlight.delete(message.id)
-          pump()
-        })
-      inFlight.set(message.id, { done, abort })
+    const at = now()
+    if (everyMerchant) {
+      everyMerchant = false
+      for (const merchantId of store.pendingMerchants()) wake.set(merchantId, 0)
+    }
+    let next = Number.POSITIVE_INFINITY
+    for (const [merchantId, wakeAt] of wake) {
+      if (wakeAt > at) {
+        next = Math.min(next, wakeAt)
+        continue
+      }
+      const mine = slots.get(merchantId) ?? new Set<string>()
+      const free = concurrency - mine.size
+      // its slots are taken: looked at again when one of its deliveries ends
+      if (free <= 0) continue
+      const due = store.due(merchantId, at, free, mine)
+      if (due.length > 0) slots.set(merchantId, mine)
+      for (const message of due) start(message, mine)
+      if (due.length === free) continue
+      const nextOfMerchant = store.nextDueAt(merchantId, mine)
+      if (nextOfMerchant === undefined) wake.delete(merchantId)
+      else {
+        // due by now only if it was written meanwhile: the next look takes it
+        const wakeAgain = Math.max(nextOfMerchant, at + 1)
+        wake.set(merchantId, wakeAgain)
+        next = Math.min(next, wakeAgain)
+      }
     }
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    const next = store.nextDueAt(new Set(inFlight.keys()))
-    if (next !== undefined) {
-      const wait = Math.max(0, next - now())
-      // a due message waiting only for a free slot is picked up when a delivery ends
-      if (wait > 0 || inFlight.size < concurrency) {
-        timer = setTimeout(pump, Math.min(Math.max(wait, 1), 2 ** 31 - 1))
-        timer.unref?.()
-      }
+    if (next !== Number.POSITIVE_INFINITY) {
+      timer = setTimeout(pump, Math.min(Math.max(next - now(), 1), 2 ** 31 - 1))
+      timer.unref?.()
     }
-    if (inFlight.size === 0 && (next === undefined || next > now())) {
+    if (inFlight.size === 0 && next > now()) {
       const waiters = idleWaiters
       idleWaiters = []
       for (const resolve of waiters) resolve()
     }
   }
 
-  const notify = () => {
-    if (stopped || scheduled) return
+  const notify = (merchantId?: string) => {
+    if (stopped) return
+    if (merchantId === undefined) everyMerchant = true
+    else wake.set(merchantId, 0)
+    if (scheduled) return
     scheduled = true
     // after the current synchronous transaction has committed (or rolled back)
     setImmediate(pump)
