@@ -8,12 +8,17 @@
  * planned, so a restarted sandbox resumes where it stopped; an attempt cut
  * short by a stop or a crash is not recorded and is made again.
  *
- * Fair across merchants: each merchant has its own delivery slots
- * (`concurrency`), so an endpoint that hangs or answers slowly holds only
- * its own merchant's slots, and another merchant's due message is sent as
- * soon as it is due. The worker looks merchant by merchant, and only at the
- * merchants that may have something to send: those that were written to,
- * whose delivery ended, or whose next attempt fell due.
+ * Fair across merchants. Each merchant has at most `concurrency` attempts in
+ * flight. Across merchants at most `concurrency` attempts are sent at once,
+ * the merchants taking turns; an attempt whose receiver has not answered
+ * within `slowAnswerMs` no longer counts against those (it waits on the
+ * receiver, not on the sandbox). So an endpoint that hangs or answers slowly
+ * holds only its own merchant's slots, another merchant's due message goes
+ * within `slowAnswerMs`, and while receivers answer, deliveries take the
+ * sandbox's event loop no more than before. The worker looks merchant by
+ * merchant, and only at the merchants that may have something to send:
+ * those that were written to, whose delivery ended, or whose next attempt
+ * fell due.
  *
  * @module
  */
@@ -35,8 +40,13 @@ export interface WorkerOptions {
   /** in [0, 1), for the jitter (default `Math.random`) */
   readonly random?: (() => number) | undefined
   readonly fetch?: typeof globalThis.fetch | undefined
-  /** deliveries in flight at once per merchant, one per key at most (default 8) */
+  /**
+   * deliveries in flight at once per merchant, one per key at most, and
+   * across merchants while their answers are not slow (default 8)
+   */
   readonly concurrency?: number | undefined
+  /** an attempt still unanswered after this long leaves the shared count (default {@link SLOW_ANSWER_MS}) */
+  readonly slowAnswerMs?: number | undefined
   /** one line per attempt; never a secret */
   readonly log?: ((line: string) => void) | undefined
 }
@@ -60,6 +70,13 @@ export interface DeliveryWorker {
  * costs the sandbox no more than this.
  */
 export const MAX_ANSWER_BYTES = 64 * 1024
+
+/**
+ * An attempt whose receiver has not answered within this (0.5 s) is waiting on
+ * the receiver: it stops counting against the attempts sent at once across
+ * merchants (it still counts against its merchant's own).
+ */
+export const SLOW_ANSWER_MS = 500
 
 /** The longest failure text an attempt records (the deliveries log stays bounded). */
 export const MAX_ERROR_LENGTH = 200
@@ -100,13 +117,20 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
   const random = options.random ?? Math.random
   const send = options.fetch ?? globalThis.fetch
   const concurrency = options.concurrency ?? 8
+  const slowAnswerMs = options.slowAnswerMs ?? SLOW_ANSWER_MS
   const log = options.log ?? (() => {})
   const store = options.store
   const inFlight = new Map<string, { readonly done: Promise<void>; readonly abort: AbortController }>()
   // per merchant: the ids of its messages in flight (its slots)
   const slots = new Map<string, Set<string>>()
+  // attempts in flight whose answer is not slow yet: at most `concurrency` across merchants
+  let sending = 0
   // per merchant: when it may next have something to send (0: now); a merchant not here has nothing pending
   const wake = new Map<string, number>()
+  // the merchants in the order they take turns, and whose turn was last
+  const turns: Array<string> = []
+  const inTurns = new Set<string>()
+  let lastTurn = -1
   // every merchant with pending messages is looked at (at start: a restart resumes; a resend)
   let everyMerchant = true
   const signers = new Map<string, StandardWebhook>()
@@ -201,14 +225,34 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
     }
   }
 
+  const slotsOf = (merchantId: string): Set<string> => {
+    let mine = slots.get(merchantId)
+    if (mine === undefined) slots.set(merchantId, mine = new Set())
+    return mine
+  }
+
   const start = (message: StoredMessage, mine: Set<string>): void => {
     const abort = new AbortController()
+    sending++
+    let counted = true
+    const uncount = () => {
+      if (counted) sending--
+      counted = false
+    }
+    // a receiver that is slow to answer keeps its merchant's slot, not the shared one
+    const slow = setTimeout(() => {
+      uncount()
+      pump()
+    }, slowAnswerMs)
+    slow.unref?.()
     const done = deliver(message, abort)
       .catch((e) => log(`webhook ${message.id}: ${describeFailure(e)}`))
       .finally(() => {
+        clearTimeout(slow)
+        uncount()
         inFlight.delete(message.id)
         mine.delete(message.id)
-        if (mine.size === 0) slots.delete(message.merchantId)
+        if (mine.size === 0 && slots.get(message.merchantId) === mine) slots.delete(message.merchantId)
         // a slot is free, and the key's next message may be first of its key now
         wake.set(message.merchantId, 0)
         pump()
@@ -223,31 +267,54 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
       everyMerchant = false
       for (const merchantId of store.pendingMerchants()) wake.set(merchantId, 0)
     }
-    let next = Number.POSITIVE_INFINITY
-    for (const [merchantId, wakeAt] of wake) {
-      if (wakeAt > at) {
-        next = Math.min(next, wakeAt)
-        continue
-      }
-      const mine = slots.get(merchantId) ?? new Set<string>()
-      const free = concurrency - mine.size
-      // its slots are taken: looked at again when one of its deliveries ends
-      if (free <= 0) continue
-      const due = store.due(merchantId, at, free, mine)
-      if (due.length > 0) slots.set(merchantId, mine)
-      for (const message of due) start(message, mine)
-      if (due.length === free) continue
-      const nextOfMerchant = store.nextDueAt(merchantId, mine)
-      if (nextOfMerchant === undefined) wake.delete(merchantId)
-      else {
-        // due by now only if it was written meanwhile: the next look takes it
-        const wakeAgain = Math.max(nextOfMerchant, at + 1)
-        wake.set(merchantId, wakeAgain)
-        next = Math.min(next, wakeAgain)
+    for (const merchantId of wake.keys()) {
+      if (!inTurns.has(merchantId)) {
+        inTurns.add(merchantId)
+        turns.push(merchantId)
       }
     }
+    // when the merchant's next message is due, or nothing of it is pending
+    const settle = (merchantId: string, mine: ReadonlySet<string>) => {
+      const next = store.nextDueAt(merchantId, mine)
+      // due by now only if it was written meanwhile: the next look takes it
+      if (next === undefined) wake.delete(merchantId)
+      else wake.set(merchantId, Math.max(next, at + 1))
+    }
+    // the merchants take turns, one attempt each, from the one after the last served, while the shared
+    // count allows; each merchant's due messages are read once per look, as many as it may start
+    const fetched = new Map<string, { readonly rows: Array<StoredMessage>; readonly more: boolean }>()
+    let started = true
+    while (started && sending < concurrency) {
+      started = false
+      for (let k = 1; k <= turns.length && sending < concurrency; k++) {
+        const turn = (lastTurn + k) % turns.length
+        const merchantId = turns[turn]!
+        const wakeAt = wake.get(merchantId)
+        if (wakeAt === undefined || wakeAt > at) continue
+        const mine = slots.get(merchantId) ?? new Set<string>()
+        // its own slots are taken: looked at again when one of its deliveries ends
+        if (mine.size >= concurrency) continue
+        let due = fetched.get(merchantId)
+        if (due === undefined || (due.rows.length === 0 && due.more)) {
+          const limit = Math.min(concurrency - mine.size, concurrency - sending)
+          const rows = [...store.due(merchantId, at, limit, mine)]
+          fetched.set(merchantId, due = { rows, more: rows.length === limit })
+        }
+        const message = due.rows.shift()
+        if (message === undefined) {
+          settle(merchantId, mine)
+          continue
+        }
+        start(message, slotsOf(merchantId))
+        lastTurn = turn
+        started = true
+      }
+    }
+    let next = Number.POSITIVE_INFINITY
+    for (const wakeAt of wake.values()) if (wakeAt > at) next = Math.min(next, wakeAt)
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
+    // a merchant waiting only for a slot is looked at when a delivery ends or turns slow
     if (next !== Number.POSITIVE_INFINITY) {
       timer = setTimeout(pump, Math.min(Math.max(next - now(), 1), 2 ** 31 - 1))
       timer.unref?.()
