@@ -76,8 +76,9 @@ export interface WebhookOptions {
   /** The `fetch` deliveries go out with (tests inject one); default the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined
   /**
-   * deliveries in flight at once per merchant (default 8): each merchant has
-   * its own, so one merchant's slow or hanging endpoint never holds another's back
+   * deliveries in flight at once per merchant, and sent at once across
+   * merchants while their answers are not slow (default 8; docs/webhooks.md,
+   * "Fair across merchants")
    */
   readonly concurrency?: number | undefined
   /** how often open checkouts are checked for their expiry in real time (default 30 s) */

@@ -87,6 +87,15 @@ export interface WebhookStore {
   readonly nextDueAt: (merchantId: string, skip: ReadonlySet<string>) => number | undefined
   /** The merchants with pending messages (a restarted worker starts from them). */
   readonly pendingMerchants: () => ReadonlyArray<string>
+  /** The merchants with a retry due by `now`, the one whose retry has waited longest first. */
+  readonly retryingMerchants: (now: number) => ReadonlyArray<string>
+  /** The merchant's due retries alone, as `due` gives them. */
+  readonly dueRetries: (
+    merchantId: string,
+    now: number,
+    limit: number,
+    skip: ReadonlySet<string>
+  ) => ReadonlyArray<StoredMessage>
   /** Records an attempt and the message's state after it. */
   readonly recordAttempt: (
     attempt: DeliveryAttempt,
@@ -175,6 +184,19 @@ const messageOf = (row: MessageRow): StoredMessage => ({
 const HEAD_OF_KEY = `NOT EXISTS (SELECT 1 FROM webhook_messages p
   WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)`
 
+/** Up to `limit` of `rows`, each once, none of `skip` (in flight). */
+const pick = (rows: ReadonlyArray<MessageRow>, limit: number, skip: ReadonlySet<string>): Array<StoredMessage> => {
+  const taken = new Set<string>()
+  const picked: Array<StoredMessage> = []
+  for (const row of rows) {
+    if (picked.length >= limit) break
+    if (skip.has(row.id) || taken.has(row.id)) continue
+    taken.add(row.id)
+    picked.push(messageOf(row))
+  }
+  return picked
+}
+
 const nullableNumber = (value: unknown): number | null => (value === null ? null : Number(value))
 
 /**
@@ -183,6 +205,13 @@ const nullableNumber = (value: unknown): number | null => (value === null ? null
  */
 export const sqliteWebhookStore = (sql: (text: string) => StatementSync): WebhookStore => {
   for (const statement of TABLES) sql(statement).run()
+  // the merchant's due retries, first of their key, the longest waiting first
+  const dueRetries = (merchantId: string, now: number, limit: number) =>
+    sql(
+      `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries_by_merchant
+       WHERE m.merchant_id = ? AND m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
+       ORDER BY m.next_attempt_at LIMIT ?`
+    ).all(merchantId, now, limit) as unknown as Array<MessageRow>
   return {
     getEndpoint: (merchantId) => {
       const row = sql("SELECT url, secret, updated_at FROM webhook_endpoints WHERE merchant_id = ?").get(merchantId) as
@@ -207,26 +236,30 @@ export const sqliteWebhookStore = (sql: (text: string) => StatementSync): Webhoo
       if (limit <= 0) return []
       // Due retries first (their own index), so a backlog of new events never holds a retry past its
       // promise (the first retry within 10 s); then the rest by due time, as the index walks them.
-      const retries = sql(
-        `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries_by_merchant
-         WHERE m.merchant_id = ? AND m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
-         ORDER BY m.next_attempt_at LIMIT ?`
-      ).all(merchantId, now, limit + skip.size) as unknown as Array<MessageRow>
+      const retries = dueRetries(merchantId, now, limit + skip.size)
       const rest = sql(
         `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_pending_by_merchant
          WHERE m.state = 'pending' AND m.merchant_id = ? AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
          ORDER BY m.next_attempt_at, m.seq LIMIT ?`
       ).all(merchantId, now, limit + skip.size + retries.length) as unknown as Array<MessageRow>
-      const taken = new Set<string>()
-      const picked: Array<StoredMessage> = []
-      for (const row of [...retries, ...rest]) {
-        if (picked.length >= limit) break
-        if (skip.has(row.id) || taken.has(row.id)) continue
-        taken.add(row.id)
-        picked.push(messageOf(row))
-      }
-      return picked
+      return pick([...retries, ...rest], limit, skip)
     },
+    dueRetries: (merchantId, now, limit, skip) =>
+      limit <= 0 ? [] : pick(dueRetries(merchantId, now, limit + skip.size), limit, skip),
+    retryingMerchants: (now) =>
+      // one index seek per merchant with pending retries (a skip scan), then its earliest retry
+      (sql(
+        `WITH RECURSIVE merchant (id) AS (
+           SELECT (SELECT merchant_id FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                   WHERE state = 'pending' AND attempts > 0 ORDER BY merchant_id LIMIT 1)
+           UNION ALL
+           SELECT (SELECT merchant_id FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                   WHERE state = 'pending' AND attempts > 0 AND merchant_id > merchant.id ORDER BY merchant_id LIMIT 1)
+           FROM merchant WHERE merchant.id IS NOT NULL)
+         SELECT id, (SELECT MIN(next_attempt_at) FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                     WHERE state = 'pending' AND attempts > 0 AND merchant_id = merchant.id) AS due
+         FROM merchant WHERE id IS NOT NULL AND due <= ? ORDER BY due`
+      ).all(now) as Array<{ id: string }>).map((r) => r.id),
     nextDueAt: (merchantId, skip) => {
       const rows = sql(
         `SELECT m.id, m.next_attempt_at FROM webhook_messages m INDEXED BY webhook_messages_pending_by_merchant

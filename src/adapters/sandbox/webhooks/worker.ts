@@ -267,12 +267,13 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
       everyMerchant = false
       for (const merchantId of store.pendingMerchants()) wake.set(merchantId, 0)
     }
-    for (const merchantId of wake.keys()) {
+    const takeTurnsOf = (merchantId: string) => {
       if (!inTurns.has(merchantId)) {
         inTurns.add(merchantId)
         turns.push(merchantId)
       }
     }
+    for (const merchantId of wake.keys()) takeTurnsOf(merchantId)
     // when the merchant's next message is due, or nothing of it is pending
     const settle = (merchantId: string, mine: ReadonlySet<string>) => {
       const next = store.nextDueAt(merchantId, mine)
@@ -280,36 +281,54 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
       if (next === undefined) wake.delete(merchantId)
       else wake.set(merchantId, Math.max(next, at + 1))
     }
-    // the merchants take turns, one attempt each, from the one after the last served, while the shared
-    // count allows; each merchant's due messages are read once per look, as many as it may start
-    const fetched = new Map<string, { readonly rows: Array<StoredMessage>; readonly more: boolean }>()
-    let started = true
-    while (started && sending < concurrency) {
-      started = false
-      for (let k = 1; k <= turns.length && sending < concurrency; k++) {
-        const turn = (lastTurn + k) % turns.length
-        const merchantId = turns[turn]!
-        const wakeAt = wake.get(merchantId)
-        if (wakeAt === undefined || wakeAt > at) continue
-        const mine = slots.get(merchantId) ?? new Set<string>()
-        // its own slots are taken: looked at again when one of its deliveries ends
-        if (mine.size >= concurrency) continue
-        let due = fetched.get(merchantId)
-        if (due === undefined || (due.rows.length === 0 && due.more)) {
-          const limit = Math.min(concurrency - mine.size, concurrency - sending)
-          const rows = [...store.due(merchantId, at, limit, mine)]
-          fetched.set(merchantId, due = { rows, more: rows.length === limit })
+    // Merchants take turns, one attempt each per round, while the shared count allows; a merchant's due
+    // messages are read once per look, as many as it may start.
+    const takeTurns = (
+      order: ReadonlyArray<string>,
+      read: (merchantId: string, limit: number, mine: ReadonlySet<string>) => ReadonlyArray<StoredMessage>,
+      exhausted: (merchantId: string, mine: ReadonlySet<string>) => void
+    ) => {
+      const fetched = new Map<string, { readonly rows: Array<StoredMessage>; readonly more: boolean }>()
+      let started = true
+      while (started && sending < concurrency) {
+        started = false
+        for (const merchantId of order) {
+          if (sending >= concurrency) break
+          const wakeAt = wake.get(merchantId)
+          if (wakeAt === undefined || wakeAt > at) continue
+          const mine = slots.get(merchantId) ?? new Set<string>()
+          // its own slots are taken: looked at again when one of its deliveries ends
+          if (mine.size >= concurrency) continue
+          let due = fetched.get(merchantId)
+          if (due === undefined || (due.rows.length === 0 && due.more)) {
+            const limit = Math.min(concurrency - mine.size, concurrency - sending)
+            const rows = [...read(merchantId, limit, mine)]
+            fetched.set(merchantId, due = { rows, more: rows.length === limit })
+          }
+          const message = due.rows.shift()
+          if (message === undefined) {
+            if (!due.more) exhausted(merchantId, mine)
+            continue
+          }
+          start(message, slotsOf(merchantId))
+          lastTurn = turns.indexOf(merchantId)
+          started = true
         }
-        const message = due.rows.shift()
-        if (message === undefined) {
-          settle(merchantId, mine)
-          continue
-        }
-        start(message, slotsOf(merchantId))
-        lastTurn = turn
-        started = true
       }
     }
+    if (sending < concurrency) {
+      // due retries first, across merchants (the longest waiting first), so a backlog of new events
+      // never holds a retry past its promise (the first retry within 10 s)
+      const retrying = store.retryingMerchants(at)
+      for (const merchantId of retrying) {
+        takeTurnsOf(merchantId)
+        wake.set(merchantId, Math.min(wake.get(merchantId) ?? at, at))
+      }
+      takeTurns(retrying, (merchantId, limit, mine) => store.dueRetries(merchantId, at, limit, mine), () => {})
+    }
+    // then every merchant with something due, from the one after the last served
+    const order = [...turns.slice(lastTurn + 1), ...turns.slice(0, lastTurn + 1)]
+    takeTurns(order, (merchantId, limit, mine) => store.due(merchantId, at, limit, mine), settle)
     let next = Number.POSITIVE_INFINITY
     for (const wakeAt of wake.values()) if (wakeAt > at) next = Math.min(next, wakeAt)
     if (timer !== undefined) clearTimeout(timer)

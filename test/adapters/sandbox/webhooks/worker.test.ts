@@ -297,7 +297,7 @@ describe("fair delivery across merchants (issue 22)", () => {
     data: { message: `test ${n}` }
   })
 
-  it("a merchant whose receiver never answers holds only its own slots: another's first attempt goes at once", async () => {
+  it("a merchant whose receiver never answers holds only its own slots: another's goes within 1 s of being due", async () => {
     // A's receiver accepts the connection and never answers; B's answers 204 at once
     const hanging = await startReceiver(() => "hang")
     const healthy = await startReceiver()
@@ -352,6 +352,51 @@ describe("fair delivery across merchants (issue 22)", () => {
     const firstOfB = receiver.received.findIndex((r) => r.path === "/webhooks/b")
     expect(firstOfB).toBeLessThan(12)
     for (const r of receiver.received) verifyStandard(SECRET, r)
+  })
+
+  it("due retries go first across merchants: other merchants' backlogs never hold one back", async () => {
+    let failed = false
+    const receiver = await startReceiver((r) => {
+      if (!failed && JSON.parse(r.body).data.planId === "plan_b") {
+        failed = true
+        return 500
+      }
+      return 204
+    })
+    cleanups.push(receiver.close)
+    // one attempt at a time and a few milliseconds each, so 15 merchants' 60 first attempts make a backlog
+    const slow = (async (url, init) => {
+      await new Promise((r) => setTimeout(r, 5))
+      return fetch(url, init)
+    }) as typeof fetch
+    const h = await harness(receiver, {
+      policy: { retryDelayMs: () => 40, timeoutMs: 2_000 },
+      concurrency: 1,
+      fetch: slow
+    })
+    const others = Array.from({ length: 15 }, (_, m) => `merchant-${m}`)
+    h.transaction(() => {
+      h.outbox.emit("merchant-b", [planEvent("plan_b", "Late")])
+      others.forEach((merchant, m) =>
+        h.outbox.emit(merchant, Array.from({ length: 4 }, (_, n) => planEvent(`plan_${m}_${n}`, "Late")))
+      )
+    })
+    await receiver.waitFor(62)
+    await h.worker.idle()
+    const [message] = h.store.listMessages("merchant-b", 1)
+    const [first, retry] = h.store.listAttempts(message!.id)
+    expect([first!.status, retry!.status]).toEqual([500, 204])
+    // between the retry's falling due and its going, at most the attempt that held the one slot
+    const between = others
+      .flatMap((merchant) => h.store.listMessages(merchant, 10).flatMap((m) => h.store.listAttempts(m.id)))
+      .filter((a) => a.at > first!.nextRetryAt! && a.at < retry!.at)
+    expect(between.length).toBeLessThanOrEqual(1)
+    // and the others still had first attempts waiting then
+    const lastOfOthers = Math.max(
+      ...others.flatMap((merchant) => h.store.listMessages(merchant, 10).flatMap((m) => h.store.listAttempts(m.id)))
+        .map((a) => a.at)
+    )
+    expect(lastOfOthers).toBeGreaterThan(retry!.at)
   })
 
   it("a merchant's messages wait for its own slots only, and a restart finds every merchant's", async () => {
