@@ -79,7 +79,11 @@ export interface WebhookOptions {
   readonly random?: (() => number) | undefined
   /** The `fetch` deliveries go out with (tests inject one); default the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined
-  /** deliveries in flight at once (default 8) */
+  /**
+   * deliveries in flight at once per merchant, and sent at once across
+   * merchants while their answers are not slow (default 8; docs/webhooks.md,
+   * "Fair across merchants")
+   */
   readonly concurrency?: number | undefined
   /** how often open checkouts are checked for their expiry in real time (default 30 s) */
   readonly expirySweepMs?: number | undefined
