@@ -18,6 +18,9 @@ import type {
   VerifiedCheckout,
   VerifyExpectations
 } from "../../../src/adapters/client/index.ts"
+import type { PlanNotesParams } from "../../../src/core/plan/notes.ts"
+import type { PlanSearchParams } from "../../../src/core/search/index.ts"
+import type { CheckoutVerificationResponse } from "../../../src/core/verification/index.ts"
 import type {
   CancelPlanRequest,
   CancelPlanResponse,
@@ -32,9 +35,6 @@ import type {
   SetMerchantOrderRequest,
   SetMerchantOrderResponse
 } from "../../../src/index.ts"
-import type { PlanNotesParams } from "../../../src/core/plan/notes.ts"
-import type { PlanSearchParams } from "../../../src/core/search/index.ts"
-import type { CheckoutVerificationResponse } from "../../../src/core/verification/index.ts"
 
 type Redirect = string | URL | URLSearchParams
 
