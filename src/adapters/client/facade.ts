@@ -11,13 +11,12 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { type OperationAnswer, type RouteTable } from "../../core/wire/routes.ts"
+import { type OperationAnswer, type OperationInput, type RouteTable } from "../../core/wire/routes.ts"
 import { type ClientOptions, resolveConfig } from "./config.ts"
 import type { PaymentPlanClientError } from "./errors.ts"
 import {
   type CallOptions,
   type CreateCheckoutOutcome,
-  type OperationMethod,
   splitArguments,
   type VerifiedCheckout,
   type VerifyExpectations
@@ -37,11 +36,11 @@ export interface RequestOptions extends CallOptions {
 /**
  * One Promise per operation of the route table (each entry's comment is its
  * method's): the Effect methods, run.
- *
- * @internal
  */
 export type PromiseMethods = {
-  [K in keyof Pick<RouteTable, Exchanged>]: OperationMethod<K, RequestOptions, Promise<OperationAnswer<K>>>
+  [K in keyof Pick<RouteTable, Exchanged>]: (
+    ...args: [...OperationInput<K>, options?: RequestOptions]
+  ) => Promise<OperationAnswer<K>>
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   isPathParameterValue,
   type Operation,
   type OperationAnswer,
-  type OperationInput,
   pathParameters,
   ROUTE_TABLE,
   type RouteEntry
@@ -57,16 +56,6 @@ interface Parts {
   readonly body?: unknown
   readonly warnings: ReadonlyArray<Issue>
 }
-
-/**
- * An operation's method, as the route table gives it: its input (a labelled
- * tuple, see `OperationInput`), then the call's options.
- *
- * @internal
- */
-export type OperationMethod<K extends Operation, Options, Answer> = (
-  ...args: [...OperationInput<K>, options?: Options]
-) => Answer
 
 /**
  * How many arguments an operation takes before its options: none or one.

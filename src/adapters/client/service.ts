@@ -8,7 +8,13 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import { type Operation, type OperationAnswer, OPERATIONS, type RouteTable } from "../../core/wire/routes.ts"
+import {
+  type Operation,
+  type OperationAnswer,
+  type OperationInput,
+  OPERATIONS,
+  type RouteTable
+} from "../../core/wire/routes.ts"
 import { type ClientConfig, type ClientOptions, resolveConfig } from "./config.ts"
 import type { CallError, InvalidOptionsError, InvalidRedirectError } from "./errors.ts"
 import {
@@ -16,7 +22,6 @@ import {
   type CallOptions,
   createCheckout,
   type CreateCheckoutOutcome,
-  type OperationMethod,
   splitArguments,
   type VerifiedCheckout,
   verifyCheckout,
@@ -26,8 +31,6 @@ import {
 /**
  * The operations whose method is one exchange, derived from the route table;
  * `createCheckout` gives R8.3's outcome instead.
- *
- * @internal
  */
 export type Exchanged = Exclude<Operation, "createCheckout">
 
@@ -42,15 +45,11 @@ export const EXCHANGED: ReadonlyArray<Exchanged> = OPERATIONS.filter((o): o is E
  * One Effect per operation of the route table (each entry's comment is its
  * method's): the input is validated by the core before anything is sent, the
  * answer read tolerantly (R9).
- *
- * @internal
  */
 export type EffectMethods = {
-  readonly [K in keyof Pick<RouteTable, Exchanged>]: OperationMethod<
-    K,
-    CallOptions,
-    Effect.Effect<OperationAnswer<K>, CallError>
-  >
+  readonly [K in keyof Pick<RouteTable, Exchanged>]: (
+    ...args: [...OperationInput<K>, options?: CallOptions]
+  ) => Effect.Effect<OperationAnswer<K>, CallError>
 }
 
 /**

@@ -89,9 +89,9 @@ const cancelRequest = requestValidator(Refund.CancelPlanRequest, "R7.8")
 
 /**
  * The route table: every operation of the service, keyed by its name. Each
- * entry's comment is its client method's documentation.
- *
- * @internal
+ * entry's comment is its client method's documentation. Not a name of the
+ * package (routes-api.ts lists the root's `Routes`); the client's declarations
+ * refer to its type.
  */
 export const ROUTE_TABLE = {
   /** Creates a checkout (R4), with the outcome of R8.3; the request is checked first, as the merchant and now. */
@@ -179,8 +179,6 @@ export const ROUTE_TABLE = {
 
 /**
  * The route table's type.
- *
- * @internal
  */
 export type RouteTable = typeof ROUTE_TABLE
 
@@ -191,8 +189,6 @@ export type Operation = keyof RouteTable
  * The parameters an operation takes before its options, as a labelled tuple
  * (`[planId: string]`, `[query?: PlanSearchParams]`, `[]`): its `validate`'s,
  * after the context.
- *
- * @internal
  */
 export type OperationInput<K extends Operation> = RouteTable[K] extends {
   readonly validate: (context: RequestContext, ...input: infer I) => unknown
@@ -201,15 +197,11 @@ export type OperationInput<K extends Operation> = RouteTable[K] extends {
 
 /**
  * What an operation answers, as its response schema reads it (R9).
- *
- * @internal
  */
 export type OperationAnswer<K extends Operation> = RouteTable[K]["response"]["Type"]
 
 /**
  * The names of an operation's path parameters, from its default path.
- *
- * @internal
  */
 export type PathParameters<K extends Operation> = ParameterNames<RouteTable[K]["path"]>
 type ParameterNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParameterNames<Rest>
