@@ -11,11 +11,15 @@
  *   sources' comments is a route of the route table (`Routes.DEFAULT_ROUTES`),
  *   path parameters compared by position: the client's TSDoc once gave
  *   `computePlanTerms` a path of its own;
- * - README.md's "Use" states the Node.js floor of package.json's `engines`.
+ * - README.md's "Use" states the Node.js floor of package.json's `engines`;
+ * - every repository path CONTRIBUTING.md writes in backticks exists (a
+ *   placeholder, `src/core/<concept>/`, names a folder that exists), so the
+ *   recipes cannot go stale silently; its names and routes are checked as the
+ *   docs' are.
  *
  *   node scripts/doc-names.ts    prints each problem, exit 1 if any
  */
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import ts from "typescript"
@@ -167,6 +171,34 @@ export const unknownRoutes = (text: string, where: string, routes: RouteTable): 
   return problems
 }
 
+/** A backticked token that names a file or folder of the repository, not a URL path, a package or a module specifier. */
+const isRepositoryPath = (token: string) =>
+  !/^(\/|https?:|node:|payment-plan-engine|effect\b|@)/.test(token) &&
+  (token.includes("/") || /\.(ts|md|json|cjs|mjs|js)$/.test(token))
+
+/**
+ * Repository paths written in backticks in `text` that do not exist under
+ * `root`; a path with a placeholder (`test/core/<concept>/`) is checked up to
+ * the placeholder (`test/core/`).
+ */
+export const missingPaths = (text: string, where: string, root: string): Array<Problem> => {
+  const problems: Array<Problem> = []
+  for (const m of text.matchAll(/`([^`\s]+)`/g)) {
+    const token = m[1]!
+    if (!isRepositoryPath(token)) continue
+    const placeholder = token.indexOf("<")
+    const path = placeholder === -1 ? token : token.slice(0, placeholder)
+    if (!existsSync(join(root, path))) {
+      problems.push({
+        where: `${where}:${lineOf(text, m.index)}`,
+        text: token,
+        why: "does not exist in the repository"
+      })
+    }
+  }
+  return problems
+}
+
 const sourcesOf = (dir: string): Array<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourcesOf(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []
@@ -176,6 +208,7 @@ const sourcesOf = (dir: string): Array<string> =>
 export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   const docs = [
     join(root, "README.md"),
+    join(root, "CONTRIBUTING.md"),
     ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((
       f
     ) => join(root, "docs", f))
@@ -186,6 +219,12 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   if (probe.length !== 1 || probe[0]!.text !== "Plan.PlanRecord") {
     throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
   }
+  // and so does the paths check
+  const pathsProbe = missingPaths("`src/core/wire/routes.ts`, `src/core/<concept>/`, `src/no/such.ts`", "probe", root)
+  if (pathsProbe.length !== 1 || pathsProbe[0]!.text !== "src/no/such.ts") {
+    throw new Error(`the paths check does not work: ${JSON.stringify(pathsProbe)}`)
+  }
+  const contributing = docs.find((d) => d.where === "CONTRIBUTING.md")!
   const { Routes } = (await import(PACKAGE)) as { Routes: { DEFAULT_ROUTES: RouteTable } }
   // README's "Use" states the Node.js floor the package declares (`engines.node`)
   const floor = /^>=\s*(\d+(?:\.\d+)*)$/.exec(
@@ -207,6 +246,7 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   }))
   return [
     ...engines,
+    ...missingPaths(contributing.text, contributing.where, root),
     ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
     ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
   ]
