@@ -23,7 +23,9 @@ import {
   isPathParameterValue,
   type Operation,
   type OperationAnswer,
+  OPERATIONS,
   pathParameters,
+  type RequestContext,
   ROUTE_TABLE,
   type RouteEntry
 } from "../../core/wire/routes.ts"
@@ -91,6 +93,11 @@ const NOTHING: Result.Result<Validated<Readonly<Record<string, unknown>>>, Valid
   warnings: []
 })
 
+/** Each operation's path parameters, read once from the table's paths. */
+const PATH_PARAMETERS = Object.fromEntries(
+  OPERATIONS.map((operation) => [operation, pathParameters(ROUTE_TABLE[operation])])
+) as Readonly<Record<Operation, ReadonlyArray<string>>>
+
 /**
  * Validates an operation's input with the route table's check and splits the
  * request into its path parameters (the fields named by the path) and its
@@ -99,13 +106,13 @@ const NOTHING: Result.Result<Validated<Readonly<Record<string, unknown>>>, Valid
 const prepare = (
   operation: Operation,
   input: unknown,
-  context: { readonly merchantId: string; readonly now: number }
+  context: RequestContext
 ): Result.Result<Parts, ValidationError> => {
   const entry: RouteEntry = ROUTE_TABLE[operation]
   const validated = entry.in === "none" ? NOTHING : entry.validate(context, input as never)
   if (Result.isFailure(validated)) return Result.fail(validated.failure)
   const { value, warnings } = validated.success
-  const names = pathParameters(entry)
+  const names = PATH_PARAMETERS[operation]
   const issues = pathIssues(value, names)
   if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings }))
   const params = Object.fromEntries(names.map((name) => [name, value[name] as string]))
