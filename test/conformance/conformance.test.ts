@@ -22,15 +22,19 @@ import { API_KEY, configFor, MERCHANT_ID, MERCHANTS, mutated, sandbox } from "./
 const path = (r: Request) => new URL(r.url).pathname
 const size = (value: unknown) => JSON.stringify(value).length
 
-/** A fetch that records what is sent (method, path, body) before passing it on. */
+/** A fetch that records what is sent (method, path, body) before passing it on, and the status answered. */
 const recording = (fetch: (r: Request) => Promise<Response>) => {
   const sent: Array<string> = []
+  const statuses: Array<number> = []
   return {
     sent,
+    statuses,
     fetch: async (request: Request) => {
       const body = request.body === null ? "" : await request.clone().text()
       sent.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search} ${body}`)
-      return fetch(request)
+      const response = await fetch(request)
+      statuses.push(response.status)
+      return response
     }
   }
 }
@@ -91,12 +95,10 @@ describe("conformance against the sandbox", () => {
     const s = sandbox()
     const r = recording(s.fetch)
     await runConformance(configFor(r.fetch, { runs: 30, seed: 5 }))
-    const creates = r.sent.filter((line) => line.startsWith("POST /api/v2/checkout "))
-    expect(creates.length).toBeGreaterThan(10)
-    for (const line of creates) {
-      const body = JSON.parse(line.slice("POST /api/v2/checkout ".length))
-      if (Array.isArray(body) || body.merchantOrderId === undefined) continue // invalid requests (R4)
-      expect(body.merchantOrderId).toMatch(/^conformance-/)
+    const created = r.sent.filter((line, i) => line.startsWith("POST /api/v2/checkout ") && r.statuses[i] === 201)
+    expect(created.length).toBeGreaterThan(10)
+    for (const line of created) {
+      expect(JSON.parse(line.slice("POST /api/v2/checkout ".length)).merchantOrderId).toMatch(/^conformance-/)
     }
   })
 
@@ -222,15 +224,17 @@ describe("conformance against mutated services", () => {
     expect(exitCodeOf(report)).toBe(1)
     const found = report.disagreements.find((d) => d.rule === m.rule && d.field === m.field)
     expect(found, JSON.stringify(report.disagreements.map((d) => [d.rule, d.field]))).toBeDefined()
-    // nothing else disagrees
-    expect(report.disagreements.map((d) => `${d.rule} ${d.field}`)).toEqual([`${m.rule} ${m.field}`])
+    // one root cause, and nothing disagrees but it and what follows from it
+    expect(report.causes.map((c) => `${c.rule} ${c.field}`)).toEqual([`${m.rule} ${m.field}`])
+    const root = `${report.causes[0]!.rule} ${report.causes[0]!.operation} ${report.causes[0]!.field}`
+    for (const d of report.disagreements.slice(1)) expect(d.cause).toBe(root)
     expect(found!.shrinks).toBeGreaterThan(0)
     expect(size(found!.request)).toBeLessThan(size(found!.first.request))
     expect(found!.expected).not.toEqual(found!.actual)
     expect(found!.response?.status).toBeLessThan(300)
     // the contract's JSON
     const json = toJson(report)
-    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements"])
+    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements", "causes", "groups"])
     expect(json.failed).toBeGreaterThan(0)
     expect(Object.keys(json.disagreements[0]!)).toEqual([
       "rule",
@@ -239,8 +243,12 @@ describe("conformance against mutated services", () => {
       "expected",
       "actual",
       "request",
-      "response"
+      "response",
+      "cause"
     ])
+    expect(json.disagreements[0]!.cause).toBeNull()
+    expect(json.causes[0]).toMatchObject({ rule: m.rule, field: m.field })
+    expect(json.groups.map((g) => g.group)).toEqual(["create", "terms", "refund", "verify", "search", "plans", "notes"])
   })
 
   it("reports it as a table by rule and an HTML page with both answers side by side, without the credentials", () => {

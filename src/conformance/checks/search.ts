@@ -29,6 +29,15 @@ import { createCheckout } from "./create.ts"
 import { listCheck } from "./terms.ts"
 import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 
+/** The distinct values of a field among the plans, as text (a filter's value). */
+const valuesOf = (plans: ReadonlyArray<PlanSummaryResponse>, field: string): Array<string> =>
+  [
+    ...new Set(
+      plans.map((p) => (p as Record<string, unknown>)[field]).filter((v) => v !== undefined && v !== null).map(String)
+    )
+  ]
+    .sort()
+
 /** How many plans the search's setup creates. */
 export const SEARCH_PLANS = 6
 
@@ -149,7 +158,11 @@ export const searchProperty = (
       group: "search",
       weight: 1,
       setup: { checks: checks.list, exchanges: setupExchanges },
-      arbitrary: searchSpec(session.context),
+      arbitrary: searchSpec(session.context, {
+        totalPaid: valuesOf(universe, "totalPaid"),
+        remainingBalance: valuesOf(universe, "remainingBalance"),
+        completionDate: valuesOf(universe, "completionDate").map((d) => d.slice(0, 10))
+      }),
       evaluate: (spec) =>
         Effect.gen(function*() {
           const query = searchQueryOf(spec, scope)

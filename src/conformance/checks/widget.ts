@@ -20,9 +20,9 @@ import {
   termsRequestOf,
   totalMinorOf
 } from "../scenarios.ts"
-import { type Halt, type Outcome, send, type Session } from "../session.ts"
+import { type Check, type Halt, type Outcome, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout } from "./create.ts"
+import { completionDayOf, createCheckout, totalsChecks } from "./create.ts"
 import { engineTerms } from "./terms.ts"
 
 /** The sandbox's test cards (docs/sandbox.md). */
@@ -57,8 +57,9 @@ export const widgetAvailable = (session: Session, checkoutId: string): Effect.Ef
 
 /**
  * Terms a customer can complete with (no validation entry, R6.6), as the
- * engine computes them now: the chosen cadence first, then the others; the
- * deposit at the chosen share of its range.
+ * engine computes them now: the chosen cadence first, then the others, then
+ * paying in full (R6.8: a redemption too near for instalments); the deposit at
+ * the chosen share of its range.
  *
  * @since 0.1.0
  */
@@ -71,10 +72,11 @@ export const acceptableTerms = (
 ): { readonly request: PlanTermsRequest; readonly terms: PlanTerms } | undefined => {
   const total = totalMinorOf(request, currency)
   const now = session.clock.now()
+  const completion = completionDayOf(session, request, choice.timeZone)
+  const spec = { timeZone: choice.timeZone, lowerCase: false, ...(choice.on === undefined ? {} : { on: choice.on }) }
   for (let k = 0; k < FREQUENCIES.length; k++) {
     const frequency = FREQUENCIES[(choice.frequency + k) % FREQUENCIES.length]!
-    const spec = { timeZone: choice.timeZone, lowerCase: false, ...(choice.on === undefined ? {} : { on: choice.on }) }
-    const plain = termsRequestOf(spec, frequency, checkoutId, currency, total)
+    const plain = termsRequestOf(spec, frequency, checkoutId, currency, total, completion)
     const first = engineTerms(session, request, plain, now)
     if (!first.ok) continue
     const { min, max } = first.terms.deposit.range
@@ -93,7 +95,11 @@ export const acceptableTerms = (
       }
     }
   }
-  return undefined
+  const inFull = { ...termsRequestOf(spec, "Weekly", checkoutId, currency, total, completion), planType: "PayInFull" }
+  const computed = engineTerms(session, request, inFull, now)
+  return computed.ok && computed.terms.installments.validation.length === 0
+    ? { request: inFull as PlanTermsRequest, terms: computed.terms }
+    : undefined
 }
 
 /**
@@ -118,12 +124,16 @@ export const abandon = (session: Session, checkoutId: string): Effect.Effect<Exc
   send(session, "POST", `${api(checkoutId)}/cancel`, undefined, { authenticated: false })
 
 /**
- * A checkout created for a scenario that the widget then completes or abandons, or the outcome
- * that skips the scenario (no widget API, the checkout not created, the widget not answering it).
+ * A checkout created for a scenario that the widget then completes or
+ * abandons (its totals compared, R2), or the outcome that skips the scenario
+ * (no widget API, the checkout not created, the widget not answering it).
+ * Items redeemed on a refund policy's boundary count their days from today in
+ * `planZone`, the zone of the plan to be.
  */
 export const checkoutForWidget = (
   session: Session,
-  spec: CheckoutSpec
+  spec: CheckoutSpec,
+  planZone?: string
 ): Effect.Effect<
   | { readonly skip: Outcome }
   | {
@@ -131,20 +141,23 @@ export const checkoutForWidget = (
     readonly request: CheckoutRequest
     readonly checkoutId: string
     readonly currency: CurrencyInfo
+    /** the totals of the created checkout compared with the engine's */
+    readonly checks: ReadonlyArray<Check>
   },
   Halt
 > =>
   Effect.gen(function*() {
     if (session.widget === "unavailable") return { skip: { checks: [], exchanges: [], skipped: NO_WIDGET } }
-    const request = checkoutRequestOf(spec, session.context)
+    const request = checkoutRequestOf(spec, session.context, planZone)
     const created = yield* createCheckout(session, request)
+    const checks = totalsChecks(session, request, created)
     if (!created.ok) {
       const skipped = `the checkout was not created (${created.status ?? created.reason})`
-      return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped } }
+      return { skip: { checks, exchanges: session.transport.takeExchanges(), skipped } }
     }
     const checkoutId = created.checkout.id
     if (!(yield* widgetAvailable(session, checkoutId))) {
       return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET } }
     }
-    return { request, checkoutId, currency: currencyOfSpec(spec, session.context) }
+    return { request, checkoutId, currency: currencyOfSpec(spec, session.context), checks }
   })
