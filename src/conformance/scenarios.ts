@@ -404,7 +404,9 @@ export const CHECKOUT_BREAKAGES = [
   "duplicate policy days",
   "fractional expiry",
   "metadata not text",
-  "body not an object"
+  "body not an object",
+  "body null",
+  "body a string"
 ] as const
 
 /**
@@ -413,7 +415,13 @@ export const CHECKOUT_BREAKAGES = [
 export type CheckoutBreakage = (typeof CHECKOUT_BREAKAGES)[number]
 
 /** Breakages that hide the others (no body to break, no items to break): tried alone. */
-const ALONE: ReadonlyArray<CheckoutBreakage> = ["body not an object", "missing items", "no items"]
+const ALONE: ReadonlyArray<CheckoutBreakage> = [
+  "body not an object",
+  "body null",
+  "body a string",
+  "missing items",
+  "no items"
+]
 
 /**
  * A valid checkout and how to break it: one to sixteen ways, each at an item,
@@ -459,7 +467,7 @@ export const breakCheckout = (
   const body: Record<string, unknown> = JSON.parse(JSON.stringify(request))
   const exponent = Currency.isoExponent(String(body["currencyCode"])) ?? 2
   const today = Time.localDay(context.now?.() ?? context.anchor, context.timeZone ?? "UTC")
-  let asArray = false
+  let shape: "object" | "array" | "null" | "string" = "object"
   for (const { breakage, item: itemIndex } of breakages) {
     const items = Array.isArray(body["items"]) ? (body["items"] as Array<Record<string, unknown>>) : []
     const item: Record<string, unknown> = items[itemIndex % Math.max(1, items.length)] ?? {}
@@ -561,11 +569,17 @@ export const breakCheckout = (
         body["merchantMetadata"] = { channel: 7 }
         break
       case "body not an object":
-        asArray = true
+        shape = "array"
+        break
+      case "body null":
+        shape = "null"
+        break
+      case "body a string":
+        shape = "string"
         break
     }
   }
-  return asArray ? [body] : body
+  return shape === "array" ? [body] : shape === "null" ? null : shape === "string" ? JSON.stringify(body) : body
 }
 
 // ---------------------------------------------------------------------------

@@ -13,9 +13,10 @@ import * as Time from "../../core/foundation/time/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"
 import { issuesCheck, refusalRule } from "../diagnosis.ts"
-import { type Property, ready } from "../property.ts"
+import { type Prepared, type Property, ready } from "../property.ts"
 import {
   breakCheckout,
+  CHECKOUT_BREAKAGES,
   type CheckoutBreakage,
   checkoutRequestOf,
   type CheckoutSpec,
@@ -220,59 +221,81 @@ export const refusalIssues = (
 const fewestMisses = (candidates: ReadonlyArray<ReadonlyArray<Check>>): ReadonlyArray<Check> =>
   candidates.reduce((best, c) => c.filter((x) => !x.agrees).length < best.filter((x) => !x.agrees).length ? c : best)
 
+/** The checks of one invalid checkout request sent as it is, judged at both ends of the service's clock bracket. */
+const sendInvalid = (
+  session: Session,
+  broken: unknown
+): Effect.Effect<{ readonly checks: ReadonlyArray<Check> } | { readonly accepted: true }, Halt> =>
+  Effect.gen(function*() {
+    const routes = withRoutes(session.config.routes)
+    const verdictAt = (now: number) =>
+      validateCheckoutRequest(broken, {
+        merchantId: session.config.merchantId,
+        now,
+        merchant: session.merchant,
+        timeZone: session.config.timeZone
+      })
+    if (verdictAt(session.clock.now()).ok) return { accepted: true } as const
+    const exchange = yield* send(session, routes.createCheckout.method, expandPath(routes.createCheckout, {}), broken)
+    const bracket = session.clock.bracketOf(exchange)
+    const candidates = [bracket.earliest, bracket.latest].map((now) => {
+      const at = verdictAt(now)
+      return at.ok
+        ? []
+        : [
+          refusalCheck(at.issues[0]!.rule, "createCheckout", exchange),
+          ...refusalIssues("createCheckout", at.issues, exchange)
+        ]
+    })
+    return { checks: fewestMisses(candidates) }
+  })
+
 /**
- * The invalid-checkout property: a valid checkout broken one to eight ways,
+ * The invalid-checkout property: a valid checkout broken one to sixteen ways,
  * sent as it is (the client would refuse it), must be refused with a 4xx and
  * the engine's issues. The rule of the status is the one the core's
  * validation names first. A check that depends on the day (a redemption date
- * of today, R4.6) is judged at both ends of the service's clock bracket.
+ * of today, R4.6) is judged at both ends of the service's clock bracket. Its
+ * setup first breaks one checkout of the seed each way alone, so every way is
+ * tried in every run whatever the scenarios draw.
  *
  * @since 0.1.0
  */
-export const invalidCreateProperty = (session: Session) => {
-  const routes = withRoutes(session.config.routes)
-  const property: Property<
-    {
-      readonly spec: CheckoutSpec
-      readonly breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>
+export const invalidCreateProperty = (
+  session: Session,
+  sweepSpec: CheckoutSpec
+): Effect.Effect<Prepared, Halt> =>
+  Effect.gen(function*() {
+    const sweep: Array<Check> = []
+    const request = checkoutRequestOf(sweepSpec, session.context)
+    for (const breakage of CHECKOUT_BREAKAGES) {
+      const sent = yield* sendInvalid(session, breakCheckout(request, [{ breakage, item: 0 }], session.context))
+      if ("checks" in sent) sweep.push(...sent.checks)
     }
-  > = {
-    name: "create.invalid",
-    group: "create",
-    weight: 2,
-    arbitrary: invalidCheckoutSpec,
-    evaluate: ({ breakages, spec }) =>
-      Effect.gen(function*() {
-        const request = checkoutRequestOf(spec, session.context)
-        const broken = breakCheckout(request, breakages, session.context)
-        const verdictAt = (now: number) =>
-          validateCheckoutRequest(broken, {
-            merchantId: session.config.merchantId,
-            now,
-            merchant: session.merchant,
-            timeZone: session.config.timeZone
-          })
-        const named = breakages.map((b) => b.breakage).join(", ")
-        const verdict = verdictAt(session.clock.now())
-        if (verdict.ok) return { checks: [], exchanges: [], skipped: `the core accepts "${named}"` } as Outcome
-        const exchange = yield* send(
-          session,
-          routes.createCheckout.method,
-          expandPath(routes.createCheckout, {}),
-          broken
-        )
-        const bracket = session.clock.bracketOf(exchange)
-        const candidates = [bracket.earliest, bracket.latest].map((now) => {
-          const at = verdictAt(now)
-          return at.ok
-            ? []
-            : [
-              refusalCheck(at.issues[0]!.rule, "createCheckout", exchange),
-              ...refusalIssues("createCheckout", at.issues, exchange)
-            ]
+    const property: Property<
+      {
+        readonly spec: CheckoutSpec
+        readonly breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>
+      }
+    > = {
+      name: "create.invalid",
+      group: "create",
+      weight: 2,
+      setup: { checks: sweep, exchanges: session.transport.takeExchanges() },
+      arbitrary: invalidCheckoutSpec,
+      evaluate: ({ breakages, spec }) =>
+        Effect.gen(function*() {
+          const broken = breakCheckout(checkoutRequestOf(spec, session.context), breakages, session.context)
+          const sent = yield* sendInvalid(session, broken)
+          if ("accepted" in sent) {
+            return {
+              checks: [],
+              exchanges: [],
+              skipped: `the core accepts "${breakages.map((b) => b.breakage).join(", ")}"`
+            } as Outcome
+          }
+          return { checks: sent.checks, exchanges: session.transport.takeExchanges() }
         })
-        return { checks: fewestMisses(candidates), exchanges: session.transport.takeExchanges() }
-      })
-  }
-  return ready(property)
-}
+    }
+    return ready(property)
+  })

@@ -22,6 +22,7 @@ import {
   checkoutSpec,
   currencyOfSpec,
   invalidTermsSpec,
+  TERMS_BREAKAGES,
   type TermsBreakage,
   termsRequestOf,
   type TermsSpec,
@@ -373,7 +374,7 @@ export const invalidTermsProperty = (session: Session, setupSpec: CheckoutSpec) 
     const routes = withRoutes(session.config.routes)
     const request = checkoutRequestOf(setupSpec, session.context)
     const created = yield* createCheckout(session, request)
-    const setupChecks = totalsChecks(session, request, created)
+    const setupChecks = [...totalsChecks(session, request, created)]
     const setupExchanges = session.transport.takeExchanges()
     if (!created.ok) {
       return skipped("terms", "terms.invalid", `its checkout was not created (${created.status ?? created.reason})`)
@@ -381,30 +382,42 @@ export const invalidTermsProperty = (session: Session, setupSpec: CheckoutSpec) 
     const checkoutId = created.checkout.id
     const currency = currencyOfSpec(setupSpec, session.context)
     const total = totalMinorOf(request, currency)
+    const path = expandPath(routes.computePlanTerms, { checkoutId })
+    const sendBroken = (broken: unknown) =>
+      Effect.gen(function*() {
+        const engine = engineTerms(session, request, broken, session.clock.now())
+        if (engine.ok) return undefined
+        const exchange = yield* send(session, routes.computePlanTerms.method, path, broken)
+        return [
+          refusalCheck(engine.error.issues[0]?.rule ?? "R6.2", "computePlanTerms", exchange),
+          ...refusalIssues("computePlanTerms", engine.error.issues, exchange)
+        ]
+      })
+    // every way alone first, so each is tried in every run
+    const [sweepSpec] = fc.sample(termsSpec, { seed: session.config.seed, numRuns: 1 })
+    for (const breakage of TERMS_BREAKAGES) {
+      const checks = yield* sendBroken(
+        breakTerms(termsRequestOf(sweepSpec!, "Weekly", checkoutId, currency, total), [breakage])
+      )
+      if (checks !== undefined) setupChecks.push(...checks)
+    }
     const property: Property<{ readonly breakages: ReadonlyArray<TermsBreakage>; readonly spec: TermsSpec }> = {
       name: "terms.invalid",
       group: "terms",
       // one request each, trying up to six rules: as many as the valid scenarios of four requests
       weight: 1,
-      setup: { checks: setupChecks, exchanges: setupExchanges },
+      setup: { checks: setupChecks, exchanges: [...setupExchanges, ...session.transport.takeExchanges()] },
       setupInRequest: true,
       arbitrary: invalidTermsSpec,
       evaluate: ({ breakages, spec }) =>
         Effect.gen(function*() {
-          const broken = breakTerms(termsRequestOf(spec, "Weekly", checkoutId, currency, total), breakages)
-          const engine = engineTerms(session, request, broken, session.clock.now())
-          if (engine.ok) {
+          const checks = yield* sendBroken(
+            breakTerms(termsRequestOf(spec, "Weekly", checkoutId, currency, total), breakages)
+          )
+          if (checks === undefined) {
             return { checks: [], exchanges: [], skipped: `the engine computes "${breakages.join(", ")}"` } as Outcome
           }
-          const path = expandPath(routes.computePlanTerms, { checkoutId })
-          const exchange = yield* send(session, routes.computePlanTerms.method, path, broken)
-          return {
-            checks: [
-              refusalCheck(engine.error.issues[0]?.rule ?? "R6.2", "computePlanTerms", exchange),
-              ...refusalIssues("computePlanTerms", engine.error.issues, exchange)
-            ],
-            exchanges: session.transport.takeExchanges()
-          }
+          return { checks, exchanges: session.transport.takeExchanges() }
         })
     }
     return ready(property)
