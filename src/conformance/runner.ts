@@ -595,15 +595,28 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     }
     const byOwn = new Map<string, Array<Seen>>()
     for (const s of seen) byOwn.set(s.own, [...(byOwn.get(s.own) ?? []), s])
-    for (const list of byOwn.values()) {
-      // an explanation names a disagreement seen twice at least, the same way each time: once may be chance
+    // an explanation names a disagreement seen twice at least, the same way each time (once may be chance),
+    // or once when other disagreements already name that rule
+    const explained = (list: ReadonlyArray<Seen>) => {
       const explanation = list[0]!.check.explanation
-      if (explanation !== undefined && list.length >= 2 && list.every((s) => s.check.explanation === explanation)) {
-        for (const s of list) {
-          s.rule = explanation
-          s.key = keyOf({ ...s.check, rule: explanation })
-        }
+      return explanation !== undefined && list.every((s) => s.check.explanation === explanation)
+        ? explanation
+        : undefined
+    }
+    const rename = (list: ReadonlyArray<Seen>, rule: string) => {
+      for (const s of list) {
+        s.rule = rule
+        s.key = keyOf({ ...s.check, rule })
       }
+    }
+    for (const list of byOwn.values()) {
+      const explanation = explained(list)
+      if (explanation !== undefined && list.length >= 2) rename(list, explanation)
+    }
+    const named = new Set(seen.map((s) => s.rule))
+    for (const list of byOwn.values()) {
+      const explanation = explained(list)
+      if (explanation !== undefined && list.length === 1 && named.has(explanation)) rename(list, explanation)
     }
     const causeOf = rootCauses(seen.map((s) => ({ key: s.key, rule: s.rule, scenario: s.evaluation.scenario })))
     const firsts = new Map<string, Seen>()
