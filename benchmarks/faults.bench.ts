@@ -13,7 +13,9 @@
  * alarm, every run within the default request cap.
  *
  * `FAULTS_KIT=<path of a kit's index.ts>` measures another kit (main's, say,
- * checked out apart); `FAULTS_SEEDS=1,2,3`; `FAULTS_ONLY=<part of a name>`.
+ * checked out apart); `FAULTS_BASELINE=<path>` measures that kit too, with
+ * the same faults and seeds, and shows both (the score before a change);
+ * `FAULTS_SEEDS=1,2,3`; `FAULTS_ONLY=<part of a name>`.
  *
  * `npm run bench -- faults`
  */
@@ -30,6 +32,7 @@ import {
   patchedCopy,
   proxy,
   serve,
+  startOf,
   ZONE
 } from "./faults/service.ts"
 import type { Note, Suite } from "./harness.ts"
@@ -40,9 +43,8 @@ const DEFAULT_CAP = 1000
 const seeds = (process.env["FAULTS_SEEDS"] ?? "1,2,3").split(",").map(Number)
 const only = process.env["FAULTS_ONLY"]
 const kitPath = process.env["FAULTS_KIT"]
+const baselinePath = process.env["FAULTS_BASELINE"]
 
-/** The sandbox's clock for a seed: a different time of day each, so zones fall on either side of midnight. */
-const startOf = (seed: number) => Date.UTC(2026, 10, 22, 3, 17) + (seed - 1) * (5 * 3_600_000 + 11 * 60_000)
 
 interface RunResult {
   readonly seed: number
@@ -54,10 +56,10 @@ interface RunResult {
   readonly disagreements: ReadonlyArray<string>
 }
 
-const loadKit = async (): Promise<typeof KitModule> =>
-  kitPath === undefined
+const loadKit = async (path: string | undefined): Promise<typeof KitModule> =>
+  path === undefined
     ? await import("../src/conformance/index.ts")
-    : ((await import(pathToFileURL(kitPath).href)) as typeof KitModule)
+    : ((await import(pathToFileURL(path).href)) as typeof KitModule)
 
 /** The root causes of a report: its `causes` where the kit names them, else every rule it reports. */
 const causesOf = (report: KitModule.ConformanceReport): Array<string> => {
@@ -109,13 +111,18 @@ interface FaultResult {
   readonly runs: ReadonlyArray<RunResult>
 }
 
+interface Measurement {
+  readonly faults: Array<FaultResult>
+  readonly alarms: Array<{ readonly name: string; readonly runs: Array<RunResult> }>
+}
+
 const isNamed = (fault: Fault, run: RunResult) =>
   run.causes.some((c) => c === fault.rule || (fault.accept ?? []).includes(c))
 
-let measured: { faults: Array<FaultResult>; alarms: Array<{ name: string; runs: Array<RunResult> }> } | undefined
+let measured: { readonly kit: Measurement; readonly baseline: Measurement | undefined } | undefined
 
-const measure = async () => {
-  const kit = await loadKit()
+/** Every fault and every tolerated variant against one kit. */
+const measureKit = async (kit: typeof KitModule, label: string): Promise<Measurement> => {
   const faults: Array<FaultResult> = []
   const selected = FAULTS.filter((f) => only === undefined || f.name.includes(only) || f.rule === only)
   for (const fault of selected) {
@@ -127,7 +134,7 @@ const measure = async () => {
     }
     const last = faults[faults.length - 1]!
     console.log(
-      `  ${last.runs.filter((r) => r.found).length}/${last.runs.length} ${fault.rule} ${fault.name}: ${
+      `  ${label}: ${last.runs.filter((r) => r.found).length}/${last.runs.length} ${fault.rule} ${fault.name}: ${
         last.runs.map((r) => r.causes.join(",") || "-").join(" | ")
       }`
     )
@@ -137,68 +144,104 @@ const measure = async () => {
   for (const variant of only === undefined ? TOLERATED : []) {
     const runs = await runAgainst(kit, plain, variant.rewrite)
     alarms.push({ name: variant.name, runs })
-    console.log(`  false alarms, ${variant.name}: ${runs.map((r) => r.disagreements.join("; ") || "none").join(" | ")}`)
+    console.log(
+      `  ${label}: false alarms, ${variant.name}: ${runs.map((r) => r.disagreements.join("; ") || "none").join(" | ")}`
+    )
   }
-  measured = { faults, alarms }
+  return { faults, alarms }
+}
+
+const measure = async () => {
+  const kit = await measureKit(await loadKit(kitPath), kitPath === undefined ? "this kit" : kitPath)
+  const baseline = baselinePath === undefined
+    ? undefined
+    : await measureKit(await loadKit(baselinePath), "baseline")
+  measured = { kit, baseline }
   return measured
 }
 
 const percent = (n: number, of: number) => (of === 0 ? "-" : `${((100 * n) / of).toFixed(1)} %`)
+
+/** The scores of a measurement. */
+const scoresOf = ({ alarms, faults }: Measurement) => {
+  const runs = faults.flatMap((f) => f.runs)
+  const alarmRuns = alarms.flatMap((a) => a.runs)
+  const all = [...runs, ...alarmRuns]
+  const requests = all.map((r) => r.requests)
+  return {
+    faults: faults.length,
+    runs: runs.length,
+    found: runs.filter((r) => r.found).length,
+    named: faults.reduce((n, f) => n + f.runs.filter((r) => isNamed(f.fault, r)).length, 0),
+    alarmRuns: alarmRuns.length,
+    falseAlarms: alarmRuns.filter((r) => r.found).length,
+    capped: all.filter((r) => r.capReached).length,
+    all: all.length,
+    mean: requests.reduce((a, b) => a + b, 0) / Math.max(1, requests.length),
+    most: Math.max(0, ...requests)
+  }
+}
 
 export const suite: Suite = {
   title: "Conformance kit: faults found at the default settings",
   issue: "issue 23",
   cases: [],
   notes: async (): Promise<ReadonlyArray<Note>> => {
-    const { alarms, faults } = await measure()
-    const runs = faults.flatMap((f) => f.runs)
-    const found = runs.filter((r) => r.found).length
-    const named = faults.reduce((n, f) => n + f.runs.filter((r) => isNamed(f.fault, r)).length, 0)
-    const alarmRuns = alarms.flatMap((a) => a.runs)
-    const falseAlarms = alarmRuns.filter((r) => r.found).length
-    const all = [...runs, ...alarmRuns]
-    const requests = all.map((r) => r.requests)
-    const capped = all.filter((r) => r.capReached).length
-    const mean = requests.reduce((a, b) => a + b, 0) / Math.max(1, requests.length)
-    const kit = kitPath === undefined ? "this kit" : `the kit at ${kitPath}`
-    return [
+    const { baseline, kit } = await measure()
+    const s = scoresOf(kit)
+    const name = kitPath === undefined ? "this kit" : `the kit at ${kitPath}`
+    const notes: Array<Note> = [
       {
-        text:
-          `${faults.length} faults × seeds ${seeds.join(", ")} against ${kit}: ${found} of ${runs.length} runs found ` +
-          `the fault (${percent(found, runs.length)}); budget ≥ ${BUDGET_FOUND * 100} %`,
-        pass: only !== undefined || found >= BUDGET_FOUND * runs.length
+        text: `${s.faults} faults × seeds ${seeds.join(", ")} against ${name}: ${s.found} of ${s.runs} runs found ` +
+          `the fault (${percent(s.found, s.runs)}); budget ≥ ${BUDGET_FOUND * 100} %`,
+        pass: only !== undefined || s.found >= BUDGET_FOUND * s.runs
       },
       {
-        text: `root cause named (the fault's rule among the causes the report gives): ${named} of ${runs.length} ` +
-          `(${percent(named, runs.length)})`
+        text: `root cause named (the fault's rule among the causes the report gives): ${s.named} of ${s.runs} ` +
+          `(${percent(s.named, s.runs)})`
       },
       {
-        text: `false alarms: ${falseAlarms} of ${alarmRuns.length} runs against the unmodified sandbox and ` +
+        text: `false alarms: ${s.falseAlarms} of ${s.alarmRuns} runs against the unmodified sandbox and ` +
           `answers differing only in tolerated ways; budget 0`,
-        pass: falseAlarms === 0
+        pass: s.falseAlarms === 0
       },
       {
-        text:
-          `requests per run: mean ${mean.toFixed(0)}, at most ${
-            Math.max(0, ...requests)
-          }; ${capped} of ${all.length} ` +
+        text: `requests per run: mean ${s.mean.toFixed(0)}, at most ${s.most}; ${s.capped} of ${s.all} ` +
           `runs reached the default cap of ${DEFAULT_CAP}`,
-        pass: Math.max(0, ...requests) <= DEFAULT_CAP
+        pass: s.most <= DEFAULT_CAP
       }
     ]
+    if (baseline !== undefined) {
+      const b = scoresOf(baseline)
+      notes.push({
+        text: `baseline, the kit at ${baselinePath}, the same faults and seeds: ${b.found} of ${b.runs} found ` +
+          `(${percent(b.found, b.runs)}), ${b.named} named (${percent(b.named, b.runs)}), ${b.falseAlarms} of ` +
+          `${b.alarmRuns} false alarms, requests per run mean ${b.mean.toFixed(0)}, at most ${b.most} (${b.capped} ` +
+          `of ${b.all} runs reached the cap)`
+      })
+    }
+    return notes
   },
   figures: () => {
     if (measured === undefined) return ""
-    const rows = measured.faults.map(({ fault, runs }) => {
+    const { baseline, kit } = measured
+    const rows = kit.faults.map(({ fault, runs }, i) => {
       const found = runs.filter((r) => r.found).length
       const named = runs.filter((r) => isNamed(fault, r)).length
       const causes = [...new Set(runs.flatMap((r) => r.causes))].join(", ") || "-"
       const requests = Math.round(runs.reduce((a, r) => a + r.requests, 0) / runs.length)
-      return `| ${fault.rule} | ${fault.name} | ${found}/${runs.length} | ${named}/${runs.length} | ${causes} | ${requests} |`
+      const before = baseline?.faults[i]
+      const then = before === undefined
+        ? ""
+        : ` ${before.runs.filter((r) => r.found).length}/${before.runs.length} | ${
+          before.runs.filter((r) => isNamed(fault, r)).length
+        }/${before.runs.length} |`
+      return `| ${fault.rule} | ${fault.name} | ${found}/${runs.length} | ${named}/${runs.length} | ${causes} | ${requests} |${then}`
     })
+    const extra = baseline === undefined ? "" : " baseline found | baseline named |"
     return [
-      "| rule | fault | found | named | root causes reported | requests (mean) |",
-      "| --- | --- | --- | --- | --- | --- |",
+      `| rule | fault | found | named | root causes reported | requests (mean) |${extra}`,
+      `| --- | --- | --- | --- | --- | --- |${baseline === undefined ? "" : " --- | --- |"}`,
       ...rows
     ].join("\n")
   }

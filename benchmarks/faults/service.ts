@@ -102,6 +102,15 @@ export const original = async (): Promise<Copy> => ({
 /** A fetch-like handler. */
 export type Handler = (request: Request) => Promise<Response>
 
+/**
+ * The sandbox's clock at the start of a run for a seed: a day ahead of any
+ * machine running this (so a kit whose client checks dates against the
+ * machine's clock is not handicapped), at another time of day each seed, so
+ * zones fall on either side of midnight.
+ */
+export const startOf = (seed: number): number =>
+  Date.UTC(2030, 0, 7, 3, 17) + (seed - 1) * (5 * 3_600_000 + 11 * 60_000)
+
 /** A running sandbox of a copy: its handler, closed with `close`. */
 export const serve = (copy: Copy, start: number): { readonly fetch: Handler; readonly close: () => void } => {
   const { createSandbox, loadMerchants, sqliteStore } = copy.sandbox

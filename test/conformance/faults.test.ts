@@ -19,12 +19,13 @@ import {
   patchedCopy,
   proxy,
   serve,
+  startOf,
   ZONE
 } from "../../benchmarks/faults/service.ts"
 import { type ConformanceConfig, type ConformanceReport, runConformance } from "../../src/conformance/index.ts"
 import { DEFAULT_ROUTES, OPERATIONS, routeMatcher } from "../../src/core/wire/routes.ts"
 
-const START = Date.UTC(2026, 10, 22, 3, 17)
+const START = startOf(1)
 
 const config = (fetch: Handler, more: Partial<ConformanceConfig> = {}): ConformanceConfig => ({
   baseUrl: BASE_URL,

@@ -9,6 +9,7 @@
 import * as Effect from "effect/Effect"
 import type { CheckoutRequest, CheckoutResponse } from "../../core/checkout/index.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
+import * as Money from "../../core/foundation/money.ts"
 import * as Time from "../../core/foundation/time/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"
@@ -92,6 +93,29 @@ export const completionDayOf = (session: Session, request: CheckoutRequest, zone
 }
 
 /**
+ * How many units of a checkout's items have a Percentage minimum deposit
+ * (their own, or the merchant's default) that falls exactly on half a minor
+ * unit, so rounds up (R1.5): the most a service rounding otherwise can be off
+ * by, in minor units.
+ */
+const halfRoundedUnits = (request: CheckoutRequest, merchant: unknown, exponent: number): number => {
+  const defaults = merchant as { defaultMinDepositType?: unknown; defaultMinDepositValue?: unknown } | undefined
+  let units = 0
+  for (const item of request.items) {
+    const unit = item.minimumDepositPerItem?.unit ?? defaults?.defaultMinDepositType
+    const value = item.minimumDepositPerItem?.value ?? defaults?.defaultMinDepositValue
+    if (typeof unit !== "string" || unit.toLowerCase() !== "percentage" || typeof value !== "number") continue
+    const cost = Money.toMinorUnits(item.costPerItem, exponent)
+    // the percentage in ten-thousandths of a percent: exact for what a request carries
+    const scaled = Money.toMinorUnits(value, 4)
+    if (typeof cost !== "number" || typeof scaled !== "number") continue
+    const exact = BigInt(cost) * BigInt(scaled)
+    if (exact % 1_000_000n === 500_000n && exact / 1_000_000n < BigInt(cost)) units += item.quantity
+  }
+  return units
+}
+
+/**
  * The checks of a created checkout against `summarizeCheckout` (R2, R4.7); a
  * refusal of it is named by the issue the service gives (R1.2 for an amount
  * it finds too precise, R4.3 for a pattern, …; R4 otherwise).
@@ -140,7 +164,26 @@ export const totalsChecks = (
       exchange
     }, typeof expected === "number" ? exponent : undefined)
   field("R2.1", "totalCost", summary.totalCost)
-  field("R2.3", "totalMinimumDeposit", summary.totalMinimumDeposit)
+  // a minimum deposit off by no more than the units whose percentage falls on a half: the rounding (R1.5)
+  const halves = exponent === undefined ? 0 : halfRoundedUnits(request, session.merchant, exponent)
+  const answeredDeposit = exponent === undefined
+    ? undefined
+    : Money.toMinorUnits((checkout as Record<string, unknown>)["totalMinimumDeposit"], exponent)
+  const expectedDeposit = exponent === undefined ? undefined : Money.toMinorUnits(summary.totalMinimumDeposit, exponent)
+  const rounding = typeof answeredDeposit === "number" && typeof expectedDeposit === "number" && halves > 0 &&
+    Math.abs(answeredDeposit - expectedDeposit) <= halves
+  checks.amount(
+    {
+      rule: "R2.3",
+      operation,
+      field: "totalMinimumDeposit",
+      expected: summary.totalMinimumDeposit,
+      actual: (checkout as Record<string, unknown>)["totalMinimumDeposit"],
+      exchange
+    },
+    exponent,
+    rounding ? "R1.5" : undefined
+  )
   // a completion date the checkout's date-times give when read in UTC rather than the service's zone: R2.5
   const answered = (checkout as Record<string, unknown>)["completionDate"]
   const inUtc = session.config.timeZone === "UTC" || same(summary.completionDate, answered)
