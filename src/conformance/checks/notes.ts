@@ -21,7 +21,7 @@ import { at, call, type Check, Checks, type Halt, type Outcome, send, type Sessi
 import type { Exchange } from "../transport.ts"
 import { refusalCheck, refusalIssues } from "./create.ts"
 import { listCheck } from "./terms.ts"
-import { acceptableTerms, CARDS, checkoutForWidget, complete, NO_WIDGET } from "./widget.ts"
+import { NO_WIDGET, paidPlan } from "./widget.ts"
 
 /** The notes the setup adds, in order: which are pinned and which soft-deleted. */
 export const NOTES_ADDED: ReadonlyArray<{ readonly isPinned: boolean; readonly isSoftDeleted: boolean }> = [
@@ -262,17 +262,11 @@ export const notesProperty = (
       return ready(property(session, universes, planIds, undefined))
     }
     if (session.widget === "unavailable") return skipped("notes", "notes", NO_WIDGET)
-    const prepared = yield* checkoutForWidget(session, setupSpec.checkout, setupSpec.choice.timeZone)
-    if (prepared.skip !== undefined) {
-      return skipped("notes", "notes", prepared.skip.skipped ?? "its plan could not be created")
+    const plan = yield* paidPlan(session, setupSpec.checkout, setupSpec.choice)
+    if (plan.outcome !== undefined) {
+      return skipped("notes", "notes", plan.outcome.skipped ?? "its checkout could not be paid for a plan")
     }
-    const chosen = acceptableTerms(session, prepared.request, prepared.checkoutId, prepared.currency, setupSpec.choice)
-    if (chosen === undefined) return skipped("notes", "notes", "no terms the engine accepts for its checkout")
-    const paid = yield* complete(session, prepared.checkoutId, CARDS.pay, chosen.request)
-    const planId = at(paid.responseBody, "planId")
-    if (paid.status !== 200 || typeof planId !== "string") {
-      return skipped("notes", "notes", `its checkout could not be paid (${paid.status})`)
-    }
+    const { planId } = plan
     const added: Array<{ readonly id: unknown; readonly isPinned: boolean; readonly isSoftDeleted: boolean }> = []
     for (const [i, flags] of NOTES_ADDED.entries()) {
       const note = yield* send(
@@ -291,7 +285,8 @@ export const notesProperty = (
       added.push({ id: at(note.responseBody, "id"), ...flags })
     }
     const all = yield* readAll(session, planId)
-    const checks = new Checks()
+    // the checkout's totals, then the notes found back
+    const checks = plan.checks
     if ("failed" in all) {
       checks.add({
         rule: "R9",
@@ -302,13 +297,9 @@ export const notesProperty = (
         agrees: false,
         exchange: all.failed
       })
-      return ready({
-        ...property(session, universes, [planId], {
-          checks: checks.list,
-          exchanges: session.transport.takeExchanges()
-        }),
-        arbitrary: fc.constant({ plan: 0, query: {} })
-      } as Property<any>)
+      return ready(
+        property(session, universes, [planId], { checks: checks.list, exchanges: session.transport.takeExchanges() })
+      )
     }
     for (const note of added) {
       const found = all.notes.find((n) => n.id === note.id)

@@ -23,9 +23,8 @@ import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } 
 import { at, call, type Check, Checks, closest, type Halt, same, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf, refusalCheck, refusalIssues } from "./create.ts"
-import { compareTerms, engineTerms, listCheck, paymentsExplanation, undroppedCount } from "./terms.ts"
-import { widgetStatusCheck } from "./verify.ts"
-import { acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
+import { engineTerms, listCheck, paymentsExplanation, undroppedCount } from "./terms.ts"
+import { type PaidPlan, paidPlan } from "./widget.ts"
 
 /**
  * What the engine says a plan record holds: the terms it was created with,
@@ -281,6 +280,34 @@ export const recordFromInputsChecks = (
   }, exchange)
 }
 
+/**
+ * The checks of the record of a plan the run paid for, against the engine's
+ * terms at either end of the instant it was paid at.
+ *
+ * @since 0.1.0
+ */
+export const paidRecordChecks = (
+  session: Session,
+  plan: PaidPlan,
+  record: unknown,
+  exchange: Exchange | undefined
+): ReadonlyArray<Check> => {
+  const bracket = session.clock.bracketOf(plan.paid)
+  return closest([bracket.earliest, bracket.latest].map((now) => () => {
+    const terms = engineTerms(session, plan.request, plan.chosen.request, now)
+    return terms.ok
+      ? recordChecks(record, {
+        terms: terms.terms,
+        zone: plan.chosen.request.timeZone,
+        checkout: plan.request,
+        exponent: plan.currency.exponent,
+        merchant: session.merchant,
+        undropped: undroppedCount(session, plan.request, plan.chosen.request, now)
+      }, exchange)
+      : []
+  }))
+}
+
 // ---------------------------------------------------------------------------
 // Merchant orders
 
@@ -408,30 +435,9 @@ export const plansProperty = (session: Session) =>
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, order: merchantOrderSpec }),
     evaluate: ({ checkout: spec, choice, order }) =>
       Effect.gen(function*() {
-        const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
-        if (prepared.skip !== undefined) return prepared.skip
-        const { checkoutId, currency, request } = prepared
-        const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
-        if (chosen === undefined) {
-          return {
-            checks: prepared.checks,
-            exchanges: session.transport.takeExchanges(),
-            skipped: "no terms the engine accepts for the generated checkout"
-          }
-        }
-        const checks = new Checks()
-        checks.list.push(...prepared.checks)
-        const paid = yield* complete(session, checkoutId, CARDS.pay, chosen.request)
-        const planId = at(paid.responseBody, "planId")
-        if (
-          !widgetStatusCheck(checks, "widget.complete", paid, 200, chosen.terms.planType) || typeof planId !== "string"
-        ) {
-          // terms the engine accepts refused: the service's own terms for them say where it differs
-          if (paid.status !== undefined && paid.status < 500) {
-            checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
-          }
-          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-        }
+        const plan = yield* paidPlan(session, spec, choice)
+        if (plan.outcome !== undefined) return plan.outcome
+        const { checks, planId } = plan
         const record = yield* call(session, session.client.retrievePlan(planId))
         const exchange = session.transport.last()
         if (!record.ok) {
@@ -446,21 +452,7 @@ export const plansProperty = (session: Session) =>
           })
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
-        const bracket = session.clock.bracketOf(paid)
-        const zone = chosen.request.timeZone
-        checks.list.push(...closest([bracket.earliest, bracket.latest].map((now) => () => {
-          const terms = engineTerms(session, request, chosen.request, now)
-          return terms.ok
-            ? recordChecks(record.value, {
-              terms: terms.terms,
-              zone,
-              checkout: request,
-              exponent: currency.exponent,
-              merchant: session.merchant,
-              undropped: undroppedCount(session, request, chosen.request, now)
-            }, exchange)
-            : []
-        })))
+        checks.list.push(...paidRecordChecks(session, plan, record.value, exchange))
         checks.list.push(...(yield* merchantOrderChecks(session, planId, order)))
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }
       })

@@ -19,10 +19,9 @@ import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } 
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf } from "./create.ts"
-import { recordChecks, recordFromInputsChecks } from "./plans.ts"
-import { compareTerms, engineTerms, listCheck, undroppedCount } from "./terms.ts"
-import { widgetStatusCheck } from "./verify.ts"
-import { acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
+import { paidRecordChecks, recordFromInputsChecks } from "./plans.ts"
+import { engineTerms, listCheck } from "./terms.ts"
+import { paidPlan } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
@@ -147,49 +146,13 @@ export const refundProperty = (session: Session) =>
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() }),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {
-        const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
-        if (prepared.skip !== undefined) return prepared.skip
-        const { checkoutId, currency, request } = prepared
-        const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
-        if (chosen === undefined) {
-          return {
-            checks: prepared.checks,
-            exchanges: session.transport.takeExchanges(),
-            skipped: "no terms the engine accepts for the generated checkout"
-          }
-        }
-        const checks = new Checks()
-        checks.list.push(...prepared.checks)
-        const paid = yield* complete(session, checkoutId, CARDS.pay, chosen.request)
-        const planId = at(paid.responseBody, "planId")
-        if (
-          !widgetStatusCheck(checks, "widget.complete", paid, 200, chosen.terms.planType) || typeof planId !== "string"
-        ) {
-          // terms the engine accepts refused: the service's own terms for them say where it differs
-          if (paid.status !== undefined && paid.status < 500) {
-            checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
-          }
-          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-        }
-        const paidAt = session.clock.bracketOf(paid)
+        const plan = yield* paidPlan(session, spec, choice)
+        if (plan.outcome !== undefined) return plan.outcome
+        const { checks, chosen, currency, planId, request } = plan
+        const paidAt = session.clock.bracketOf(plan.paid)
         const zone = chosen.request.timeZone
         const record = yield* call(session, session.client.retrievePlan(planId))
-        const recordExchange = session.transport.last()
-        if (record.ok) {
-          checks.list.push(...closest([paidAt.earliest, paidAt.latest].map((p) => () => {
-            const terms = engineTerms(session, request, chosen.request, p)
-            return terms.ok
-              ? recordChecks(record.value, {
-                terms: terms.terms,
-                zone,
-                checkout: request,
-                exponent: currency.exponent,
-                merchant: session.merchant,
-                undropped: undroppedCount(session, request, chosen.request, p)
-              }, recordExchange)
-              : []
-          })))
-        }
+        if (record.ok) checks.list.push(...paidRecordChecks(session, plan, record.value, session.transport.last()))
         const result = yield* call(session, session.client.calculateRefund(planId))
         const exchange = session.transport.last()
         if (!result.ok) {

@@ -16,32 +16,7 @@ import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } 
 import { at, call, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { compareTerms, engineTerms, paymentsExplanation, undroppedCount } from "./terms.ts"
-import { abandon, acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
-
-/**
- * The check of a widget call's status.
- *
- * @since 0.1.0
- */
-export const widgetStatusCheck = (
-  checks: Checks,
-  operation: string,
-  exchange: Exchange,
-  expected: number,
-  /** the plan type of the terms completed with: PayInFull refused is R6.8 */
-  planType?: string
-): boolean =>
-  checks.add({
-    // acceptable terms refused means the service computes other terms (R6.6), or no PayInFull (R6.8)
-    rule: expected === 200 && exchange.status !== 200
-      ? planType === "PayInFull" ? "R6.8" : exchange.status === 422 ? "R6.6" : "R8"
-      : "R8",
-    operation,
-    field: "status",
-    expected,
-    actual: exchange.status,
-    exchange
-  })
+import { abandon, acceptableTerms, CARDS, checkoutForWidget, complete, widgetStatusCheck } from "./widget.ts"
 
 /**
  * The check of the redirect a widget call answered with (R8.1).

@@ -20,10 +20,10 @@ import {
   termsRequestOf,
   totalMinorOf
 } from "../scenarios.ts"
-import { type Check, type Halt, type Outcome, send, type Session } from "../session.ts"
+import { at, type Check, Checks, type Halt, type Outcome, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { completionDayOf, createCheckout, totalsChecks } from "./create.ts"
-import { engineTerms } from "./terms.ts"
+import { compareTerms, engineTerms } from "./terms.ts"
 
 /** The sandbox's test cards (docs/sandbox.md). */
 export const CARDS = {
@@ -160,4 +160,81 @@ export const checkoutForWidget = (
       return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET } }
     }
     return { request, checkoutId, currency: currencyOfSpec(spec, session.context), checks }
+  })
+
+/**
+ * The check of a widget call's status.
+ *
+ * @since 0.1.0
+ */
+export const widgetStatusCheck = (
+  checks: Checks,
+  operation: string,
+  exchange: Exchange,
+  expected: number,
+  /** the plan type of the terms completed with: PayInFull refused is R6.8 */
+  planType?: string
+): boolean =>
+  checks.add({
+    // acceptable terms refused means the service computes other terms (R6.6), or no PayInFull (R6.8)
+    rule: expected === 200 && exchange.status !== 200
+      ? planType === "PayInFull" ? "R6.8" : exchange.status === 422 ? "R6.6" : "R8"
+      : "R8",
+    operation,
+    field: "status",
+    expected,
+    actual: exchange.status,
+    exchange
+  })
+
+/** A plan paid for a scenario: the checkout, the terms it was paid with, the widget's answer, the checks so far. */
+export interface PaidPlan {
+  readonly outcome?: undefined
+  readonly request: CheckoutRequest
+  readonly checkoutId: string
+  readonly currency: CurrencyInfo
+  readonly chosen: { readonly request: PlanTermsRequest; readonly terms: PlanTerms }
+  /** the widget's completion */
+  readonly paid: Exchange
+  readonly planId: string
+  /** the created checkout's totals (R2) and the completion's status */
+  readonly checks: Checks
+}
+
+/**
+ * A payable checkout created and paid in the widget with terms the engine
+ * accepts, or the scenario's outcome when it cannot be (skipped, or the
+ * completion refused: then the service's own terms for the same request are
+ * compared, which say where it differs).
+ */
+export const paidPlan = (
+  session: Session,
+  spec: CheckoutSpec,
+  choice: CustomerChoice
+): Effect.Effect<PaidPlan | { readonly outcome: Outcome }, Halt> =>
+  Effect.gen(function*() {
+    const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
+    if (prepared.skip !== undefined) return { outcome: prepared.skip }
+    const { checkoutId, currency, request } = prepared
+    const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
+    if (chosen === undefined) {
+      return {
+        outcome: {
+          checks: prepared.checks,
+          exchanges: session.transport.takeExchanges(),
+          skipped: "no terms the engine accepts for the generated checkout"
+        }
+      }
+    }
+    const checks = new Checks()
+    checks.list.push(...prepared.checks)
+    const paid = yield* complete(session, checkoutId, CARDS.pay, chosen.request)
+    const planId = at(paid.responseBody, "planId")
+    if (!widgetStatusCheck(checks, "widget.complete", paid, 200, chosen.terms.planType) || typeof planId !== "string") {
+      if (paid.status !== undefined && paid.status < 500) {
+        checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
+      }
+      return { outcome: { checks: checks.list, exchanges: session.transport.takeExchanges() } }
+    }
+    return { request, checkoutId, currency, chosen, paid, planId, checks }
   })
