@@ -219,6 +219,27 @@ export class Checks {
     return this.add({ ...check, agrees, ...(explanation === undefined ? {} : { explanation }) })
   }
 
+  /**
+   * Records that a request the engine has an answer for was refused: `2xx`
+   * expected, the status (or the error, when no answer came) got.
+   */
+  refused(
+    rule: string,
+    operation: string,
+    exchange: Exchange | undefined,
+    error: { readonly message: string }
+  ): void {
+    this.add({
+      rule,
+      operation,
+      field: "status",
+      expected: "2xx",
+      actual: exchange?.status ?? error.message,
+      agrees: false,
+      exchange
+    })
+  }
+
   /** Records one comparison; `same` decides agreement (default: {@link same}). */
   add(
     check: Omit<Check, "agrees"> & { readonly agrees?: boolean },

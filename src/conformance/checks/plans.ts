@@ -20,7 +20,7 @@ import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { summarizeCheckoutResult, validateSetMerchantOrder } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
-import { at, call, type Check, Checks, closest, type Halt, same, send, type Session } from "../session.ts"
+import { at, call, type Check, Checks, closest, type Halt, type Outcome, same, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf, refusalCheck, refusalIssues } from "./create.ts"
 import { engineTerms, listCheck, paymentsExplanation, undroppedCount } from "./terms.ts"
@@ -441,21 +441,39 @@ export const plansProperty = (session: Session) =>
         const record = yield* call(session, session.client.retrievePlan(planId))
         const exchange = session.transport.last()
         if (!record.ok) {
-          checks.add({
-            rule: "R9",
-            operation: "retrievePlan",
-            field: "status",
-            expected: "2xx",
-            actual: exchange?.status ?? record.error.message,
-            agrees: false,
-            exchange
-          })
+          checks.refused("R9", "retrievePlan", exchange, record.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
         checks.list.push(...paidRecordChecks(session, plan, record.value, exchange))
         checks.list.push(...(yield* merchantOrderChecks(session, planId, order)))
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }
       })
+  })
+
+/**
+ * A plan's record as read, or the outcome of a scenario that could not read it.
+ *
+ * @since 0.1.0
+ */
+export const readRecord = (
+  session: Session,
+  planId: string
+): Effect.Effect<
+  | { readonly outcome?: undefined; readonly record: PlanResponse; readonly exchange: Exchange | undefined }
+  | { readonly outcome: Outcome },
+  Halt
+> =>
+  Effect.gen(function*() {
+    const record = yield* call(session, session.client.retrievePlan(planId))
+    const exchange = session.transport.last()
+    if (record.ok) return { record: record.value, exchange }
+    return {
+      outcome: {
+        checks: [],
+        exchanges: session.transport.takeExchanges(),
+        skipped: `plan ${planId} could not be read (${record.error.message})`
+      }
+    }
   })
 
 /**
@@ -477,16 +495,9 @@ export const readOnlyPlansProperty = (
     evaluate: (index) =>
       Effect.gen(function*() {
         const planId = planIds[index]!
-        const record = yield* call(session, session.client.retrievePlan(planId))
-        const exchange = session.transport.last()
-        if (!record.ok) {
-          return {
-            checks: [],
-            exchanges: session.transport.takeExchanges(),
-            skipped: `plan ${planId} could not be read (${record.error.message})`
-          }
-        }
-        const checks = recordFromInputsChecks(session, record.value, exchange)
+        const read = yield* readRecord(session, planId)
+        if (read.outcome !== undefined) return read.outcome
+        const checks = recordFromInputsChecks(session, read.record, read.exchange)
         return {
           checks,
           exchanges: session.transport.takeExchanges(),

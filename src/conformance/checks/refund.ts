@@ -19,7 +19,7 @@ import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } 
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf } from "./create.ts"
-import { paidRecordChecks, recordFromInputsChecks } from "./plans.ts"
+import { paidRecordChecks, readRecord, recordFromInputsChecks } from "./plans.ts"
 import { engineTerms, listCheck } from "./terms.ts"
 import { paidPlan } from "./widget.ts"
 
@@ -97,18 +97,6 @@ const quote = (session: Session, plan: unknown, at: number, timeZone?: string): 
   }
 }
 
-/** The check of a refund calculation the service did not answer. */
-const refusedQuote = (checks: Checks, exchange: Exchange | undefined, error: { readonly message: string }) =>
-  checks.add({
-    rule: "R7",
-    operation: "calculateRefund",
-    field: "status",
-    expected: "2xx",
-    actual: exchange?.status ?? error.message,
-    agrees: false,
-    exchange
-  })
-
 /** A status check of a cancellation (R7.8). */
 const cancelCheck = (checks: Checks, exchange: Exchange | undefined, expected: "2xx" | "4xx", what: string) => {
   const status = exchange?.status
@@ -156,7 +144,7 @@ export const refundProperty = (session: Session) =>
         const result = yield* call(session, session.client.calculateRefund(planId))
         const exchange = session.transport.last()
         if (!result.ok) {
-          refusedQuote(checks, exchange, result.error)
+          checks.refused("R7", "calculateRefund", exchange, result.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
         const quotedAt = exchange === undefined
@@ -239,27 +227,21 @@ export const readOnlyRefundProperty = (session: Session, planIds: ReadonlyArray<
     evaluate: (index) =>
       Effect.gen(function*() {
         const planId = planIds[index]!
-        const record = yield* call(session, session.client.retrievePlan(planId))
-        const recordExchange = session.transport.last()
-        if (!record.ok) {
-          return {
-            checks: [],
-            exchanges: session.transport.takeExchanges(),
-            skipped: `plan ${planId} could not be read (${record.error.message})`
-          }
-        }
+        const read = yield* readRecord(session, planId)
+        if (read.outcome !== undefined) return read.outcome
+        const record = read.record
         const checks = new Checks()
-        checks.list.push(...recordFromInputsChecks(session, record.value, recordExchange))
+        checks.list.push(...recordFromInputsChecks(session, record, read.exchange))
         const result = yield* call(session, session.client.calculateRefund(planId))
         const exchange = session.transport.last()
         if (!result.ok) {
-          refusedQuote(checks, exchange, result.error)
+          checks.refused("R7", "calculateRefund", exchange, result.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
-        const currencyCode = at(record.value, "currency.currencyCode")
+        const currencyCode = at(record, "currency.currencyCode")
         const exponent = typeof currencyCode === "string" ? exponentOf(session, currencyCode) : undefined
-        const paid = exponent === undefined ? undefined : paidOf(record.value, exponent)
-        const input = paid === undefined ? record.value : { ...record.value, totalPaid: paid }
+        const paid = exponent === undefined ? undefined : paidOf(record, exponent)
+        const input = paid === undefined ? record : { ...record, totalPaid: paid }
         const bracket = exchange === undefined
           ? { earliest: session.clock.now(), latest: session.clock.now() }
           : session.clock.bracketOf(exchange)

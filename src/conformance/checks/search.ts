@@ -163,17 +163,8 @@ export const searchProperty = (
           totalRowCount: expected.totalRowCount,
           plans: expected.plans.map((p) => p.id)
         })
-        if (!result.ok) {
-          pageChecks.add({
-            rule: "R9",
-            operation: "searchPlans",
-            field: "status",
-            expected: "2xx",
-            actual: exchange?.status ?? result.error.message,
-            agrees: false,
-            exchange
-          })
-        } else {
+        if (!result.ok) pageChecks.refused("R9", "searchPlans", exchange, result.error)
+        else {
           pageChecks.add({
             rule: "R9",
             operation: "searchPlans",

@@ -80,15 +80,7 @@ export const verifyProperty = (session: Session) =>
         const retrieved = yield* call(session, session.client.retrieveCheckout(checkoutId))
         const exchange = session.transport.last()
         if (!retrieved.ok) {
-          checks.add({
-            rule: "R8.2",
-            operation: "retrieveCheckout",
-            field: "status",
-            expected: "2xx",
-            actual: exchange?.status ?? retrieved.error.message,
-            agrees: false,
-            exchange
-          })
+          checks.refused("R8.2", "retrieveCheckout", exchange, retrieved.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
         const answer = retrieved.value
