@@ -55,12 +55,46 @@ describe("conformance against the sandbox", () => {
     expect(report.runs).toBeGreaterThanOrEqual(50)
     expect(report.failed).toBe(0)
     const ran = new Map(report.properties.map((p) => [p.property, p.runs]))
-    for (const name of ["create", "create.invalid", "terms", "terms.invalid", "refund", "verify", "search"]) {
+    for (
+      const name of [
+        "create",
+        "create.invalid",
+        "terms",
+        "terms.invalid",
+        "refund",
+        "verify",
+        "search",
+        "plans",
+        "notes"
+      ]
+    ) {
       expect(ran.get(name), name).toBeGreaterThan(0)
     }
+    expect(report.groups.map((g) => `${g.group} ${g.status}`)).toEqual(
+      ["create", "terms", "refund", "verify", "search", "plans", "notes"].map((g) => `${g} ran`)
+    )
+    expect(report.causes).toEqual([])
     // every group's rules were compared
     const rules = new Set(report.rules.map((r) => r.rule))
-    for (const rule of ["R2.1", "R2.3", "R2.4", "R6.3", "R6.4", "R6.5", "R7.6", "R8.2", "R9"]) {
+    for (
+      const rule of [
+        "R2.1",
+        "R2.3",
+        "R2.4",
+        "R4.1",
+        "R6.1",
+        "R6.2",
+        "R6.3",
+        "R6.4",
+        "R6.5",
+        "R7.2",
+        "R7.6",
+        "R7.8",
+        "R8.1",
+        "R8.2",
+        "R9"
+      ]
+    ) {
       expect(rules).toContain(rule)
     }
   })
