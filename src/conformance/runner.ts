@@ -595,8 +595,8 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     }
     const byOwn = new Map<string, Array<Seen>>()
     for (const s of seen) byOwn.set(s.own, [...(byOwn.get(s.own) ?? []), s])
-    // an explanation names a disagreement seen twice at least, the same way each time (once may be chance),
-    // or once when other disagreements already name that rule
+    // an explanation names the disagreements every occurrence of which it explains, when it explains two
+    // occurrences at least in the run (once may be chance) or other disagreements already name its rule
     const explained = (list: ReadonlyArray<Seen>) => {
       const explanation = list[0]!.check.explanation
       return explanation !== undefined && list.every((s) => s.check.explanation === explanation)
@@ -609,14 +609,16 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
         s.key = keyOf({ ...s.check, rule })
       }
     }
+    const explainedBy = new Map<string, Array<ReadonlyArray<Seen>>>()
     for (const list of byOwn.values()) {
       const explanation = explained(list)
-      if (explanation !== undefined && list.length >= 2) rename(list, explanation)
+      if (explanation !== undefined) explainedBy.set(explanation, [...(explainedBy.get(explanation) ?? []), list])
     }
     const named = new Set(seen.map((s) => s.rule))
-    for (const list of byOwn.values()) {
-      const explanation = explained(list)
-      if (explanation !== undefined && list.length === 1 && named.has(explanation)) rename(list, explanation)
+    for (const [explanation, lists] of explainedBy) {
+      if (lists.reduce((n, l) => n + l.length, 0) >= 2 || named.has(explanation)) {
+        for (const list of lists) rename(list, explanation)
+      }
     }
     const causeOf = rootCauses(seen.map((s) => ({ key: s.key, rule: s.rule, scenario: s.evaluation.scenario })))
     const firsts = new Map<string, Seen>()

@@ -98,7 +98,7 @@ export const completionDayOf = (session: Session, request: CheckoutRequest, zone
  * unit, so rounds up (R1.5): the most a service rounding otherwise can be off
  * by, in minor units.
  */
-const halfRoundedUnits = (request: CheckoutRequest, merchant: unknown, exponent: number): number => {
+export const halfRoundedUnits = (request: CheckoutRequest, merchant: unknown, exponent: number): number => {
   const defaults = merchant as { defaultMinDepositType?: unknown; defaultMinDepositValue?: unknown } | undefined
   let units = 0
   for (const item of request.items) {
@@ -114,6 +114,17 @@ const halfRoundedUnits = (request: CheckoutRequest, merchant: unknown, exponent:
   }
   return units
 }
+
+/** R1.5 when a minimum deposit is off by no more than its units that fall on a half (see {@link halfRoundedUnits}). */
+export const roundingExplanation = (
+  expected: number | string | undefined,
+  answered: number | string | undefined,
+  halves: number
+): "R1.5" | undefined =>
+  typeof expected === "number" && typeof answered === "number" && halves > 0 &&
+    Math.abs(answered - expected) <= halves
+    ? "R1.5"
+    : undefined
 
 /**
  * The checks of a created checkout against `summarizeCheckout` (R2, R4.7); a
@@ -170,8 +181,6 @@ export const totalsChecks = (
     ? undefined
     : Money.toMinorUnits((checkout as Record<string, unknown>)["totalMinimumDeposit"], exponent)
   const expectedDeposit = exponent === undefined ? undefined : Money.toMinorUnits(summary.totalMinimumDeposit, exponent)
-  const rounding = typeof answeredDeposit === "number" && typeof expectedDeposit === "number" && halves > 0 &&
-    Math.abs(answeredDeposit - expectedDeposit) <= halves
   checks.amount(
     {
       rule: "R2.3",
@@ -182,7 +191,7 @@ export const totalsChecks = (
       exchange
     },
     exponent,
-    rounding ? "R1.5" : undefined
+    roundingExplanation(expectedDeposit, answeredDeposit, halves)
   )
   // a completion date the checkout's date-times give when read in UTC rather than the service's zone: R2.5
   const answered = (checkout as Record<string, unknown>)["completionDate"]

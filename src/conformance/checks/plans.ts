@@ -13,6 +13,7 @@
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
+import * as Money from "../../core/foundation/money.ts"
 import * as Time from "../../core/foundation/time/index.ts"
 import type { PlanTerms, PlanTermsRequest } from "../../core/plan-terms/index.ts"
 import type { PlanResponse } from "../../core/plan/index.ts"
@@ -22,7 +23,7 @@ import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, same, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { exponentOf, refusalCheck, refusalIssues } from "./create.ts"
+import { exponentOf, halfRoundedUnits, refusalCheck, refusalIssues, roundingExplanation } from "./create.ts"
 import { engineTerms, listCheck, paymentsExplanation, undroppedCount } from "./terms.ts"
 import { type PaidPlan, paidPlan } from "./widget.ts"
 
@@ -91,7 +92,23 @@ export const recordChecks = (
   const summary = summarizeCheckoutResult(expected.checkout, { now: 0, timeZone: zone, merchant: expected.merchant })
   amount("R2.1", "totalCost", terms.totalCost)
   if (summary.ok) {
-    amount("R2.3", "minimumDepositAmount", summary.value.totalMinimumDeposit)
+    const deposit = exponent === undefined ? undefined : Money.toMinorUnits(summary.value.totalMinimumDeposit, exponent)
+    const answeredDeposit = exponent === undefined
+      ? undefined
+      : Money.toMinorUnits(at(record, "minimumDepositAmount"), exponent)
+    const halves = exponent === undefined ? 0 : halfRoundedUnits(expected.checkout, expected.merchant, exponent)
+    checks.amount(
+      {
+        rule: "R2.3",
+        operation,
+        field: "minimumDepositAmount",
+        expected: summary.value.totalMinimumDeposit,
+        actual: at(record, "minimumDepositAmount"),
+        exchange
+      },
+      exponent,
+      roundingExplanation(deposit, answeredDeposit, halves)
+    )
     checks.add({
       rule: "R2.4",
       operation,
