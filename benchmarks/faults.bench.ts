@@ -45,7 +45,6 @@ const only = process.env["FAULTS_ONLY"]
 const kitPath = process.env["FAULTS_KIT"]
 const baselinePath = process.env["FAULTS_BASELINE"]
 
-
 interface RunResult {
   readonly seed: number
   readonly found: boolean
