@@ -1,12 +1,13 @@
 /**
  * The conformance runner: opens a session with the service (merchant
- * configuration, clock), runs each property's scenarios with fast-check,
- * then shrinks one counterexample per disagreement over HTTP, within the
- * shrinking budget and the request cap, and reports.
+ * configuration, clock), runs each group's properties with fast-check within
+ * the group's share of the request cap, names the root causes of what
+ * disagrees (diagnosis.ts), then shrinks each root cause's counterexample over
+ * HTTP with what is left of its group's share, and reports.
  *
  * Shrinking replays the first scenario that disagreed on a rule, operation
  * and field (fast-check's `path`) and keeps the smallest scenario that still
- * disagrees on the same one; every disagreement gets its own counterexample.
+ * disagrees on the same one; every root cause gets its own counterexample.
  *
  * @since 0.1.0
  */
