@@ -14,7 +14,8 @@
  *
  * `FAULTS_KIT=<path of a kit's index.ts>` measures another kit (main's, say,
  * checked out apart); `FAULTS_BASELINE=<path>` measures that kit too, with
- * the same faults and seeds, and shows both (the score before a change);
+ * the same faults and seeds, and shows both (the score before a change;
+ * `FAULTS_BASELINE_NAME` says what it is);
  * `FAULTS_SEEDS=1,2,3`; `FAULTS_ONLY=<part of a name>`.
  *
  * `npm run bench -- faults`
@@ -44,6 +45,7 @@ const seeds = (process.env["FAULTS_SEEDS"] ?? "1,2,3").split(",").map(Number)
 const only = process.env["FAULTS_ONLY"]
 const kitPath = process.env["FAULTS_KIT"]
 const baselinePath = process.env["FAULTS_BASELINE"]
+const baselineName = process.env["FAULTS_BASELINE_NAME"] ?? `the kit at ${baselinePath}`
 
 interface RunResult {
   readonly seed: number
@@ -213,7 +215,7 @@ export const suite: Suite = {
     if (baseline !== undefined) {
       const b = scoresOf(baseline)
       notes.push({
-        text: `baseline, the kit at ${baselinePath}, the same faults and seeds: ${b.found} of ${b.runs} found ` +
+        text: `baseline, ${baselineName}, the same faults and seeds: ${b.found} of ${b.runs} found ` +
           `(${percent(b.found, b.runs)}), ${b.named} named (${percent(b.named, b.runs)}), ${b.falseAlarms} of ` +
           `${b.alarmRuns} false alarms, requests per run mean ${b.mean.toFixed(0)}, at most ${b.most} (${b.capped} ` +
           `of ${b.all} runs reached the cap)`
