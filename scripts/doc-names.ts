@@ -10,12 +10,14 @@
  * - every route written as `METHOD /api/…` in README.md, docs/*.md and the
  *   sources' comments is a route of the route table (`Routes.DEFAULT_ROUTES`),
  *   path parameters compared by position: the client's TSDoc once gave
- *   `computePlanTerms` a path of its own;
+ *   `computePlanTerms` a path of its own; and a route of the table is written
+ *   with its prefix (`GET /plans/{planId}` is refused), so it is checked;
  * - README.md's "Use" states the Node.js floor of package.json's `engines`;
- * - every repository path CONTRIBUTING.md writes in backticks exists (a
- *   placeholder, `src/core/<concept>/`, names a folder that exists), so the
- *   recipes cannot go stale silently; its names and routes are checked as the
- *   docs' are.
+ * - every repository path CONTRIBUTING.md and docs/rules.md write in
+ *   backticks exists (a placeholder, `src/core/<concept>/`, names a folder
+ *   that exists), so the recipes and each rule's "Code:" and "Tests:" cannot
+ *   go stale silently (rules.md named a widget test two moves old);
+ *   CONTRIBUTING.md's names and routes are checked as the docs' are.
  *
  *   node scripts/doc-names.ts    prints each problem, exit 1 if any
  */
@@ -155,25 +157,39 @@ type RouteTable = Record<string, { readonly method: string; readonly path: strin
 
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{[^}]*\}/g, "{}")}`
 
-/** `METHOD /api/…` written in `text` that no route of the table has. */
+/**
+ * `METHOD /api/…` written in `text` that no route of the table has, and a
+ * route of the table written without its prefix (`GET /plans/{planId}` for
+ * `GET /api/v2/plans/{planId}`), which this check could not follow.
+ */
 export const unknownRoutes = (text: string, where: string, routes: RouteTable): Array<Problem> => {
-  const known = new Set(Object.values(routes).map((r) => shape(r.method, r.path)))
+  const table = Object.values(routes)
+  const known = table.map((r) => shape(r.method, r.path))
   const problems: Array<Problem> = []
-  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[\w/{}.~%-]*[\w}])/g)) {
-    if (!known.has(shape(m[1]!, m[2]!))) {
-      problems.push({
-        where: `${where}:${lineOf(text, m.index)}`,
-        text: m[0],
-        why: "is not a route of the route table (Routes.DEFAULT_ROUTES)"
-      })
-    }
+  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/(?!\/)[\w/{}.~%-]*[\w}])/g)) {
+    const [method, path] = [m[1]!, m[2]!]
+    const written = shape(method, path)
+    const unprefixed = written.slice(method.length + 1)
+    // other paths (`/sandbox/…`, `/widget/…`, `/health`) are the sandbox's own, not the table's
+    const full = path.startsWith("/api/")
+      ? undefined
+      : table.find((_, i) => known[i]!.startsWith(`${method} /api/`) && known[i]!.endsWith(unprefixed))
+    const why = path.startsWith("/api/") && !known.includes(written)
+      ? "is not a route of the route table (Routes.DEFAULT_ROUTES)"
+      : full !== undefined
+      ? `is a route of the route table without its prefix: write it in full (${full.method} ${full.path}) so this check follows it`
+      : undefined
+    if (why !== undefined) problems.push({ where: `${where}:${lineOf(text, m.index)}`, text: m[0], why })
   }
   return problems
 }
 
-/** A backticked token that names a file or folder of the repository, not a URL path, a package or a module specifier. */
+/**
+ * A backticked token that names a file or folder of the repository, not a URL
+ * path, a package, a module specifier or a time zone (`Australia/Sydney`).
+ */
 const isRepositoryPath = (token: string) =>
-  !/^(\/|https?:|node:|payment-plan-engine|effect\b|@)/.test(token) &&
+  !/^(\/|https?:|node:|payment-plan-engine|effect\b|@|[A-Z])/.test(token) &&
   (token.includes("/") || /\.(ts|md|json|cjs|mjs|js)$/.test(token))
 
 /**
@@ -220,12 +236,25 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
     throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
   }
   // and so does the paths check
-  const pathsProbe = missingPaths("`src/core/wire/routes.ts`, `src/core/<concept>/`, `src/no/such.ts`", "probe", root)
+  const pathsProbe = missingPaths(
+    "`src/core/wire/routes.ts`, `src/core/<concept>/`, `Australia/Sydney`, `src/no/such.ts`",
+    "probe",
+    root
+  )
   if (pathsProbe.length !== 1 || pathsProbe[0]!.text !== "src/no/such.ts") {
     throw new Error(`the paths check does not work: ${JSON.stringify(pathsProbe)}`)
   }
   const contributing = docs.find((d) => d.where === "CONTRIBUTING.md")!
   const { Routes } = (await import(PACKAGE)) as { Routes: { DEFAULT_ROUTES: RouteTable } }
+  // and so does the routes check: a path the table lacks, and one of its paths cut short, are found
+  const routesProbe = unknownRoutes(
+    "`GET /api/v2/plans/{planId}`, `GET /api/v2/plan/{planId}`, `GET /plans/{id}`, `GET /sandbox/clock`, `GET /health`",
+    "probe",
+    Routes.DEFAULT_ROUTES
+  )
+  if (routesProbe.map((p) => p.text).join() !== "GET /api/v2/plan/{planId},GET /plans/{id}") {
+    throw new Error(`the routes check does not work: ${JSON.stringify(routesProbe)}`)
+  }
   // README's "Use" states the Node.js floor the package declares (`engines.node`)
   const floor = /^>=\s*(\d+(?:\.\d+)*)$/.exec(
     (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines?: { node?: string } }).engines?.node ??
@@ -246,7 +275,10 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   }))
   return [
     ...engines,
-    ...missingPaths(contributing.text, contributing.where, root),
+    // the two that name files by their full path: the recipes, and each rule's "Code:" and "Tests:"
+    ...[contributing, docs.find((d) => d.where === join("docs", "rules.md"))!].flatMap((d) =>
+      missingPaths(d.text, d.where, root)
+    ),
     ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
     ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
   ]
