@@ -1,5 +1,5 @@
 /**
- * Plan notes (`GET /plans/{planId}/notes`): listings of a plan's notes
+ * Plan notes (`GET /api/v2/plans/{planId}/notes`): listings of a plan's notes
  * compared with the engine's over the same notes (`listPlanNotes`: the
  * pinned note apart, soft-deleted notes hidden unless asked for, newest
  * first, paged with links). The notes are the run's own, added to a plan of

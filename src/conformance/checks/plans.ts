@@ -1,7 +1,7 @@
 /**
- * Plan records and merchant orders: `GET /plans/{planId}` compared with what
+ * Plan records and merchant orders: `GET /api/v2/plans/{planId}` compared with what
  * the engine computes for the plan (its totals, R2; its schedule, R5, R6),
- * and `PUT /plans/{planId}/merchant-order` (a valid order id set and read
+ * and `PUT /api/v2/plans/{planId}/merchant-order` (a valid order id set and read
  * back; an invalid one refused with the engine's issues and nothing written).
  *
  * In read-only mode a plan's record is compared with what the engine computes
