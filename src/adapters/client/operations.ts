@@ -11,10 +11,15 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Checkout from "../../core/checkout/index.ts"
-import { requestValidator, type Validated, ValidationError } from "../../core/foundation/issues.ts"
-import { type Issue, issue } from "../../core/internal/issue.ts"
-import { issuesFromSchema } from "../../core/internal/schema-issues.ts"
-import { Identifier } from "../../core/internal/schema-kit.ts"
+import { Identifier } from "../../core/foundation/input.ts"
+import {
+  type Issue,
+  issue,
+  issuesFromSchema,
+  requestValidator,
+  type Validated,
+  ValidationError
+} from "../../core/foundation/issues.ts"
 import * as Merchant from "../../core/merchant/configuration.ts"
 import * as PlanTerms from "../../core/plan-terms/index.ts"
 import * as Plan from "../../core/plan/index.ts"

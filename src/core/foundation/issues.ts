@@ -15,6 +15,10 @@ import type { Issue } from "../internal/issue.ts"
 import { compileValidator, type ValidatorOptions } from "../internal/validator.ts"
 
 export type { Issue, IssueCode } from "../internal/issue.ts"
+// the issue vocabulary is the bottom of the core (the Schema kit and the validator speak it); the layers above
+// the core build and translate issues with these, never with `core/internal/` itself
+export { describe, issue } from "../internal/issue.ts"
+export { issuesFromSchema } from "../internal/schema-issues.ts"
 
 /**
  * Invalid input: carries every issue found, and the warnings seen on the way.

@@ -13,7 +13,7 @@ import { PLAN_TYPES } from "../checkout/request.ts"
 import * as Time from "../foundation/time/index.ts"
 import { Enum, reshape, tolerant, WholeNumber } from "../internal/schema-kit.ts"
 import { FREQUENCIES, WEEKDAYS } from "../plan-terms/request.ts"
-import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from "../refund/policy.ts"
+import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from "../refund-policy/policy.ts"
 
 /**
  * Plan statuses the service lists. Others are kept as strings when read (R9).

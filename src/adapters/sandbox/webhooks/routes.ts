@@ -8,9 +8,9 @@
  */
 import * as Result from "effect/Result"
 import { randomBytes } from "node:crypto"
+import { isRecord } from "../../../core/foundation/input.ts"
+import { issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
 import { EXAMPLES, isEventType, SECRET_PREFIX, validateEndpointResult } from "../../../core/webhook/index.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { invalid, NotFound, StateConflict } from "../operations/failures.ts"
