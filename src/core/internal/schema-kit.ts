@@ -11,6 +11,7 @@ import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { BoundedCache } from "./cache.ts"
+import { caseInsensitive } from "./case-insensitive.ts"
 import { describe, type IssueCode } from "./issue.ts"
 
 // ---------------------------------------------------------------------------
@@ -298,18 +299,14 @@ export const NonNegativeNumber = (ruleId: string) =>
     )
   )
 
-/** A string that must equal one of `values` ignoring case (R2.2, R6.2); kept as written. */
+/**
+ * A string that must spell one of `values` in any case (R2.2, R6.2), as the one
+ * reader reads it ({@link caseInsensitive}); kept as written.
+ */
 export const CaseInsensitiveEnum = <const V extends string>(values: ReadonlyArray<V>, ruleId: string) => {
-  const lower = new Set(values.map((v) => v.toLowerCase()))
-  // the spellings seen in practice (as listed, or in lower case) are recognised without building a lower-case copy
-  const common: ReadonlyArray<string> = [...values, ...lower]
+  const read = caseInsensitive(values)
   return Schema.String.check(
-    rule<string>(
-      "enum",
-      ruleId,
-      `must be one of ${values.join(", ")} (any case)`,
-      (s) => common.includes(s) || lower.has(s.toLowerCase())
-    )
+    rule<string>("enum", ruleId, `must be one of ${values.join(", ")} (any case)`, (s) => read(s) !== undefined)
   )
 }
 

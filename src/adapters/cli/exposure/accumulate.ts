@@ -22,7 +22,7 @@ import {
   refundPlanOf,
   refundPlanUnknownFields
 } from "../../../core/plan/reading.ts"
-import { PLAN_STATUSES } from "../../../core/plan/record.ts"
+import { PLAN_STATUSES, planStatusOf } from "../../../core/plan/record.ts"
 import { evaluate, type QuoteOptions } from "../../../core/refund/quote.ts"
 import { redemptionDay } from "../../../core/refund/select.ts"
 import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
@@ -78,8 +78,7 @@ export interface Snapshot {
 /** How the report names what it reads of a plan: at the plan's paths, the configuration as `--merchant`. */
 const READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "--merchant" }
 
-const isCancelled = (status: unknown) =>
-  status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
+const isCancelled = (status: unknown) => typeof status === "string" && planStatusOf(status) === "Cancelled"
 
 /** Why a line's `status` cannot be read. Statuses are open (R9): any non-empty text is one. */
 const statusRefused = (status: unknown): string =>
