@@ -19,6 +19,9 @@ export type { Issue, IssueCode } from "../internal/issue.ts"
 // the core build and translate issues with these, never with `core/internal/` itself
 export { describe, issue } from "../internal/issue.ts"
 export { issuesFromSchema } from "../internal/schema-issues.ts"
+// a Schema check that reports its issue under a rule: how an adapter adds a rule of its own (the sandbox's
+// merchants file)
+export { rule } from "../internal/schema-kit.ts"
 
 /**
  * Invalid input: carries every issue found, and the warnings seen on the way.
