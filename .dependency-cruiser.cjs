@@ -70,8 +70,9 @@ module.exports = {
       severity: "error",
       comment:
         "internal/ is the core's own kit (schema kit, validator, caches), free to change: only src/core/ imports it. " +
-        "What the layers above share with the core (issue, describe, issuesFromSchema, isRecord, Identifier, " +
-        "escapeHtml) they import from the foundation, which re-exports or holds it.",
+        "What the layers above share with the core (issue, describe, issuesFromSchema, rule, isRecord, Identifier, " +
+        "codePointLength, hasUserInfo, BoundedCache, escapeHtml, cannotReach) they import from the foundation, " +
+        "which re-exports or holds it.",
       from: { path: "^src/", pathNot: "^src/core/" },
       to: { path: "^src/core/internal/" }
     },

@@ -127,7 +127,8 @@ export const minimumDepositUnitOf = caseInsensitive(MINIMUM_DEPOSIT_UNITS)
 
 /**
  * A minimum deposit's `unit` read case-insensitively (R2.2): `currency`,
- * `percentage`, or `undefined` for anything else (see {@link minimumDepositUnitOf}).
+ * `percentage`, or `undefined` for anything else (ASCII letters fold, nothing
+ * else: `"PERCENTAGE"` is a unit, `"percent"` is not).
  *
  * @example
  * ```ts

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Issue } from "../../../core/foundation/issues.ts"
 import { isRecord } from "../../../core/foundation/input.ts"
+import type { Issue } from "../../../core/foundation/issues.ts"
 import { describe } from "../../../core/foundation/issues.ts"
 import type { ErrorBody as WireErrorBody } from "../../../core/wire/error-response.ts"
 

@@ -8,7 +8,6 @@
  */
 import * as Result from "effect/Result"
 import { randomBytes } from "node:crypto"
-import { isRecord } from "../../../core/foundation/input.ts"
 import { describe, issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import { EXAMPLES, isEventType, SECRET_PREFIX, validateEndpointResult } from "../../../core/webhook/index.ts"
