@@ -8,4 +8,5 @@
  * @internal
  */
 export { isRecord } from "../internal/predicates.ts"
+/** @internal */
 export { codePointLength, hasUserInfo, Identifier } from "../internal/schema-kit.ts"
