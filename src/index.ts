@@ -9,6 +9,7 @@
  */
 
 // Plain functions
+// eslint-disable-next-line no-restricted-syntax -- the facade's index lists the plain functions one by one
 export * from "./facade/index.ts"
 
 // Errors and validation results

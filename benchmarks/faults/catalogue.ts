@@ -28,7 +28,7 @@ const KIT = "src/core/internal/schema-kit.ts"
 const REQUEST = "src/core/checkout/request.ts"
 const TOTALS = "src/core/checkout/totals.ts"
 const DEPOSIT = "src/core/deposit/minimum-deposit.ts"
-const POLICY = "src/core/refund/policy.ts"
+const POLICY = "src/core/refund-policy/policy.ts"
 const SELECT = "src/core/refund/select.ts"
 const QUOTE = "src/core/refund/quote.ts"
 const CANCEL = "src/core/refund/cancel.ts"
@@ -99,13 +99,13 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R2.2",
     accept: ["R2.3"],
     patches: [
+      // the one case-insensitive reader of units, made to compare as written
       p(
         DEPOSIT,
-        "const lower = unit.length === 8 || unit.length === 10 ? unit.toLowerCase() : \"\"",
-        "const lower = \"\""
-      ),
-      p(DEPOSIT, "    case \"Currency\":\n    case \"currency\":\n", "    case \"Currency\":\n"),
-      p(DEPOSIT, "    case \"Percentage\":\n    case \"percentage\":\n", "    case \"Percentage\":\n")
+        "export const minimumDepositUnitOf = caseInsensitive(MINIMUM_DEPOSIT_UNITS)",
+        "export const minimumDepositUnitOf = (text: string): (typeof MINIMUM_DEPOSIT_UNITS)[number] | undefined =>\n" +
+          "  (MINIMUM_DEPOSIT_UNITS as ReadonlyArray<string>).includes(text) ? (text as (typeof MINIMUM_DEPOSIT_UNITS)[number]) : undefined"
+      )
     ]
   },
   {
@@ -264,8 +264,8 @@ export const FAULTS: ReadonlyArray<Fault> = [
     patches: [
       p(
         POLICY,
-        "const distinctDays = (policies: ReadonlyArray<RefundPolicy>): boolean => {",
-        "const distinctDays = (policies: ReadonlyArray<RefundPolicy>): boolean => {\n  if (policies.length >= 0) return true"
+        "const repeatedDays = (policies: ReadonlyArray<RefundPolicy>, found: Found): void => {",
+        "const repeatedDays = (policies: ReadonlyArray<RefundPolicy>, found: Found): void => {\n  if (policies.length >= 0) return"
       )
     ]
   },
@@ -344,8 +344,9 @@ export const FAULTS: ReadonlyArray<Fault> = [
     patches: [
       p(
         TERMS_REQUEST,
-        "FREQUENCY_BY_LOWER.get(text.toLowerCase())",
-        "((FREQUENCIES as ReadonlyArray<string>).includes(text) ? (text as Frequency) : undefined)"
+        "export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)",
+        "export const frequencyOf: (text: string) => Frequency | undefined = (text) =>\n" +
+          "  (FREQUENCIES as ReadonlyArray<string>).includes(text) ? (text as Frequency) : undefined"
       )
     ]
   },
@@ -520,7 +521,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     name: "a cancelled plan cancelled again",
     rule: "R7.8",
     patches: [
-      p(CANCEL, "if (typeof status === \"string\" && /^cancelled$/i.test(status)) {", "if (false) {"),
+      p(CANCEL, "if (typeof status === \"string\" && planStatusOf(status) === \"Cancelled\") {", "if (false) {"),
       p(LIFECYCLE, "if (plan.status === \"Cancelled\" && read.tag !== \"MerchantOrderSet\") {", "if (false) {"),
       p(
         LIFECYCLE,

@@ -14,8 +14,8 @@
  *
  * @since 0.1.0
  */
+import { codePointLength } from "../core/foundation/input.ts"
 import type { Issue } from "../core/foundation/issues.ts"
-import { codePointLength } from "../core/internal/schema-kit.ts"
 import type { Check } from "./session.ts"
 import { at } from "./session.ts"
 import type { Exchange } from "./transport.ts"

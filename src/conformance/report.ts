@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { escapeHtml as escape } from "../core/internal/html.ts"
+import { escapeHtml as escape } from "../core/foundation/html.ts"
 import type { CheckGroup } from "./config.ts"
 import { byRule } from "./diagnosis.ts"
 

@@ -10,7 +10,7 @@
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import type { PaymentPlanClientApi } from "../adapters/client/index.ts"
-import { cannotReach } from "../core/internal/reach.ts"
+import { cannotReach } from "../core/foundation/reach.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import type { ServiceClock } from "./clock.ts"
 import type { ResolvedConfig } from "./config.ts"

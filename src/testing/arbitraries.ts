@@ -30,7 +30,7 @@ import type { PlanEvent } from "../core/plan/events.ts"
 import { applyResult } from "../core/plan/lifecycle.ts"
 import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
 import { summaryOf } from "../core/plan/summary.ts"
-import type { RefundPolicy } from "../core/refund/policy.ts"
+import type { RefundPolicy } from "../core/refund-policy/policy.ts"
 
 /**
  * Active ISO 4217 codes, every exponent represented.

@@ -7,6 +7,7 @@
  * endpoint of the route table exercised. The whole catalogue is measured by
  * `npm run bench -- faults`.
  */
+import { readFileSync } from "node:fs"
 import { afterAll, describe, expect, it } from "vitest"
 import { type Fault, FAULTS } from "../../benchmarks/faults/catalogue.ts"
 import {
@@ -62,6 +63,19 @@ const against = async (f: Fault, more: Partial<ConformanceConfig> = {}): Promise
 }
 
 const rootRules = (report: ConformanceReport) => [...new Set(report.causes.map((c) => c.rule))]
+
+describe("the catalogue", () => {
+  // a patch whose text moved away would make the benchmark fail late, or measure a fault that is not there
+  it("patches today's sources: each patch's text occurs exactly once in its file", () => {
+    const misses = FAULTS.flatMap((f) =>
+      (f.patches ?? []).flatMap((patch) => {
+        const count = readFileSync(new URL(`../../${patch.file}`, import.meta.url), "utf8").split(patch.find).length - 1
+        return count === 1 ? [] : [`${f.name}: ${patch.file} has ${JSON.stringify(patch.find)} ${count} times`]
+      })
+    )
+    expect(misses).toEqual([])
+  })
+})
 
 describe("the conformance kit names the root cause of a fault", () => {
   it.each(

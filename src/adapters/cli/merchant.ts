@@ -10,8 +10,8 @@
  * loads the sandbox): this module only tells the two shapes apart. A configuration is read by the core, in the calculation.
  */
 import { Option } from "commander"
+import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
-import { isRecord } from "../../core/internal/predicates.ts"
 import { type Io, readJsonOption, refused, usage } from "./io.ts"
 import { merchantOption } from "./options.ts"
 

@@ -9,8 +9,8 @@
  * SANDBOX_MERCHANTS).
  */
 import type { Command } from "commander"
+import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
-import { isRecord } from "../../core/internal/predicates.ts"
 import { CliFailure, EXIT_USAGE, type Io } from "./io.ts"
 import { examples } from "./options.ts"
 

@@ -10,7 +10,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import { cannotReach } from "../../core/internal/reach.ts"
+import { cannotReach } from "../../core/foundation/reach.ts"
 import { isSecret, MAX_SECRET_BYTES, SECRET_PREFIX } from "../../core/webhook/message.ts"
 import { type Io, refused, usage } from "./io.ts"
 import { examples } from "./options.ts"

@@ -14,9 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Checkout from "../../core/checkout/index.ts"
-import { type Validated, ValidationError } from "../../core/foundation/issues.ts"
-import { type Issue, issue } from "../../core/internal/issue.ts"
-import { issuesFromSchema } from "../../core/internal/schema-issues.ts"
+import { type Issue, issue, issuesFromSchema, type Validated, ValidationError } from "../../core/foundation/issues.ts"
 import * as Verification from "../../core/verification/index.ts"
 import {
   expandPath,

@@ -16,7 +16,7 @@
  * @module
  */
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
-import { BoundedCache } from "../../core/internal/cache.ts"
+import { BoundedCache } from "../../core/foundation/cache.ts"
 
 // scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const

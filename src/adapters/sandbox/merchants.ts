@@ -12,11 +12,10 @@ import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { readFileSync } from "node:fs"
 import { CheckoutRequest, CurrencyCode } from "../../core/checkout/request.ts"
+import { isRecord } from "../../core/foundation/input.ts"
 import { requestValidator, ValidationError } from "../../core/foundation/issues.ts"
+import { describe, type Issue, issue, rule } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
-import { describe, type Issue, issue } from "../../core/internal/issue.ts"
-import { isRecord } from "../../core/internal/predicates.ts"
-import { rule } from "../../core/internal/schema-kit.ts"
 import {
   decodeResult,
   MerchantConfiguration,

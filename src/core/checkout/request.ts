@@ -32,7 +32,7 @@ import {
 } from "../internal/schema-kit.ts"
 import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { RefundPolicies } from "../refund/policy.ts"
+import { RefundPolicies } from "../refund-policy/policy.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)

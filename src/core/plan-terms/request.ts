@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/request.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import { caseInsensitive } from "../internal/case-insensitive.ts"
 import type { Issue } from "../internal/issue.ts"
 import {
   CaseInsensitiveEnum,
@@ -50,9 +51,6 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
  */
 export type Weekday = (typeof WEEKDAYS)[number]
 
-const FREQUENCY_BY_LOWER = new Map<string, Frequency>(FREQUENCIES.map((f) => [f.toLowerCase(), f]))
-const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLowerCase(), i]))
-
 /**
  * A frequency as written in any case (R6.2), by its canonical name; `undefined` when it is none.
  *
@@ -63,7 +61,7 @@ const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLow
  * ```
  * @since 0.1.0
  */
-export const frequencyOf = (text: string): Frequency | undefined => FREQUENCY_BY_LOWER.get(text.toLowerCase())
+export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)
 
 /**
  * A weekday name as written in any case (R6.2), as its index (0 Sunday … 6); `undefined` when it is none.
@@ -75,7 +73,12 @@ export const frequencyOf = (text: string): Frequency | undefined => FREQUENCY_BY
  * ```
  * @since 0.1.0
  */
-export const weekdayOf = (text: string): number | undefined => WEEKDAY_BY_LOWER.get(text.toLowerCase())
+export const weekdayOf = (text: string): number | undefined => {
+  const weekday = weekdayNameOf(text)
+  return weekday === undefined ? undefined : WEEKDAYS.indexOf(weekday)
+}
+
+const weekdayNameOf = caseInsensitive(WEEKDAYS)
 
 /**
  * The instalment cadence of a request (R6.2).

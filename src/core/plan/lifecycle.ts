@@ -25,9 +25,9 @@ import * as Time from "../foundation/time/index.ts"
 import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
-import { type PlanReading, readPlanCurrency } from "../refund/plan-input.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
+import { type PlanReading, readPlanCurrency } from "./reading.ts"
 import {
   CANCELLATION_REASONS,
   type CancellationReason,

@@ -5,10 +5,10 @@
  * @module
  */
 import * as Result from "effect/Result"
+import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
+import { issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
 import * as Notes from "../../../core/plan/notes.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { StoredNote } from "../store.ts"

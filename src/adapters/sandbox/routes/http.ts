@@ -5,9 +5,9 @@
  *
  * @module
  */
+import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
-import { describe } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
+import { describe } from "../../../core/foundation/issues.ts"
 import type { ErrorBody as WireErrorBody } from "../../../core/wire/error-response.ts"
 
 /** Largest request body the sandbox reads: 1 MiB. */

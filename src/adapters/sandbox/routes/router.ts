@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto"
 import { ValidationError } from "../../../core/foundation/issues.ts"
-import { issue } from "../../../core/internal/issue.ts"
+import { issue } from "../../../core/foundation/issues.ts"
 import { PlanTransitionError } from "../../../core/plan/index.ts"
 import { type HttpMethod, routeMatcher } from "../../../core/wire/routes.ts"
 import { TooManyKeyChecks } from "../api-keys.ts"

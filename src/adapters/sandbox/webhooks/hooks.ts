@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Issue } from "../../../core/internal/issue.ts"
+import type { Issue } from "../../../core/foundation/issues.ts"
 import type * as Plan from "../../../core/plan/index.ts"
 import type { WebhookEndpoint, WebhookEvent } from "../../../core/webhook/index.ts"
 import { eventOfCheckout, eventsOfTransition } from "../../../core/webhook/index.ts"

@@ -8,8 +8,8 @@
  */
 import * as Result from "effect/Result"
 import { randomBytes } from "node:crypto"
+import { describe, issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { describe, issue } from "../../../core/internal/issue.ts"
 import { EXAMPLES, isEventType, SECRET_PREFIX, validateEndpointResult } from "../../../core/webhook/index.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { invalid, NotFound, StateConflict } from "../operations/failures.ts"

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { type Issue, issue } from "../../../core/internal/issue.ts"
-import { hasUserInfo } from "../../../core/internal/schema-kit.ts"
+import { hasUserInfo } from "../../../core/foundation/input.ts"
+import { type Issue, issue } from "../../../core/foundation/issues.ts"
 
 /** The entry that allows loopback hosts, any port. */
 export const LOOPBACK = "loopback"

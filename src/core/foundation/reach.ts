@@ -3,6 +3,9 @@
  * wording for every command of the project (`conformance`, `webhooks
  * trigger`), so they agree.
  *
+ * Pure text, no I/O: the adapters and the conformance kit that call a service
+ * share it from the foundation (they never import each other).
+ *
  * @internal
  */
 
