@@ -23,6 +23,7 @@ import {
   Enum,
   FiniteNumber,
   isHttpUrl,
+  MAX_URL_LENGTH,
   NonEmptyText,
   PatternText,
   rule,
@@ -123,8 +124,8 @@ export const CheckoutRequest = withRule(
     externalCode: Schema.optionalKey(PatternText(5, 128)),
     merchantOrderId: PatternText(1, 256),
     currencyCode: CurrencyCode,
-    redirectURL: Url(5, 2048),
-    callbackURL: Schema.optionalKey(Url(5, 2048)),
+    redirectURL: Url(5, MAX_URL_LENGTH),
+    callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
         rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))
