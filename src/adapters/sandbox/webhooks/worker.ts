@@ -262,6 +262,7 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
     mine.add(message.id)
   }
 
+  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
   const look = (): void => {
     const at = now()
     if (everyMerchant) {
