@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
+import { exampleCheckout } from "../src/adapters/client/example-checkout.ts"
 import {
   MerchantsFileError,
   readSandboxSettings,
@@ -67,29 +68,8 @@ const file = JSON.parse(readFileSync(settings.merchants, "utf8")) as {
 const demo = file.merchants[0]!
 const authorization = `Basic ${Buffer.from(`${demo.id}:${demo.apiKey ?? ""}`).toString("base64")}`
 
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-const sample = {
-  merchantId: demo.id,
-  merchantOrderId: `order-${Date.now()}`,
-  currencyCode: "AUD",
-  redirectURL: "https://shop.example/checkout/return",
-  items: [
-    {
-      sku: "TICKET-GA",
-      description: "Festival ticket",
-      quantity: 2,
-      costPerItem: 250,
-      minimumDepositPerItem: { unit: "Currency", value: 50 },
-      depositRefundable: false,
-      redemptionDate: day(120),
-      paymentDeadline: 14,
-      refundPolicies: [
-        { daysWithinRedemptionDate: 60, refundablePercentage: 75 },
-        { daysWithinRedemptionDate: 30, refundablePercentage: 50 }
-      ]
-    }
-  ]
-}
+// the service description's example checkout (examples/checkout-request.json), dated from today
+const sample = { ...exampleCheckout(Date.now()), merchantId: demo.id, merchantOrderId: `order-${Date.now()}` }
 
 console.log(`Payment-plan sandbox listening on ${running.url} (data: ${settings.database})\n`)
 if (demo.apiKey !== undefined) {

@@ -284,7 +284,7 @@ export const readBack = (stored: { readonly amount: string }): number => Number(
 export const orderTotal = (request: CheckoutRequest): number =>
   request.items.reduce((sum, item) => sum + item.quantity * Math.round(item.costPerItem * 10_000), 0) / 10_000
 
-/** A shop's order (docs/integration.md): the lines of the service description's example. */
+/** A shop's order (docs/integration.md). */
 export interface Order {
   readonly id: string
   readonly lines: ReadonlyArray<{
@@ -299,15 +299,17 @@ export interface Order {
     readonly eventDate: string
   }>
 }
+const [ticket] = request.items
+/** The shop's order of the example checkout: its first line, the festival tickets. */
 export const order: Order = {
-  id: "order-0001",
+  id: request.merchantOrderId,
   lines: [{
-    sku: "TICKET-GA",
-    name: "Festival ticket",
-    quantity: 2,
-    unitPrice: 50,
-    deposit: 20,
-    eventDate: "2027-03-01"
+    sku: ticket!.sku!,
+    name: ticket!.description,
+    quantity: ticket!.quantity,
+    unitPrice: ticket!.costPerItem,
+    deposit: ticket!.minimumDepositPerItem!.value,
+    eventDate: ticket!.redemptionDate
   }]
 }
 

@@ -325,7 +325,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
       p(
         TERMS,
         "date: Time.formatDate(dates[i]!), amount: each }",
-        "date: Time.formatDate(dates[i]!), amount: i === t.count - 1 ? money(t.each + t.remainder) : each }"
+        "date: Time.formatDate(dates[i]!), amount: i === t.count - 1 ? fromMinorUnits(t.each + t.remainder, exponent) : each }"
       )
     ]
   },
@@ -412,7 +412,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
   {
     name: "plan record: due instants at midnight UTC, not in the plan's zone",
     rule: "R6.9",
-    patches: [p(CREATE_PLAN, "const due = instantOf(date, zone)", "const due = instantOf(date, \"UTC\")")]
+    patches: [p(CREATE_PLAN, "due: instantOf(date, zone)", "due: instantOf(date, \"UTC\")")]
   },
 
   // R7 Refunds
@@ -463,8 +463,8 @@ export const FAULTS: ReadonlyArray<Fault> = [
       ),
       p(
         QUOTE,
-        ": lineTotal - percentageOf(lineTotal, policy.refundablePercentage),",
-        ": lineTotal - Math.trunc((lineTotal * policy.refundablePercentage) / 100),"
+        "fromMinorUnits(lineTotal - percentageOf(lineTotal, policy.refundablePercentage), e)",
+        "fromMinorUnits(lineTotal - Math.trunc((lineTotal * policy.refundablePercentage) / 100), e)"
       )
     ]
   },

@@ -13,6 +13,7 @@ import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/request.ts"
 import type { MinimumDeposit } from "../core/deposit/minimum-deposit.ts"
 import * as Currency from "../core/foundation/currency.ts"
+import type { Issue } from "../core/foundation/issues.ts"
 import * as Money from "../core/foundation/money.ts"
 import { fromMinorUnits } from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"
@@ -28,6 +29,7 @@ import { createResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
 import { applyResult } from "../core/plan/lifecycle.ts"
+import { type PlanReading, readPlanCurrency } from "../core/plan/reading.ts"
 import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
 import { summaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund-policy/policy.ts"
@@ -388,6 +390,20 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan
       )
     )
 
+/** How the library reads a plan here: a record, its problems named under `plan.`. */
+const RECORD: PlanReading = { prefix: "plan.", rule: "R1.2", merchantPath: "merchant", recordsOnly: true }
+
+/**
+ * The digits `plan`'s amounts are written in, as the library's one reader of a plan reads them
+ * (R1.2), so the events drawn for it are in its currency's precision.
+ */
+const digitsOf = (plan: Plan): number => {
+  const issues: Array<Issue> = []
+  const currency = readPlanCurrency(plan as unknown as Record<string, unknown>, undefined, RECORD, issues, undefined)
+  if (currency === undefined) throw new Error(`the plan's currency cannot be read: ${JSON.stringify(issues)}`)
+  return currency.exponent
+}
+
 /**
  * An event for `plan`, drawn so that most are allowed in its state and some
  * are not (a second deposit, a payment of a paid instalment, a refund above
@@ -397,7 +413,7 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan
  */
 export const planEvent = (plan: Plan): fc.Arbitrary<PlanEvent> => {
   const updated = Time.parseDateTime(plan.updatedAt)!
-  const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
+  const exponent = digitsOf(plan)
   const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
   const at = fc.oneof(
     { weight: 9, arbitrary: fc.integer({ min: 0, max: 60 * Time.MS_PER_DAY }).map((d) => updated + d) },
@@ -484,7 +500,7 @@ const eventOfMove = (plan: Plan, move: typeof planMove extends fc.Arbitrary<infe
     case 7:
       return PlanEventData.PaymentPaused({ at, until: at + (move.n + 1) * Time.MS_PER_DAY })
     case 8: {
-      const exponent = plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!
+      const exponent = digitsOf(plan)
       const paid = Money.toMinorUnits(plan.totalPaid, exponent) as number
       const refund = fromMinorUnits(Math.floor((paid * move.share) / 100), exponent)
       return PlanEventData.PlanCancelled({

@@ -7,7 +7,6 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { summarizeResult } from "../../src/core/checkout/totals.ts"
-import * as Currency from "../../src/core/foundation/currency.ts"
 import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
@@ -17,17 +16,10 @@ import { ALLOWED_IN, applyResult } from "../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../src/core/plan/record.ts"
 import { summaryOf } from "../../src/core/plan/summary.ts"
 import { checkoutRequest, evolvedPlan, managedPlan, planEvent, scheduleOf } from "../../src/testing/arbitraries.ts"
+import { ISO_DIGITS, minorUnits, recordDigits } from "./oracles.ts"
 
-const exponentOf = (
-  plan: Plan
-) => (plan.currency.isZeroDecimal ? 0 : Currency.isoExponent(plan.currency.currencyCode)!)
-
-/** Reads an amount of the record in minor units, failing when it has too many digits (R1.4). */
-const minor = (plan: Plan, amount: number): number => {
-  const m = Money.toMinorUnits(amount, exponentOf(plan))
-  if (typeof m !== "number") throw new Error(`${amount} is not an amount of ${plan.currency.currencyCode}: ${m}`)
-  return m
-}
+/** Reads an amount of the record in minor units of its currency's digits, failing when it has more (R1.2, R1.4). */
+const minor = (plan: Plan, amount: number): number => minorUnits(amount, recordDigits(plan))
 
 /** The invariants of issue 5, checked exactly in minor units. */
 const expectInvariants = (plan: Plan) => {
@@ -84,10 +76,10 @@ describe("plan lifecycle (issue 5)", () => {
         fc.integer({ min: 0, max: 10 }),
         fc.integer({ min: 0, max: 100 }),
         (checkout, count, share) => {
-          const e = Currency.isoExponent(checkout.currencyCode)!
+          const e = ISO_DIGITS.get(checkout.currencyCode)!
           const summary = summarizeResult(checkout, { now })
           if (Result.isFailure(summary)) throw summary.failure
-          const total = Money.toMinorUnits(summary.success.totalCost, e) as number
+          const total = minorUnits(summary.success.totalCost, e)
           const n = Math.min(count, total)
           const deposit = n === 0 ? total : Math.floor(((total - n) * share) / 100)
           const schedule = scheduleOf(total, deposit, n, e, Time.localDay(now, "UTC"))

@@ -49,6 +49,7 @@ import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { PLAN_STATUSES } from "../../core/plan/index.ts"
 import type { FetchLike, IdempotencyKeys } from "./config.ts"
 import { isPaymentPlanClientError, type PaymentPlanClientError } from "./errors.ts"
+import { exampleCheckout } from "./example-checkout.ts"
 import { type Client, createClient } from "./facade.ts"
 
 // ---------------------------------------------------------------------------
@@ -138,6 +139,293 @@ const CHECKOUT_ID = /^[A-Za-z0-9_-]{1,256}$/
 const lostAnswer = () =>
   new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) })
 
+/** What each test of the contract gets: a fresh environment, a client without retries on it, what it sent. */
+interface Context {
+  readonly env: ContractEnvironment
+  readonly client: Client
+  /** every request the client sent */
+  readonly sent: Array<Request>
+}
+
+/** How the contract registers a test, and what the service promises of idempotency keys. */
+interface Registration {
+  readonly test: (title: string, body: (context: Context) => Promise<void>) => void
+  readonly idempotencyKeys: IdempotencyKeys
+}
+
+/** A client of the environment's merchant, without retries, that records each request in `sent`. */
+const clientFor = (env: ContractEnvironment, sent: Array<Request>, idempotencyKeys: IdempotencyKeys) =>
+  createClient({
+    baseUrl: env.baseUrl,
+    merchantId: env.merchantId,
+    apiKey: env.apiKey,
+    fetch: (request) => {
+      sent.push(request.clone())
+      return env.fetch(request)
+    },
+    idempotencyKeys,
+    retry: false
+  })
+
+/**
+ * The description's example (examples/checkout-request.json) for this merchant, with its own order
+ * id, its redemption dates as far after today as the file's are after the day it was written for:
+ * a service checks them against the current time (R4.6).
+ */
+const request = (env: ContractEnvironment): CheckoutRequest => ({
+  ...exampleCheckout(Date.now()),
+  merchantId: env.merchantId,
+  merchantOrderId: `order-${Math.random().toString(36).slice(2, 10)}`
+})
+
+const create = async ({ env, client }: Context) => {
+  const body = request(env)
+  const outcome = await client.createCheckout(body)
+  if (!outcome.ok) throw outcome.error
+  return { body, checkout: outcome.checkout }
+}
+
+const redirect = (checkoutId: string) => `https://shop.example/checkout/return?service_checkout_id=${checkoutId}`
+
+/** A checkout completed in the widget, and its plan. */
+const acceptedPlan = async (context: Context) => {
+  const { body, checkout } = await create(context)
+  await context.env.completeCheckout(checkout.id, "accept")
+  const verified = await context.client.verifyCheckout(redirect(checkout.id), {
+    merchantOrderId: body.merchantOrderId,
+    currencyCode: "AUD"
+  })
+  if (!verified.allocate || verified.planId === undefined) {
+    throw new ContractFailure(`expected an accepted plan, got ${shown(verified)}`)
+  }
+  return { body, checkout, planId: verified.planId }
+}
+
+/** Creating a checkout (R2, R8.3), and a request the client refuses to send (R4). */
+const checkoutTests = ({ test }: Registration): void => {
+  test("R2, R8.3: creates a checkout with the service's totals; the widget is to be shown", async ({ env, client }) => {
+    const body = request(env)
+    const outcome = await client.createCheckout(body)
+    check(outcome.ok, `createCheckout failed: ${shown(outcome)}`)
+    equal(outcome.displayWidget, true, "displayWidget")
+    check(outcome.status >= 200 && outcome.status < 300, `status ${outcome.status} is not a success`)
+    check(CHECKOUT_ID.test(outcome.checkout.id), `checkout id ${shown(outcome.checkout.id)}`)
+    equal(outcome.checkout.totalCost, 1100, "totalCost")
+    equal(outcome.checkout.totalMinimumDeposit, 280, "totalMinimumDeposit")
+    equal(outcome.checkout.merchantOrderId, body.merchantOrderId, "merchantOrderId")
+    equal(outcome.checkout.currencyCode, "AUD", "currencyCode")
+  })
+
+  test("R4: an invalid request never leaves the process", async (context) => {
+    const { client, sent } = context
+    const outcome = await client.createCheckout({ ...request(context.env), currencyCode: "XYZ", items: [] })
+    check(!outcome.ok, "an invalid checkout was created")
+    equal(outcome.displayWidget, false, "displayWidget")
+    equal(outcome.status, undefined, "status")
+    clientError(outcome.error, "invalid_request", "createCheckout")
+    check(outcome.error.issues.length >= 2, `issues: ${shown(outcome.error.issues)}`)
+    clientError(await rejection(client.retrievePlan(".."), "retrievePlan(\"..\")"), "invalid_request", "retrievePlan")
+    equal(sent.length, 0, "requests sent")
+  })
+}
+
+/** Verifying a checkout after the customer's redirect (R8). */
+const verificationTests = ({ test }: Registration): void => {
+  test("R8: before the customer finishes, the checkout is retrievable and verification refuses", async (context) => {
+    const { checkout } = await create(context)
+    const retrieved = await context.client.retrieveCheckout(checkout.id)
+    equal(retrieved.id, checkout.id, "retrieved id")
+    const verified = await context.client.verifyCheckout(redirect(checkout.id))
+    equal(verified.allocate, false, "allocate")
+  })
+
+  test("R8.1, R8.2: after the deposit is paid, verification allocates and names the plan", async (context) => {
+    const { body, checkout } = await create(context)
+    await context.env.completeCheckout(checkout.id, "accept")
+    const verified = await context.client.verifyCheckout(redirect(checkout.id), {
+      merchantOrderId: body.merchantOrderId,
+      currencyCode: "AUD"
+    })
+    check(verified.allocate, `expected an allocation, got ${shown(verified)}`)
+    equal(verified.checkoutId, checkout.id, "checkoutId")
+    equal(typeof verified.planId, "string", "planId")
+    equal(verified.checkout?.plan?.deposit?.status?.toLowerCase(), "accepted", "deposit status")
+    // another order's id is a mismatch, never an allocation
+    const other = await context.client.verifyCheckout(redirect(checkout.id), {
+      merchantOrderId: `${body.merchantOrderId}-other`
+    })
+    check(!other.allocate && other.reason === "order_mismatch", `expected order_mismatch, got ${shown(other)}`)
+  })
+
+  test("R8.2: a declined deposit is refused as not accepted", async (context) => {
+    const { checkout } = await create(context)
+    await context.env.completeCheckout(checkout.id, "decline")
+    const verified = await context.client.verifyCheckout(redirect(checkout.id))
+    check(!verified.allocate && verified.reason === "not_accepted", `expected not_accepted, got ${shown(verified)}`)
+  })
+
+  test("R8.1: a redirect without a usable checkout id is refused before anything is sent", async ({ client, sent }) => {
+    const missing = await rejection(client.verifyCheckout("https://shop.example/return"), "no id")
+    clientError(missing, "invalid_redirect", "no id")
+    equal(missing.problem, "missing", "problem")
+    const repeated = await rejection(
+      client.verifyCheckout("https://shop.example/return?service_checkout_id=a&service_checkout_id=b"),
+      "two ids"
+    )
+    clientError(repeated, "invalid_redirect", "two ids")
+    equal(repeated.problem, "repeated", "problem")
+    equal(sent.length, 0, "requests sent")
+  })
+}
+
+/** The service's refusals as the client's errors: not found, unauthorized. */
+const refusalTests = ({ test }: Registration): void => {
+  test("unknown checkouts and plans are NotFoundErrors with the status and body", async ({ client }) => {
+    const checkout = await rejection(client.retrieveCheckout("chk_does_not_exist"), "retrieveCheckout")
+    clientError(checkout, "not_found", "retrieveCheckout")
+    equal(checkout.status, 404, "status")
+    equal(checkout.operation, "retrieveCheckout", "operation")
+    const plan = await rejection(client.retrievePlan("plan_does_not_exist"), "retrievePlan")
+    clientError(plan, "not_found", "retrievePlan")
+    check(plan.body !== undefined, "the 404 has no body")
+  })
+
+  test("wrong credentials are an UnauthorizedError that does not show the key", async ({ env }) => {
+    const wrong = createClient({
+      baseUrl: env.baseUrl,
+      merchantId: env.merchantId,
+      apiKey: `${env.apiKey}-wrong`,
+      fetch: env.fetch,
+      retry: false
+    })
+    const error = await rejection(wrong.getMerchantConfiguration(), "getMerchantConfiguration")
+    clientError(error, "unauthorized", "getMerchantConfiguration")
+    equal(error.status, 401, "status")
+    check(!JSON.stringify(error).includes(env.apiKey), "the error's JSON shows the API key")
+    check(!error.message.includes(env.apiKey), "the error's message shows the API key")
+  })
+}
+
+/** Plan terms (R6), the merchant configuration, and a plan: retrieved, its order set, searched, its notes. */
+const planTests = ({ test }: Registration): void => {
+  test("R6: computes plan terms for a checkout", async (context) => {
+    const { checkout } = await create(context)
+    const terms = await context.client.computePlanTerms({
+      checkoutId: checkout.id,
+      type: "plan",
+      timeZone: "Australia/Sydney",
+      installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } }
+    })
+    equal(terms.totalCost, 1100, "totalCost")
+    equal(terms.currencyCode, "AUD", "currencyCode")
+    check((terms.deposit?.amount ?? 0) >= 280, `deposit ${shown(terms.deposit)} below the minimum 280`)
+    check((terms.installments?.count ?? 0) > 0, `no instalments: ${shown(terms.installments)}`)
+  })
+
+  test("reads the merchant configuration", async ({ client }) => {
+    const merchant = await client.getMerchantConfiguration()
+    check(merchant.currencies?.some((c) => c.currencyCode === "AUD") === true, "AUD is not among the currencies")
+  })
+
+  test("retrieves the plan, sets its merchant order, finds it by search and lists its notes", async (context) => {
+    const { client } = context
+    const { body, planId } = await acceptedPlan(context)
+    const plan = await client.retrievePlan(planId)
+    equal(plan.id, planId, "plan id")
+    equal(plan.merchantOrderId, body.merchantOrderId, "merchantOrderId")
+    check((PLAN_STATUSES as ReadonlyArray<unknown>).includes(plan.status), `plan status ${shown(plan.status)}`)
+
+    const newOrder = `${body.merchantOrderId}-b`
+    const set = await client.setMerchantOrder({ planId, merchantOrderId: newOrder })
+    equal(set.planId, planId, "setMerchantOrder planId")
+    equal(set.merchantOrderId, newOrder, "setMerchantOrder merchantOrderId")
+    equal((await client.retrievePlan(planId)).merchantOrderId, newOrder, "merchantOrderId after the change")
+
+    const found = await client.searchPlans({
+      filterField: "merchantOrderId",
+      filterValue: newOrder,
+      filterOperator: "equals"
+    })
+    equal(shown(found.plans?.map((p) => p.id)), shown([planId]), "plans found")
+    equal(found.totalRowCount, 1, "totalRowCount")
+
+    const notes = await client.listPlanNotes({ planId, pageSize: 10, pageOffset: 0 })
+    check(Array.isArray(notes.planNotes), `planNotes: ${shown(notes.planNotes)}`)
+  })
+}
+
+/** A refund quote and a cancellation (R7, R7.8). */
+const refundTests = ({ idempotencyKeys, test }: Registration): void => {
+  test("R7: quotes a refund within what was paid, cancels once, and refuses a second cancellation", async (context) => {
+    const { client } = context
+    const { planId } = await acceptedPlan(context)
+    const quote = await client.calculateRefund(planId)
+    equal(quote.currencyCode, "AUD", "currencyCode")
+    const paid = quote.totalPaymentsPaid ?? 0
+    const suggested = quote.suggestedRefundAmount ?? -1
+    check(suggested >= 0 && suggested <= paid, `suggested refund ${suggested} outside 0..${paid}`)
+
+    const cancel = { planId, refundableAmount: suggested, reason: "CustomerRequest" as const }
+    const first = await client.cancelPlan(cancel, { idempotencyKey: `cancel-${planId}` })
+    if (idempotencyKeys === "honoured") {
+      // the same key and body again: one cancellation, the first answer replayed
+      const replay = await client.cancelPlan(cancel, { idempotencyKey: `cancel-${planId}` })
+      equal(shown(replay), shown(first), "the replayed answer")
+    }
+    equal((await client.retrievePlan(planId)).status, "Cancelled", "plan status")
+
+    const again = await rejection(client.cancelPlan(cancel), "a second cancellation")
+    clientError(again, "conflict", "a second cancellation")
+    equal(again.status, 409, "status")
+  })
+
+  test("R7.8: a refund above what was paid is refused by the service", async (context) => {
+    const { planId } = await acceptedPlan(context)
+    const quote = await context.client.calculateRefund(planId)
+    const error = await rejection(
+      context.client.cancelPlan({ planId, refundableAmount: (quote.totalPaymentsPaid ?? 0) + 1, reason: "Other" }),
+      "cancelPlan"
+    )
+    clientError(error, "service_validation", "cancelPlan")
+    check(error.status !== undefined && error.status >= 400 && error.status < 500, `status ${error.status}`)
+  })
+}
+
+/** A call whose answer was lost, retried with its idempotency key (where the service honours keys). */
+const idempotencyTests = ({ idempotencyKeys, test }: Registration): void => {
+  if (idempotencyKeys === "honoured") {
+    test("idempotency keys: a create whose answer was lost is retried with its key and creates one checkout", async ({ env }) => {
+      const sent: Array<Request> = []
+      const answers: Array<string> = []
+      // the first attempt reaches the service, which acts; its answer is lost on the way back
+      const losingFirst: FetchLike = async (request) => {
+        const response = await env.fetch(request)
+        if (answers.push(await response.clone().text()) === 1) throw lostAnswer()
+        return response
+      }
+      const client = createClient({
+        baseUrl: env.baseUrl,
+        merchantId: env.merchantId,
+        apiKey: env.apiKey,
+        fetch: (request) => {
+          sent.push(request.clone())
+          return losingFirst(request)
+        },
+        idempotencyKeys: "honoured",
+        retry: { baseDelayMs: 0 }
+      })
+      const outcome = await client.createCheckout(request(env))
+      check(outcome.ok, `createCheckout failed: ${shown(outcome)}`)
+      equal(sent.length, 2, "attempts")
+      const keys = sent.map((r) => r.headers.get("idempotency-key"))
+      check(keys[0] !== null && keys[0] !== undefined && keys[0].length > 0, "the POST carried no Idempotency-Key")
+      equal(keys[1], keys[0], "the retry's key")
+      const lost = JSON.parse(answers[0]!) as { readonly id?: unknown }
+      equal(outcome.checkout.id, lost.id, "the checkout of the retry (the first one, replayed)")
+    })
+  }
+}
+
 /**
  * Registers the client's contract with the service under
  * `describe("client contract: <name>")`. Each test gets a new environment
@@ -162,325 +450,23 @@ export const clientContract = (
   makeEnvironment: () => ContractEnvironment | Promise<ContractEnvironment>,
   options: ContractOptions
 ): void => {
-  const { describe, it } = options
   const idempotencyKeys = options.idempotencyKeys ?? "unknown"
-
-  interface Context {
-    readonly env: ContractEnvironment
-    readonly client: Client
-    /** every request the client sent */
-    readonly sent: Array<Request>
-  }
-
-  const clientFor = (env: ContractEnvironment, sent: Array<Request>, fetch: FetchLike = env.fetch) =>
-    createClient({
-      baseUrl: env.baseUrl,
-      merchantId: env.merchantId,
-      apiKey: env.apiKey,
-      fetch: (request) => {
-        sent.push(request.clone())
-        return fetch(request)
-      },
-      idempotencyKeys,
-      retry: false
-    })
-
   /** A test with a fresh environment and a client without retries. */
   const test = (title: string, body: (context: Context) => Promise<void>): void => {
-    it(title, async () => {
+    options.it(title, async () => {
       const env = await makeEnvironment()
       try {
         const sent: Array<Request> = []
-        await body({ env, client: clientFor(env, sent), sent })
+        await body({ env, client: clientFor(env, sent, idempotencyKeys), sent })
       } finally {
         await env.close()
       }
     })
   }
-
-  /**
-   * The description's example for this merchant, with its own order id and
-   * redemption dates half a year ahead (the client checks them against the
-   * current time, R4.6).
-   */
-  const request = (env: ContractEnvironment): CheckoutRequest => {
-    const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
-    return {
-      type: "plan",
-      planType: "Installment",
-      merchantId: env.merchantId,
-      merchantOrderId: `order-${Math.random().toString(36).slice(2, 10)}`,
-      currencyCode: "AUD",
-      redirectURL: "https://shop.example/checkout/return",
-      expiry: 1440,
-      items: [
-        {
-          sku: "TICKET-GA",
-          merchantProductURL: "https://shop.example/tickets/ga",
-          quantity: 2,
-          description: "Festival ticket",
-          costPerItem: 50,
-          minimumDepositPerItem: { unit: "currency", value: 20 },
-          depositRefundable: false,
-          redemptionDate: ahead(200).slice(0, 10),
-          paymentDeadline: 15,
-          refundPolicies: [
-            {
-              type: "percentage_refundable_days_within_redemption_date",
-              daysWithinRedemptionDate: 60,
-              refundablePercentage: 75
-            },
-            {
-              type: "percentage_refundable_days_within_redemption_date",
-              daysWithinRedemptionDate: 30,
-              refundablePercentage: 50
-            }
-          ]
-        },
-        {
-          sku: "HOTEL-2N",
-          quantity: 2,
-          description: "Hotel, two nights",
-          costPerItem: 500,
-          minimumDepositPerItem: { unit: "Currency", value: 120 },
-          depositRefundable: true,
-          redemptionDate: ahead(197),
-          paymentDeadline: 15
-        }
-      ],
-      merchantMetadata: { channel: "web" }
-    }
-  }
-
-  const create = async ({ env, client }: Context) => {
-    const body = request(env)
-    const outcome = await client.createCheckout(body)
-    if (!outcome.ok) throw outcome.error
-    return { body, checkout: outcome.checkout }
-  }
-
-  const redirect = (checkoutId: string) => `https://shop.example/checkout/return?service_checkout_id=${checkoutId}`
-
-  /** A checkout completed in the widget, and its plan. */
-  const acceptedPlan = async (context: Context) => {
-    const { body, checkout } = await create(context)
-    await context.env.completeCheckout(checkout.id, "accept")
-    const verified = await context.client.verifyCheckout(redirect(checkout.id), {
-      merchantOrderId: body.merchantOrderId,
-      currencyCode: "AUD"
-    })
-    if (!verified.allocate || verified.planId === undefined) {
-      throw new ContractFailure(`expected an accepted plan, got ${shown(verified)}`)
-    }
-    return { body, checkout, planId: verified.planId }
-  }
-
-  describe(`client contract: ${name}`, () => {
-    test("R2, R8.3: creates a checkout with the service's totals; the widget is to be shown", async ({ env, client }) => {
-      const body = request(env)
-      const outcome = await client.createCheckout(body)
-      check(outcome.ok, `createCheckout failed: ${shown(outcome)}`)
-      equal(outcome.displayWidget, true, "displayWidget")
-      check(outcome.status >= 200 && outcome.status < 300, `status ${outcome.status} is not a success`)
-      check(CHECKOUT_ID.test(outcome.checkout.id), `checkout id ${shown(outcome.checkout.id)}`)
-      equal(outcome.checkout.totalCost, 1100, "totalCost")
-      equal(outcome.checkout.totalMinimumDeposit, 280, "totalMinimumDeposit")
-      equal(outcome.checkout.merchantOrderId, body.merchantOrderId, "merchantOrderId")
-      equal(outcome.checkout.currencyCode, "AUD", "currencyCode")
-    })
-
-    test("R4: an invalid request never leaves the process", async (context) => {
-      const { client, sent } = context
-      const outcome = await client.createCheckout({ ...request(context.env), currencyCode: "XYZ", items: [] })
-      check(!outcome.ok, "an invalid checkout was created")
-      equal(outcome.displayWidget, false, "displayWidget")
-      equal(outcome.status, undefined, "status")
-      clientError(outcome.error, "invalid_request", "createCheckout")
-      check(outcome.error.issues.length >= 2, `issues: ${shown(outcome.error.issues)}`)
-      clientError(await rejection(client.retrievePlan(".."), "retrievePlan(\"..\")"), "invalid_request", "retrievePlan")
-      equal(sent.length, 0, "requests sent")
-    })
-
-    test("R8: before the customer finishes, the checkout is retrievable and verification refuses", async (context) => {
-      const { checkout } = await create(context)
-      const retrieved = await context.client.retrieveCheckout(checkout.id)
-      equal(retrieved.id, checkout.id, "retrieved id")
-      const verified = await context.client.verifyCheckout(redirect(checkout.id))
-      equal(verified.allocate, false, "allocate")
-    })
-
-    test("R8.1, R8.2: after the deposit is paid, verification allocates and names the plan", async (context) => {
-      const { body, checkout } = await create(context)
-      await context.env.completeCheckout(checkout.id, "accept")
-      const verified = await context.client.verifyCheckout(redirect(checkout.id), {
-        merchantOrderId: body.merchantOrderId,
-        currencyCode: "AUD"
-      })
-      check(verified.allocate, `expected an allocation, got ${shown(verified)}`)
-      equal(verified.checkoutId, checkout.id, "checkoutId")
-      equal(typeof verified.planId, "string", "planId")
-      equal(verified.checkout?.plan?.deposit?.status?.toLowerCase(), "accepted", "deposit status")
-      // another order's id is a mismatch, never an allocation
-      const other = await context.client.verifyCheckout(redirect(checkout.id), {
-        merchantOrderId: `${body.merchantOrderId}-other`
-      })
-      check(!other.allocate && other.reason === "order_mismatch", `expected order_mismatch, got ${shown(other)}`)
-    })
-
-    test("R8.2: a declined deposit is refused as not accepted", async (context) => {
-      const { checkout } = await create(context)
-      await context.env.completeCheckout(checkout.id, "decline")
-      const verified = await context.client.verifyCheckout(redirect(checkout.id))
-      check(!verified.allocate && verified.reason === "not_accepted", `expected not_accepted, got ${shown(verified)}`)
-    })
-
-    test("R8.1: a redirect without a usable checkout id is refused before anything is sent", async ({ client, sent }) => {
-      const missing = await rejection(client.verifyCheckout("https://shop.example/return"), "no id")
-      clientError(missing, "invalid_redirect", "no id")
-      equal(missing.problem, "missing", "problem")
-      const repeated = await rejection(
-        client.verifyCheckout("https://shop.example/return?service_checkout_id=a&service_checkout_id=b"),
-        "two ids"
-      )
-      clientError(repeated, "invalid_redirect", "two ids")
-      equal(repeated.problem, "repeated", "problem")
-      equal(sent.length, 0, "requests sent")
-    })
-
-    test("unknown checkouts and plans are NotFoundErrors with the status and body", async ({ client }) => {
-      const checkout = await rejection(client.retrieveCheckout("chk_does_not_exist"), "retrieveCheckout")
-      clientError(checkout, "not_found", "retrieveCheckout")
-      equal(checkout.status, 404, "status")
-      equal(checkout.operation, "retrieveCheckout", "operation")
-      const plan = await rejection(client.retrievePlan("plan_does_not_exist"), "retrievePlan")
-      clientError(plan, "not_found", "retrievePlan")
-      check(plan.body !== undefined, "the 404 has no body")
-    })
-
-    test("wrong credentials are an UnauthorizedError that does not show the key", async ({ env }) => {
-      const wrong = createClient({
-        baseUrl: env.baseUrl,
-        merchantId: env.merchantId,
-        apiKey: `${env.apiKey}-wrong`,
-        fetch: env.fetch,
-        retry: false
-      })
-      const error = await rejection(wrong.getMerchantConfiguration(), "getMerchantConfiguration")
-      clientError(error, "unauthorized", "getMerchantConfiguration")
-      equal(error.status, 401, "status")
-      check(!JSON.stringify(error).includes(env.apiKey), "the error's JSON shows the API key")
-      check(!error.message.includes(env.apiKey), "the error's message shows the API key")
-    })
-
-    test("R6: computes plan terms for a checkout", async (context) => {
-      const { checkout } = await create(context)
-      const terms = await context.client.computePlanTerms({
-        checkoutId: checkout.id,
-        type: "plan",
-        timeZone: "Australia/Sydney",
-        installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } }
-      })
-      equal(terms.totalCost, 1100, "totalCost")
-      equal(terms.currencyCode, "AUD", "currencyCode")
-      check((terms.deposit?.amount ?? 0) >= 280, `deposit ${shown(terms.deposit)} below the minimum 280`)
-      check((terms.installments?.count ?? 0) > 0, `no instalments: ${shown(terms.installments)}`)
-    })
-
-    test("reads the merchant configuration", async ({ client }) => {
-      const merchant = await client.getMerchantConfiguration()
-      check(merchant.currencies?.some((c) => c.currencyCode === "AUD") === true, "AUD is not among the currencies")
-    })
-
-    test("retrieves the plan, sets its merchant order, finds it by search and lists its notes", async (context) => {
-      const { client } = context
-      const { body, planId } = await acceptedPlan(context)
-      const plan = await client.retrievePlan(planId)
-      equal(plan.id, planId, "plan id")
-      equal(plan.merchantOrderId, body.merchantOrderId, "merchantOrderId")
-      check((PLAN_STATUSES as ReadonlyArray<unknown>).includes(plan.status), `plan status ${shown(plan.status)}`)
-
-      const newOrder = `${body.merchantOrderId}-b`
-      const set = await client.setMerchantOrder({ planId, merchantOrderId: newOrder })
-      equal(set.planId, planId, "setMerchantOrder planId")
-      equal(set.merchantOrderId, newOrder, "setMerchantOrder merchantOrderId")
-      equal((await client.retrievePlan(planId)).merchantOrderId, newOrder, "merchantOrderId after the change")
-
-      const found = await client.searchPlans({
-        filterField: "merchantOrderId",
-        filterValue: newOrder,
-        filterOperator: "equals"
-      })
-      equal(shown(found.plans?.map((p) => p.id)), shown([planId]), "plans found")
-      equal(found.totalRowCount, 1, "totalRowCount")
-
-      const notes = await client.listPlanNotes({ planId, pageSize: 10, pageOffset: 0 })
-      check(Array.isArray(notes.planNotes), `planNotes: ${shown(notes.planNotes)}`)
-    })
-
-    test("R7: quotes a refund within what was paid, cancels once, and refuses a second cancellation", async (context) => {
-      const { client } = context
-      const { planId } = await acceptedPlan(context)
-      const quote = await client.calculateRefund(planId)
-      equal(quote.currencyCode, "AUD", "currencyCode")
-      const paid = quote.totalPaymentsPaid ?? 0
-      const suggested = quote.suggestedRefundAmount ?? -1
-      check(suggested >= 0 && suggested <= paid, `suggested refund ${suggested} outside 0..${paid}`)
-
-      const cancel = { planId, refundableAmount: suggested, reason: "CustomerRequest" as const }
-      const first = await client.cancelPlan(cancel, { idempotencyKey: `cancel-${planId}` })
-      if (idempotencyKeys === "honoured") {
-        // the same key and body again: one cancellation, the first answer replayed
-        const replay = await client.cancelPlan(cancel, { idempotencyKey: `cancel-${planId}` })
-        equal(shown(replay), shown(first), "the replayed answer")
-      }
-      equal((await client.retrievePlan(planId)).status, "Cancelled", "plan status")
-
-      const again = await rejection(client.cancelPlan(cancel), "a second cancellation")
-      clientError(again, "conflict", "a second cancellation")
-      equal(again.status, 409, "status")
-    })
-
-    test("R7.8: a refund above what was paid is refused by the service", async (context) => {
-      const { planId } = await acceptedPlan(context)
-      const quote = await context.client.calculateRefund(planId)
-      const error = await rejection(
-        context.client.cancelPlan({ planId, refundableAmount: (quote.totalPaymentsPaid ?? 0) + 1, reason: "Other" }),
-        "cancelPlan"
-      )
-      clientError(error, "service_validation", "cancelPlan")
-      check(error.status !== undefined && error.status >= 400 && error.status < 500, `status ${error.status}`)
-    })
-
-    if (idempotencyKeys === "honoured") {
-      test("idempotency keys: a create whose answer was lost is retried with its key and creates one checkout", async ({ env }) => {
-        const sent: Array<Request> = []
-        const answers: Array<string> = []
-        // the first attempt reaches the service, which acts; its answer is lost on the way back
-        const losingFirst: FetchLike = async (request) => {
-          const response = await env.fetch(request)
-          if (answers.push(await response.clone().text()) === 1) throw lostAnswer()
-          return response
-        }
-        const client = createClient({
-          baseUrl: env.baseUrl,
-          merchantId: env.merchantId,
-          apiKey: env.apiKey,
-          fetch: (request) => {
-            sent.push(request.clone())
-            return losingFirst(request)
-          },
-          idempotencyKeys: "honoured",
-          retry: { baseDelayMs: 0 }
-        })
-        const outcome = await client.createCheckout(request(env))
-        check(outcome.ok, `createCheckout failed: ${shown(outcome)}`)
-        equal(sent.length, 2, "attempts")
-        const keys = sent.map((r) => r.headers.get("idempotency-key"))
-        check(keys[0] !== null && keys[0] !== undefined && keys[0].length > 0, "the POST carried no Idempotency-Key")
-        equal(keys[1], keys[0], "the retry's key")
-        const lost = JSON.parse(answers[0]!) as { readonly id?: unknown }
-        equal(outcome.checkout.id, lost.id, "the checkout of the retry (the first one, replayed)")
-      })
+  const registration: Registration = { test, idempotencyKeys }
+  options.describe(`client contract: ${name}`, () => {
+    for (const tests of [checkoutTests, verificationTests, refusalTests, planTests, refundTests, idempotencyTests]) {
+      tests(registration)
     }
   })
 }

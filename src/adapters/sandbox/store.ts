@@ -246,6 +246,7 @@ const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefin
  * const sandbox = createSandbox({ store: sqliteStore(".sandbox/data.sqlite"), merchants })
  * ```
  */
+// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
 export const sqliteStore = (path = ":memory:"): SandboxStore => {
   const { sql, transaction, close } = openDatabase(path)
   const webhooks = sqliteWebhookStore(sql)

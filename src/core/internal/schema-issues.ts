@@ -86,6 +86,13 @@ export const leavesOf = (
   }
 }
 
+/** Where a walk over an issue tree puts what it finds, and the rule it cites at a path. */
+interface Found {
+  readonly issues: Array<Issue>
+  readonly warnings: Array<Issue>
+  readonly ruleFor: (segments: Path) => string
+}
+
 /**
  * Flattens an Effect Schema issue tree into our issues. `root` is the schema's
  * AST, for the rules of structural issues. Unknown keys become `unknown_field`
@@ -96,90 +103,97 @@ export const issuesFromSchema = (
   defaultRule: string,
   root?: SchemaAST.AST
 ): { readonly issues: Array<Issue>; readonly warnings: Array<Issue> } => {
-  const issues: Array<Issue> = []
-  const warnings: Array<Issue> = []
-  const ruleFor = (segments: Path) => (root === undefined ? defaultRule : ruleAtPath(root, segments, defaultRule))
-  const walk = (node: SchemaIssue.Issue, segments: Path): void => {
-    switch (node._tag) {
-      case "Pointer":
-        return walk(node.issue, [...segments, ...node.path])
-      case "Composite":
-        for (const child of node.issues) walk(child, segments)
-        return
-      case "Filter": {
-        const annotations = node.filter.annotations as Partial<RuleAnnotations> | undefined
-        if (annotations?.code !== undefined) {
-          for (const [at, message] of leavesOf(node.issue, segments)) {
-            issues.push(
-              issue(
-                formatPath(at),
-                annotations.code,
-                annotations.rule ?? ruleFor(at),
-                message ?? annotations.message ?? "is invalid"
-              )
-            )
-          }
-        } else {
-          walk(node.issue, segments)
-        }
-        return
-      }
-      case "MissingKey":
-        issues.push(issue(formatPath(segments), "required", ruleFor(segments), "is required"))
-        return
-      case "UnexpectedKey":
-        warnings.push(
-          issue(formatPath(segments), "unknown_field", "R10.2", "is not a field of this resource and was left out")
-        )
-        return
-      case "InvalidType": {
-        const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
-        if (node.ast._tag === "Literal") {
-          issues.push(
-            issue(formatPath(segments), "enum", ruleFor(segments), `${enumExpectation([node.ast.literal])}, got ${got}`)
-          )
-          return
-        }
-        const expected = EXPECTED[node.ast._tag] ?? "another type"
-        issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
-        return
-      }
-      case "AnyOf": {
-        const expected = node.ast.annotations?.expected
-        if (typeof expected === "string") {
-          const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
-          issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
-          return
-        }
-        // a member of the right type failed inside (an array whose element is wrong): name that problem
-        if (node.issues.length > 0) {
-          for (const child of node.issues) walk(child, segments)
-          return
-        }
-        const got = SchemaIssue.hasInput(node) ? describe(node.input) : "nothing"
-        const members = node.ast.types
-        if (members.every((m) => m._tag === "Literal")) {
-          const literals = members.map((m) => (m as SchemaAST.Literal).literal)
-          issues.push(
-            issue(formatPath(segments), "enum", ruleFor(segments), `${enumExpectation(literals)}, got ${got}`)
-          )
-        } else {
-          const expected = members.map((m) => EXPECTED[m._tag] ?? "another type").join(" or ")
-          issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${got}`))
-        }
-        return
-      }
-      case "InvalidValue": {
-        const got = SchemaIssue.hasInput(node) ? `, got ${describe(node.input)}` : ""
-        issues.push(issue(formatPath(segments), "format", ruleFor(segments), `is invalid${got}`))
-        return
-      }
-      case "Encoding":
-        return walk(node.issue, segments)
-      default:
-        issues.push(issue(formatPath(segments), "format", ruleFor(segments), "is invalid"))
-    }
+  const found: Found = {
+    issues: [],
+    warnings: [],
+    ruleFor: (segments) => (root === undefined ? defaultRule : ruleAtPath(root, segments, defaultRule))
   }
-  walk(tree, [])
-  return { issues, warnings }
+  walk(tree, [], found)
+  return { issues: found.issues, warnings: found.warnings }
+}
+
+const gotOf = (node: SchemaIssue.Issue): string => (SchemaIssue.hasInput(node) ? describe(node.input) : "nothing")
+
+/** The issues of `node` at `segments`, and of every issue under it. */
+const walk = (node: SchemaIssue.Issue, segments: Path, found: Found): void => {
+  const { issues, ruleFor } = found
+  switch (node._tag) {
+    case "Pointer":
+      return walk(node.issue, [...segments, ...node.path], found)
+    case "Composite":
+      for (const child of node.issues) walk(child, segments, found)
+      return
+    case "Filter":
+      return filterIssues(node, segments, found)
+    case "MissingKey":
+      issues.push(issue(formatPath(segments), "required", ruleFor(segments), "is required"))
+      return
+    case "UnexpectedKey":
+      found.warnings.push(
+        issue(formatPath(segments), "unknown_field", "R10.2", "is not a field of this resource and was left out")
+      )
+      return
+    case "InvalidType": {
+      if (node.ast._tag === "Literal") {
+        const expected = enumExpectation([node.ast.literal])
+        issues.push(issue(formatPath(segments), "enum", ruleFor(segments), `${expected}, got ${gotOf(node)}`))
+        return
+      }
+      const expected = EXPECTED[node.ast._tag] ?? "another type"
+      issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${gotOf(node)}`))
+      return
+    }
+    case "AnyOf":
+      return anyOfIssues(node, segments, found)
+    case "InvalidValue": {
+      const got = SchemaIssue.hasInput(node) ? `, got ${describe(node.input)}` : ""
+      issues.push(issue(formatPath(segments), "format", ruleFor(segments), `is invalid${got}`))
+      return
+    }
+    case "Encoding":
+      return walk(node.issue, segments, found)
+    default:
+      issues.push(issue(formatPath(segments), "format", ruleFor(segments), "is invalid"))
+  }
+}
+
+/** A failed check: with its code (the kit's checks), one issue at each place it points to; else what failed inside. */
+const filterIssues = (node: SchemaIssue.Filter, segments: Path, found: Found): void => {
+  const annotations = node.filter.annotations as Partial<RuleAnnotations> | undefined
+  if (annotations?.code === undefined) return walk(node.issue, segments, found)
+  for (const [at, message] of leavesOf(node.issue, segments)) {
+    found.issues.push(
+      issue(
+        formatPath(at),
+        annotations.code,
+        annotations.rule ?? found.ruleFor(at),
+        message ?? annotations.message ?? "is invalid"
+      )
+    )
+  }
+}
+
+/** No member of a union matched: what it expects, or what failed inside the member of the right type. */
+const anyOfIssues = (node: SchemaIssue.AnyOf, segments: Path, found: Found): void => {
+  const { issues, ruleFor } = found
+  const expected = node.ast.annotations?.expected
+  if (typeof expected === "string") {
+    issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${expected}, got ${gotOf(node)}`))
+    return
+  }
+  // a member of the right type failed inside (an array whose element is wrong): name that problem
+  if (node.issues.length > 0) {
+    for (const child of node.issues) walk(child, segments, found)
+    return
+  }
+  const members = node.ast.types
+  if (members.every((m) => m._tag === "Literal")) {
+    const literals = members.map((m) => (m as SchemaAST.Literal).literal)
+    issues.push(
+      issue(formatPath(segments), "enum", ruleFor(segments), `${enumExpectation(literals)}, got ${gotOf(node)}`)
+    )
+  } else {
+    const names = members.map((m) => EXPECTED[m._tag] ?? "another type").join(" or ")
+    issues.push(issue(formatPath(segments), "type", ruleFor(segments), `must be ${names}, got ${gotOf(node)}`))
+  }
 }

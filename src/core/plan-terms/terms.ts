@@ -15,10 +15,11 @@ import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
 import { fromMinorUnits, MAX_MINOR_UNITS, percentageOf, split, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
+import { exhaustive } from "../internal/exhaustive.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { readCheckoutResult } from "./checkout.ts"
-import { validateRequestResult } from "./request.ts"
+import { readCheckoutResult, type TermsCheckout } from "./checkout.ts"
+import { type PlanTermsRequest, validateRequestResult } from "./request.ts"
 import type { PlanTerms, ScheduledPayment, TermsValidation } from "./response.ts"
 import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 
@@ -239,6 +240,110 @@ const optionIssues = (options: ComputeOptions | undefined, now: number | undefin
   return issues
 }
 
+/** The request, the checkout and `now`, read and checked. */
+interface Inputs {
+  readonly now: number
+  readonly terms: PlanTermsRequest
+  readonly priced: TermsCheckout
+}
+
+/**
+ * Reads the options, the plan-terms request and the checkout (priced in the request's zone), and
+ * checks that the request names the checkout (R6): the inputs, or every issue of them.
+ */
+const readInputs = (
+  checkout: unknown,
+  request: unknown,
+  options: ComputeOptions
+): Result.Result<Inputs, ValidationError> => {
+  const now = Time.toEpochMillis(options?.now)
+  const issues = optionIssues(options, now)
+  const validated = validateRequestResult(request)
+  if (Result.isFailure(validated)) issues.push(...validated.failure.issues)
+  const terms = Result.isSuccess(validated) ? validated.success.value : undefined
+  // A bad zone is the request's issue; the checkout is still read, for its own.
+  const read = readCheckoutResult(checkout, terms?.timeZone ?? "UTC", options?.merchant)
+  if (Result.isFailure(read)) issues.push(...read.failure.issues)
+  if (issues.length > 0 || terms === undefined || now === undefined || Result.isFailure(read)) return fail(issues)
+  const priced = read.success
+  if (priced.id !== undefined && priced.id !== terms.checkoutId) {
+    return fail([
+      issue(
+        "checkoutId",
+        "conflict",
+        "R6",
+        `must be the id of the checkout, ${describe(priced.id)}, got ${describe(terms.checkoutId)}`
+      )
+    ])
+  }
+  return Result.succeed({ now, terms, priced })
+}
+
+/** The request's deposit in the currency's precision: too many digits are rounded half-up, and say so (R6.6). */
+const requestedDeposit = (
+  asked: number,
+  exponent: number
+): { readonly deposit: number; readonly rounded: boolean } | Issue => {
+  const minor = toMinorUnits(asked, exponent)
+  if (minor === "range" || minor === "type") {
+    return issue("deposit.amount", "range", "R1.1", `is beyond the largest exact amount: ${describe(asked)}`)
+  }
+  return minor === "precision"
+    ? { deposit: percentageOf(100 * 10 ** exponent, asked), rounded: true }
+    : { deposit: minor, rounded: false }
+}
+
+/** The validation entries of terms that are computed but unacceptable (R6.6), each with its value. */
+const validationOf = (
+  t: TermsInMinorUnits,
+  rounded: boolean,
+  priced: TermsCheckout,
+  bounds: PaymentBounds
+): Array<TermsValidation> => {
+  const money = (minor: number) => String(fromMinorUnits(minor, priced.exponent))
+  const validation: Array<TermsValidation> = []
+  if (rounded) validation.push({ key: "deposit.precision", value: String(priced.exponent) })
+  for (const key of t.problems) {
+    switch (key) {
+      case "deposit.below_minimum":
+        validation.push({ key, value: money(t.range.min) })
+        break
+      case "deposit.above_maximum":
+        validation.push({ key, value: money(t.range.max) })
+        break
+      case "installments.unavailable":
+        validation.push({ key, value: Time.formatDate(priced.completionDay) })
+        break
+      case "installments.above_maximum_payment":
+        validation.push({ key, value: money(bounds.maximum!) })
+        break
+      default:
+        exhaustive(key)
+    }
+  }
+  return validation
+}
+
+/** The schedule (R6.9): payment 1, the deposit with the remainder, on the plan date, then each instalment on its date. */
+const scheduleOf = (
+  t: TermsInMinorUnits,
+  planDay: Time.EpochDay,
+  dates: ReadonlyArray<Time.EpochDay>,
+  exponent: number
+): Array<ScheduledPayment> => {
+  const schedule: Array<ScheduledPayment> = new Array(t.count + 1)
+  schedule[0] = {
+    installmentNumber: 1,
+    date: Time.formatDate(planDay),
+    amount: fromMinorUnits(t.firstPayment, exponent)
+  }
+  const each = fromMinorUnits(t.each, exponent)
+  for (let i = 0; i < t.count; i++) {
+    schedule[i + 1] = { installmentNumber: i + 2, date: Time.formatDate(dates[i]!), amount: each }
+  }
+  return schedule
+}
+
 /**
  * {@link compute} as a synchronous `Result`, for hot loops and for adapters.
  *
@@ -256,43 +361,14 @@ export const computeResult = (
   request: unknown,
   options: ComputeOptions
 ): Result.Result<PlanTerms, ValidationError> => {
-  const now = Time.toEpochMillis(options?.now)
-  const issues = optionIssues(options, now)
-  const validated = validateRequestResult(request)
-  if (Result.isFailure(validated)) issues.push(...validated.failure.issues)
-  const terms = Result.isSuccess(validated) ? validated.success.value : undefined
-  // A bad zone is the request's issue; the checkout is still read, for its own.
-  const timeZone = terms?.timeZone ?? "UTC"
-  const merchant = options?.merchant
-  const read = readCheckoutResult(checkout, timeZone, merchant)
-  if (Result.isFailure(read)) issues.push(...read.failure.issues)
-  if (issues.length > 0 || terms === undefined || now === undefined || Result.isFailure(read)) return fail(issues)
-  const priced = read.success
-
-  if (priced.id !== undefined && priced.id !== terms.checkoutId) {
-    return fail([
-      issue(
-        "checkoutId",
-        "conflict",
-        "R6",
-        `must be the id of the checkout, ${describe(priced.id)}, got ${describe(terms.checkoutId)}`
-      )
-    ])
-  }
+  const inputs = readInputs(checkout, request, options)
+  if (Result.isFailure(inputs)) return Result.fail(inputs.failure)
+  const { now, priced, terms } = inputs.success
   const planType = terms.planType ?? "Installment"
   const { exponent } = priced
-  // The request's deposit in the currency's precision; too many digits are rounded and reported (R6.6).
-  let deposit: number | undefined
-  let depositPrecision = false
   const asked = terms.deposit?.amount
-  if (asked !== undefined && planType !== "PayInFull") {
-    const minor = toMinorUnits(asked, exponent)
-    if (minor === "range" || minor === "type") {
-      return fail([issue("deposit.amount", "range", "R1.1", `is beyond the largest exact amount: ${describe(asked)}`)])
-    }
-    depositPrecision = minor === "precision"
-    deposit = depositPrecision ? percentageOf(100 * 10 ** exponent, asked) : (minor as number)
-  }
+  const requested = asked === undefined || planType === "PayInFull" ? undefined : requestedDeposit(asked, exponent)
+  if (requested !== undefined && "code" in requested) return fail([requested])
 
   const planDay = Time.localDay(now, terms.timeZone)
   if (planDay < Time.FIRST_DAY || planDay > Time.LAST_DAY) {
@@ -303,57 +379,31 @@ export const computeResult = (
   }
   const cadence = resolveCadence(terms.installments?.cadence, planDay)
   const dates = planType === "PayInFull" ? [] : cadenceDates(planDay, priced.completionDay, cadence)
-  const bounds = paymentBounds(merchant, priced.currencyCode, exponent)
+  const bounds = paymentBounds(options.merchant, priced.currencyCode, exponent)
   const t = termsInMinorUnits({
     planType,
     totalCost: priced.totalCost,
     totalMinimumDeposit: priced.totalMinimumDeposit,
     bounds,
-    deposit,
+    deposit: requested?.deposit,
     strategy: options.depositStrategy ?? "minimum",
     dateCount: dates.length
   })
-
   const money = (minor: number) => fromMinorUnits(minor, exponent)
-  const validation: Array<TermsValidation> = []
-  if (depositPrecision) validation.push({ key: "deposit.precision", value: String(exponent) })
-  for (const key of t.problems) {
-    switch (key) {
-      case "deposit.below_minimum":
-        validation.push({ key, value: String(money(t.range.min)) })
-        break
-      case "deposit.above_maximum":
-        validation.push({ key, value: String(money(t.range.max)) })
-        break
-      case "installments.unavailable":
-        validation.push({ key, value: Time.formatDate(priced.completionDay) })
-        break
-      case "installments.above_maximum_payment":
-        validation.push({ key, value: String(money(bounds.maximum!)) })
-    }
-  }
-
-  const schedule: Array<ScheduledPayment> = new Array(t.count + 1)
-  schedule[0] = { installmentNumber: 1, date: Time.formatDate(planDay), amount: money(t.firstPayment) }
-  const each = money(t.each)
-  for (let i = 0; i < t.count; i++) {
-    schedule[i + 1] = { installmentNumber: i + 2, date: Time.formatDate(dates[i]!), amount: each }
-  }
-
   const result: PlanTerms = {
     type: "plan",
     planType,
     deposit: { amount: money(t.deposit), range: { min: money(t.range.min), max: money(t.range.max) } },
     installments: {
-      amount: each,
+      amount: money(t.each),
       remainder: money(t.remainder),
       count: t.count,
       cadence: cadenceJson(cadence),
-      validation
+      validation: validationOf(t, requested?.rounded === true, priced, bounds)
     },
     totalCost: money(priced.totalCost),
     currencyCode: priced.currencyCode,
-    schedule
+    schedule: scheduleOf(t, planDay, dates, exponent)
   }
   return Result.succeed(priced.redirectURL === undefined ? result : { ...result, redirectURL: priced.redirectURL })
 }

@@ -9,7 +9,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { atLeastOneItem, CheckoutItem, CheckoutRequest, PLAN_TYPES, type PlanType } from "../checkout/request.ts"
-import { expiryMinutes, priceResult } from "../checkout/totals.ts"
+import { expiryMinutes, type PricedCheckout, priceResult } from "../checkout/totals.ts"
 import { minimumDepositUnitOf } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
@@ -19,7 +19,7 @@ import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { PatternText, reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import { decodeResult } from "../merchant/configuration.ts"
+import { decodeResult, type MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund-policy/policy.ts"
 import { type Installment, type Plan, PlanCreatedByUser, type PlanItem, PlanMerchant, PlanUser } from "./record.ts"
@@ -150,16 +150,28 @@ const planTypeOf = (value: unknown): PlanType | undefined => PLAN_TYPES.find((ty
 
 const canonicalUnit = (unit: string): string => minimumDepositUnitOf(unit) ?? unit
 
+/** The chosen schedule's payments as given. */
+type Schedule = typeof ChosenSchedule.Type["schedule"]
+
+/** What a plan is built from, read and checked: the options, the checkout and the chosen schedule. */
+interface Inputs {
+  readonly now: number
+  readonly zone: string
+  readonly merchant: MerchantConfigurationResponse | undefined
+  readonly checkout: PlannableCheckout
+  readonly schedule: Schedule
+}
+
 /**
- * {@link create} as a synchronous `Result`.
- *
- * @since 0.1.0
+ * Reads the options (`now`, `planId`, what the record shows, `timeZone`, the merchant
+ * configuration), the checkout and the terms' schedule as given: the inputs, or every issue of
+ * them (R3.1, R4.1, R6.9).
  */
-export const createResult = (
+const readInputs = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanOptions
-): Result.Result<Plan, ValidationError> => {
+): Result.Result<Inputs, ValidationError> => {
   const issues: Array<Issue> = []
   const now = Time.toEpochMillis(options?.now)
   if (now === undefined) {
@@ -178,53 +190,50 @@ export const createResult = (
   const checkedTerms = checkTerms(terms)
   for (const i of checkedTerms.issues) issues.push({ ...i, path: prefixPath("terms", i.path) })
   if (issues.length > 0) return fail(issues)
+  return Result.succeed({
+    now: now!,
+    zone,
+    merchant: Result.getOrUndefined(configuration),
+    checkout: checkedCheckout.value,
+    schedule: checkedTerms.value.schedule
+  })
+}
 
-  const merchantConfiguration = Result.getOrUndefined(configuration)
-  const c = checkedCheckout.value
-  const priced = priceResult(c, { merchant: merchantConfiguration, timeZone: zone })
-  if (Result.isFailure(priced)) {
-    return fail(priced.failure.issues.map((i) => ({ ...i, path: prefixPath("checkout", i.path) })))
-  }
-  const { exponent, totalCost, totalMinimumDeposit, completionDay } = priced.success
+/** A payment of the chosen schedule: its amount in minor units, its instant and its calendar day in the zone. */
+interface Payment {
+  readonly amount: number
+  readonly due: number
+  readonly day: Time.EpochDay
+}
 
-  // The schedule must pay exactly the checkout's total, 1..N in date order (R6.9).
-  const schedule = checkedTerms.value.schedule
-  const payments: Array<{ readonly amount: number; readonly due: number; readonly day: Time.EpochDay }> = []
+/**
+ * R6.9: the chosen schedule pays exactly the checkout's `totalCost`, in payments numbered 1..N in
+ * date order, each an amount of the checkout's currency on a date, and terms that name a currency
+ * name the checkout's. The payments, or every issue of the schedule.
+ */
+const checkSchedule = (
+  schedule: Schedule,
+  termsCurrency: unknown,
+  currencyCode: string,
+  priced: PricedCheckout,
+  zone: string
+): Result.Result<ReadonlyArray<Payment>, ValidationError> => {
+  const { exponent, totalCost } = priced
+  const issues: Array<Issue> = []
+  const payments: Array<Payment> = []
   let sum = 0
   let previous = -Infinity
   schedule.forEach((payment, index) => {
-    const path = `terms.schedule[${index}]`
-    if (payment.installmentNumber !== index + 1) {
+    const read = readPayment(payment, index, exponent, zone, issues)
+    if (read === undefined) return
+    if (read.due < previous) {
       issues.push(
-        issue(
-          `${path}.installmentNumber`,
-          "format",
-          "R6.9",
-          `must be ${index + 1}: payments are numbered 1..N in order, got ${payment.installmentNumber}`
-        )
+        issue(`terms.schedule[${index}].date`, "range", "R6.9", "must not be before the previous payment's date")
       )
     }
-    const amount = amountIssues(`${path}.amount`, payment.amount, exponent)
-    const date = Time.parseDateOrInstant(payment.date)
-    if (date === undefined) {
-      issues.push(
-        issue(
-          `${path}.date`,
-          "format",
-          "R6.9",
-          `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(payment.date)}`
-        )
-      )
-    }
-    if (typeof amount !== "number") issues.push(amount)
-    if (typeof amount !== "number" || date === undefined) return
-    const due = instantOf(date, zone)
-    if (due < previous) {
-      issues.push(issue(`${path}.date`, "range", "R6.9", "must not be before the previous payment's date"))
-    }
-    previous = due
-    sum += amount
-    payments.push({ amount, due, day: date._tag === "Date" ? date.day : Time.localDay(date.ms, zone) })
+    previous = read.due
+    sum += read.amount
+    payments.push(read)
   })
   if (issues.length === 0 && sum !== totalCost) {
     issues.push(
@@ -238,24 +247,58 @@ export const createResult = (
       )
     )
   }
-  const termsCurrency = at(terms, "currencyCode")
-  if (termsCurrency !== undefined && termsCurrency !== null && termsCurrency !== c.currencyCode) {
+  if (termsCurrency !== undefined && termsCurrency !== null && termsCurrency !== currencyCode) {
     issues.push(
       issue(
         "terms.currencyCode",
         "conflict",
         "R6.9",
-        `is ${describe(termsCurrency)}, the checkout's is ${describe(c.currencyCode)}`
+        `is ${describe(termsCurrency)}, the checkout's is ${describe(currencyCode)}`
       )
     )
   }
-  if (issues.length > 0) return fail(issues)
+  return issues.length > 0 ? fail(issues) : Result.succeed(payments)
+}
 
-  const created = Time.formatInstant(now!)
-  const checkoutCreated = (c.createdAt === undefined ? undefined : Time.parseDateTime(c.createdAt)) ?? now!
-  const planId = options.planId
-  const cadence = cadenceOf(terms, payments[1]?.day)
-  const installments: Array<Installment> = payments.map((p, index) => ({
+/** Payment `index` of the schedule (R6.9): numbered `index + 1`, an amount in the currency, a date; issues to `issues`. */
+const readPayment = (
+  payment: Schedule[number],
+  index: number,
+  exponent: number,
+  zone: string,
+  issues: Array<Issue>
+): Payment | undefined => {
+  const path = `terms.schedule[${index}]`
+  if (payment.installmentNumber !== index + 1) {
+    issues.push(
+      issue(
+        `${path}.installmentNumber`,
+        "format",
+        "R6.9",
+        `must be ${index + 1}: payments are numbered 1..N in order, got ${payment.installmentNumber}`
+      )
+    )
+  }
+  const amount = amountIssues(`${path}.amount`, payment.amount, exponent)
+  const date = Time.parseDateOrInstant(payment.date)
+  if (date === undefined) {
+    issues.push(
+      issue(
+        `${path}.date`,
+        "format",
+        "R6.9",
+        `must be a date YYYY-MM-DD or a date-time with an offset, got ${describe(payment.date)}`
+      )
+    )
+  }
+  if (typeof amount !== "number") issues.push(amount)
+  if (typeof amount !== "number" || date === undefined) return undefined
+  return { amount, due: instantOf(date, zone), day: date._tag === "Date" ? date.day : Time.localDay(date.ms, zone) }
+}
+
+/** The record's instalments: the schedule's payments, every one `UPCOMING` (R6.9). */
+const installmentsOf = (payments: ReadonlyArray<Payment>, exponent: number): Array<Installment> =>
+  payments.map((p, index) => ({
     installmentNumber: index + 1,
     date: Time.formatInstant(p.due),
     status: "UPCOMING",
@@ -263,45 +306,63 @@ export const createResult = (
     paymentMethod: null,
     transactionId: null
   }))
-  let redemption = Infinity
-  const items: Array<PlanItem> = c.items.map((item, index) => {
-    const pricedItem = priced.success.items[index]!
-    const redeemed = instantOf(Time.parseDateOrInstant(item.redemptionDate)!, zone)
-    if (redeemed < redemption) redemption = redeemed
-    return {
-      id: item.id ?? `${planId}-item-${index + 1}`,
-      planId,
-      status: "Active",
-      sku: item.sku ?? null,
-      merchantProductURL: item.merchantProductURL ?? null,
-      quantity: item.quantity,
-      description: item.description,
-      costPerItem: fromMinorUnits(pricedItem.costPerItem, exponent),
-      minimumDepositPerItemType: item.minimumDepositPerItem === undefined
-        ? null
-        : canonicalUnit(item.minimumDepositPerItem.unit),
-      minimumDepositPerItemValue: item.minimumDepositPerItem?.value ?? null,
-      depositRefundable: item.depositRefundable ?? true,
-      redemptionDate: Time.formatInstant(redeemed),
-      paymentDeadline: item.paymentDeadline ?? null,
-      refundPolicies: (item.refundPolicies ?? []).map((p) => ({
-        type: p.type ?? PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE,
-        daysWithinRedemptionDate: p.daysWithinRedemptionDate,
-        refundablePercentage: p.refundablePercentage
-      })),
-      createdAt: created,
-      updatedAt: created
-    }
-  })
-  const currency = Currency.merchantCurrency(merchantConfiguration, c.currencyCode)
+
+/** The record's items: the checkout's, priced (R2), their ids, the record's spellings and its nulls for absent. */
+const itemsOf = (
+  checkout: PlannableCheckout,
+  priced: PricedCheckout,
+  redemptions: ReadonlyArray<number>,
+  planId: string,
+  created: string
+): Array<PlanItem> =>
+  checkout.items.map((item, index) => ({
+    id: item.id ?? `${planId}-item-${index + 1}`,
+    planId,
+    status: "Active",
+    sku: item.sku ?? null,
+    merchantProductURL: item.merchantProductURL ?? null,
+    quantity: item.quantity,
+    description: item.description,
+    costPerItem: fromMinorUnits(priced.items[index]!.costPerItem, priced.exponent),
+    minimumDepositPerItemType: item.minimumDepositPerItem === undefined
+      ? null
+      : canonicalUnit(item.minimumDepositPerItem.unit),
+    minimumDepositPerItemValue: item.minimumDepositPerItem?.value ?? null,
+    depositRefundable: item.depositRefundable ?? true,
+    redemptionDate: Time.formatInstant(redemptions[index]!),
+    paymentDeadline: item.paymentDeadline ?? null,
+    refundPolicies: (item.refundPolicies ?? []).map((p) => ({
+      type: p.type ?? PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE,
+      daysWithinRedemptionDate: p.daysWithinRedemptionDate,
+      refundablePercentage: p.refundablePercentage
+    })),
+    createdAt: created,
+    updatedAt: created
+  }))
+
+const numberOr = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null)
+
+/** The plan record (R6.9): `PendingDeposit`, nothing paid, the checkout's totals and the terms' cadence. */
+const planRecord = (
+  { checkout: c, merchant: configuration, now, zone }: Inputs,
+  terms: unknown,
+  options: CreatePlanOptions,
+  priced: PricedCheckout,
+  payments: ReadonlyArray<Payment>
+): Plan => {
+  const { exponent, totalCost } = priced
+  const created = Time.formatInstant(now)
+  const checkoutCreated = (c.createdAt === undefined ? undefined : Time.parseDateTime(c.createdAt)) ?? now
+  const cadence = cadenceOf(terms, payments[1]?.day)
+  const installments = installmentsOf(payments, exponent)
+  const currency = Currency.merchantCurrency(configuration, c.currencyCode)
   const merchant = options.planMerchant ?? { id: c.merchantId }
-  const termsPlanType = at(terms, "planType")
   let maxPayment = 0
   for (const p of payments) if (p.amount > maxPayment) maxPayment = p.amount
-  const numberOr = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null)
-
-  return Result.succeed({
-    id: planId,
+  // the checkout was validated: every redemption date parses (R3.1)
+  const redemptions = c.items.map((item) => instantOf(Time.parseDateOrInstant(item.redemptionDate)!, zone))
+  return {
+    id: options.planId,
     status: "PendingDeposit",
     installmentFrequency: cadence.frequency,
     cadenceOnDayOfWeek: cadence.dayOfWeek,
@@ -310,14 +371,14 @@ export const createResult = (
     cancellationDetails: null,
     cancellationDate: null,
     checkoutType: "Web",
-    planType: planTypeOf(termsPlanType) ?? c.planType ?? "Installment",
+    planType: planTypeOf(at(terms, "planType")) ?? c.planType ?? "Installment",
     merchantId: c.merchantId,
     pausePaymentUntil: null,
     timeZone: zone,
     serviceFeePercentage: numberOr(merchant.serviceFeePercentage),
     createdAt: created,
     updatedAt: created,
-    minimumDepositAmount: fromMinorUnits(totalMinimumDeposit, exponent),
+    minimumDepositAmount: fromMinorUnits(priced.totalMinimumDeposit, exponent),
     merchantOrderId: c.merchantOrderId,
     subMerchantId: c.externalCode ?? null,
     subMerchantName: null,
@@ -328,8 +389,8 @@ export const createResult = (
     merchantName: typeof merchant.name === "string" ? merchant.name : null,
     numPaidInstallments: 0,
     numberOfInstallments: installments.length,
-    planCompletionDate: Time.formatInstant(Time.startOfDay(completionDay, zone)),
-    redemptionDate: Time.formatInstant(redemption),
+    planCompletionDate: Time.formatInstant(Time.startOfDay(priced.completionDay, zone)),
+    redemptionDate: Time.formatInstant(Math.min(...redemptions)),
     totalCost: fromMinorUnits(totalCost, exponent),
     totalPaid: 0,
     remainingAmount: fromMinorUnits(totalCost, exponent),
@@ -347,13 +408,41 @@ export const createResult = (
       isZeroDecimal: exponent === 0
     },
     merchant,
-    items,
+    items: itemsOf(c, priced, redemptions, options.planId, created),
     user: options.user ?? null,
     createdByUser: options.createdByUser ?? null,
     userPaymentMethod: null,
     checkout: { expiry: Time.formatInstant(checkoutCreated + expiryMinutes(c.expiry) * 60_000) },
     installments
-  })
+  }
+}
+
+/**
+ * {@link create} as a synchronous `Result`.
+ *
+ * @since 0.1.0
+ */
+export const createResult = (
+  checkout: unknown,
+  terms: unknown,
+  options: CreatePlanOptions
+): Result.Result<Plan, ValidationError> => {
+  const read = readInputs(checkout, terms, options)
+  if (Result.isFailure(read)) return Result.fail(read.failure)
+  const inputs = read.success
+  const priced = priceResult(inputs.checkout, { merchant: inputs.merchant, timeZone: inputs.zone })
+  if (Result.isFailure(priced)) {
+    return fail(priced.failure.issues.map((i) => ({ ...i, path: prefixPath("checkout", i.path) })))
+  }
+  const payments = checkSchedule(
+    inputs.schedule,
+    at(terms, "currencyCode"),
+    inputs.checkout.currencyCode,
+    priced.success,
+    inputs.zone
+  )
+  if (Result.isFailure(payments)) return Result.fail(payments.failure)
+  return Result.succeed(planRecord(inputs, terms, options, priced.success, payments.success))
 }
 
 /**

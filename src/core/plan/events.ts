@@ -10,6 +10,7 @@
  */
 import * as Data from "effect/Data"
 import type { InstantInput } from "../foundation/time/index.ts"
+import { everyMember } from "../internal/exhaustive.ts"
 import type { CancellationReason } from "./record.ts"
 
 /**
@@ -82,18 +83,18 @@ export type PlanEvent = Data.TaggedEnum<{
 export const PlanEvent = Data.taggedEnum<PlanEvent>()
 
 /**
- * The tags of {@link PlanEvent}.
+ * The tags of {@link PlanEvent}, every one (a list without a new event's does not compile).
  *
  * @since 0.1.0
  */
-export const PLAN_EVENT_TAGS = [
+export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
   "DepositAccepted",
   "InstallmentPaid",
   "InstallmentMissed",
   "PaymentPaused",
   "PlanCancelled",
   "MerchantOrderSet"
-] as const satisfies ReadonlyArray<PlanEvent["_tag"]>
+])
 
 /**
  * Why an event was refused by the plan in its current state:

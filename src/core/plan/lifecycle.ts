@@ -22,7 +22,8 @@ import * as Struct from "effect/Struct"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import { everyMember, exhaustive } from "../internal/exhaustive.ts"
+import { describe, enumExpectation, formatPath, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
@@ -98,7 +99,10 @@ const exponentOf = (plan: Plan): number | ReadonlyArray<Issue> => {
   return currency === undefined ? issues : currency.exponent
 }
 
-/** An event read and checked, amounts in minor units. */
+/**
+ * An event read and checked, amounts in minor units: one shape for every event (what an event does
+ * not carry is `undefined`), so the lifecycle's hot loop reads one kind of object.
+ */
 interface Read {
   readonly tag: PlanEvent["_tag"]
   readonly at: number
@@ -167,13 +171,52 @@ const installmentNumberOf = (event: Record<string, unknown>, issues: Array<Issue
   return undefined
 }
 
+/** A pause's end: an instant after `at`. */
+const untilOf = (event: Record<string, unknown>, at: number, issues: Array<Issue>): number => {
+  const until = instantOf(event, "until", issues)
+  if (!Number.isNaN(at) && !Number.isNaN(until) && !(until > at)) {
+    issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
+  }
+  return until
+}
+
+/** A cancellation's reason, one of the service's (R7.8). */
+const reasonOf = (event: Record<string, unknown>, issues: Array<Issue>): CancellationReason | undefined => {
+  const reason = event["reason"]
+  if (typeof reason === "string" && REASONS.has(reason)) return reason as CancellationReason
+  issues.push(
+    issue(
+      "reason",
+      reason === undefined ? "required" : "enum",
+      "R7.8",
+      `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(reason)}`
+    )
+  )
+  return undefined
+}
+
+/** A cancellation's refund, required, an amount of the plan's currency (R7.8). */
+const refundOf = (event: Record<string, unknown>, exponent: number, issues: Array<Issue>): number | undefined => {
+  if (event["refundAmount"] !== undefined) return optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
+  issues.push(issue("refundAmount", "required", "R7.8", "is required"))
+  return undefined
+}
+
+/** The merchant's order id an event sets, checked as the merchant-order request checks it. */
+const merchantOrderIdOf = (event: Record<string, unknown>, issues: Array<Issue>): string | undefined => {
+  const checked = checkMerchantOrderId(event)
+  if (checked.issues.length === 0) return event["merchantOrderId"] as string
+  issues.push(...checked.issues)
+  return undefined
+}
+
 /** Reads an event of any shape: the checked event, or every issue with it. */
 const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return [issue("", "type", LIFECYCLE, `must be a plan event object, got ${describe(input)}`)]
   }
   const event = input as Record<string, unknown>
-  const tag = event["_tag"]
+  const tag = event["_tag"] as PlanEvent["_tag"]
   if (typeof tag !== "string" || !TAGS.has(tag)) {
     return [
       issue(
@@ -195,7 +238,7 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   let details: string | undefined
   let refundAmount: number | undefined
   let merchantOrderId: string | undefined
-  switch (tag as PlanEvent["_tag"]) {
+  switch (tag) {
     case "DepositAccepted":
     case "InstallmentPaid":
       amount = optionalAmount(event, "amount", exponent, issues, "R1.3")
@@ -207,37 +250,23 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
       installmentNumber = installmentNumberOf(event, issues)
       break
     case "PaymentPaused":
-      until = instantOf(event, "until", issues)
-      if (!Number.isNaN(at) && !Number.isNaN(until) && !(until > at)) {
-        issues.push(issue("until", "range", LIFECYCLE, "must be after `at`"))
-      }
+      until = untilOf(event, at, issues)
       break
-    case "PlanCancelled": {
-      const r = event["reason"]
-      if (typeof r === "string" && REASONS.has(r)) reason = r as CancellationReason
-      else {issues.push(
-          issue(
-            "reason",
-            r === undefined ? "required" : "enum",
-            "R7.8",
-            `${enumExpectation(CANCELLATION_REASONS)}, got ${describe(r)}`
-          )
-        )}
+    case "PlanCancelled":
+      reason = reasonOf(event, issues)
       details = optionalText(event, "details", issues)
-      if (event["refundAmount"] === undefined) issues.push(issue("refundAmount", "required", "R7.8", "is required"))
-      else refundAmount = optionalAmount(event, "refundAmount", exponent, issues, "R7.8")
+      refundAmount = refundOf(event, exponent, issues)
       break
-    }
-    case "MerchantOrderSet": {
-      const checked = checkMerchantOrderId(event)
-      if (checked.issues.length > 0) issues.push(...checked.issues)
-      else merchantOrderId = event["merchantOrderId"] as string
+    case "MerchantOrderSet":
+      merchantOrderId = merchantOrderIdOf(event, issues)
       break
-    }
+    default:
+      exhaustive(tag)
   }
   if (issues.length > 0) return issues
+  // one literal, so every event read has the same shape
   return {
-    tag: tag as PlanEvent["_tag"],
+    tag,
     at,
     amount,
     installmentNumber,
@@ -249,6 +278,54 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     refundAmount,
     merchantOrderId
   }
+}
+
+/** The fields of the event tagged `Tag`, besides `_tag`. */
+type FieldOf<Tag extends PlanEvent["_tag"]> = Exclude<keyof Extract<PlanEvent, { readonly _tag: Tag }>, "_tag">
+
+/**
+ * The fields each event carries, as {@link readEvent} reads them: a list that misses a field of its
+ * event, or an event, does not compile.
+ */
+const EVENT_FIELDS: { readonly [Tag in PlanEvent["_tag"]]: ReadonlySet<string> } = {
+  DepositAccepted: new Set(
+    everyMember<FieldOf<"DepositAccepted">>()(["at", "amount", "paymentMethod", "transactionId"])
+  ),
+  InstallmentPaid: new Set(
+    everyMember<FieldOf<"InstallmentPaid">>()(["at", "installmentNumber", "amount", "paymentMethod", "transactionId"])
+  ),
+  InstallmentMissed: new Set(everyMember<FieldOf<"InstallmentMissed">>()(["at", "installmentNumber"])),
+  PaymentPaused: new Set(everyMember<FieldOf<"PaymentPaused">>()(["at", "until"])),
+  PlanCancelled: new Set(everyMember<FieldOf<"PlanCancelled">>()(["at", "reason", "details", "refundAmount"])),
+  MerchantOrderSet: new Set(everyMember<FieldOf<"MerchantOrderSet">>()(["at", "merchantOrderId"]))
+}
+
+const NO_WARNINGS: ReadonlyArray<Issue> = []
+
+/**
+ * The `unknown_field` warnings (R10.2) of a plan event, whatever its values: each own field its
+ * `_tag` does not carry (`installmentNumbr`), at its path from the event. None for what is not an
+ * event object with a known `_tag`: the lifecycle refuses those. Allocates nothing when all is known.
+ *
+ * @example
+ * ```ts
+ * eventUnknownFields({ _tag: "InstallmentMissed", at: "2026-12-01T00:00:00Z", installmentNumbr: 2 })
+ * // [{ path: "installmentNumbr", code: "unknown_field", rule: "R10.2", … }]
+ * ```
+ */
+export const eventUnknownFields = (input: unknown): ReadonlyArray<Issue> => {
+  if (!isRecord(input)) return NO_WARNINGS
+  const tag = input["_tag"]
+  if (typeof tag !== "string" || !TAGS.has(tag)) return NO_WARNINGS
+  const known = EVENT_FIELDS[tag as PlanEvent["_tag"]]
+  let warnings: Array<Issue> | undefined
+  for (const key in input) {
+    if (key === "_tag" || known.has(key) || !Object.hasOwn(input, key)) continue
+    ;(warnings ??= []).push(
+      issue(formatPath([key]), "unknown_field", "R10.2", "is not a field of this event and was left out")
+    )
+  }
+  return warnings ?? NO_WARNINGS
 }
 
 const dueAt = (installment: Installment): number => Time.parseDateTime(installment.date) ?? Infinity
@@ -269,6 +346,12 @@ const statusAfterPayment = (installments: ReadonlyArray<Installment>): PlanStatu
   return unpaid ? "OnSchedule" : "Completed"
 }
 
+type Step = Result.Result<Plan, PlanTransitionError>
+
+/** The plan's refusal of the event `read`. */
+const refuse = (plan: Plan, read: Read, code: PlanEventRefusal, message: string): Step =>
+  Result.fail(new PlanTransitionError({ code, status: plan.status, event: read.tag, message }))
+
 /**
  * {@link apply} as a synchronous `Result`, for hot loops. Accepts an
  * event of any shape (JSON from a queue): a malformed one fails with a
@@ -285,148 +368,192 @@ export const applyResult = (
   if (typeof exponent !== "number") return fail(exponent)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
-  const refuse = (code: PlanEventRefusal, message: string) =>
-    Result.fail(new PlanTransitionError({ code, status: plan.status, event: read.tag, message }))
-
   if (plan.status === "Cancelled" && read.tag !== "MerchantOrderSet") {
-    return refuse("already_cancelled", "the plan is cancelled, which is final")
+    return refuse(plan, read, "already_cancelled", "the plan is cancelled, which is final")
   }
   if (!ALLOWED_IN[read.tag].includes(plan.status)) {
-    return refuse("not_allowed", `${read.tag} is not allowed while the plan is ${plan.status}`)
+    return refuse(plan, read, "not_allowed", `${read.tag} is not allowed while the plan is ${plan.status}`)
   }
   const updatedAt = Time.parseDateTime(plan.updatedAt)
   if (updatedAt !== undefined && read.at < updatedAt) {
     return refuse(
+      plan,
+      read,
       "out_of_order",
       `the event at ${Time.formatInstant(read.at)} is before the record's updatedAt ${plan.updatedAt}`
     )
   }
-  const at = Time.formatInstant(read.at)
+  return step(plan, read, exponent, Time.formatInstant(read.at))
+}
 
+/** The next record of an event the plan's status allows; `at` is the event's instant as the record writes it. */
+const step = (plan: Plan, read: Read, exponent: number, at: string): Step => {
   switch (read.tag) {
     case "DepositAccepted":
-    case "InstallmentPaid": {
-      const installments = plan.installments
-      let index: number
-      if (read.tag === "DepositAccepted") index = indexOfNumber(installments, 1)
-      else if (read.installmentNumber !== undefined) {
-        index = indexOfNumber(installments, read.installmentNumber)
-        if (index < 0) return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
-      } else {
-        index = installments.findIndex((i) => i.status === "MISSED")
-        if (index < 0) index = installments.findIndex((i) => i.status === "UPCOMING")
-      }
-      const target = installments[index]
-      if (target === undefined) return refuse("unknown_installment", "the plan has no instalment left to pay")
-      if (target.status === "PAID") {
-        return refuse("already_paid", `instalment ${target.installmentNumber} is already paid`)
-      }
-      if (target.status === "CANCELLED") {
-        return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
-      }
-      const due = toMinorUnits(target.amount, exponent) as number
-      const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
-      const paying = read.amount ?? due
-      if (paying > remaining) {
-        return refuse(
-          "overpayment",
-          `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`
-        )
-      }
-      if (paying !== due) {
-        return refuse(
-          "amount_mismatch",
-          `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`
-        )
-      }
-      const next = installments.slice()
-      next[index] = {
-        ...target,
-        status: "PAID",
-        paymentMethod: read.paymentMethod ?? target.paymentMethod,
-        transactionId: read.transactionId ?? target.transactionId
-      }
-      return Result.succeed({
-        ...plan,
-        status: statusAfterPayment(next),
-        installments: next,
-        numPaidInstallments: plan.numPaidInstallments + 1,
-        totalPaid: fromMinorUnits((toMinorUnits(plan.totalPaid, exponent) as number) + due, exponent),
-        remainingAmount: fromMinorUnits(remaining - due, exponent),
-        updatedAt: at
-      })
-    }
-    case "InstallmentMissed": {
-      const installments = plan.installments
-      let index: number
-      if (read.installmentNumber !== undefined) {
-        index = indexOfNumber(installments, read.installmentNumber)
-        const target = installments[index]
-        if (target === undefined) {
-          return refuse("unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
-        }
-        if (target.status === "PAID") return refuse("already_paid", `instalment ${target.installmentNumber} is paid`)
-        if (target.status === "MISSED") {
-          return refuse("already_missed", `instalment ${target.installmentNumber} is already missed`)
-        }
-        if (target.status === "CANCELLED") {
-          return refuse("not_allowed", `instalment ${target.installmentNumber} is cancelled`)
-        }
-        if (dueAt(target) > read.at) {
-          return refuse("not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
-        }
-      } else {
-        index = installments.findIndex((i) => i.status === "UPCOMING")
-        if (index < 0 || dueAt(installments[index]!) > read.at) {
-          return refuse("not_due", `no instalment falls due by ${at}`)
-        }
-      }
-      const next = installments.slice()
-      next[index] = { ...installments[index]!, status: "MISSED" }
-      return Result.succeed({ ...plan, status: "Late", installments: next, updatedAt: at })
-    }
-    case "PaymentPaused": {
-      const until = read.until!
-      const completion = Time.parseDateTime(plan.planCompletionDate)
-      if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
-        return refuse(
-          "beyond_completion",
-          `payments cannot be paused past the completion date ${plan.planCompletionDate}`
-        )
-      }
-      const untilText = Time.formatInstant(until)
-      // due dates move, amounts do not
-      const next = plan.installments.map((
-        i
-      ) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
-      return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
-    }
-    case "PlanCancelled": {
-      const refund = read.refundAmount!
-      const paid = toMinorUnits(plan.totalPaid, exponent) as number
-      if (refund > paid) {
-        return refuse(
-          "refund_exceeds_paid",
-          `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`
-        )
-      }
-      const next = plan.installments.map((
-        i
-      ) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
-      return Result.succeed({
-        ...plan,
-        status: "Cancelled",
-        installments: next,
-        cancellationReason: read.reason!,
-        cancellationDetails: read.details ?? null,
-        cancellationDate: at,
-        refundAmount: fromMinorUnits(refund, exponent),
-        updatedAt: at
-      })
-    }
+    case "InstallmentPaid":
+      return payment(plan, read, exponent, at)
+    case "InstallmentMissed":
+      return missed(plan, read, at)
+    case "PaymentPaused":
+      return paused(plan, read, at)
+    case "PlanCancelled":
+      return cancelled(plan, read, exponent, at)
     case "MerchantOrderSet":
       return Result.succeed({ ...plan, merchantOrderId: read.merchantOrderId!, updatedAt: at })
+    default:
+      // every event readEvent reads is one of these
+      exhaustive(read.tag)
+      return refuse(plan, read, "not_allowed", `${read.tag} is not an event of the lifecycle`)
   }
+}
+
+/**
+ * The instalment a payment pays: the deposit (1), the one it names, else the first missed one, else
+ * the first upcoming one; its index, or the refusal.
+ */
+const paymentTarget = (plan: Plan, read: Read): number | Step => {
+  const installments = plan.installments
+  let index: number
+  if (read.tag === "DepositAccepted") index = indexOfNumber(installments, 1)
+  else if (read.installmentNumber !== undefined) {
+    index = indexOfNumber(installments, read.installmentNumber)
+    if (index < 0) {
+      return refuse(plan, read, "unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+    }
+  } else {
+    index = installments.findIndex((i) => i.status === "MISSED")
+    if (index < 0) index = installments.findIndex((i) => i.status === "UPCOMING")
+  }
+  const target = installments[index]
+  if (target === undefined) return refuse(plan, read, "unknown_installment", "the plan has no instalment left to pay")
+  if (target.status === "PAID") {
+    return refuse(plan, read, "already_paid", `instalment ${target.installmentNumber} is already paid`)
+  }
+  if (target.status === "CANCELLED") {
+    return refuse(plan, read, "not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+  }
+  return index
+}
+
+/** A deposit or an instalment paid: exactly what it is due, no more than remains (R1). */
+const payment = (plan: Plan, read: Read, exponent: number, at: string): Step => {
+  const index = paymentTarget(plan, read)
+  if (typeof index !== "number") return index
+  const target = plan.installments[index]!
+  const due = toMinorUnits(target.amount, exponent) as number
+  const remaining = toMinorUnits(plan.remainingAmount, exponent) as number
+  const paying = read.amount ?? due
+  if (paying > remaining) {
+    return refuse(
+      plan,
+      read,
+      "overpayment",
+      `${fromMinorUnits(paying, exponent)} is more than the ${plan.remainingAmount} that remains`
+    )
+  }
+  if (paying !== due) {
+    return refuse(
+      plan,
+      read,
+      "amount_mismatch",
+      `instalment ${target.installmentNumber} is ${target.amount}, got ${fromMinorUnits(paying, exponent)}`
+    )
+  }
+  const next = plan.installments.slice()
+  next[index] = {
+    ...target,
+    status: "PAID",
+    paymentMethod: read.paymentMethod ?? target.paymentMethod,
+    transactionId: read.transactionId ?? target.transactionId
+  }
+  return Result.succeed({
+    ...plan,
+    status: statusAfterPayment(next),
+    installments: next,
+    numPaidInstallments: plan.numPaidInstallments + 1,
+    totalPaid: fromMinorUnits((toMinorUnits(plan.totalPaid, exponent) as number) + due, exponent),
+    remainingAmount: fromMinorUnits(remaining - due, exponent),
+    updatedAt: at
+  })
+}
+
+/** An instalment missed: the one named, if it is due and unpaid, else the first upcoming one if it is due. */
+const missed = (plan: Plan, read: Read, at: string): Step => {
+  const installments = plan.installments
+  let index: number
+  if (read.installmentNumber !== undefined) {
+    index = indexOfNumber(installments, read.installmentNumber)
+    const target = installments[index]
+    if (target === undefined) {
+      return refuse(plan, read, "unknown_installment", `the plan has no instalment ${read.installmentNumber}`)
+    }
+    if (target.status === "PAID") {
+      return refuse(plan, read, "already_paid", `instalment ${target.installmentNumber} is paid`)
+    }
+    if (target.status === "MISSED") {
+      return refuse(plan, read, "already_missed", `instalment ${target.installmentNumber} is already missed`)
+    }
+    if (target.status === "CANCELLED") {
+      return refuse(plan, read, "not_allowed", `instalment ${target.installmentNumber} is cancelled`)
+    }
+    if (dueAt(target) > read.at) {
+      return refuse(plan, read, "not_due", `instalment ${target.installmentNumber} falls due at ${target.date}`)
+    }
+  } else {
+    index = installments.findIndex((i) => i.status === "UPCOMING")
+    if (index < 0 || dueAt(installments[index]!) > read.at) {
+      return refuse(plan, read, "not_due", `no instalment falls due by ${at}`)
+    }
+  }
+  const next = installments.slice()
+  next[index] = { ...installments[index]!, status: "MISSED" }
+  return Result.succeed({ ...plan, status: "Late", installments: next, updatedAt: at })
+}
+
+/** Payments paused until `until`, no later than the completion date: due dates move, amounts do not. */
+const paused = (plan: Plan, read: Read, at: string): Step => {
+  const until = read.until!
+  const completion = Time.parseDateTime(plan.planCompletionDate)
+  if (completion !== undefined && Time.localDay(until, plan.timeZone) > Time.localDay(completion, plan.timeZone)) {
+    return refuse(
+      plan,
+      read,
+      "beyond_completion",
+      `payments cannot be paused past the completion date ${plan.planCompletionDate}`
+    )
+  }
+  const untilText = Time.formatInstant(until)
+  const next = plan.installments.map((
+    i
+  ) => (i.status === "UPCOMING" && dueAt(i) < until ? { ...i, date: untilText } : i))
+  return Result.succeed({ ...plan, pausePaymentUntil: untilText, installments: next, updatedAt: at })
+}
+
+/** A cancellation: the refund no more than was paid (R7.8), every unpaid instalment cancelled. */
+const cancelled = (plan: Plan, read: Read, exponent: number, at: string): Step => {
+  const refund = read.refundAmount!
+  const paid = toMinorUnits(plan.totalPaid, exponent) as number
+  if (refund > paid) {
+    return refuse(
+      plan,
+      read,
+      "refund_exceeds_paid",
+      `the refund ${fromMinorUnits(refund, exponent)} is more than the ${plan.totalPaid} paid (R7.8)`
+    )
+  }
+  const next = plan.installments.map((
+    i
+  ) => (i.status === "UPCOMING" || i.status === "MISSED" ? { ...i, status: "CANCELLED" as const } : i))
+  return Result.succeed({
+    ...plan,
+    status: "Cancelled",
+    installments: next,
+    cancellationReason: read.reason!,
+    cancellationDetails: read.details ?? null,
+    cancellationDate: at,
+    refundAmount: fromMinorUnits(refund, exponent),
+    updatedAt: at
+  })
 }
 
 /**

@@ -313,30 +313,8 @@ const compute = (
     totalNonRefundable += nonRefundable
 
     if (detail !== undefined) {
-      const quoted: Array<RefundPolicyQuote> = []
-      for (let j = 0; j < policies.length; j++) {
-        const policy = policies[j]!
-        const days = policy.daysWithinRedemptionDate
-        quoted.push({
-          activeFrom: activeFrom(redemption - days, zone),
-          name: policyName(days, policy.refundablePercentage),
-          nonRefundableAmount: fromMinorUnits(
-            j === active ? policyNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage),
-            e
-          )
-        })
-      }
-      detail.push({
-        id: itemId(item, index),
-        name: itemName(item),
-        quantity,
-        costPerItem: fromMinorUnits(cost, e),
-        totalCost: fromMinorUnits(lineTotal, e),
-        minNonRefundableDeposit: fromMinorUnits(minDeposit, e),
-        nonRefundableAmount: fromMinorUnits(nonRefundable, e),
-        activeRefundPolicyIndex: active,
-        refundPolicies: quoted
-      })
+      const line = { cost, lineTotal, minDeposit, nonRefundable, active, redemption }
+      detail.push(itemQuote(item, index, line, policies, zone, e))
     }
   }
   if (!exact) {
@@ -357,6 +335,51 @@ const compute = (
     // R7.6
     suggestedRefundAmount: paidMinor > totalNonRefundable ? paidMinor - totalNonRefundable : 0
   })
+}
+
+/** What the calculation found of an item, in minor units; its policy in force and its redemption day. */
+interface ItemLine {
+  readonly cost: number
+  readonly lineTotal: number
+  readonly minDeposit: number
+  readonly nonRefundable: number
+  readonly active: number
+  readonly redemption: Time.EpochDay
+}
+
+/**
+ * An item of the response (R7.3–R7.5): its totals in the plan's digits, the policy in force and,
+ * for each policy, the day it comes into force and what it would keep.
+ */
+const itemQuote = (
+  item: RefundPlanItem,
+  index: number,
+  { active, cost, lineTotal, minDeposit, nonRefundable, redemption }: ItemLine,
+  policies: ReadonlyArray<RefundPolicy>,
+  zone: string,
+  e: number
+): RefundItemQuote => {
+  const quoted: Array<RefundPolicyQuote> = []
+  for (let j = 0; j < policies.length; j++) {
+    const policy = policies[j]!
+    const days = policy.daysWithinRedemptionDate
+    quoted.push({
+      activeFrom: activeFrom(redemption - days, zone),
+      name: policyName(days, policy.refundablePercentage),
+      nonRefundableAmount: fromMinorUnits(lineTotal - percentageOf(lineTotal, policy.refundablePercentage), e)
+    })
+  }
+  return {
+    id: itemId(item, index),
+    name: itemName(item),
+    quantity: item.quantity,
+    costPerItem: fromMinorUnits(cost, e),
+    totalCost: fromMinorUnits(lineTotal, e),
+    minNonRefundableDeposit: fromMinorUnits(minDeposit, e),
+    nonRefundableAmount: fromMinorUnits(nonRefundable, e),
+    activeRefundPolicyIndex: active,
+    refundPolicies: quoted
+  }
 }
 
 /**

@@ -64,66 +64,87 @@ const compareWith = <K>(operator: string, target: K): ((key: K) => boolean) | un
   return undefined
 }
 
+/** `is`/`isNot`: `null` and `empty` (missing values, "", []) or `true`/`false`. */
+const presenceTest = (value: string): (v: unknown) => boolean =>
+  value === "null"
+    ? (v) => v === null || v === undefined
+    : value === "empty"
+    ? (v) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
+    : value === "true"
+    ? (v) => v === true
+    : (v) => v === false
+
+/**
+ * How a filter reads a field of its type: each value into a key (`undefined` for a missing one),
+ * and each target value into a test of keys.
+ */
+interface Reading {
+  readonly keyOf: (v: unknown) => unknown
+  readonly testOf: (target: string) => ((key: any) => boolean) | undefined
+}
+
+const readingOf = (type: FieldType, operator: string, value: string): Reading => {
+  switch (type) {
+    case "number":
+      return {
+        keyOf: numeric,
+        testOf: (target) => {
+          const n = numberOf(target)!
+          return operator === "equals" || operator === "in" || operator === "not" || operator === "notIn"
+            ? (k: number) => k === n
+            : compareWith(operator, n)
+        }
+      }
+    case "date":
+      return {
+        keyOf: Time.dateValue,
+        testOf: (target) => {
+          const d = dateOf(target)!
+          // a calendar date compares by the UTC day, a date-time by the instant
+          if (d._tag === "Date") {
+            const at = compareWith(operator, d.day)
+            return at === undefined ? (ms: number) => Time.utcDay(ms) === d.day : (ms: number) => at(Time.utcDay(ms))
+          }
+          const at = compareWith(operator, d.ms)
+          return at ?? ((ms: number) => ms === d.ms)
+        }
+      }
+    default:
+      return textReading(operator, value)
+  }
+}
+
+/** Text: exactly for `equals`/`not`/`in`/`notIn`, case-insensitively for `contains`…, by code units for `lt`…. */
+const textReading = (operator: string, value: string): Reading => {
+  const lower = value.toLowerCase()
+  return {
+    keyOf: (v) => (typeof v === "string" ? v : undefined),
+    testOf: (target) => {
+      switch (operator) {
+        case "contains":
+          return (k: string) => k.toLowerCase().includes(lower)
+        case "startsWith":
+          return (k: string) => k.toLowerCase().startsWith(lower)
+        case "endsWith":
+          return (k: string) => k.toLowerCase().endsWith(lower)
+      }
+      return compareWith(operator, target) ?? ((k: string) => k === target)
+    }
+  }
+}
+
 /**
  * The predicate of one filter. Missing values (null, absent) match `not`,
  * `notIn` and `is null`/`is empty`, and nothing else.
  */
 const predicateOf = (filter: PlanSearchFilter): Predicate => {
   const get = fieldGetter(filter.field)
-  const type: FieldType = SEARCH_FIELDS[filter.field] ?? "string"
   const { operator, value } = filter
   if (operator === "is" || operator === "isNot") {
-    const test = value === "null"
-      ? (v: unknown) => v === null || v === undefined
-      : value === "empty"
-      ? (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)
-      : value === "true"
-      ? (v: unknown) => v === true
-      : (v: unknown) => v === false
+    const test = presenceTest(value)
     return operator === "is" ? (s) => test(get(s)) : (s) => !test(get(s))
   }
-  // Each type reads the field into a key, and each target value into a test of that key.
-  let keyOf: (v: unknown) => unknown
-  let testOf: (target: string) => ((key: any) => boolean) | undefined
-  switch (type) {
-    case "number":
-      keyOf = numeric
-      testOf = (target) => {
-        const n = numberOf(target)!
-        return operator === "equals" || operator === "in" || operator === "not" || operator === "notIn"
-          ? (k: number) => k === n
-          : compareWith(operator, n)
-      }
-      break
-    case "date":
-      keyOf = Time.dateValue
-      testOf = (target) => {
-        const d = dateOf(target)!
-        // a calendar date compares by the UTC day, a date-time by the instant
-        if (d._tag === "Date") {
-          const at = compareWith(operator, d.day)
-          return at === undefined ? (ms: number) => Time.utcDay(ms) === d.day : (ms: number) => at(Time.utcDay(ms))
-        }
-        const at = compareWith(operator, d.ms)
-        return at ?? ((ms: number) => ms === d.ms)
-      }
-      break
-    default: {
-      keyOf = (v) => (typeof v === "string" ? v : undefined)
-      const lower = value.toLowerCase()
-      testOf = (target) => {
-        switch (operator) {
-          case "contains":
-            return (k: string) => k.toLowerCase().includes(lower)
-          case "startsWith":
-            return (k: string) => k.toLowerCase().startsWith(lower)
-          case "endsWith":
-            return (k: string) => k.toLowerCase().endsWith(lower)
-        }
-        return compareWith(operator, target) ?? ((k: string) => k === target)
-      }
-    }
-  }
+  const { keyOf, testOf } = readingOf(SEARCH_FIELDS[filter.field] ?? "string", operator, value)
   if (operator === "in" || operator === "notIn") {
     const tests = listOf(value).map((v) => testOf(v)!)
     const any = (k: unknown) => {
@@ -274,54 +295,79 @@ export const evaluate = <S extends SearchablePlan>(
     return true
   }
   const offset = query.page * query.limit
-  const order = orderOf(query)
   const want = offset + query.limit
-  let total = 0
-  let page: Array<S>
-  if (want * 8 < summaries.length) {
-    // a page near the start: keep the best `want` matches in a sorted buffer as
-    // they come (most lose to its last entry); nothing else is sorted or kept
-    const best: Array<Entry<S>> = []
-    for (let i = 0; i < summaries.length; i++) {
-      const s = summaries[i]!
-      if (!matches(s)) continue
-      total++
-      const key = order.keyOf(s)
-      // most matches lose to the buffer's last entry: compare before allocating one
-      if (best.length === want && order.compareKey(key, s, i, best[want - 1]!) >= 0) continue
-      const entry: Entry<S> = { key, summary: s, index: i }
-      let lo = 0
-      let hi = best.length
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (order.compare(best[mid]!, entry) < 0) lo = mid + 1
-        else hi = mid
-      }
-      best.splice(lo, 0, entry)
-      if (best.length > want) best.pop()
-    }
-    page = best.slice(offset).map((e) => e.summary)
-  } else {
-    const entries: Array<Entry<S>> = []
-    for (let i = 0; i < summaries.length; i++) {
-      const s = summaries[i]!
-      if (matches(s)) entries.push({ key: order.keyOf(s), summary: s, index: i })
-    }
-    total = entries.length
-    if (offset >= total) page = []
-    else {
-      // only the page's positions need their sorted elements: select around them, sort the page
-      const end = Math.min(want, total)
-      select(entries, offset, 0, total - 1, order.compare)
-      if (end - 1 > offset) select(entries, end - 1, offset + 1, total - 1, order.compare)
-      page = entries.slice(offset, end).sort(order.compare).map((e) => e.summary)
-    }
-  }
+  const { total, page } = want * 8 < summaries.length
+    ? pageNearStart(summaries, matches, orderOf(query), offset, want)
+    : pageBySelection(summaries, matches, orderOf(query), offset, want)
   return {
     nextCursor: null,
     totalRowCount: total,
     plans: query.includeInstallments ? page : page.map(withoutInstallments)
   }
+}
+
+/** A page and the number of matches in all. */
+interface Paged<S> {
+  readonly total: number
+  readonly page: Array<S>
+}
+
+/**
+ * A page near the start (its end, `want`, well below the input's length): the best `want` matches
+ * kept in a sorted buffer as they come (most lose to its last entry); nothing else is sorted or kept.
+ */
+const pageNearStart = <S extends SearchablePlan>(
+  summaries: ReadonlyArray<S>,
+  matches: (s: S) => boolean,
+  order: Order,
+  offset: number,
+  want: number
+): Paged<S> => {
+  let total = 0
+  const best: Array<Entry<S>> = []
+  for (let i = 0; i < summaries.length; i++) {
+    const s = summaries[i]!
+    if (!matches(s)) continue
+    total++
+    const key = order.keyOf(s)
+    // most matches lose to the buffer's last entry: compare before allocating one
+    if (best.length === want && order.compareKey(key, s, i, best[want - 1]!) >= 0) continue
+    const entry: Entry<S> = { key, summary: s, index: i }
+    let lo = 0
+    let hi = best.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (order.compare(best[mid]!, entry) < 0) lo = mid + 1
+      else hi = mid
+    }
+    best.splice(lo, 0, entry)
+    if (best.length > want) best.pop()
+  }
+  return { total, page: best.slice(offset).map((e) => e.summary) }
+}
+
+/**
+ * Any page: every match kept with its key; only the page's positions need their sorted elements,
+ * so they are selected around them and the page alone is sorted.
+ */
+const pageBySelection = <S extends SearchablePlan>(
+  summaries: ReadonlyArray<S>,
+  matches: (s: S) => boolean,
+  order: Order,
+  offset: number,
+  want: number
+): Paged<S> => {
+  const entries: Array<Entry<S>> = []
+  for (let i = 0; i < summaries.length; i++) {
+    const s = summaries[i]!
+    if (matches(s)) entries.push({ key: order.keyOf(s), summary: s, index: i })
+  }
+  const total = entries.length
+  if (offset >= total) return { total, page: [] }
+  const end = Math.min(want, total)
+  select(entries, offset, 0, total - 1, order.compare)
+  if (end - 1 > offset) select(entries, end - 1, offset + 1, total - 1, order.compare)
+  return { total, page: entries.slice(offset, end).sort(order.compare).map((e) => e.summary) }
 }
 
 /**
@@ -373,6 +419,9 @@ interface Entry<S> {
   readonly summary: S
   readonly index: number
 }
+
+/** The order of a query. */
+type Order = ReturnType<typeof orderOf>
 
 /** The order of the query: the key, direction, nulls last, ties by `id` then by input order. */
 const orderOf = (query: NormalizedPlanSearch) => {

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
+import { exhaustive } from "../internal/exhaustive.ts"
 import { describe, issue } from "../internal/issue.ts"
 import type { PlanEvent, PlanTransitionError } from "../plan/events.ts"
 import { applyResult } from "../plan/lifecycle.ts"
@@ -89,6 +90,11 @@ export const eventsOfTransition = (
     }
   }
   switch (event._tag) {
+    case "DepositAccepted":
+    case "InstallmentPaid":
+    case "InstallmentMissed":
+      // their events are the instalments that changed, above
+      break
     case "PaymentPaused":
       if (after.pausePaymentUntil !== null) {
         out.push(make("plan.payments_paused", at, { ...planFields, pausedUntil: after.pausePaymentUntil }))
@@ -108,7 +114,8 @@ export const eventsOfTransition = (
       }))
       break
     default:
-      break
+      // every plan event is handled above: a new one does not compile until it is
+      exhaustive(event._tag)
   }
   if (before.status !== after.status) {
     out.push(make("plan.status_changed", at, { ...planFields, previousStatus: before.status, status: after.status }))

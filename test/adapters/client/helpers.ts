@@ -1,8 +1,8 @@
 import { Clock, Effect, Fiber, Random } from "effect"
 import { TestClock } from "effect/testing"
+import { exampleCheckout } from "../../../src/adapters/client/example-checkout.ts"
 import type { ClientOptions } from "../../../src/adapters/client/index.ts"
 import type { CheckoutRequest } from "../../../src/index.ts"
-import { exampleRequest } from "../../fixtures.ts"
 
 export const MERCHANT_ID = "merchant-123"
 export const API_KEY = "sk_test_super-secret-key-4711"
@@ -16,24 +16,12 @@ export const options = (fetch: ClientOptions["fetch"], extra: Partial<ClientOpti
   ...extra
 })
 
-/** `days` after today, as a calendar date. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-
 /**
- * A valid create-checkout request: the description's example with its redemption dates moved about
- * four months past today, because the Promise client checks them against the real clock (R4.6) and
- * fixed dates would age out.
+ * A valid create-checkout request: the description's example with its redemption dates as far after
+ * today as the file's are after the day it was written for, because the Promise client checks them
+ * against the real clock (R4.6) and fixed dates would age out.
  */
-export const checkoutRequest = (): CheckoutRequest => {
-  const request = exampleRequest()
-  return {
-    ...request,
-    items: request.items.map((item, i) => ({
-      ...item,
-      redemptionDate: i === 0 ? inDays(120) : `${inDays(117)}T15:00:00+11:00`
-    }))
-  }
-}
+export const checkoutRequest = (): CheckoutRequest => exampleCheckout(Date.now())
 
 /** A checkout response as the service would send it. */
 export const checkoutResponse = (id = "chk_1") => ({

@@ -113,6 +113,7 @@ const progressBar = (io: Io, totalBytes: number | undefined) => {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
 export const registerExposure = (program: Command, io: Io): void => {
   program
     .command("exposure")

@@ -133,6 +133,7 @@ type Place = Pick<Batch, "firstLine" | "lines" | "bytes">
  * taken in input order, so refused lines are reported in order and the run
  * stops at the first one.
  */
+// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
 const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
   const accumulator = new Accumulator(localSettings(options.settings))
   const workers = Array.from(

@@ -70,6 +70,7 @@ const originOf = (url: string): string => {
  * widget.display({ status: 201, body: { id: "chk_1" }, container: "#plan" })
  * ```
  */
+// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
 export const install = (win: WidgetWindow, baseUrl: string): PaymentPlanWidget => {
   const doc = win.document
   const origin = originOf(baseUrl)
