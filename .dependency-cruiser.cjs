@@ -10,6 +10,32 @@ module.exports = {
       to: { circular: true }
     },
     {
+      name: "no-loop-between-core-folders",
+      severity: "error",
+      scope: "folder",
+      comment:
+        "The core's folders form no import loop either (checkout -> refund -> checkout was one, through a file the " +
+        "file-level rule cannot see): each domain folder builds on the ones below it, in the order ARCHITECTURE.md draws.",
+      from: { path: "^src/core/" },
+      to: { circular: true }
+    },
+    {
+      name: "core-imports-no-node-builtin",
+      severity: "error",
+      comment:
+        "The core is I/O-free and runs anywhere (browsers, workers, edge runtimes): no node: module, no built-in. " +
+        "Clocks and network globals are ESLint's to refuse (eslint.config.js).",
+      from: { path: "^src/core/" },
+      to: { dependencyTypes: ["core"] }
+    },
+    {
+      name: "core-imports-only-effect",
+      severity: "error",
+      comment: "A library user installs only effect: the core imports no other package.",
+      from: { path: "^src/core/" },
+      to: { path: "(^|/)node_modules/", pathNot: "(^|/)node_modules/effect/" }
+    },
+    {
       name: "internal-imports-nothing-above",
       severity: "error",
       comment: "internal/ is the bottom of the core: the schema kit, the validator, caches, predicates.",
@@ -27,7 +53,8 @@ module.exports = {
       name: "domain-imports-no-wire",
       severity: "error",
       comment:
-        "Domain modules (checkout, deposit, merchant, plan-terms, plan, search, refund, verification) never import wire/.",
+        "Domain modules (refund-policy, deposit, merchant, checkout, plan-terms, plan, refund, search, verification, " +
+        "webhook) never import wire/.",
       from: { path: "^src/core/", pathNot: "^src/core/wire/" },
       to: { path: "^src/core/wire/" }
     },
@@ -42,8 +69,11 @@ module.exports = {
       name: "internal-stays-in-the-core",
       severity: "error",
       comment:
-        "internal/ is the core's: never re-exported, and the facade and testing kit use the public core modules.",
-      from: { path: "^src/(facade|testing|(index|webhook)\\.ts)" },
+        "internal/ is the core's own kit (schema kit, validator, caches), free to change: only src/core/ imports it. " +
+        "What the layers above share with the core (issue, describe, issuesFromSchema, rule, isRecord, Identifier, " +
+        "codePointLength, hasUserInfo, BoundedCache, escapeHtml, cannotReach) they import from the foundation, " +
+        "which re-exports or holds it.",
+      from: { path: "^src/", pathNot: "^src/core/" },
       to: { path: "^src/core/internal/" }
     },
     {
@@ -88,10 +118,10 @@ module.exports = {
       name: "sandbox-operations-know-no-http",
       severity: "error",
       comment:
-        "The sandbox in layers: routes -> operations -> store. Operations (checkouts, plans, notes, clock) take plain values and never import the routes, the router, the server or the widget (but the widget's protocol: the paths the page, the script and the server share).",
+        "The sandbox in layers: routes -> operations -> store. Operations (checkouts, plans, notes, clock) take plain values and never import the routes, the router, the server, the process settings or the widget (but the widget's protocol: the paths the page, the script and the server share).",
       from: { path: "^src/adapters/sandbox/operations/" },
       to: {
-        path: "^src/adapters/sandbox/((routes|widget)/|(widget-page|sandbox|server|index)\\.ts$)",
+        path: "^src/adapters/sandbox/((routes|widget)/|(sandbox|server|settings|index)\\.ts$)",
         pathNot: "^src/adapters/sandbox/widget/protocol\\.ts$"
       }
     },
@@ -99,9 +129,9 @@ module.exports = {
       name: "sandbox-store-imports-no-layer-above",
       severity: "error",
       comment: "The store (and the test cards and merchants it and the operations share) is the bottom of the sandbox.",
-      from: { path: "^src/adapters/sandbox/(store|cards|merchants)\\.ts$" },
+      from: { path: "^src/adapters/sandbox/(store|cards|merchants|api-keys)\\.ts$" },
       to: {
-        path: "^src/adapters/sandbox/((operations|routes|widget)/|(widget-page|sandbox|server|index)\\.ts$)"
+        path: "^src/adapters/sandbox/((operations|routes|widget)/|(sandbox|server|settings|index)\\.ts$)"
       }
     },
     {
@@ -116,7 +146,11 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { extensions: [".ts", ".js"] },
-    exclude: { path: "node_modules" }
+    enhancedResolveOptions: {
+      extensions: [".ts", ".js"],
+      // packages resolve through their exports, so the core's only package (effect) is seen as one
+      exportsFields: ["exports"],
+      conditionNames: ["import", "types", "node", "default"]
+    }
   }
 }

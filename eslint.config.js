@@ -5,6 +5,45 @@ import effect from "@effect/eslint-plugin"
 import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 
+// A module's public names are written one by one (ARCHITECTURE.md): `export * as Name` makes a namespace of a
+// module that lists its own, `export * from` would let whatever a file exports through unseen.
+const EXPORT_ALL = {
+  selector: "ExportAllDeclaration[exported=null]",
+  message: "List the names this module exports one by one (ARCHITECTURE.md): `export { a, type B } from \"./x.ts\"`."
+}
+
+// The core is I/O-free and never reads the clock (guide, ARCHITECTURE.md): time, randomness and the network are
+// arguments. Imports of node: modules and packages are dependency-cruiser's to refuse (.dependency-cruiser.cjs).
+const ARGUMENT = "is an argument of the core, never read inside it (the core is I/O-free and reads no clock)"
+const CORE_GLOBALS = [
+  "fetch",
+  "XMLHttpRequest",
+  "WebSocket",
+  "EventSource",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "clearTimeout",
+  "clearInterval",
+  "clearImmediate",
+  "queueMicrotask",
+  "requestAnimationFrame",
+  "performance",
+  "process",
+  "crypto",
+  "Buffer",
+  "console",
+  "window",
+  "document",
+  "navigator",
+  "location",
+  "localStorage",
+  "sessionStorage",
+  "globalThis",
+  "require",
+  "module"
+].map((name) => ({ name, message: `${name}: the environment ${ARGUMENT}.` }))
+
 export default tseslint.config(
   // assets.generated.ts: written by scripts/build-widget.ts, checked by a test against its sources
   { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/", "**/*.generated.ts"] },
@@ -72,7 +111,36 @@ export default tseslint.config(
       "no-control-regex": "off",
       eqeqeq: ["error", "always", { null: "ignore" }],
       "prefer-const": "error",
-      "object-shorthand": "error"
+      "object-shorthand": "error",
+      "no-restricted-syntax": ["error", EXPORT_ALL]
+    }
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-globals": ["error", ...CORE_GLOBALS],
+      "no-restricted-properties": [
+        "error",
+        { object: "Date", property: "now", message: `The current time ${ARGUMENT}: take \`now\`.` },
+        { object: "performance", property: "now", message: `The current time ${ARGUMENT}: take \`now\`.` },
+        { object: "Math", property: "random", message: `Randomness ${ARGUMENT}.` }
+      ],
+      "no-restricted-syntax": [
+        "error",
+        EXPORT_ALL,
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: `\`new Date()\` reads the clock; the current time ${ARGUMENT}: take \`now\`.`
+        },
+        {
+          selector: "CallExpression[callee.name='Date']",
+          message: `\`Date()\` reads the clock; the current time ${ARGUMENT}: take \`now\`.`
+        },
+        {
+          selector: "ImportExpression",
+          message: "The core loads no module at run time: import it statically."
+        }
+      ]
     }
   },
   // Short functions (issue 24): a function of src/ longer than 80 lines says why beside it,

@@ -14,16 +14,9 @@ import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import {
-  Checkout,
-  type CheckoutRequest,
-  quoteRefund,
-  Refund,
-  type RefundPlan,
-  type RefundPolicy,
-  summarizeCheckout
-} from "../src/index.ts"
+import { Checkout, type CheckoutRequest, quoteRefund, Refund, summarizeCheckout } from "../src/index.ts"
 import { exampleRequest, NOW } from "../test/fixtures.ts"
+import { plan } from "./fixtures.ts"
 import type { Case, Note, Suite } from "./harness.ts"
 
 /** The last commit of main before issue 21's surface. */
@@ -49,49 +42,6 @@ const loadBefore = async (): Promise<Before | undefined> => {
 }
 const before = await loadBefore()
 
-const ZONE = "Australia/Sydney"
-const policies = (a: number, b: number, c: number): ReadonlyArray<RefundPolicy> => [
-  { daysWithinRedemptionDate: 90, refundablePercentage: a },
-  { daysWithinRedemptionDate: 30, refundablePercentage: b },
-  { daysWithinRedemptionDate: 7, refundablePercentage: c }
-]
-// the refund benchmark's plan: 3 items × 3 policies in a named zone
-const plan: RefundPlan = {
-  currencyCode: "AUD",
-  totalPaymentsPaid: 812.35,
-  timeZone: ZONE,
-  items: [
-    {
-      id: "item_1",
-      description: "Festival ticket",
-      quantity: 2,
-      costPerItem: 250,
-      minimumDepositPerItem: { unit: "currency", value: 20 },
-      depositRefundable: false,
-      redemptionDate: "2027-03-01",
-      refundPolicies: policies(90, 50, 0)
-    },
-    {
-      id: "item_2",
-      description: "Hotel, two nights",
-      quantity: 1,
-      costPerItem: 489.9,
-      minimumDepositPerItem: { unit: "Percentage", value: 15 },
-      depositRefundable: false,
-      redemptionDate: "2027-02-26T15:00:00+11:00",
-      refundPolicies: policies(100, 75, 25)
-    },
-    {
-      id: "item_3",
-      description: "Parking pass",
-      quantity: 3,
-      costPerItem: 35.5,
-      depositRefundable: true,
-      redemptionDate: "2027-03-02",
-      refundPolicies: policies(80, 33.33, 10)
-    }
-  ]
-}
 const request: CheckoutRequest = exampleRequest()
 
 // `at` walks over two months in hour steps, as in the refund benchmark

@@ -63,10 +63,12 @@ const planned = messaging.planMessage(
   { now: "2026-11-22T09:30:00Z", timeZone: "Australia/Sydney" }
 )
 if (!planned.ok || !planned.value.text.startsWith("Pay AUD")) throw new Error(`planMessage: ${JSON.stringify(planned)}`)
-if (!messaging.renderPlanMessage({ currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" }, {
-  now: "2026-11-22T09:30:00Z",
-  timeZone: "Australia/Sydney"
-}).includes('shadowrootmode="open"')) throw new Error("renderPlanMessage wrote no declarative shadow root")
+if (
+  !messaging.renderPlanMessage({ currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" }, {
+    now: "2026-11-22T09:30:00Z",
+    timeZone: "Australia/Sydney"
+  }).includes("shadowrootmode=\"open\"")
+) throw new Error("renderPlanMessage wrote no declarative shadow root")
 await import("payment-plan-engine/messaging/element")
 console.log("consumer import of payment-plan-engine/messaging and /messaging/element works")
 

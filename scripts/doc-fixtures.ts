@@ -26,7 +26,7 @@ import {
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
 import { type ConformanceReport, runConformance } from "payment-plan-engine/conformance"
-import { loadMerchants, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
+import { loadMerchants, type MerchantsFile, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
 import * as Webhook from "payment-plan-engine/webhook"
 import { plans as searchPlans } from "../test/core/search/fixtures.ts"
 
@@ -128,8 +128,8 @@ export const notes: ReadonlyArray<PlanNote> = [
 // ---------------------------------------------------------------------------
 // The sandbox and a client on it
 
-/** examples/sandbox-merchants.json, as read from the file. */
-export const config: unknown = sample("sandbox-merchants.json")
+/** examples/sandbox-merchants.json, as read from the file (loadMerchants checks it). */
+export const config = sample("sandbox-merchants.json") as MerchantsFile
 /** Its merchants, loaded. */
 export const merchants = loadMerchants(config)
 

@@ -10,12 +10,18 @@
  * - every route written as `METHOD /api/…` in README.md, docs/*.md and the
  *   sources' comments is a route of the route table (`Routes.DEFAULT_ROUTES`),
  *   path parameters compared by position: the client's TSDoc once gave
- *   `computePlanTerms` a path of its own;
- * - README.md's "Use" states the Node.js floor of package.json's `engines`.
+ *   `computePlanTerms` a path of its own; and a route of the table is written
+ *   with its prefix (`GET /plans/{planId}` is refused), so it is checked;
+ * - README.md's "Use" states the Node.js floor of package.json's `engines`;
+ * - every repository path CONTRIBUTING.md and docs/rules.md write in
+ *   backticks exists (a placeholder, `src/core/<concept>/`, names a folder
+ *   that exists), so the recipes and each rule's "Code:" and "Tests:" cannot
+ *   go stale silently (rules.md named a widget test two moves old);
+ *   CONTRIBUTING.md's names and routes are checked as the docs' are.
  *
  *   node scripts/doc-names.ts    prints each problem, exit 1 if any
  */
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import ts from "typescript"
@@ -151,16 +157,58 @@ type RouteTable = Record<string, { readonly method: string; readonly path: strin
 
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{[^}]*\}/g, "{}")}`
 
-/** `METHOD /api/…` written in `text` that no route of the table has. */
+/**
+ * `METHOD /api/…` written in `text` that no route of the table has, and a
+ * route of the table written without its prefix (`GET /plans/{planId}` for
+ * `GET /api/v2/plans/{planId}`), which this check could not follow.
+ */
 export const unknownRoutes = (text: string, where: string, routes: RouteTable): Array<Problem> => {
-  const known = new Set(Object.values(routes).map((r) => shape(r.method, r.path)))
+  const table = Object.values(routes)
+  const known = table.map((r) => shape(r.method, r.path))
   const problems: Array<Problem> = []
-  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[\w/{}.~%-]*[\w}])/g)) {
-    if (!known.has(shape(m[1]!, m[2]!))) {
+  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/(?!\/)[\w/{}.~%-]*[\w}])/g)) {
+    const [method, path] = [m[1]!, m[2]!]
+    const written = shape(method, path)
+    const unprefixed = written.slice(method.length + 1)
+    // other paths (`/sandbox/…`, `/widget/…`, `/health`) are the sandbox's own, not the table's
+    const full = path.startsWith("/api/")
+      ? undefined
+      : table.find((_, i) => known[i]!.startsWith(`${method} /api/`) && known[i]!.endsWith(unprefixed))
+    const why = path.startsWith("/api/") && !known.includes(written)
+      ? "is not a route of the route table (Routes.DEFAULT_ROUTES)"
+      : full !== undefined
+      ? `is a route of the route table without its prefix: write it in full (${full.method} ${full.path}) so this check follows it`
+      : undefined
+    if (why !== undefined) problems.push({ where: `${where}:${lineOf(text, m.index)}`, text: m[0], why })
+  }
+  return problems
+}
+
+/**
+ * A backticked token that names a file or folder of the repository, not a URL
+ * path, a package, a module specifier or a time zone (`Australia/Sydney`).
+ */
+const isRepositoryPath = (token: string) =>
+  !/^(\/|https?:|node:|payment-plan-engine|effect\b|@|[A-Z])/.test(token) &&
+  (token.includes("/") || /\.(ts|md|json|cjs|mjs|js)$/.test(token))
+
+/**
+ * Repository paths written in backticks in `text` that do not exist under
+ * `root`; a path with a placeholder (`test/core/<concept>/`) is checked up to
+ * the placeholder (`test/core/`).
+ */
+export const missingPaths = (text: string, where: string, root: string): Array<Problem> => {
+  const problems: Array<Problem> = []
+  for (const m of text.matchAll(/`([^`\s]+)`/g)) {
+    const token = m[1]!
+    if (!isRepositoryPath(token)) continue
+    const placeholder = token.indexOf("<")
+    const path = placeholder === -1 ? token : token.slice(0, placeholder)
+    if (!existsSync(join(root, path))) {
       problems.push({
         where: `${where}:${lineOf(text, m.index)}`,
-        text: m[0],
-        why: "is not a route of the route table (Routes.DEFAULT_ROUTES)"
+        text: token,
+        why: "does not exist in the repository"
       })
     }
   }
@@ -176,6 +224,7 @@ const sourcesOf = (dir: string): Array<string> =>
 export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   const docs = [
     join(root, "README.md"),
+    join(root, "CONTRIBUTING.md"),
     ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((
       f
     ) => join(root, "docs", f))
@@ -186,7 +235,26 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   if (probe.length !== 1 || probe[0]!.text !== "Plan.PlanRecord") {
     throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
   }
+  // and so does the paths check
+  const pathsProbe = missingPaths(
+    "`src/core/wire/routes.ts`, `src/core/<concept>/`, `Australia/Sydney`, `src/no/such.ts`",
+    "probe",
+    root
+  )
+  if (pathsProbe.length !== 1 || pathsProbe[0]!.text !== "src/no/such.ts") {
+    throw new Error(`the paths check does not work: ${JSON.stringify(pathsProbe)}`)
+  }
+  const contributing = docs.find((d) => d.where === "CONTRIBUTING.md")!
   const { Routes } = (await import(PACKAGE)) as { Routes: { DEFAULT_ROUTES: RouteTable } }
+  // and so does the routes check: a path the table lacks, and one of its paths cut short, are found
+  const routesProbe = unknownRoutes(
+    "`GET /api/v2/plans/{planId}`, `GET /api/v2/plan/{planId}`, `GET /plans/{id}`, `GET /sandbox/clock`, `GET /health`",
+    "probe",
+    Routes.DEFAULT_ROUTES
+  )
+  if (routesProbe.map((p) => p.text).join() !== "GET /api/v2/plan/{planId},GET /plans/{id}") {
+    throw new Error(`the routes check does not work: ${JSON.stringify(routesProbe)}`)
+  }
   // README's "Use" states the Node.js floor the package declares (`engines.node`)
   const floor = /^>=\s*(\d+(?:\.\d+)*)$/.exec(
     (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines?: { node?: string } }).engines?.node ??
@@ -207,6 +275,10 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   }))
   return [
     ...engines,
+    // the two that name files by their full path: the recipes, and each rule's "Code:" and "Tests:"
+    ...[contributing, docs.find((d) => d.where === join("docs", "rules.md"))!].flatMap((d) =>
+      missingPaths(d.text, d.where, root)
+    ),
     ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
     ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
   ]

@@ -9,6 +9,7 @@
  */
 
 // Plain functions
+// eslint-disable-next-line no-restricted-syntax -- the facade's index lists the plain functions one by one
 export * from "./facade/index.ts"
 
 // Errors and validation results
@@ -51,7 +52,7 @@ export * as Verification from "./core/verification/index.ts"
 /** The service's error body, strict and read tolerantly (R9). */
 export * as ErrorResponse from "./core/wire/error-response.ts"
 /** The service's route table (method and path per operation), shared by the client and the sandbox. */
-export * as Routes from "./core/wire/routes.ts"
+export * as Routes from "./core/wire/routes-api.ts"
 
 // Types of the service's resources: strict (what this library builds) and their tolerant readings (R9).
 // `Checkout.Checkout`, `Plan.Plan` and `PlanTerms.PlanTerms` are reached through their modules.

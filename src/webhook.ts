@@ -12,4 +12,5 @@
  *
  * @module payment-plan-engine/webhook
  */
+// eslint-disable-next-line no-restricted-syntax -- the webhook module's index lists its names one by one
 export * from "./core/webhook/index.ts"

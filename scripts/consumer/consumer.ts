@@ -1,10 +1,14 @@
 // A strict consumer of the built package (dist/), type-checked with skipLibCheck false under
 // `nodenext` and `bundler` resolution (npm run check:consumer). It imports every subpath, names
 // the public types and calls the plain functions, so a declaration that lies fails here.
+import type * as Effect from "effect/Effect"
 import {
   type CheckoutRequest,
+  type MerchantConfigurationResponse,
   type Money,
   type Plan,
+  type PlanResponse,
+  type PlanSearchResponse,
   type PlanTermsRequest,
   quoteRefund,
   quoteRefundResult,
@@ -16,9 +20,12 @@ import {
   type ValidationError
 } from "payment-plan-engine"
 import {
+  type CallError,
+  type Client,
   type ClientOptions,
   createClient,
   isPaymentPlanClientError,
+  type PaymentPlanClientApi,
   PaymentPlanClientError
 } from "payment-plan-engine/client"
 import { clientContract, type ContractEnvironment, scriptedFetch } from "payment-plan-engine/client/testing"
@@ -109,6 +116,20 @@ client.retrievePlan("plan_1").catch((caught: unknown) => {
   if (isPaymentPlanClientError(caught) && caught.code === "invalid_request") console.log(caught.issues[0]?.rule)
   if (caught instanceof PaymentPlanClientError) console.log(caught.code)
 })
+// The methods derived from the route table keep their parameters and answers through the declarations.
+export const clientMethods = async (promised: Client, effects: PaymentPlanClientApi) => {
+  const retrieved: PlanResponse = await promised.retrievePlan("plan_1", { signal: AbortSignal.timeout(1_000) })
+  const page: PlanSearchResponse = await promised.searchPlans()
+  const configuration: MerchantConfigurationResponse = await promised.getMerchantConfiguration({ idempotencyKey: "k" })
+  const effect: Effect.Effect<PlanResponse, CallError> = effects.retrievePlan("plan_1")
+  // @ts-expect-error a plan id is text
+  await promised.retrievePlan(5)
+  // @ts-expect-error the notes need their query
+  await promised.listPlanNotes()
+  // @ts-expect-error the configuration takes nothing before its options
+  await promised.getMerchantConfiguration("merchant-123", {})
+  return [retrieved, page, configuration, effect]
+}
 declare const environment: ContractEnvironment
 clientContract("consumer", () => environment, { describe: (_name, body) => body(), it: () => undefined })
 

@@ -4,8 +4,43 @@
  * Each is a thin layer over a core module.
  */
 export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification/index.ts"
-export * from "./checkout.ts"
-export * from "./money.ts"
-export * from "./plan-terms.ts"
-export * from "./plans.ts"
-export * from "./refund.ts"
+export {
+  summarizeCheckout,
+  type SummarizeCheckoutOptions,
+  summarizeCheckoutResult,
+  validateCheckoutRequest,
+  type ValidateCheckoutRequestOptions
+} from "./checkout.ts"
+export { splitInstallments, type SplitInstallmentsOptions, splitInstallmentsResult } from "./money.ts"
+export {
+  computePlanTerms,
+  type ComputePlanTermsOptions,
+  computePlanTermsResult,
+  validatePlanTermsRequest
+} from "./plan-terms.ts"
+export {
+  applyPlanEvent,
+  applyPlanEventResult,
+  createPlanRecord,
+  type CreatePlanRecordOptions,
+  createPlanRecordResult,
+  dueInstallments,
+  listPlanNotes,
+  type ListPlanNotesOptions,
+  listPlanNotesResult,
+  normalizePlanSearch,
+  planSummaryOf,
+  searchPlans,
+  type SearchPlansOptions,
+  searchPlansResult,
+  validateSetMerchantOrder
+} from "./plans.ts"
+export {
+  quoteRefund,
+  type QuoteRefundOptions,
+  quoteRefundResult,
+  type RefundPlanInput,
+  selectRefundPolicy,
+  selectRefundPolicyResult,
+  validateCancelPlanRequest
+} from "./refund.ts"

@@ -15,6 +15,7 @@ import {
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { isCheckoutResponse, type PlanTermsResponse } from "../core/plan-terms/index.ts"
 import * as Plan from "../core/plan/index.ts"
+import { eventUnknownFields } from "../core/plan/lifecycle.ts"
 import * as Notes from "../core/plan/notes.ts"
 import * as Search from "../core/search/index.ts"
 import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
@@ -89,7 +90,9 @@ export const createPlanRecordResult = (
 /**
  * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is
  * not changed. Throws a `PlanTransitionError` (`code` like `already_cancelled`, `overpayment`) when
- * the plan's state refuses the event, a `ValidationError` when the event is malformed.
+ * the plan's state refuses the event, a `ValidationError` when the event is malformed. A field the
+ * event does not carry (`installmentNumbr`) is a process warning, once per path (R10.2), refused
+ * under `unknownFields: "error"`.
  *
  * @example
  * ```ts
@@ -99,16 +102,29 @@ export const createPlanRecordResult = (
  * ```
  * @since 0.1.0
  */
-export const applyPlanEvent = (plan: Plan.Plan, event: Input<Plan.PlanEvent>): Plan.Plan => {
+export const applyPlanEvent = (
+  plan: Plan.Plan,
+  event: Input<Plan.PlanEvent>,
+  options?: { readonly unknownFields?: UnknownFields | undefined }
+): Plan.Plan => {
   const result = Plan.applyResult(plan, event as Plan.PlanEvent)
-  if (Result.isSuccess(result)) return result.success
+  const warnings = under("event", eventUnknownFields(event))
+  if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
+    return valueOf(APPLY, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
+  }
+  // the plan's state refused the event: the options and the event's fields are still answered first
+  valueOf(APPLY, options, outcome(Result.succeed(undefined), warnings))
   throw result.failure
 }
+
+const APPLY = plainFunction("applyPlanEvent", [])
+const APPLY_RESULT = plainFunction("applyPlanEventResult", [])
 
 /**
  * {@link applyPlanEvent} without throwing: `{ ok: true, value, warnings }` with the next record, or
  * `{ ok: false, issues, warnings }`; a refusal of the plan's state is one issue at `event` with code
- * `conflict`, its message naming the refusal (`already_cancelled: …`).
+ * `conflict`, its message naming the refusal (`already_cancelled: …`). A field the event does not
+ * carry is an `unknown_field` warning at its path (`event.installmentNumbr`, R10.2).
  *
  * @example
  * ```ts
@@ -119,17 +135,23 @@ export const applyPlanEvent = (plan: Plan.Plan, event: Input<Plan.PlanEvent>): P
  * ```
  * @since 0.1.0
  */
-export const applyPlanEventResult = (plan: unknown, event: unknown): Validation<Plan.Plan> => {
+export const applyPlanEventResult = (
+  plan: unknown,
+  event: unknown,
+  options?: { readonly unknownFields?: UnknownFields | undefined }
+): Validation<Plan.Plan> => {
   const result = Plan.applyResult(plan as Plan.Plan, event as Plan.PlanEvent)
-  if (Result.isSuccess(result)) return { ok: true, value: result.success, warnings: [] }
-  const error = result.failure
-  if (error instanceof ValidationError) return { ok: false, issues: error.issues, warnings: error.warnings }
-  const rule = error.code === "already_cancelled" || error.code === "refund_exceeds_paid" ? "R7.8" : "R6.9"
-  return {
-    ok: false,
-    issues: [{ path: "event", code: "conflict", rule, message: `${error.code}: ${error.message}` }],
-    warnings: []
+  const warnings = under("event", eventUnknownFields(event))
+  if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
+    return answer(APPLY_RESULT, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
   }
+  const error = result.failure
+  const rule = error.code === "already_cancelled" || error.code === "refund_exceeds_paid" ? "R7.8" : "R6.9"
+  const refused = new ValidationError({
+    issues: [{ path: "event", code: "conflict", rule, message: `${error.code}: ${error.message}` }],
+    warnings: NONE
+  })
+  return answer(APPLY_RESULT, options, outcome(Result.fail(refused), warnings))
 }
 
 /**

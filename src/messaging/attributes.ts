@@ -13,11 +13,12 @@
 import { redemptionNotAfter } from "../core/checkout/redemption.ts"
 import { unitMinimumDeposit } from "../core/deposit/unit-deposit.ts"
 import * as Currency from "../core/foundation/currency.ts"
+// types only: the foundation's issues module builds schemas, which the element's bundle must not carry
+import type { Issue, IssueCode } from "../core/foundation/issues.ts"
 import { MAX_MINOR_UNITS, toMinorUnits } from "../core/foundation/money.ts"
 import { FIRST_DAY } from "../core/foundation/time/calendar.ts"
 import { parseDateOrInstant, parseDateTime } from "../core/foundation/time/instant.ts"
 import { isTimeZone, localDay } from "../core/foundation/time/zone.ts"
-import { type Issue, issue, type IssueCode } from "../core/internal/issue.ts"
 import { frequencyOf, weekdayOf } from "../core/plan-terms/cadence-names.ts"
 import { WEEKDAYS } from "../core/plan-terms/enumerations.ts"
 import { paymentBounds, planDayOrIssue, termsOf } from "../core/plan-terms/kernel.ts"
@@ -74,7 +75,7 @@ class Reader {
   }
 
   problem(name: AttributeName, code: IssueCode, rule: string, message: string): undefined {
-    this.issues.push(issue(name, code, rule, message))
+    this.issues.push({ path: name, code, rule, message })
     return undefined
   }
 

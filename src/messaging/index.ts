@@ -13,17 +13,17 @@ import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import { redemptionNotAfter } from "../core/checkout/redemption.ts"
 import * as Currency from "../core/foundation/currency.ts"
+import { escapeHtml } from "../core/foundation/html.ts"
 import {
   fail,
   type Input,
   type Issue,
+  issue,
   type UnknownFields,
   type Validation,
   type ValidationError
 } from "../core/foundation/issues.ts"
 import * as Time from "../core/foundation/time/index.ts"
-import { escapeHtml } from "../core/internal/html.ts"
-import { issue } from "../core/internal/issue.ts"
 import { decodeResult, type MerchantConfigurationResponse } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
 import { answer, optionsOf, outcome, plainFunction } from "../facade/plain.ts"

@@ -29,10 +29,10 @@ import { createResult } from "../core/plan/create.ts"
 import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
 import type { PlanEvent } from "../core/plan/events.ts"
 import { applyResult } from "../core/plan/lifecycle.ts"
+import { type PlanReading, readPlanCurrency } from "../core/plan/reading.ts"
 import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
 import { summaryOf } from "../core/plan/summary.ts"
-import { type PlanReading, readPlanCurrency } from "../core/refund/plan-input.ts"
-import type { RefundPolicy } from "../core/refund/policy.ts"
+import type { RefundPolicy } from "../core/refund-policy/policy.ts"
 
 /**
  * Active ISO 4217 codes, every exponent represented.

@@ -1,7 +1,8 @@
 /**
  * The plain functions for plans, through the package root.
  */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
+import { forgetReportedWarnings } from "../../src/facade/plain.ts"
 import {
   applyPlanEvent,
   applyPlanEventResult,
@@ -55,6 +56,57 @@ describe("plans through the package root", () => {
     })
     const malformed = applyPlanEventResult(plan, { _tag: "DepositAccepted" } as never)
     expect(!malformed.ok && malformed.issues.map((i) => i.path)).toEqual(["at"])
+  })
+
+  it("an event's unknown field is reported (R10.2): a warning at its path, a process warning once, refused under unknownFields: \"error\"", () => {
+    const typo = { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z", amout: 100 } as never
+    const warning = {
+      path: "event.amout",
+      code: "unknown_field",
+      rule: "R10.2",
+      message: "is not a field of this event and was left out"
+    }
+    const paid = applyPlanEventResult(plan, typo)
+    expect(paid.ok && paid.value.status).toBe("OnSchedule")
+    expect(paid.warnings).toEqual([warning])
+    // the plan's state refuses it too: the refusal, and the warning beside it
+    const refused = applyPlanEventResult(paid.ok ? paid.value : plan, typo)
+    expect(!refused.ok && refused.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["event:conflict"])
+    expect(refused.warnings).toEqual([warning])
+    const strict = applyPlanEventResult(plan, typo, { unknownFields: "error" })
+    expect(!strict.ok && strict.issues).toEqual([warning])
+    expect(applyPlanEventResult(plan, typo, { unknownFields: "ignore" })).toMatchObject({ ok: true, warnings: [] })
+    expect(applyPlanEventResult(plan, typo, { unknownField: "error" } as never)).toMatchObject({
+      ok: false,
+      issues: [{ path: "options.unknownField", code: "unknown_option" }]
+    })
+
+    forgetReportedWarnings()
+    const emitted: Array<string> = []
+    const spy = vi.spyOn(process, "emitWarning").mockImplementation(
+      ((w: Error & { code?: string }) => void emitted.push(`${w.code}: ${w.message}`)) as typeof process.emitWarning
+    )
+    try {
+      const next = applyPlanEvent(plan, typo)
+      expect(next.status).toBe("OnSchedule")
+      applyPlanEvent(plan, typo)
+      expect(() => applyPlanEvent(next, typo)).toThrow(PlanTransitionError)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(emitted).toEqual([
+      "PAYMENT_PLAN_UNKNOWN_FIELD: applyPlanEvent: event.amout is not a field of this event and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
+    ])
+    try {
+      applyPlanEvent(plan, typo, { unknownFields: "error" })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).issues).toEqual([warning])
+    }
+    // a known event has no warning
+    expect(applyPlanEventResult(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z", amount: 100 }).warnings)
+      .toEqual([])
   })
 
   it("planSummaryOf and dueInstallments", () => {

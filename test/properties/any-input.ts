@@ -182,7 +182,10 @@ export const workingCalls: Readonly<Record<string, fc.Arbitrary<Array<unknown>>>
     }, { now: NOW })
     return [request, terms.ok ? terms.value : {}, { now: NOW, planId: "plan_1", timeZone: zone }]
   }),
-  applyPlanEvent: managedPlan().chain((plan) => fc.tuple(fc.constant(plan), planEvent(plan))),
+  // the event as plain data (so a stray field can land in it), and the options it takes
+  applyPlanEvent: managedPlan().chain((plan) =>
+    fc.tuple(fc.constant(plan), planEvent(plan).map((event) => ({ ...event })), fc.constant({}))
+  ),
   searchPlans: fc.tuple(
     planSummaries(6),
     fc.record({ limit: fc.constantFrom("2", 10), sortDirection: fc.constantFrom("asc", "desc") }, { requiredKeys: [] }),

@@ -219,6 +219,20 @@ describe("R10.2 every surface says the same: a calculation and its twin agree, a
             fc.tuple(fc.constant(pair), perturbedCall(pair[0], pair[1].length))
           ),
           ([[name, calculation, twin], args]) => {
+            /** What a new process would see: each warning of the twin not reported before, while memory lasts. */
+            const expectReported = (name: string, warnings: ReadonlyArray<Root.Issue>): void => {
+              const expected: Array<string> = []
+              for (const w of warnings) {
+                const k = key(name, w)
+                if (reported.has(k) || reported.size >= REMEMBERED) continue
+                reported.add(k)
+                expected.push(k)
+              }
+              const seen = emitted.flatMap((w) => w.issue === undefined ? [] : [key(w.functionName, w.issue)])
+              expect(seen).toEqual(expected)
+              expect(emitted.every((w) => w.name === "PaymentPlanEngineWarning" && w.code.startsWith("PAYMENT_PLAN_")))
+                .toBe(true)
+            }
             const answer = twin(...args) as Root.Validation<unknown>
             emitted.length = 0
             let value: unknown
@@ -239,6 +253,8 @@ describe("R10.2 every surface says the same: a calculation and its twin agree, a
                     message: `${error.code}: ${error.message}`
                   })
                 ])
+                // the event's own warnings (an unknown field) are reported before the refusal is thrown
+                expectReported(name, answer.warnings)
                 return
               }
               expect(error, name).toBeInstanceOf(Root.ValidationError)
@@ -250,18 +266,7 @@ describe("R10.2 every surface says the same: a calculation and its twin agree, a
             if (answer.warnings.length > 0) counts.warned++
             expect(error, name).toBeUndefined()
             expect(value).toEqual(answer.value)
-            // what a new process would see: each warning of the twin not reported before, while memory lasts
-            const expected: Array<string> = []
-            for (const w of answer.warnings) {
-              const k = key(name, w)
-              if (reported.has(k) || reported.size >= REMEMBERED) continue
-              reported.add(k)
-              expected.push(k)
-            }
-            const seen = emitted.flatMap((w) => w.issue === undefined ? [] : [key(w.functionName, w.issue)])
-            expect(seen).toEqual(expected)
-            expect(emitted.every((w) => w.name === "PaymentPlanEngineWarning" && w.code.startsWith("PAYMENT_PLAN_")))
-              .toBe(true)
+            expectReported(name, answer.warnings)
           }
         ),
         { numRuns: 400 }

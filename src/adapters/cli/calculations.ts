@@ -5,7 +5,7 @@
  * (their warnings printed on stderr, io.ts `answered`).
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { isRecord } from "../../core/internal/predicates.ts"
+import { isRecord } from "../../core/foundation/input.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
 import { computePlanTermsResult, quoteRefundResult } from "../../facade/index.ts"

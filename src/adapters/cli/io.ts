@@ -6,8 +6,7 @@
  */
 import { Option } from "commander"
 import { readFile } from "node:fs/promises"
-import type { Validation } from "../../core/foundation/issues.ts"
-import { type Issue } from "../../core/internal/issue.ts"
+import type { Issue, Validation } from "../../core/foundation/issues.ts"
 import { renderTable } from "./table.ts"
 
 export const EXIT_OK = 0

@@ -5,20 +5,20 @@
  * file (`{ "merchants": [...] }`, such as examples/sandbox-merchants.json), of
  * which `--merchant-id` picks one entry.
  *
- * A merchants file is read by the sandbox's own loader (`loadMerchants` of the
- * package's `./sandbox` export, loaded as any user loads it, as `serve` loads
- * the sandbox): this module only tells the two shapes apart and picks the
- * entry. A configuration is read by the core, in the calculation.
+ * A merchants file is read by the sandbox's own reader (`readMerchantProfile` of
+ * the package's `./sandbox` export, loaded as any user loads it, as `serve`
+ * loads the sandbox): this module only tells the two shapes apart. A configuration is read by the core, in the calculation.
  */
 import { Option } from "commander"
+import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
-import { isRecord } from "../../core/internal/predicates.ts"
 import { type Io, readJsonOption, refused, usage } from "./io.ts"
 import { merchantOption } from "./options.ts"
 
 /** What the command line needs of `payment-plan-engine/sandbox`. */
 interface SandboxModule {
-  readonly loadMerchants: (input: unknown) => ReadonlyArray<{ readonly id: string; readonly configuration: unknown }>
+  readonly readMerchantProfile: (file: string, merchantId: string) => { readonly configuration: unknown }
+  readonly readMerchantsFile: (file: string) => ReadonlyArray<{ readonly id: string }>
 }
 
 const SANDBOX = "payment-plan-engine/sandbox"
@@ -34,9 +34,26 @@ export const merchantIdOption = () =>
 const isMerchantsFile = (input: unknown): input is { readonly merchants: unknown } =>
   isRecord(input) && "merchants" in input
 
-/** The issues of the loader's refusal (its `ValidationError`; another module's class, so read by shape). */
-const refusedIssues = (error: unknown): ReadonlyArray<Issue> | undefined =>
-  isRecord(error) && Array.isArray(error["issues"]) ? (error["issues"] as ReadonlyArray<Issue>) : undefined
+/** The sandbox's `MerchantsFileError` (another module's class, so read by shape). */
+interface MerchantsFileError {
+  readonly problem: string
+  readonly message: string
+  readonly issues: ReadonlyArray<Issue>
+}
+
+const isMerchantsFileError = (error: unknown): error is MerchantsFileError =>
+  isRecord(error) && error["_tag"] === "MerchantsFileError" && Array.isArray(error["issues"])
+
+/** The sandbox loader's answer, its refusals turned into the command line's: refused input, else a usage error. */
+const loaded = <A>(file: string, load: () => A): A => {
+  try {
+    return load()
+  } catch (error) {
+    if (!isMerchantsFileError(error)) throw error
+    if (error.problem === "refused") throw refused(`the merchants file ${file} was refused:`, error.issues)
+    throw usage(error.issues.length > 0 ? `${error.message}: ${error.issues[0]!.message}` : error.message)
+  }
+}
 
 export interface MerchantOptions {
   readonly merchant?: string
@@ -74,22 +91,15 @@ export const readMerchant = async (
     }
     return input
   }
+  if (file === "-") throw usage("a sandbox merchants file is read from its path: give --merchant <file>, not stdin")
   const sandbox = (await import(SANDBOX)) as SandboxModule
-  let merchants: ReturnType<SandboxModule["loadMerchants"]>
-  try {
-    merchants = sandbox.loadMerchants(input)
-  } catch (error) {
-    const issues = refusedIssues(error)
-    if (issues !== undefined) throw refused(`the merchants file ${file} was refused:`, issues)
-    throw error
-  }
-  const ids = merchants.map((m) => m.id).join(", ")
   if (merchantId === undefined) {
+    // the whole file is checked first: a file the sandbox refuses is said before which merchant to pick
+    const ids = loaded(file, () => sandbox.readMerchantsFile(file)).map((m) => m.id).join(", ")
     throw usage(
       `${file} is a sandbox merchants file, not one merchant's configuration: pick its merchant with --merchant-id <id> (${ids})`
     )
   }
-  const picked = merchants.find((m) => m.id === merchantId)
-  if (picked === undefined) throw usage(`${file} has no merchant ${merchantId}; its merchants: ${ids}`)
-  return picked.configuration
+  // the sandbox's own reading of one merchant: the whole file checked, no key hashed
+  return loaded(file, () => sandbox.readMerchantProfile(file, merchantId)).configuration
 }

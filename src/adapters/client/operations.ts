@@ -1,8 +1,11 @@
 /**
- * The service's operations as the client calls them: one entry per operation
- * of the core's route table, saying how its input is validated (strictly, by
- * the core, before anything is sent) and how its answer is read (tolerantly,
- * R9, with the core's response schemas).
+ * The service's operations as the client calls them: the core's route table
+ * says, for each, how its input is validated (strictly, by the core, before
+ * anything is sent), where the request's fields go (path, query, body) and how
+ * its answer is read (tolerantly, R9, with the core's response schemas). This
+ * file turns an entry into an HTTP exchange; nothing here is per operation but
+ * the two that are more than one exchange (createCheckout's outcome,
+ * verifyCheckout).
  *
  * @since 0.1.0
  */
@@ -10,19 +13,20 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import * as Checkout from "../../core/checkout/index.ts"
-import { requestValidator, type Validated, ValidationError } from "../../core/foundation/issues.ts"
-import { type Issue, issue } from "../../core/internal/issue.ts"
-import { issuesFromSchema } from "../../core/internal/schema-issues.ts"
-import { Identifier } from "../../core/internal/schema-kit.ts"
-import * as Merchant from "../../core/merchant/configuration.ts"
-import * as PlanTerms from "../../core/plan-terms/index.ts"
-import * as Plan from "../../core/plan/index.ts"
-import * as Notes from "../../core/plan/notes.ts"
-import * as Refund from "../../core/refund/index.ts"
-import * as Search from "../../core/search/index.ts"
+import type * as Checkout from "../../core/checkout/index.ts"
+import { type Issue, issue, issuesFromSchema, type Validated, ValidationError } from "../../core/foundation/issues.ts"
 import * as Verification from "../../core/verification/index.ts"
-import { expandPath, isPathParameterValue, type Operation } from "../../core/wire/routes.ts"
+import {
+  expandPath,
+  isPathParameterValue,
+  type Operation,
+  type OperationAnswer,
+  OPERATIONS,
+  pathParameters,
+  type RequestContext,
+  ROUTE_TABLE,
+  type RouteEntry
+} from "../../core/wire/routes.ts"
 import type { ClientConfig } from "./config.ts"
 import { type CallError, InvalidRedirectError, RequestValidationError, UndecodableBodyError } from "./errors.ts"
 import { withRetries } from "./retry.ts"
@@ -48,35 +52,33 @@ export interface CallOptions {
 /** A request's parts once validated. */
 interface Parts {
   readonly params: Readonly<Record<string, string>>
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined
+  readonly query?: Readonly<Record<string, unknown>> | undefined
   readonly body?: unknown
   readonly warnings: ReadonlyArray<Issue>
 }
 
-interface Context {
-  readonly merchantId: string
-  readonly now: number
-}
-
 /**
- * One operation: how its input becomes a request, how its answer is read.
+ * How many arguments an operation takes before its options: none or one.
  *
  * @internal
  */
-export interface OperationSpec<I, A> {
-  readonly operation: Operation
-  readonly prepare: (input: I, context: Context) => Result.Result<Parts, ValidationError>
-  readonly response: Schema.Codec<A, unknown>
+export const inputCount = (operation: Operation): 0 | 1 => ROUTE_TABLE[operation].in === "none" ? 0 : 1
+
+/**
+ * An operation's arguments, split into its input and the call's options.
+ *
+ * @internal
+ */
+export const splitArguments = <O>(
+  operation: Operation,
+  args: ReadonlyArray<unknown>
+): { readonly input: ReadonlyArray<unknown>; readonly options: O | undefined } => {
+  const count = inputCount(operation)
+  return { input: count === 0 ? [] : [args[0]], options: args[count] as O | undefined }
 }
 
-const spec = <I, A>(
-  operation: Operation,
-  prepare: (input: I, context: Context) => Result.Result<Parts, ValidationError>,
-  response: Schema.Top & { readonly Type: A }
-): OperationSpec<I, A> => ({ operation, prepare, response: response as unknown as Schema.Codec<A, unknown> })
-
 /** Checks that a validated value's path parameters can be expanded. */
-const pathIssues = (value: Record<string, unknown>, names: ReadonlyArray<string>): Array<Issue> =>
+const pathIssues = (value: Readonly<Record<string, unknown>>, names: ReadonlyArray<string>): Array<Issue> =>
   names.flatMap((name) => {
     const v = value[name]
     return typeof v === "string" && isPathParameterValue(v)
@@ -84,112 +86,48 @@ const pathIssues = (value: Record<string, unknown>, names: ReadonlyArray<string>
       : [issue(name, "format", "client", "must be a non-empty identifier other than \".\" and \"..\"")]
   })
 
-const withPath = <A extends Record<string, unknown>>(
-  validated: Result.Result<Validated<A>, ValidationError>,
-  names: ReadonlyArray<string>,
-  parts: (value: A) => Omit<Parts, "warnings">
-): Result.Result<Parts, ValidationError> => {
-  if (Result.isFailure(validated)) return Result.fail(validated.failure)
-  const { value, warnings } = validated.success
-  const issues = pathIssues(value, names)
-  if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings }))
-  return Result.succeed({ ...parts(value), warnings })
-}
+const NOTHING: Result.Result<Validated<Readonly<Record<string, unknown>>>, ValidationError> = Result.succeed({
+  value: {},
+  warnings: []
+})
 
-const validateId = (name: string) => {
-  const validate = requestValidator(Schema.Struct({ [name]: Identifier }), "client")
-  return (id: string): Result.Result<Parts, ValidationError> =>
-    withPath(
-      validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>,
-      [name],
-      (v) => ({
-        params: { [name]: v[name]! }
-      })
-    )
-}
-
-const validateCancel = requestValidator(Refund.CancelPlanRequest, "R7.8")
-const checkoutId = validateId("checkoutId")
-const planId = validateId("planId")
+/** Each operation's path parameters, read once from the table's paths. */
+const PATH_PARAMETERS = Object.fromEntries(
+  OPERATIONS.map((operation) => [operation, pathParameters(ROUTE_TABLE[operation])])
+) as Readonly<Record<Operation, ReadonlyArray<string>>>
 
 /**
- * The operations' table.
- *
- * @internal
+ * Validates an operation's input with the route table's check and splits the
+ * request into its path parameters (the fields named by the path) and its
+ * query or body.
  */
-export const SPECS = {
-  createCheckout: spec<Checkout.CheckoutRequest, Checkout.CheckoutResponse>(
-    "createCheckout",
-    (input, context) =>
-      withPath(
-        Checkout.validateRequestResult(input, { merchantId: context.merchantId, now: context.now }),
-        [],
-        (body) => ({
-          params: {},
-          body
-        })
-      ),
-    Checkout.CheckoutResponse
-  ),
-  retrieveCheckout: spec<string, Verification.CheckoutVerificationResponse>(
-    "retrieveCheckout",
-    checkoutId,
-    Verification.CheckoutVerificationResponse
-  ),
-  computePlanTerms: spec<PlanTerms.PlanTermsRequest, PlanTerms.PlanTermsResponse>(
-    "computePlanTerms",
-    (input) =>
-      withPath(
-        PlanTerms.validateRequestResult(input),
-        ["checkoutId"],
-        (body) => ({ params: { checkoutId: body.checkoutId }, body })
-      ),
-    PlanTerms.PlanTermsResponse
-  ),
-  retrievePlan: spec<string, Plan.PlanResponse>("retrievePlan", planId, Plan.PlanResponse),
-  setMerchantOrder: spec<Plan.SetMerchantOrderRequest, Plan.SetMerchantOrderResponse>(
-    "setMerchantOrder",
-    (input) =>
-      withPath(
-        Plan.validateMerchantOrderResult(input),
-        ["planId"],
-        (body) => ({ params: { planId: body.planId }, body })
-      ),
-    Plan.SetMerchantOrderResponse
-  ),
-  searchPlans: spec<Search.PlanSearchParams, Search.PlanSearchResponse>(
-    "searchPlans",
-    (input) => {
-      // the core's one definition of the query; the parameters are sent as
-      // given (converted), the service fills the defaults itself
-      const validated = Search.validateQueryResult(input)
-      if (Result.isFailure(validated)) return Result.fail(validated.failure)
-      return Result.succeed({ params: {}, query: validated.success.value, warnings: validated.success.warnings })
-    },
-    Search.PlanSearchResponse
-  ),
-  calculateRefund: spec<string, Refund.RefundCalculationResponse>(
-    "calculateRefund",
-    planId,
-    Refund.RefundCalculationResponse
-  ),
-  listPlanNotes: spec<Notes.PlanNotesParams, Notes.PlanNotesResponse>(
-    "listPlanNotes",
-    (input) =>
-      withPath(Notes.validateQueryResult(input), ["planId"], ({ planId, ...query }) => ({ params: { planId }, query })),
-    Notes.PlanNotesResponse
-  ),
-  cancelPlan: spec<Refund.CancelPlanRequest, Refund.CancelPlanResponse>(
-    "cancelPlan",
-    (input) => withPath(validateCancel(input), ["planId"], (body) => ({ params: { planId: body.planId }, body })),
-    Refund.CancelPlanResponse
-  ),
-  getMerchantConfiguration: spec<void, Merchant.MerchantConfigurationResponse>(
-    "getMerchantConfiguration",
-    () => Result.succeed({ params: {}, warnings: [] }),
-    Merchant.MerchantConfigurationResponse
-  )
-} as const
+const prepare = (
+  operation: Operation,
+  input: unknown,
+  context: RequestContext
+): Result.Result<Parts, ValidationError> => {
+  const entry: RouteEntry = ROUTE_TABLE[operation]
+  const validated = entry.in === "none" ? NOTHING : entry.validate(context, input as never)
+  if (Result.isFailure(validated)) return Result.fail(validated.failure)
+  const { value, warnings } = validated.success
+  const names = PATH_PARAMETERS[operation]
+  const issues = pathIssues(value, names)
+  if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings }))
+  const params = Object.fromEntries(names.map((name) => [name, value[name] as string]))
+  switch (entry.in) {
+    case "body":
+      return Result.succeed({ params, body: value, warnings })
+    case "query":
+      return Result.succeed({
+        params,
+        query: Object.fromEntries(Object.entries(value).filter(([name]) => !names.includes(name))),
+        warnings
+      })
+    case "path":
+    case "none":
+      return Result.succeed({ params, warnings })
+  }
+}
 
 // ---------------------------------------------------------------------------
 // Calling
@@ -210,10 +148,10 @@ const searchOf = (query: Parts["query"]): string => {
  *
  * @internal
  */
-export const exchange = <I, A>(
+export const exchange = (
   config: ClientConfig,
-  operation: OperationSpec<I, A>,
-  input: I,
+  operation: Operation,
+  input: unknown,
   options: CallOptions | undefined
 ): Effect.Effect<Answer & { readonly warnings: ReadonlyArray<Issue> }, CallError> =>
   Effect.gen(function*() {
@@ -222,26 +160,26 @@ export const exchange = <I, A>(
     if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
       return yield* Effect.fail(
         new RequestValidationError({
-          operation: operation.operation,
+          operation,
           issues: [issue("idempotencyKey", "format", "client", "must be 1 to 255 visible ASCII characters")],
           warnings: []
         })
       )
     }
-    const prepared = operation.prepare(input, { merchantId: config.merchantId, now })
+    const prepared = prepare(operation, input, { merchantId: config.merchantId, now })
     if (Result.isFailure(prepared)) {
       const { issues, warnings } = prepared.failure
-      return yield* Effect.fail(new RequestValidationError({ operation: operation.operation, issues, warnings }))
+      return yield* Effect.fail(new RequestValidationError({ operation, issues, warnings }))
     }
     const parts = prepared.success
-    const route = config.routes[operation.operation]
+    const route = config.routes[operation]
     const path = expandPath(route, parts.params)
     // a base URL's own path is a prefix: "https://h/sandbox/" + "/api/v2/…"
     const prefix = config.baseUrl.pathname.replace(/\/+$/, "")
     const url = new URL(`${config.baseUrl.origin}${prefix}${path}${searchOf(parts.query)}`)
     const posting = route.method === "POST" || route.method === "PATCH"
     const request: PreparedRequest = {
-      operation: operation.operation,
+      operation,
       method: route.method,
       url,
       body: parts.body,
@@ -260,6 +198,9 @@ export const exchange = <I, A>(
     return { ...answer, warnings: parts.warnings }
   })
 
+/** An operation's response schema, as a decoder of JSON (the table's schemas need no services). */
+const responseOf = (operation: Operation) => ROUTE_TABLE[operation].response as Schema.Codec<unknown, unknown>
+
 const describeSchemaError = (error: Schema.SchemaError): string => {
   const { issues } = issuesFromSchema(error.issue, "R9")
   return issues.map((i) => `${i.path || "(body)"} ${i.message}`).join("; ") || "does not match the response's shape"
@@ -270,13 +211,13 @@ const describeSchemaError = (error: Schema.SchemaError): string => {
  *
  * @internal
  */
-export const decodeAnswer = <A>(
-  operation: OperationSpec<unknown, A> | OperationSpec<never, A>,
+export const decodeAnswer = <K extends Operation>(
+  operation: K,
   answer: Answer
-): Effect.Effect<A, UndecodableBodyError> => {
-  const decoded = Schema.decodeUnknownResult(operation.response)(answer.json, { errors: "all" })
+): Effect.Effect<OperationAnswer<K>, UndecodableBodyError> => {
+  const decoded = Schema.decodeUnknownResult(responseOf(operation))(answer.json, { errors: "all" })
   return Result.isSuccess(decoded)
-    ? Effect.succeed(decoded.success)
+    ? Effect.succeed(decoded.success as OperationAnswer<K>)
     : Effect.fail(new UndecodableBodyError({ ...answer.fields, reason: describeSchemaError(decoded.failure) }))
 }
 
@@ -285,16 +226,13 @@ export const decodeAnswer = <A>(
  *
  * @internal
  */
-export const call = <I, A>(
+export const call = <K extends Operation>(
   config: ClientConfig,
-  operation: OperationSpec<I, A>,
-  input: I,
+  operation: K,
+  input: unknown,
   options: CallOptions | undefined
-): Effect.Effect<A, CallError> =>
-  Effect.flatMap(
-    exchange(config, operation, input, options),
-    (answer) => decodeAnswer(operation as OperationSpec<unknown, A>, answer)
-  )
+): Effect.Effect<OperationAnswer<K>, CallError> =>
+  Effect.flatMap(exchange(config, operation, input, options), (answer) => decodeAnswer(operation, answer))
 
 // ---------------------------------------------------------------------------
 // R8: create checkout's outcome, verification after the redirect
@@ -333,10 +271,9 @@ export const createCheckout = (
   request: Checkout.CheckoutRequest,
   options: CallOptions | undefined
 ): Effect.Effect<CreateCheckoutOutcome> => {
-  const operation = SPECS.createCheckout
   return Effect.gen(function*() {
-    const answer = yield* exchange(config, operation, request, options)
-    const checkout = yield* decodeAnswer(operation, answer)
+    const answer = yield* exchange(config, "createCheckout", request, options)
+    const checkout = yield* decodeAnswer("createCheckout", answer)
     const outcome: CreateCheckoutOutcome = {
       ok: true,
       displayWidget: true,
@@ -394,13 +331,14 @@ export const verifyCheckout = (
   Effect.gen(function*() {
     const read = Verification.checkoutIdFromRedirect(redirect)
     if (!read.ok) return yield* Effect.fail(new InvalidRedirectError({ problem: read.code }))
-    const answer = yield* exchange(config, SPECS.retrieveCheckout, read.checkoutId, options)
+    const answer = yield* exchange(config, "retrieveCheckout", read.checkoutId, options)
     // the decision reads the raw answer: a body that is not a checkout is a refusal, never an allocation
     const decision = Verification.decideDeposit(answer.json, {
       checkoutId: read.checkoutId,
       merchantOrderId: expected?.merchantOrderId,
       currencyCode: expected?.currencyCode
     })
-    const decoded = Schema.decodeUnknownResult(SPECS.retrieveCheckout.response)(answer.json)
-    return { ...decision, checkout: Result.isSuccess(decoded) ? decoded.success : undefined }
+    const decoded = Schema.decodeUnknownResult(responseOf("retrieveCheckout"))(answer.json)
+    const checkout = Result.isSuccess(decoded) ? decoded.success as OperationAnswer<"retrieveCheckout"> : undefined
+    return { ...decision, checkout }
   })

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Issue, issue } from "../../core/internal/issue.ts"
+import { type Issue, issue } from "../../core/foundation/issues.ts"
 
 /** The test card numbers. */
 export const TEST_CARDS = {

@@ -23,6 +23,7 @@ import {
   Enum,
   FiniteNumber,
   isHttpUrl,
+  MAX_URL_LENGTH,
   NonEmptyText,
   PatternText,
   rule,
@@ -31,7 +32,7 @@ import {
 } from "../internal/schema-kit.ts"
 import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { RefundPolicies } from "../refund/policy.ts"
+import { RefundPolicies } from "../refund-policy/policy.ts"
 import { PLAN_TYPES } from "./enumerations.ts"
 import { redemptionNotAfter } from "./redemption.ts"
 
@@ -114,8 +115,8 @@ export const CheckoutRequest = withRule(
     externalCode: Schema.optionalKey(PatternText(5, 128)),
     merchantOrderId: PatternText(1, 256),
     currencyCode: CurrencyCode,
-    redirectURL: Url(5, 2048),
-    callbackURL: Schema.optionalKey(Url(5, 2048)),
+    redirectURL: Url(5, MAX_URL_LENGTH),
+    callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
         rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))

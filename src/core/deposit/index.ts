@@ -3,4 +3,11 @@
  *
  * @since 0.1.0
  */
-export * from "./minimum-deposit.ts"
+export {
+  type DepositDefaults,
+  depositUnit,
+  MINIMUM_DEPOSIT_UNITS,
+  MinimumDeposit,
+  unitMinimumDeposit,
+  unitMinimumDepositOf
+} from "./minimum-deposit.ts"

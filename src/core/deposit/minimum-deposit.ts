@@ -6,17 +6,17 @@
  */
 import * as Schema from "effect/Schema"
 import { CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../internal/schema-kit.ts"
-import { depositUnit } from "./unit-deposit.ts"
+import { depositUnit, MINIMUM_DEPOSIT_UNITS } from "./unit-deposit.ts"
 
 // the rule's arithmetic is Schema-free, for the product-page element's bundle
-export { type DepositDefaults, depositUnit, unitMinimumDeposit, unitMinimumDepositOf } from "./unit-deposit.ts"
-
-/**
- * Units of a minimum deposit, read case-insensitively (R2.2).
- *
- * @since 0.1.0
- */
-export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
+export {
+  type DepositDefaults,
+  depositUnit,
+  MINIMUM_DEPOSIT_UNITS,
+  minimumDepositUnitOf,
+  unitMinimumDeposit,
+  unitMinimumDepositOf
+} from "./unit-deposit.ts"
 
 /**
  * An item's `minimumDepositPerItem`: `Currency` means `value` per unit,

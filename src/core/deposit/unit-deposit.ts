@@ -6,6 +6,14 @@
  * @since 0.1.0
  */
 import { percentageOf, toMinorUnits } from "../foundation/money.ts"
+import { caseInsensitive } from "../internal/case-insensitive.ts"
+
+/**
+ * Units of a minimum deposit, read case-insensitively (R2.2).
+ *
+ * @since 0.1.0
+ */
+export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
 
 /**
  * What the deposit rule reads of a merchant configuration: its default
@@ -80,9 +88,18 @@ export const unitMinimumDepositOf = (
 }
 
 /**
+ * A minimum deposit's `unit` as written in any case (R2.2), by its canonical
+ * name (`Currency`, `Percentage`); `undefined` when it is none. A plan record
+ * spells the unit this way (`minimumDepositPerItemType`).
+ *
+ * @internal
+ */
+export const minimumDepositUnitOf = caseInsensitive(MINIMUM_DEPOSIT_UNITS)
+
+/**
  * A minimum deposit's `unit` read case-insensitively (R2.2): `currency`,
- * `percentage`, or `undefined` for anything else. The spellings the service
- * uses are recognised without building a lower-case copy.
+ * `percentage`, or `undefined` for anything else (ASCII letters fold, nothing
+ * else: `"PERCENTAGE"` is a unit, `"percent"` is not).
  *
  * @example
  * ```ts
@@ -93,14 +110,12 @@ export const unitMinimumDepositOf = (
  * @since 0.1.0
  */
 export const depositUnit = (unit: string): "currency" | "percentage" | undefined => {
-  switch (unit) {
+  switch (minimumDepositUnitOf(unit)) {
     case "Currency":
-    case "currency":
       return "currency"
     case "Percentage":
-    case "percentage":
       return "percentage"
+    default:
+      return undefined
   }
-  const lower = unit.length === 8 || unit.length === 10 ? unit.toLowerCase() : ""
-  return lower === "currency" ? "currency" : lower === "percentage" ? "percentage" : undefined
 }

@@ -15,6 +15,20 @@ import type { Issue } from "../internal/issue.ts"
 import { compileValidator, type ValidatorOptions } from "../internal/validator.ts"
 
 export type { Issue, IssueCode } from "../internal/issue.ts"
+// the issue vocabulary is the bottom of the core (the Schema kit and the validator speak it); the layers above
+// the core build and translate issues with these, never with `core/internal/` itself. They are no public
+// name: `@internal` keeps them (and the internal modules they come from) out of the declarations.
+/** @internal */
+export { describe, issue } from "../internal/issue.ts"
+/** @internal */
+export { issuesFromSchema } from "../internal/schema-issues.ts"
+/**
+ * A Schema check that reports its issue under a rule: how an adapter adds a rule of its own (the
+ * sandbox's merchants file).
+ *
+ * @internal
+ */
+export { rule } from "../internal/schema-kit.ts"
 
 /**
  * Invalid input: carries every issue found, and the warnings seen on the way.

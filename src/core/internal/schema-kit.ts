@@ -11,6 +11,7 @@ import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { BoundedCache } from "./cache.ts"
+import { caseInsensitive } from "./case-insensitive.ts"
 import { describe, type IssueCode } from "./issue.ts"
 
 // ---------------------------------------------------------------------------
@@ -107,24 +108,44 @@ export const ruleAt = <T>(
   })
 
 /**
+ * Where a part of a container fails a {@link ruleAtEach} check, and what is wrong there;
+ * answers whether to look for more (`false`: the first is enough).
+ */
+export type Found = (at: ReadonlyArray<PropertyKey>, detail: string) => boolean
+
+/**
  * A check of a container that may fail at several of its parts (policies that
- * repeat another's days, say): `find` lists each part's path and what is wrong there.
+ * repeat another's days, say). `scan` walks the value once, telling `found`
+ * each failing part (its path and what is wrong there) until `found` says
+ * stop. The report (every part) and the predicate compiled validators and
+ * guards call (stop at the first, allocating nothing while nothing fails) are
+ * both this one walk, so they cannot disagree.
  */
 export const ruleAtEach = <T>(
   code: IssueCode,
   ruleId: string,
   message: string,
-  find: (value: T) => ReadonlyArray<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }>,
-  /** the same answer as `find(value).length === 0`, for hot paths: ideally allocating nothing */
-  holds: (value: T) => boolean = (value) => find(value).length === 0
-) =>
-  Schema.makeFilter<T>(
+  scan: (value: T, found: Found) => void
+) => {
+  let failed = false
+  const stop: Found = () => {
+    failed = true
+    return false
+  }
+  const holds = (value: T): boolean => {
+    failed = false
+    scan(value, stop)
+    return !failed
+  }
+  return Schema.makeFilter<T>(
     (value) => {
-      const found = find(value)
-      return found.length === 0 || found.map((f) => ({ path: f.at, issue: `${message}: ${f.detail}` }))
+      const issues: Array<{ readonly path: ReadonlyArray<PropertyKey>; readonly issue: string }> = []
+      scan(value, (at, detail) => issues.push({ path: at, issue: `${message}: ${detail}` }) > 0)
+      return issues.length === 0 || issues
     },
     { code, rule: ruleId, message, expected: message, [PREDICATE]: holds }
   )
+}
 
 /**
  * Several checks of one value with one predicate that holds exactly when all
@@ -243,18 +264,30 @@ export const Identifier = PatternText(1, 256).check(
 export const NonEmptyText = (ruleId: string) =>
   Schema.String.check(rule<string>("too_short", ruleId, "must not be empty", (s) => s.length > 0))
 
+/**
+ * The most characters a URL field may have: the service's URL fields
+ * (`redirectURL`, `callbackURL`, R4.1), and the sandbox's webhook URL as theirs.
+ */
+export const MAX_URL_LENGTH = 2048
+
 // a merchant sends the same few redirect URLs again and again, and parsing one costs more than the rest of a validation
 const knownUrls = new BoundedCache<string, boolean>(1024)
 
 /** Whether `s` parses as an absolute `http`/`https` URL (R4.4). */
 export const isHttpUrl = (s: string): boolean =>
-  s.length > 2048
+  s.length > MAX_URL_LENGTH
     ? isHttpUrlUncached(s)
     : knownUrls.getOrCompute(s, isHttpUrlUncached)
 
 const isHttpUrlUncached = (s: string): boolean => {
   const protocol = URL.parse(s)?.protocol
   return protocol === "https:" || protocol === "http:"
+}
+
+/** Whether a URL names a user or a password (`http://user:pass@host/`); `false` for text that is no URL. */
+export const hasUserInfo = (s: string): boolean => {
+  const url = URL.parse(s)
+  return url !== null && (url.username !== "" || url.password !== "")
 }
 
 const finite = rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))
@@ -298,18 +331,14 @@ export const NonNegativeNumber = (ruleId: string) =>
     )
   )
 
-/** A string that must equal one of `values` ignoring case (R2.2, R6.2); kept as written. */
+/**
+ * A string that must spell one of `values` in any case (R2.2, R6.2), as the one
+ * reader reads it ({@link caseInsensitive}); kept as written.
+ */
 export const CaseInsensitiveEnum = <const V extends string>(values: ReadonlyArray<V>, ruleId: string) => {
-  const lower = new Set(values.map((v) => v.toLowerCase()))
-  // the spellings seen in practice (as listed, or in lower case) are recognised without building a lower-case copy
-  const common: ReadonlyArray<string> = [...values, ...lower]
+  const read = caseInsensitive(values)
   return Schema.String.check(
-    rule<string>(
-      "enum",
-      ruleId,
-      `must be one of ${values.join(", ")} (any case)`,
-      (s) => common.includes(s) || lower.has(s.toLowerCase())
-    )
+    rule<string>("enum", ruleId, `must be one of ${values.join(", ")} (any case)`, (s) => read(s) !== undefined)
   )
 }
 

@@ -17,7 +17,7 @@ import { isRecord } from "../internal/predicates.ts"
 import { issuesFromSchema } from "../internal/schema-issues.ts"
 import { NonNegativeNumber, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
 import { compileValidator, unknownFieldsOf, withoutUndefined } from "../internal/validator.ts"
-import { RefundPolicy } from "../refund/policy.ts"
+import { RefundPolicy } from "../refund-policy/policy.ts"
 
 /**
  * A currency the merchant accepts, with its payment bounds (R6.4) and its

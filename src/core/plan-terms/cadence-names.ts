@@ -5,10 +5,8 @@
  *
  * @since 0.1.0
  */
+import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { FREQUENCIES, type Frequency, WEEKDAYS } from "./enumerations.ts"
-
-const FREQUENCY_BY_LOWER = new Map<string, Frequency>(FREQUENCIES.map((f) => [f.toLowerCase(), f]))
-const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLowerCase(), i]))
 
 /**
  * A frequency as written in any case (R6.2), by its canonical name; `undefined` when it is none.
@@ -20,7 +18,7 @@ const WEEKDAY_BY_LOWER = new Map<string, number>(WEEKDAYS.map((w, i) => [w.toLow
  * ```
  * @since 0.1.0
  */
-export const frequencyOf = (text: string): Frequency | undefined => FREQUENCY_BY_LOWER.get(text.toLowerCase())
+export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)
 
 /**
  * A weekday name as written in any case (R6.2), as its index (0 Sunday … 6); `undefined` when it is none.
@@ -32,4 +30,9 @@ export const frequencyOf = (text: string): Frequency | undefined => FREQUENCY_BY
  * ```
  * @since 0.1.0
  */
-export const weekdayOf = (text: string): number | undefined => WEEKDAY_BY_LOWER.get(text.toLowerCase())
+export const weekdayOf = (text: string): number | undefined => {
+  const weekday = weekdayNameOf(text)
+  return weekday === undefined ? undefined : WEEKDAYS.indexOf(weekday)
+}
+
+const weekdayNameOf = caseInsensitive(WEEKDAYS)

@@ -5,9 +5,43 @@
  *
  * @since 0.1.0
  */
-export * from "./checkout.ts"
-export * from "./kernel.ts"
-export * from "./request.ts"
-export * from "./response.ts"
-export * from "./schedule.ts"
-export * from "./terms.ts"
+export { isCheckoutResponse, readCheckoutResult, type TermsCheckout } from "./checkout.ts"
+export {
+  DEPOSIT_STRATEGIES,
+  depositRange,
+  type DepositStrategy,
+  type PaymentBounds,
+  paymentBounds,
+  planDayOrIssue,
+  type RequestedDeposit,
+  requestedDeposit,
+  type TermsInMinorUnits,
+  termsInMinorUnits,
+  type TermsInput,
+  termsOf,
+  type TermsOfInput
+} from "./kernel.ts"
+export {
+  Cadence,
+  FREQUENCIES,
+  type Frequency,
+  frequencyOf,
+  PlanTermsRequest,
+  requestUnknownFields,
+  validateRequest,
+  validateRequestResult,
+  type Weekday,
+  weekdayOf,
+  WEEKDAYS
+} from "./request.ts"
+export {
+  PlanTerms,
+  PlanTermsResponse,
+  ResolvedCadenceJson,
+  ScheduledPayment,
+  TERMS_VALIDATION_KEYS,
+  TermsValidation,
+  type TermsValidationKey
+} from "./response.ts"
+export { cadenceDates, cadenceJson, firstDate, resolveCadence, type ResolvedCadence } from "./schedule.ts"
+export { compute, type ComputeOptions, computeResult } from "./terms.ts"

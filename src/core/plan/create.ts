@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { atLeastOneItem, CheckoutItem, CheckoutRequest, PLAN_TYPES, type PlanType } from "../checkout/request.ts"
 import { expiryMinutes, type PricedCheckout, priceResult } from "../checkout/totals.ts"
-import { MINIMUM_DEPOSIT_UNITS } from "../deposit/minimum-deposit.ts"
+import { minimumDepositUnitOf } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits } from "../foundation/money.ts"
@@ -21,7 +21,7 @@ import { PatternText, reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import { decodeResult, type MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
-import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
+import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund-policy/policy.ts"
 import { type Installment, type Plan, PlanCreatedByUser, type PlanItem, PlanMerchant, PlanUser } from "./record.ts"
 
 /**
@@ -148,8 +148,7 @@ const instantOf = (parsed: Time.DateOrInstant, zone: string): number =>
 
 const planTypeOf = (value: unknown): PlanType | undefined => PLAN_TYPES.find((type) => type === value)
 
-const canonicalUnit = (unit: string): string =>
-  MINIMUM_DEPOSIT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? unit
+const canonicalUnit = (unit: string): string => minimumDepositUnitOf(unit) ?? unit
 
 /** The chosen schedule's payments as given. */
 type Schedule = typeof ChosenSchedule.Type["schedule"]

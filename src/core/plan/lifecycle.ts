@@ -22,13 +22,13 @@ import * as Struct from "effect/Struct"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { exhaustive } from "../internal/exhaustive.ts"
-import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import { everyMember, exhaustive } from "../internal/exhaustive.ts"
+import { describe, enumExpectation, formatPath, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
-import { type PlanReading, readPlanCurrency } from "../refund/plan-input.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
+import { type PlanReading, readPlanCurrency } from "./reading.ts"
 import {
   CANCELLATION_REASONS,
   type CancellationReason,
@@ -278,6 +278,54 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
     refundAmount,
     merchantOrderId
   }
+}
+
+/** The fields of the event tagged `Tag`, besides `_tag`. */
+type FieldOf<Tag extends PlanEvent["_tag"]> = Exclude<keyof Extract<PlanEvent, { readonly _tag: Tag }>, "_tag">
+
+/**
+ * The fields each event carries, as {@link readEvent} reads them: a list that misses a field of its
+ * event, or an event, does not compile.
+ */
+const EVENT_FIELDS: { readonly [Tag in PlanEvent["_tag"]]: ReadonlySet<string> } = {
+  DepositAccepted: new Set(
+    everyMember<FieldOf<"DepositAccepted">>()(["at", "amount", "paymentMethod", "transactionId"])
+  ),
+  InstallmentPaid: new Set(
+    everyMember<FieldOf<"InstallmentPaid">>()(["at", "installmentNumber", "amount", "paymentMethod", "transactionId"])
+  ),
+  InstallmentMissed: new Set(everyMember<FieldOf<"InstallmentMissed">>()(["at", "installmentNumber"])),
+  PaymentPaused: new Set(everyMember<FieldOf<"PaymentPaused">>()(["at", "until"])),
+  PlanCancelled: new Set(everyMember<FieldOf<"PlanCancelled">>()(["at", "reason", "details", "refundAmount"])),
+  MerchantOrderSet: new Set(everyMember<FieldOf<"MerchantOrderSet">>()(["at", "merchantOrderId"]))
+}
+
+const NO_WARNINGS: ReadonlyArray<Issue> = []
+
+/**
+ * The `unknown_field` warnings (R10.2) of a plan event, whatever its values: each own field its
+ * `_tag` does not carry (`installmentNumbr`), at its path from the event. None for what is not an
+ * event object with a known `_tag`: the lifecycle refuses those. Allocates nothing when all is known.
+ *
+ * @example
+ * ```ts
+ * eventUnknownFields({ _tag: "InstallmentMissed", at: "2026-12-01T00:00:00Z", installmentNumbr: 2 })
+ * // [{ path: "installmentNumbr", code: "unknown_field", rule: "R10.2", … }]
+ * ```
+ */
+export const eventUnknownFields = (input: unknown): ReadonlyArray<Issue> => {
+  if (!isRecord(input)) return NO_WARNINGS
+  const tag = input["_tag"]
+  if (typeof tag !== "string" || !TAGS.has(tag)) return NO_WARNINGS
+  const known = EVENT_FIELDS[tag as PlanEvent["_tag"]]
+  let warnings: Array<Issue> | undefined
+  for (const key in input) {
+    if (key === "_tag" || known.has(key) || !Object.hasOwn(input, key)) continue
+    ;(warnings ??= []).push(
+      issue(formatPath([key]), "unknown_field", "R10.2", "is not a field of this event and was left out")
+    )
+  }
+  return warnings ?? NO_WARNINGS
 }
 
 const dueAt = (installment: Installment): number => Time.parseDateTime(installment.date) ?? Infinity

@@ -11,9 +11,10 @@ import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { PLAN_TYPES } from "../checkout/request.ts"
 import * as Time from "../foundation/time/index.ts"
+import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { Enum, reshape, tolerant, WholeNumber } from "../internal/schema-kit.ts"
 import { FREQUENCIES, WEEKDAYS } from "../plan-terms/request.ts"
-import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from "../refund/policy.ts"
+import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from "../refund-policy/policy.ts"
 
 /**
  * Plan statuses the service lists. Others are kept as strings when read (R9).
@@ -28,6 +29,14 @@ export const PLAN_STATUSES = ["PendingDeposit", "OnSchedule", "Late", "Completed
  * @since 0.1.0
  */
 export type PlanStatus = (typeof PLAN_STATUSES)[number]
+
+/**
+ * A plan status as written in any case (a plan record read tolerantly, R9; `cancelled` is
+ * Cancelled for R7.8), by its canonical name; `undefined` for a status the service does not list.
+ *
+ * @internal
+ */
+export const planStatusOf = caseInsensitive(PLAN_STATUSES)
 
 /**
  * Cancellation reasons of the cancel-plan request (R7.8).

@@ -12,8 +12,8 @@ import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { Enum, NonNegativeNumber, PatternText, tolerant, withRule } from "../internal/schema-kit.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { CANCELLATION_REASONS } from "../plan/record.ts"
-import { type PlanReading, readPlanCurrency, readPlanPayments } from "./plan-input.ts"
+import { type PlanReading, readPlanCurrency, readPlanPayments } from "../plan/reading.ts"
+import { CANCELLATION_REASONS, planStatusOf } from "../plan/record.ts"
 
 /**
  * The cancel-plan request (R7.8). The amount's bound and precision depend on
@@ -98,7 +98,7 @@ const CANCEL_READING: PlanReading = { prefix: "plan.", rule: "R7.8", merchantPat
 
 /**
  * The plan's issues and what it allows: the currency's exponent and what was paid, in minor units,
- * read by the one reader of a plan (plan-input.ts), as a quote reads them.
+ * read by the one reader of a plan (plan/reading.ts), as a quote reads them.
  */
 const planContext = (
   input: unknown,
@@ -111,7 +111,7 @@ const planContext = (
     return { exponent: undefined, paid: undefined }
   }
   const status = input["status"]
-  if (typeof status === "string" && /^cancelled$/i.test(status)) {
+  if (typeof status === "string" && planStatusOf(status) === "Cancelled") {
     issues.push(issue("plan.status", "conflict", "R7.8", "the plan is already Cancelled and cannot be cancelled again"))
   }
   const read = readPlanPayments(input, merchant, CANCEL_READING, issues, warnings)

@@ -4,9 +4,22 @@
  *
  * @since 0.1.0
  */
-export * from "./calculation.ts"
-export * from "./cancel.ts"
-export { RefundPlan, RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "./plan-input.ts"
-export * from "./policy.ts"
+export { RefundPlan, RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "../plan/reading.ts"
+export {
+  isRefundPolicy,
+  PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE,
+  RefundPolicies,
+  RefundPolicy
+} from "../refund-policy/policy.ts"
+export { RefundCalculation, RefundCalculationResponse, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
+export {
+  type CancellablePlan,
+  type CancelOptions,
+  CancelPlanRequest,
+  CancelPlanResponse,
+  CancelPlanResult,
+  validateCancelRequest,
+  validateCancelRequestResult
+} from "./cancel.ts"
 export { policyName, quote, type QuoteOptions, quoteResult, type QuoteTotals, quoteTotals } from "./quote.ts"
-export * from "./select.ts"
+export { daysRemaining, type PolicyWindow, redemptionDay, selectPolicy, selectPolicyResult } from "./select.ts"

@@ -25,7 +25,6 @@ import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import type { RefundCalculation, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
 import {
   type PlanReading,
   readPlanCurrency,
@@ -33,8 +32,9 @@ import {
   type RefundPlanItem,
   refundPlanOf,
   refundPlanUnknownFields
-} from "./plan-input.ts"
-import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "./policy.ts"
+} from "../plan/reading.ts"
+import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "../refund-policy/policy.ts"
+import type { RefundCalculation, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 
 /**
@@ -240,7 +240,7 @@ export const evaluate = (
   const { at, zone } = whenAndWhere(input, options, issues)
   const defaults = defaultPolicies(merchant, issues)
 
-  // A plan record is read in the record's spelling (plan-input.ts); its issues are named the same way.
+  // A plan record is read in the record's spelling (plan/reading.ts); its issues are named the same way.
   let plan: unknown = input
   let recordPath: ((path: string) => string) | undefined
   let valid = checked || isRefundPlan(plan)

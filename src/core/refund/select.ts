@@ -13,7 +13,7 @@ import * as Time from "../foundation/time/index.ts"
 import { prefixIssues } from "../internal/issue.ts"
 import { reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import { RefundPolicy } from "./policy.ts"
+import { RefundPolicy } from "../refund-policy/policy.ts"
 
 /**
  * What selection reads of a policy: its window in days before the redemption date.

@@ -3,7 +3,9 @@
  *
  * @since 0.1.0
  */
+import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { isRecord } from "../internal/predicates.ts"
+import { DEPOSIT_STATUSES } from "./response.ts"
 
 /**
  * Why inventory must not be allocated (R8.2).
@@ -48,8 +50,8 @@ export type DepositDecision =
   }
   | { readonly allocate: false; readonly reason: RefusalReason }
 
-// Case-insensitive for ASCII only: no other letter folds onto these (R8.2).
-const ACCEPTED = /^accepted$/i
+// in any case, by the one reader: ASCII letters fold, no other letter stands in for one (R8.2)
+const depositStatusOf = caseInsensitive(DEPOSIT_STATUSES)
 
 const refuse = (reason: RefusalReason): DepositDecision => ({ allocate: false, reason })
 
@@ -95,7 +97,7 @@ export const decideDeposit = (retrieved: unknown, expected: ExpectedCheckout): D
   if (deposit !== undefined && deposit !== null && !isRecord(deposit)) return refuse("malformed_response")
   const status = deposit?.["status"]
   if (status !== undefined && status !== null && typeof status !== "string") return refuse("malformed_response")
-  if (typeof status !== "string" || !ACCEPTED.test(status)) return refuse("not_accepted")
+  if (typeof status !== "string" || depositStatusOf(status) !== "Accepted") return refuse("not_accepted")
   if (expected.merchantOrderId !== undefined && retrieved["merchantOrderId"] !== expected.merchantOrderId) {
     return refuse("order_mismatch")
   }

@@ -5,7 +5,13 @@
  *
  * @since 0.1.0
  */
-export * from "./deposit-decision.ts"
-export * from "./redirect.ts"
-export * from "./response.ts"
-export * from "./widget-display.ts"
+export { decideDeposit, type DepositDecision, type ExpectedCheckout, type RefusalReason } from "./deposit-decision.ts"
+export {
+  CHECKOUT_ID_PARAMETER,
+  checkoutIdFromRedirect,
+  isCheckoutId,
+  type RedirectCheckoutId,
+  type RedirectProblem
+} from "./redirect.ts"
+export { CHECKOUT_STATUSES, CheckoutVerification, CheckoutVerificationResponse, VerifiedPlan } from "./response.ts"
+export { shouldDisplayWidget } from "./widget-display.ts"

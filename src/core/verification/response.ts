@@ -20,6 +20,13 @@ import { WEEKDAYS } from "../plan-terms/request.ts"
 export const CHECKOUT_STATUSES = ["Open", "Completed", "Rejected", "Expired"] as const
 
 /**
+ * Deposit statuses of a verified checkout's plan (R8.2), read in any case.
+ *
+ * @internal
+ */
+export const DEPOSIT_STATUSES = ["Accepted", "Rejected"] as const
+
+/**
  * The plan of a verified checkout: the deposit and its status (R8.2) and, once
  * accepted, the plan's id and instalments (the description writes
  * `instalments`, and frequencies in lower case).
@@ -29,7 +36,7 @@ export const CHECKOUT_STATUSES = ["Open", "Completed", "Rejected", "Expired"] as
 export const VerifiedPlan = Schema.Struct({
   id: Schema.optionalKey(Schema.String),
   currencyCode: Schema.String,
-  deposit: Schema.Struct({ amount: Schema.Number, status: Enum(["Accepted", "Rejected"]) }),
+  deposit: Schema.Struct({ amount: Schema.Number, status: Enum(DEPOSIT_STATUSES) }),
   instalments: Schema.optionalKey(
     Schema.Struct({
       amount: Schema.Number,

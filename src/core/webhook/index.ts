@@ -6,7 +6,44 @@
  *
  * @since 0.1.0
  */
-export * from "./catalogue.ts"
-export * from "./emit.ts"
-export * from "./examples.ts"
-export * from "./message.ts"
+export {
+  CheckoutCompletedData,
+  CheckoutDeclinedData,
+  CheckoutExpiredData,
+  EVENT_TYPES,
+  isEventType,
+  PlanCancelledData,
+  PlanCompletedData,
+  PlanInstallmentFailedData,
+  PlanInstallmentPaidData,
+  PlanMerchantOrderSetData,
+  PlanPaymentsPausedData,
+  PlanStatusChangedData,
+  readEvent,
+  readEventResult,
+  type ReadWebhookEvent,
+  UnknownWebhookEvent,
+  WebhookEvent,
+  type WebhookEventData,
+  type WebhookEventOf,
+  WebhookEventResponse,
+  type WebhookEventType,
+  WebhookTestData
+} from "./catalogue.ts"
+export { type CheckoutOutcome, eventOfCheckout, eventsOfTransition, transition, transitionResult } from "./emit.ts"
+export { EXAMPLES } from "./examples.ts"
+export {
+  bodyOf,
+  DEFAULT_TOLERANCE_SECONDS,
+  HEADERS,
+  isSecret,
+  MAX_SECRET_BYTES,
+  parseTimestamp,
+  SECRET_PREFIX,
+  signaturesOf,
+  signingInput,
+  timestampProblem,
+  validateEndpointResult,
+  WebhookEndpoint,
+  WebhookSecret
+} from "./message.ts"

@@ -1,32 +1,33 @@
 /**
  * The service's operations and where they live: one route table shared by the
- * HTTP client and the sandbox, so the two always agree.
+ * HTTP client and the sandbox, so the two always agree. An entry is all a new
+ * endpoint needs here: its name (the key), its method and path, how its request
+ * is checked (the concept's own validation) and how its answer is read (the
+ * concept's tolerant response schema, R9). The client's methods, their types,
+ * and the sandbox's table of handlers are derived from it (CONTRIBUTING.md).
  *
  * The description shows the paths of create and retrieve checkout only. The
  * plan-terms, refund-calculation and cancel paths are known from the service's
  * public documentation; the rest are our choice (docs/decisions.md, "Routes").
  * Every route can be overridden with {@link withRoutes}.
  *
+ * The package root's `Routes` is routes-api.ts: the table's requests and
+ * answers stay in the core, for the client and the sandbox.
+ *
  * @module
  */
-import { isAddressable } from "../internal/schema-kit.ts"
-
-/** The operations of the service description. */
-export const OPERATIONS = [
-  "createCheckout",
-  "retrieveCheckout",
-  "computePlanTerms",
-  "retrievePlan",
-  "setMerchantOrder",
-  "searchPlans",
-  "calculateRefund",
-  "listPlanNotes",
-  "cancelPlan",
-  "getMerchantConfiguration"
-] as const
-
-/** An operation of the service, by the name the route table keys it. */
-export type Operation = (typeof OPERATIONS)[number]
+import type * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Checkout from "../checkout/index.ts"
+import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
+import { Identifier, isAddressable } from "../internal/schema-kit.ts"
+import * as Merchant from "../merchant/configuration.ts"
+import * as PlanTerms from "../plan-terms/index.ts"
+import * as Plan from "../plan/index.ts"
+import * as Notes from "../plan/notes.ts"
+import * as Refund from "../refund/index.ts"
+import * as Search from "../search/index.ts"
+import * as Verification from "../verification/index.ts"
 
 /** An HTTP method a route may use. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
@@ -37,22 +38,188 @@ export interface Route {
   readonly path: string
 }
 
+/**
+ * What checking a request may need beside the request: the merchant it is
+ * sent as (R4.5) and the current time (R4.6).
+ */
+export interface RequestContext {
+  readonly merchantId: string
+  readonly now: number
+}
+
+/**
+ * One operation of the route table: its route, where its request goes and how
+ * the request is checked, and how its answer is read.
+ *
+ * - `in`: where the checked request's fields go beside the path parameters
+ *   (which are read from the fields of the same names): the JSON `body` (the
+ *   whole request), the `query` string (the fields that are not path
+ *   parameters), or nowhere (`path`: every field is a path parameter). `none`:
+ *   the operation takes no input.
+ * - `validate(context, input)`: the concept's strict check of the input
+ *   (every issue, with its rule); its second parameter is the client method's
+ *   first, name, type and optionality included.
+ * - `response`: the concept's tolerant reading of the answer (R9).
+ */
+export type RouteEntry =
+  & Route
+  & {
+    readonly response: Schema.Top
+  }
+  & (
+    | { readonly in: "none" }
+    | {
+      readonly in: "body" | "query" | "path"
+      readonly validate: (
+        context: RequestContext,
+        input: never
+      ) => Result.Result<Validated<Readonly<Record<string, unknown>>>, ValidationError>
+    }
+  )
+
+/** The path's identifiers (1..256 characters, no space or line break, not a dot segment), checked before sending. */
+const identifier = (name: string) => {
+  // a missing or non-text id cites the client's own rule, as the client's option checks do (docs/client.md)
+  const validate = requestValidator(Schema.Struct({ [name]: Identifier }), "client")
+  return (id: unknown) => validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>
+}
+const checkoutIdentifier = identifier("checkoutId")
+const planIdentifier = identifier("planId")
+const cancelRequest = requestValidator(Refund.CancelPlanRequest, "R7.8")
+
+/**
+ * The route table: every operation of the service, keyed by its name. Each
+ * entry's comment is its client method's documentation. Not a name of the
+ * package (routes-api.ts lists the root's `Routes`); the client's declarations
+ * refer to its type.
+ */
+export const ROUTE_TABLE = {
+  /** Creates a checkout (R4), with the outcome of R8.3; the request is checked first, as the merchant and now. */
+  createCheckout: {
+    method: "POST",
+    path: "/api/v2/checkout",
+    in: "body",
+    validate: (context, request: Checkout.CheckoutRequest) =>
+      Checkout.validateRequestResult(request, { merchantId: context.merchantId, now: context.now }),
+    response: Checkout.CheckoutResponse
+  },
+  /** The checkout, for verification (R8), read tolerantly (R9). */
+  retrieveCheckout: {
+    method: "GET",
+    path: "/api/v2/checkout/{checkoutId}",
+    in: "path",
+    validate: (_, checkoutId: string) => checkoutIdentifier(checkoutId),
+    response: Verification.CheckoutVerificationResponse
+  },
+  /** The terms of a checkout (R6); the request is validated first. */
+  computePlanTerms: {
+    method: "POST",
+    path: "/api/v2/checkout/{checkoutId}/to-plan/calculate",
+    in: "body",
+    validate: (_, request: PlanTerms.PlanTermsRequest) => PlanTerms.validateRequestResult(request),
+    response: PlanTerms.PlanTermsResponse
+  },
+  /** The plan record, read tolerantly (R9). */
+  retrievePlan: {
+    method: "GET",
+    path: "/api/v2/plans/{planId}",
+    in: "path",
+    validate: (_, planId: string) => planIdentifier(planId),
+    response: Plan.PlanResponse
+  },
+  /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
+  setMerchantOrder: {
+    method: "PUT",
+    path: "/api/v2/plans/{planId}/merchant-order",
+    in: "body",
+    validate: (_, request: Plan.SetMerchantOrderRequest) => Plan.validateMerchantOrderResult(request),
+    response: Plan.SetMerchantOrderResponse
+  },
+  /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
+  searchPlans: {
+    method: "GET",
+    path: "/api/v2/plans",
+    in: "query",
+    // the parameters are sent as given (converted): the service fills the defaults itself
+    validate: (_, query?: Search.PlanSearchParams) => Search.validateQueryResult(query === undefined ? {} : query),
+    response: Search.PlanSearchResponse
+  },
+  /** The service's refund calculation of a plan (R7), read tolerantly. */
+  calculateRefund: {
+    method: "GET",
+    path: "/api/v2/plans/{planId}/cancellation-summary",
+    in: "path",
+    validate: (_, planId: string) => planIdentifier(planId),
+    response: Refund.RefundCalculationResponse
+  },
+  /** A page of a plan's notes; the parameters are checked with the core's query schema. */
+  listPlanNotes: {
+    method: "GET",
+    path: "/api/v2/plans/{planId}/notes",
+    in: "query",
+    validate: (_, query: Notes.PlanNotesParams) => Notes.validateQueryResult(query),
+    response: Notes.PlanNotesResponse
+  },
+  /** Cancels a plan with a refund (R7.8); the request is validated first. */
+  cancelPlan: {
+    method: "POST",
+    path: "/api/v2/plans/{planId}/cancel",
+    in: "body",
+    validate: (_, request: Refund.CancelPlanRequest) => cancelRequest(request),
+    response: Refund.CancelPlanResponse
+  },
+  /** The merchant configuration (R9, R10.3). */
+  getMerchantConfiguration: {
+    method: "GET",
+    path: "/api/v2/merchant/configuration",
+    in: "none",
+    response: Merchant.MerchantConfigurationResponse
+  }
+} as const satisfies Readonly<Record<string, RouteEntry>>
+
+/**
+ * The route table's type.
+ */
+export type RouteTable = typeof ROUTE_TABLE
+
+/** An operation of the service, by the name the route table keys it. */
+export type Operation = keyof RouteTable
+
+/**
+ * The parameters an operation takes before its options, as a labelled tuple
+ * (`[planId: string]`, `[query?: PlanSearchParams]`, `[]`): its `validate`'s,
+ * after the context.
+ */
+export type OperationInput<K extends Operation> = RouteTable[K] extends {
+  readonly validate: (context: RequestContext, ...input: infer I) => unknown
+} ? I
+  : []
+
+/**
+ * What an operation answers, as its response schema reads it (R9).
+ */
+export type OperationAnswer<K extends Operation> = RouteTable[K]["response"]["Type"]
+
+/**
+ * The names of an operation's path parameters, from its default path.
+ */
+export type PathParameters<K extends Operation> = ParameterNames<RouteTable[K]["path"]>
+type ParameterNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParameterNames<Rest>
+  : never
+
+/** The operations of the service description, in the route table's order. */
+export const OPERATIONS: ReadonlyArray<Operation> = Object.keys(ROUTE_TABLE) as Array<Operation>
+
 /** The route of every operation: the service's paths, or a deployment's own. */
 export type Routes = { readonly [K in Operation]: Route }
 
-/** The default route table. */
-export const DEFAULT_ROUTES: Routes = {
-  createCheckout: { method: "POST", path: "/api/v2/checkout" },
-  retrieveCheckout: { method: "GET", path: "/api/v2/checkout/{checkoutId}" },
-  computePlanTerms: { method: "POST", path: "/api/v2/checkout/{checkoutId}/to-plan/calculate" },
-  retrievePlan: { method: "GET", path: "/api/v2/plans/{planId}" },
-  setMerchantOrder: { method: "PUT", path: "/api/v2/plans/{planId}/merchant-order" },
-  searchPlans: { method: "GET", path: "/api/v2/plans" },
-  calculateRefund: { method: "GET", path: "/api/v2/plans/{planId}/cancellation-summary" },
-  listPlanNotes: { method: "GET", path: "/api/v2/plans/{planId}/notes" },
-  cancelPlan: { method: "POST", path: "/api/v2/plans/{planId}/cancel" },
-  getMerchantConfiguration: { method: "GET", path: "/api/v2/merchant/configuration" }
-}
+/** The default route table: the method and path of every operation. */
+export const DEFAULT_ROUTES: Routes = Object.fromEntries(
+  OPERATIONS.map((operation) => {
+    const { method, path } = ROUTE_TABLE[operation]
+    return [operation, { method, path }]
+  })
+) as unknown as Routes
 
 /**
  * The default table with some routes replaced.

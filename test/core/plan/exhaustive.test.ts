@@ -3,7 +3,9 @@
  * test adds an event to `PlanEvent` in memory and type-checks the modules that handle events with
  * the TypeScript compiler. The tag list, the statuses each event is allowed in, the lifecycle's
  * reader and its steps, and the webhook events of a transition each refuse it: their switches end
- * in `exhaustive` (core/internal/exhaustive.ts), where the unhandled event is not `never`.
+ * in `exhaustive` (core/internal/exhaustive.ts), where the unhandled event is not `never`. The
+ * lifecycle's list of each event's fields (what is not in it is an R10.2 warning) refuses a new
+ * event, and a new field of an event, the same way.
  */
 import { readFileSync } from "node:fs"
 import { basename } from "node:path"
@@ -59,9 +61,19 @@ describe("exhaustive handling of plan events (issue 24)", () => {
     expect(errorsWith(added).sort()).toEqual([
       "emit.ts: exhaustive(event._tag)",
       "events.ts: export const PLAN_EVENT_TAGS = everyMember<PlanEvent[\"_tag\"]>()([",
+      "lifecycle.ts: const EVENT_FIELDS: { readonly [Tag in PlanEvent[\"_tag\"]]: ReadonlySet<string> } = {",
       "lifecycle.ts: exhaustive(read.tag)",
       "lifecycle.ts: exhaustive(tag)",
       "lifecycle.ts: export const ALLOWED_IN: { readonly [Tag in PlanEvent[\"_tag\"]]: ReadonlyArray<PlanStatus> } = {"
+    ])
+  })
+
+  it("a field added to an event fails to compile until the lifecycle knows it (else it would be an unknown field, R10.2)", () => {
+    const FIELD = "    readonly merchantOrderId: string\n"
+    expect(original).toContain(FIELD)
+    const added = original.replace(FIELD, `${FIELD}    readonly note?: string\n`)
+    expect(errorsWith(added)).toEqual([
+      "lifecycle.ts: MerchantOrderSet: new Set(everyMember<FieldOf<\"MerchantOrderSet\">>()([\"at\", \"merchantOrderId\"]))"
     ])
   })
 })

@@ -390,3 +390,60 @@ describe("planSummaryOf", () => {
     expect(summaryOf(done).nextInstallmentNumber).toBeNull()
   })
 })
+
+describe("an event's unknown fields (R10.2)", () => {
+  const plan = examplePlan()
+  const at = "2026-11-22T10:00:00Z"
+  /** A well-formed event of each tag, every field it may carry given. */
+  const events: ReadonlyArray<Record<string, unknown>> = [
+    { _tag: "DepositAccepted", at, amount: 1, paymentMethod: "card", transactionId: "t1" },
+    { _tag: "InstallmentPaid", at, installmentNumber: 1, amount: 1, paymentMethod: "card", transactionId: "t1" },
+    { _tag: "InstallmentMissed", at, installmentNumber: 1 },
+    { _tag: "PaymentPaused", at, until: "2026-12-22T10:00:00Z" },
+    { _tag: "PlanCancelled", at, reason: "Other", details: "d", refundAmount: 0 },
+    { _tag: "MerchantOrderSet", at, merchantOrderId: "order-1" }
+  ]
+  const candidates = [
+    ...new Set(events.flatMap((e) => Object.keys(e)).filter((k) => k !== "_tag")),
+    "installmentNumbr",
+    "refund",
+    "x"
+  ]
+  /** The paths the lifecycle's reader refuses in `event` (a field it reads, given a value of no type it takes). */
+  const refusedPaths = (event: Record<string, unknown>): ReadonlyArray<string> => {
+    const result = applyResult(plan, event as never)
+    return result._tag === "Failure" && result.failure instanceof ValidationError
+      ? result.failure.issues.map((i) => i.path)
+      : []
+  }
+
+  it("a field is warned about exactly when the reader does not read it: the reader, not a list, is the oracle", () => {
+    for (const event of events) {
+      expect(Lifecycle.eventUnknownFields(event)).toEqual([])
+      for (const key of candidates) {
+        const read = refusedPaths({ ...event, [key]: { not: "a value" } }).includes(key)
+        const warned = Lifecycle.eventUnknownFields({ ...event, [key]: 1 })
+        expect({ tag: event["_tag"], key, warned: warned.length > 0 }).toEqual({
+          tag: event["_tag"],
+          key,
+          warned: !read
+        })
+      }
+    }
+  })
+
+  it("the issue's typo: installmentNumbr is an unknown_field warning naming its path; what is no event has none", () => {
+    expect(Lifecycle.eventUnknownFields({ _tag: "InstallmentMissed", at, installmentNumbr: 2 })).toEqual([{
+      path: "installmentNumbr",
+      code: "unknown_field",
+      rule: "R10.2",
+      message: "is not a field of this event and was left out"
+    }])
+    for (const input of [null, 5, [], { at }, { _tag: "Unknown", x: 1 }]) {
+      expect(Lifecycle.eventUnknownFields(input)).toEqual([])
+    }
+    const inherited = Object.assign(Object.create({ extra: 1 }), { _tag: "DepositAccepted", at })
+    expect(Lifecycle.eventUnknownFields(inherited)).toEqual([])
+    expect(Lifecycle.eventUnknownFields(PlanEvent.DepositAccepted({ at }))).toEqual([])
+  })
+})

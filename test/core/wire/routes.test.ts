@@ -4,6 +4,7 @@ import {
   expandPath,
   OPERATIONS,
   pathParameters,
+  ROUTE_TABLE,
   routeMatcher,
   withRoutes
 } from "../../../src/core/wire/routes.ts"
@@ -16,6 +17,22 @@ describe("routes", () => {
     expect(DEFAULT_ROUTES.computePlanTerms.path).toBe("/api/v2/checkout/{checkoutId}/to-plan/calculate")
     expect(DEFAULT_ROUTES.calculateRefund.path).toBe("/api/v2/plans/{planId}/cancellation-summary")
     expect(DEFAULT_ROUTES.cancelPlan).toEqual({ method: "POST", path: "/api/v2/plans/{planId}/cancel" })
+  })
+
+  it("derives the default routes and the operations from the route table", () => {
+    expect(OPERATIONS).toEqual(Object.keys(ROUTE_TABLE))
+    for (const op of OPERATIONS) {
+      expect(DEFAULT_ROUTES[op]).toEqual({ method: ROUTE_TABLE[op].method, path: ROUTE_TABLE[op].path })
+    }
+  })
+
+  it("checks an operation's input in one function of (context, input), the client's one argument before its options", () => {
+    // a default value (`query = {}`) would shorten `length` and hide the parameter from the client's
+    // methods, which read the options after exactly one input (none for `in: "none"`)
+    for (const op of OPERATIONS) {
+      const entry = ROUTE_TABLE[op]
+      expect([op, "validate" in entry ? entry.validate.length : 1]).toEqual([op, entry.in === "none" ? 1 : 2])
+    }
   })
 
   it("expands and matches every route both ways", () => {

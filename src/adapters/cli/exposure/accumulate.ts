@@ -5,24 +5,24 @@
  * currencies, K and the timeline's length, never on the number of plans.
  *
  * The arithmetic is the core's: each plan is read by the core's one reader of a
- * plan (refund/plan-input.ts: a plan record's own spellings and digits, R1.2)
+ * plan (plan/reading.ts: a plan record's own spellings and digits, R1.2)
  * and quoted by it (R7, integer minor units); this module only adds up. Its
  * warnings are the core's too: the unknown fields of each line (R10.2, the
  * check a quote of a plan or a plan record makes) and the reader's
  * `digits_mismatch` (R1.2), kept once per distinct warning (warnings.ts).
  */
 import * as Result from "effect/Result"
+import { isRecord } from "../../../core/foundation/input.ts"
+import { type Issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { type Issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
 import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
-import { PLAN_STATUSES } from "../../../core/plan/record.ts"
 import {
   type PlanReading,
   readPlanPayments,
   refundPlanOf,
   refundPlanUnknownFields
-} from "../../../core/refund/plan-input.ts"
+} from "../../../core/plan/reading.ts"
+import { PLAN_STATUSES, planStatusOf } from "../../../core/plan/record.ts"
 import { evaluate, type QuoteOptions } from "../../../core/refund/quote.ts"
 import { redemptionDay } from "../../../core/refund/select.ts"
 import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
@@ -78,8 +78,7 @@ export interface Snapshot {
 /** How the report names what it reads of a plan: at the plan's paths, the configuration as `--merchant`. */
 const READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "--merchant" }
 
-const isCancelled = (status: unknown) =>
-  status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
+const isCancelled = (status: unknown) => typeof status === "string" && planStatusOf(status) === "Cancelled"
 
 /** Why a line's `status` cannot be read. Statuses are open (R9): any non-empty text is one. */
 const statusRefused = (status: unknown): string =>

@@ -3,8 +3,8 @@
  * chart per currency of the total non-refundable amount day by day. No script,
  * no external resource, so the file can be mailed or archived as it is.
  */
+import { escapeHtml as escape } from "../../../core/foundation/html.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { escapeHtml as escape } from "../../../core/internal/html.ts"
 import type { ExposureReport, TimelineReport } from "./report.ts"
 
 const WIDTH = 760

@@ -5,7 +5,7 @@
  * million lines is one line of stderr. Bounded: at most {@link MAX_WARNINGS}
  * distinct ones are kept, and whether more were met is said.
  */
-import type { Issue } from "../../../core/internal/issue.ts"
+import type { Issue } from "../../../core/foundation/issues.ts"
 
 /** A distinct warning, the number of lines it was seen on and the first of them. Plain data: it crosses from a worker. */
 export interface LineWarning {

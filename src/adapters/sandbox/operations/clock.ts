@@ -5,10 +5,10 @@
  *
  * @module
  */
+import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
+import { issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
 import * as Plan from "../../../core/plan/index.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import { advancing } from "../webhooks/hooks.ts"

@@ -8,12 +8,12 @@
  * @module
  */
 import * as Result from "effect/Result"
+import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
 import { ValidationError } from "../../../core/foundation/issues.ts"
+import { issue } from "../../../core/foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
 import * as PlanTerms from "../../../core/plan-terms/index.ts"
 import * as Plan from "../../../core/plan/index.ts"
 import * as Refund from "../../../core/refund/index.ts"

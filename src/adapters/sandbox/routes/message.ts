@@ -7,8 +7,8 @@
  * @module
  */
 import { createHash } from "node:crypto"
+import { escapeHtml } from "../../../core/foundation/html.ts"
 import { formatInstant } from "../../../core/foundation/time/index.ts"
-import { escapeHtml } from "../../../core/internal/html.ts"
 import { MESSAGE_ELEMENT_SCRIPT } from "../../../messaging/element/script.generated.ts"
 import { renderPlanMessage } from "../../../messaging/index.ts"
 import { STYLE } from "../../../messaging/markup.ts"

@@ -3,9 +3,13 @@
  * an authenticated merchant: each reads its path, query and body and calls an
  * operation. Every answer is computed by the core.
  *
+ * The handlers are keyed by the route table, so an operation without one does
+ * not compile; whether an endpoint reads a JSON body, and the names of its
+ * path parameters, come from the table too.
+ *
  * @module
  */
-import type { Operation as ServiceOperation, Routes } from "../../../core/wire/routes.ts"
+import { type Operation, OPERATIONS, type PathParameters, ROUTE_TABLE, type Routes } from "../../../core/wire/routes.ts"
 import { createCheckout, retrieveCheckout } from "../operations/checkouts.ts"
 import { listPlanNotes } from "../operations/notes.ts"
 import {
@@ -18,38 +22,33 @@ import {
 } from "../operations/plans.ts"
 import { type MerchantEndpoint, merchantEndpoint, type MerchantRequestContext, ok, type Reply } from "./endpoint.ts"
 
-type Run = (context: MerchantRequestContext) => Reply
+/** An operation's handler: its request, with the path parameters its route names. */
+type Handler<K extends Operation> = (
+  context: Omit<MerchantRequestContext, "params"> & { readonly params: { readonly [P in PathParameters<K>]: string } }
+) => Reply
 
-/** What each operation of the route table does, and whether it reads a JSON body. */
-const SERVICE: { readonly [K in ServiceOperation]: readonly ["json" | "none", Run] } = {
-  createCheckout: ["json", ({ env, merchant, body, baseUrl }) => ok(createCheckout(env, merchant, body, baseUrl), 201)],
-  retrieveCheckout: ["none", ({ env, merchant, params }) => ok(retrieveCheckout(env, merchant, params["checkoutId"]!))],
-  computePlanTerms: [
-    "json",
-    ({ env, merchant, params, body }) => ok(computePlanTerms(env, merchant, params["checkoutId"]!, body))
-  ],
-  retrievePlan: ["none", ({ env, merchant, params }) => ok(retrievePlan(env, merchant, params["planId"]!))],
-  setMerchantOrder: [
-    "json",
-    ({ env, merchant, params, body }) => ok(setMerchantOrder(env, merchant, params["planId"]!, body))
-  ],
-  searchPlans: ["none", ({ env, merchant, url }) => ok(searchPlans(env, merchant, url.searchParams))],
-  calculateRefund: ["none", ({ env, merchant, params }) => ok(quoteRefund(env, merchant, params["planId"]!))],
-  listPlanNotes: [
-    "none",
-    ({ env, merchant, params, url, path, baseUrl }) =>
-      ok(listPlanNotes(env, merchant, params["planId"]!, url.searchParams, `${baseUrl}${path}`))
-  ],
-  cancelPlan: ["json", ({ env, merchant, params, body }) => ok(cancelPlan(env, merchant, params["planId"]!, body))],
-  getMerchantConfiguration: ["none", ({ merchant }) => ok(merchant.configuration)]
+/** What each operation of the route table does. */
+const SERVICE: { readonly [K in Operation]: Handler<K> } = {
+  createCheckout: ({ env, merchant, body, baseUrl }) => ok(createCheckout(env, merchant, body, baseUrl), 201),
+  retrieveCheckout: ({ env, merchant, params }) => ok(retrieveCheckout(env, merchant, params.checkoutId)),
+  computePlanTerms: ({ env, merchant, params, body }) => ok(computePlanTerms(env, merchant, params.checkoutId, body)),
+  retrievePlan: ({ env, merchant, params }) => ok(retrievePlan(env, merchant, params.planId)),
+  setMerchantOrder: ({ env, merchant, params, body }) => ok(setMerchantOrder(env, merchant, params.planId, body)),
+  searchPlans: ({ env, merchant, url }) => ok(searchPlans(env, merchant, url.searchParams)),
+  calculateRefund: ({ env, merchant, params }) => ok(quoteRefund(env, merchant, params.planId)),
+  listPlanNotes: ({ env, merchant, params, url, path, baseUrl }) =>
+    ok(listPlanNotes(env, merchant, params.planId, url.searchParams, `${baseUrl}${path}`)),
+  cancelPlan: ({ env, merchant, params, body }) => ok(cancelPlan(env, merchant, params.planId, body)),
+  getMerchantConfiguration: ({ merchant }) => ok(merchant.configuration)
 }
 
 /** The service's endpoints at the routes of the table in use (the core's, unless the sandbox was given another). */
-export const serviceEndpoints = (routes: Routes): { readonly [K in ServiceOperation]: MerchantEndpoint } => {
-  const endpoints = {} as { [K in ServiceOperation]: MerchantEndpoint }
-  for (const name of Object.keys(SERVICE) as Array<ServiceOperation>) {
-    const [body, run] = SERVICE[name]
-    endpoints[name] = merchantEndpoint(routes[name], body, run)
+export const serviceEndpoints = (routes: Routes): { readonly [K in Operation]: MerchantEndpoint } => {
+  const endpoints = {} as { [K in Operation]: MerchantEndpoint }
+  for (const name of OPERATIONS) {
+    // the router matched the route, so its parameters are there
+    const run = SERVICE[name] as (context: MerchantRequestContext) => Reply
+    endpoints[name] = merchantEndpoint(routes[name], ROUTE_TABLE[name].in === "body" ? "json" : "none", run)
   }
   return endpoints
 }

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { escapeHtml } from "../../../core/internal/html.ts"
+import { escapeHtml } from "../../../core/foundation/html.ts"
 import { PAGE_DOCUMENT, PAGE_SCRIPT_HASH, PAGE_STYLE_HASH, SDK_SCRIPT } from "./assets.generated.ts"
 import { API_PATH, type PageConfig, SDK_PATH } from "./protocol.ts"
 

@@ -49,8 +49,9 @@ const merchants = loadMerchants({
     name: "Pay Shop",
     timeZone: "Australia/Sydney",
     currencies: CURRENCIES,
-    // webhooks are written to the store's outbox, where this test reads them; deliveries go nowhere
-    webhook: { url: "https://hooks.shop.example/payments", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }
+    // webhooks are written to the store's outbox, where this test reads them; deliveries go nowhere (a
+    // loopback target, as the sandbox allows by default; the fetch below answers for it)
+    webhook: { url: "http://127.0.0.1:9/payments", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }
   }]
 })
 

@@ -1,7 +1,7 @@
 /**
  * Text inside HTML. The core writes no HTML itself; the adapters that do (the
  * sandbox's hosted widget page, the command line's HTML report) share this one
- * escaper, since adapters never import each other.
+ * escaper, since adapters never import each other (nor `core/internal/`).
  *
  * @internal
  */

@@ -21,8 +21,8 @@ import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { NonNegativeNumber, reshape, withRule } from "../internal/schema-kit.ts"
 import { unknownFieldsOf } from "../internal/validator.ts"
-import { Plan, PlanItem } from "../plan/record.ts"
-import { RefundPolicy } from "./policy.ts"
+import { RefundPolicy } from "../refund-policy/policy.ts"
+import { Plan, PlanItem } from "./record.ts"
 
 /**
  * An item of the plan being refunded: a checkout item's fields that price and

@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import { Enum, NumberBetween, ruleAtEach, WholeNumber, withRule } from "../internal/schema-kit.ts"
+import { Enum, type Found, NumberBetween, ruleAtEach, WholeNumber, withRule } from "../internal/schema-kit.ts"
 import { compileGuard } from "../internal/validator.ts"
 
 /**
@@ -44,31 +44,35 @@ export const RefundPolicy = withRule(
  */
 export type RefundPolicy = typeof RefundPolicy.Type
 
-/** Policies that repeat an earlier one's days, each with the index of the first. */
-const repeats = (policies: ReadonlyArray<RefundPolicy>) => {
-  const found: Array<{ readonly at: ReadonlyArray<PropertyKey>; readonly detail: string }> = []
-  if (policies.length < 2) return found
+/**
+ * Each policy that repeats an earlier one's days, with the index of the first. Items carry a
+ * handful of policies: compared pairwise, allocating nothing; a long list is indexed by its days.
+ */
+const repeatedDays = (policies: ReadonlyArray<RefundPolicy>, found: Found): void => {
+  if (policies.length <= 32) {
+    for (let i = 1; i < policies.length; i++) {
+      const days = policies[i]!.daysWithinRedemptionDate
+      for (let j = 0; j < i; j++) {
+        if (policies[j]!.daysWithinRedemptionDate === days) {
+          if (!repeated(found, policies, i, j)) return
+          break
+        }
+      }
+    }
+    return
+  }
   const seen = new Map<number, number>()
-  policies.forEach((policy, index) => {
-    const first = seen.get(policy.daysWithinRedemptionDate)
-    if (first === undefined) seen.set(policy.daysWithinRedemptionDate, index)
-    else {found.push({
-        at: [index, "daysWithinRedemptionDate"],
-        detail: `${policy.daysWithinRedemptionDate}, as policy ${first}`
-      })}
-  })
-  return found
+  for (let i = 0; i < policies.length; i++) {
+    const days = policies[i]!.daysWithinRedemptionDate
+    const first = seen.get(days)
+    if (first === undefined) seen.set(days, i)
+    else if (!repeated(found, policies, i, first)) return
+  }
 }
 
-/** Whether no two policies share their days, without allocating (items carry a handful of policies). */
-const distinctDays = (policies: ReadonlyArray<RefundPolicy>): boolean => {
-  if (policies.length > 32) return repeats(policies).length === 0
-  for (let i = 1; i < policies.length; i++) {
-    const days = policies[i]!.daysWithinRedemptionDate
-    for (let j = 0; j < i; j++) if (policies[j]!.daysWithinRedemptionDate === days) return false
-  }
-  return true
-}
+/** Tells `found` that policy `index` repeats the days of policy `first`. */
+const repeated = (found: Found, policies: ReadonlyArray<RefundPolicy>, index: number, first: number) =>
+  found([index, "daysWithinRedemptionDate"], `${policies[index]!.daysWithinRedemptionDate}, as policy ${first}`)
 
 /**
  * An item's policies, in the order given (the order decides ties, R7.2), no two
@@ -81,8 +85,7 @@ export const RefundPolicies = Schema.Array(RefundPolicy).check(
     "duplicate",
     "R4.6",
     "repeats the days of another policy",
-    repeats,
-    distinctDays
+    repeatedDays
   )
 )
 
