@@ -7,12 +7,13 @@
  */
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
+import type * as SandboxModule from "../src/adapters/sandbox/index.ts"
 import { checkoutBody } from "../test/adapters/sandbox/webhooks/load.ts"
 
 const root = process.argv[2]!
 const sandboxModule = (await import(
   pathToFileURL(join(root, "src/adapters/sandbox/index.ts")).href
-)) as typeof import("../src/adapters/sandbox/index.ts")
+)) as typeof SandboxModule
 const { createSandbox, loadMerchants, sqliteStore } = sandboxModule
 
 const MERCHANT = { id: "merchant-bench", apiKey: "sk_bench_0123456789" }
