@@ -17,7 +17,7 @@ import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import type { Plan } from "../../core/plan/index.ts"
 import type { PlanNote } from "../../core/plan/notes.ts"
 import type { CardBehaviour } from "./cards.ts"
-import { sqliteWebhookStore, type WebhookStore } from "./webhooks/store.ts"
+import { sqliteWebhookStore, type WebhookStore } from "./webhook-store.ts"
 
 /**
  * A checkout as the sandbox answers it: the core's {@link Checkout} with the

@@ -24,8 +24,8 @@
  */
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import { HEADERS } from "../../../core/webhook/index.ts"
+import type { StoredMessage, WebhookStore } from "../webhook-store.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
-import type { StoredMessage, WebhookStore } from "./store.ts"
 
 /** Where a merchant's messages go now, or `undefined` when it has no endpoint. */
 export type EndpointLookup = (merchantId: string) => { readonly url: string; readonly secret: string } | undefined

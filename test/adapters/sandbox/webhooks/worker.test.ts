@@ -17,7 +17,7 @@ import { DatabaseSync } from "node:sqlite"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { endpointLookup, makeOutbox } from "../../../../src/adapters/sandbox/webhooks/outbox.ts"
 import { DEFAULT_DELIVERY_POLICY, retryDelayMs } from "../../../../src/adapters/sandbox/webhooks/schedule.ts"
-import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
+import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhook-store.ts"
 import {
   MAX_ANSWER_BYTES,
   MAX_ERROR_LENGTH,
