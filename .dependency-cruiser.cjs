@@ -123,12 +123,13 @@ module.exports = {
       severity: "error",
       comment:
         "routes/ (the router and the endpoints) turn HTTP into calls of the operations: they import each other, the " +
-        "operations, the bottom (a merchant, a refused key check) and the widget's served assets (widget/index.ts); " +
+        "operations, the bottom (a merchant, a refused key check) and the widget's served assets and protocol " +
+        "(widget/index.ts, widget/protocol.ts); " +
         "never webhooks/ (reached through the operations) or the assembly.",
       from: { path: "^src/adapters/sandbox/routes/" },
       to: {
         path: "^src/adapters/sandbox/",
-        pathNot: `^src/adapters/sandbox/(routes/|operations/|widget/index\\.ts$)|${SANDBOX_BOTTOM}`
+        pathNot: `^src/adapters/sandbox/(routes/|operations/|widget/(index|protocol)\\.ts$)|${SANDBOX_BOTTOM}`
       }
     },
     {

@@ -69,7 +69,7 @@ export interface WidgetAssets {
 
 /** Builds the assets in memory. */
 export const buildWidgetAssets = async (): Promise<WidgetAssets> => {
-  const [pageScript, sdkScript] = await Promise.all([bundle("page.entry.ts"), bundle("sdk.entry.ts")])
+  const [pageScript, sdkScript] = await Promise.all([bundle("dom/page.entry.ts"), bundle("dom/sdk.entry.ts")])
   const css = await transform(readFileSync(`${DIR}page.css`, "utf8"), { loader: "css", minify: true, charset: "ascii" })
   const pageStyle = inlineSafe(css.code.trimEnd(), "style")
   inlineSafe(pageScript, "script")

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { isCheckoutId } from "../../../core/verification/redirect.ts"
-import { shouldDisplayWidget } from "../../../core/verification/widget-display.ts"
-import { httpUrl, PAGE_PATH, REDIRECT_MESSAGE } from "./protocol.ts"
+import { isCheckoutId } from "../../../../core/verification/redirect.ts"
+import { shouldDisplayWidget } from "../../../../core/verification/widget-display.ts"
+import { httpUrl, PAGE_PATH, REDIRECT_MESSAGE } from "../protocol.ts"
 
 /** Where to show the checkout: a CSS selector or an element of the merchant's page. */
 export type Container = string | Element
