@@ -38,10 +38,6 @@ export default tseslint.config(
         clearInterval: "readonly",
         setImmediate: "readonly",
         globalThis: "readonly",
-        window: "readonly",
-        document: "readonly",
-        navigator: "readonly",
-        HTMLElement: "readonly",
         module: "readonly"
       }
     },
@@ -73,6 +69,14 @@ export default tseslint.config(
       eqeqeq: ["error", "always", { null: "ignore" }],
       "prefer-const": "error",
       "object-shorthand": "error"
+    }
+  },
+  // The browser's globals only where code runs in a browser: the widget's DOM code (tsc gives the DOM's types to
+  // it alone too, src/adapters/sandbox/widget/tsconfig.json).
+  {
+    files: ["src/adapters/sandbox/widget/dom/**/*.ts"],
+    languageOptions: {
+      globals: { window: "readonly", document: "readonly", navigator: "readonly", HTMLElement: "readonly" }
     }
   }
 )
