@@ -1,6 +1,6 @@
 /**
  * Builds the widget's browser assets (`npm run build:widget`): bundles the
- * hosted page's script (src/adapters/sandbox/widget/page.entry.ts) and the SDK
+ * hosted page's script (src/adapters/sandbox/widget/dom/page.entry.ts) and the SDK
  * (sdk.entry.ts) with esbuild, minifies page.css, inlines both into page.html and
  * computes the Content-Security-Policy hashes of the inline script and style.
  * The result is one generated module, src/adapters/sandbox/widget/assets.generated.ts,

@@ -543,15 +543,12 @@ const initialState = (): PageState => ({
 
 /**
  * The controller of the page `config` names, drawing on `view` with what
- * `env` gives of the browser.
- *
- * @example
- * ```ts
- * const page = pageController(config, environment, view)
- * await page.load()
- * page.chooseCadence("Fortnightly")
- * await page.submit("4242 4242 4242 4242")
- * ```
+ * `env` gives of the browser: `load()`, then the customer's `chooseCadence`,
+ * `typeDeposit`, `submit` or `cancel`. Not a public export: dom/view.ts's
+ * `start` calls it with the browser's window and the DOM view, and
+ * test/adapters/sandbox/widget/controller.test.ts with a recording view and
+ * the sandbox in-process (its `loadedPage` shows the wiring), so no example
+ * here stands alone.
  */
 export const pageController = (config: PageConfig, env: PageEnvironment, view: PageView): PageController => {
   const page: Page = { ...initialState(), config, env, view }
