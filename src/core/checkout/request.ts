@@ -33,23 +33,13 @@ import {
 import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { RefundPolicies } from "../refund-policy/policy.ts"
+import { PLAN_TYPES } from "./enumerations.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)
 
-/**
- * Plan types of the service (R4.1).
- *
- * @since 0.1.0
- */
-export const PLAN_TYPES = ["Installment", "PayInFull", "Custom"] as const
-
-/**
- * A plan type of the service (R4.1).
- *
- * @since 0.1.0
- */
-export type PlanType = (typeof PLAN_TYPES)[number]
+// the enumerations live apart, Schema-free, for code that must stay small (the widget)
+export { PLAN_TYPES, type PlanType } from "./enumerations.ts"
 
 const Url = (min: number, max: number) =>
   PatternText(min, max, {

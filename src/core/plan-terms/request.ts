@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { PLAN_TYPES } from "../checkout/request.ts"
+import { PLAN_TYPES } from "../checkout/enumerations.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { caseInsensitive } from "../internal/case-insensitive.ts"
@@ -21,35 +21,10 @@ import {
   withRule
 } from "../internal/schema-kit.ts"
 import { unknownFieldsOf } from "../internal/validator.ts"
+import { FREQUENCIES, type Frequency, WEEKDAYS } from "./enumerations.ts"
 
-/**
- * Cadence frequencies, read case-insensitively (R6.2).
- *
- * @since 0.1.0
- */
-export const FREQUENCIES = ["Weekly", "Fortnightly", "Monthly"] as const
-
-/**
- * A cadence frequency of a plan-terms request (R6.2).
- *
- * @since 0.1.0
- */
-export type Frequency = (typeof FREQUENCIES)[number]
-
-/**
- * Weekday names, read case-insensitively (R6.2), in the order of
- * `Date.prototype.getUTCDay` (0 Sunday).
- *
- * @since 0.1.0
- */
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
-
-/**
- * A weekday name as a cadence names it (R6.2).
- *
- * @since 0.1.0
- */
-export type Weekday = (typeof WEEKDAYS)[number]
+// the enumerations live apart, Schema-free, for code that must stay small (the widget)
+export { FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./enumerations.ts"
 
 /**
  * A frequency as written in any case (R6.2), by its canonical name; `undefined` when it is none.

@@ -6,10 +6,10 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import { PLAN_TYPES } from "../checkout/request.ts"
+import { PLAN_TYPES } from "../checkout/enumerations.ts"
 import * as Time from "../foundation/time/index.ts"
 import { Enum, tolerant, WholeNumber } from "../internal/schema-kit.ts"
-import { WEEKDAYS } from "./request.ts"
+import { TERMS_VALIDATION_KEYS, WEEKDAYS } from "./enumerations.ts"
 
 /**
  * One payment of a computed schedule (R6.9): number 1 is the deposit with the
@@ -29,25 +29,8 @@ export const ScheduledPayment = Schema.Struct({
  */
 export type ScheduledPayment = typeof ScheduledPayment.Type
 
-/**
- * Keys of `installments.validation` (R6.6).
- *
- * @since 0.1.0
- */
-export const TERMS_VALIDATION_KEYS = [
-  "deposit.below_minimum",
-  "deposit.above_maximum",
-  "deposit.precision",
-  "installments.unavailable",
-  "installments.above_maximum_payment"
-] as const
-
-/**
- * A key of `installments.validation`: why computable terms are not acceptable (R6.4).
- *
- * @since 0.1.0
- */
-export type TermsValidationKey = (typeof TERMS_VALIDATION_KEYS)[number]
+// the enumerations live apart, Schema-free, for code that must stay small (the widget)
+export { TERMS_VALIDATION_KEYS, type TermsValidationKey } from "./enumerations.ts"
 
 /**
  * One entry of `installments.validation` (R6.6): the key says what is
