@@ -1,4 +1,13 @@
 // The layers of ARCHITECTURE.md, checked in `npm test` (npm run lint:boundaries).
+
+/** The bottom of the sandbox: its store, merchants, keys and test cards. */
+const SANDBOX_BOTTOM = "^src/adapters/sandbox/(store|webhook-store|merchants|api-keys|cards)\\.ts$"
+/** What assembles the sandbox's layers. */
+const SANDBOX_ASSEMBLY = "^src/adapters/sandbox/(index|sandbox|server|settings)\\.ts$"
+/** The core's Schema-free modules the widget's browser code bundles. */
+const WIDGET_CORE_MODULES =
+  "^src/core/((checkout|plan-terms)/enumerations|foundation/money|foundation/time/calendar|verification/(redirect|widget-display))\\.ts$"
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -114,32 +123,89 @@ module.exports = {
       from: { path: "^src/adapters/([^/]+)/" },
       to: { path: "^src/adapters/([^/]+)/", pathNot: "^src/adapters/$1/" }
     },
+    // The sandbox in layers (ARCHITECTURE.md, "The sandbox"): the assembly -> routes/ -> operations/ -> webhooks/ ->
+    // the bottom (store, merchants, keys, cards); widget/ beside them. Each rule names what a layer may import of
+    // the sandbox; the core and the packages are the adapters' rule's.
+    {
+      name: "sandbox-bottom-imports-only-the-bottom",
+      severity: "error",
+      comment:
+        "The bottom of the sandbox: the store (store.ts, its webhook tables in webhook-store.ts), the merchants (merchants.ts, " +
+        "their keys in api-keys.ts) and the test cards (cards.ts) import the core and each other, nothing of the sandbox above.",
+      from: { path: SANDBOX_BOTTOM },
+      to: { path: "^src/adapters/sandbox/", pathNot: SANDBOX_BOTTOM }
+    },
+    {
+      name: "sandbox-webhooks-deliver-below-the-operations",
+      severity: "error",
+      comment:
+        "webhooks/ delivers: the events of what the operations write (hooks.ts), the outbox, the worker, the schedule and " +
+        "the allowed targets. It builds on the bottom only; the operations call it, never the reverse.",
+      from: { path: "^src/adapters/sandbox/webhooks/" },
+      to: { path: "^src/adapters/sandbox/", pathNot: `^src/adapters/sandbox/webhooks/|${SANDBOX_BOTTOM}` }
+    },
     {
       name: "sandbox-operations-know-no-http",
       severity: "error",
       comment:
-        "The sandbox in layers: routes -> operations -> store. Operations (checkouts, plans, notes, clock) take plain values and never import the routes, the router, the server, the process settings or the widget (but the widget's protocol: the paths the page, the script and the server share).",
+        "operations/ (checkouts, plans, notes, clock, reset, webhooks) take plain values and return typed results: they " +
+        "import each other, webhooks/ and the bottom, and of the widget only its protocol (the paths and payloads the " +
+        "page, the script and the server share); never the routes, the widget's code or the assembly.",
       from: { path: "^src/adapters/sandbox/operations/" },
       to: {
-        path: "^src/adapters/sandbox/((routes|widget)/|(sandbox|server|settings|index)\\.ts$)",
-        pathNot: "^src/adapters/sandbox/widget/protocol\\.ts$"
+        path: "^src/adapters/sandbox/",
+        pathNot: `^src/adapters/sandbox/(operations/|webhooks/|widget/protocol\\.ts$)|${SANDBOX_BOTTOM}`
       }
     },
     {
-      name: "sandbox-store-imports-no-layer-above",
+      name: "sandbox-routes-call-the-operations",
       severity: "error",
-      comment: "The store (and the test cards and merchants it and the operations share) is the bottom of the sandbox.",
-      from: { path: "^src/adapters/sandbox/(store|cards|merchants|api-keys)\\.ts$" },
+      comment:
+        "routes/ (the router and the endpoints) turn HTTP into calls of the operations: they import each other, the " +
+        "operations, the bottom (a merchant, a refused key check) and the widget's served assets and protocol " +
+        "(widget/index.ts, widget/protocol.ts); " +
+        "never webhooks/ (reached through the operations) or the assembly.",
+      from: { path: "^src/adapters/sandbox/routes/" },
       to: {
-        path: "^src/adapters/sandbox/((operations|routes|widget)/|(sandbox|server|settings|index)\\.ts$)"
+        path: "^src/adapters/sandbox/",
+        pathNot: `^src/adapters/sandbox/(routes/|operations/|widget/(index|protocol)\\.ts$)|${SANDBOX_BOTTOM}`
       }
     },
     {
-      name: "sandbox-widget-code-imports-no-server-side",
+      name: "sandbox-widget-stands-alone",
       severity: "error",
-      comment: "The widget's browser code (widget/) imports the core, never the sandbox's routes or operations.",
+      comment:
+        "widget/ is the browser code (bundled by scripts/build-widget.ts) and what serves it (index.ts): it imports " +
+        "nothing of the sandbox outside widget/.",
       from: { path: "^src/adapters/sandbox/widget/" },
-      to: { path: "^src/adapters/sandbox/(operations|routes)/" }
+      to: { path: "^src/adapters/sandbox/", pathNot: "^src/adapters/sandbox/widget/" }
+    },
+    {
+      name: "sandbox-widget-bundles-schema-free-core",
+      severity: "error",
+      comment:
+        "The widget's browser code (everything in widget/ but index.ts and assets.generated.ts, which serve it) takes " +
+        "values only from the core's Schema-free modules: the concepts' enumerations, money, the calendar and the " +
+        "verification's redirect and display rules, so its bundles stay small (test/adapters/sandbox/widget/assets.test.ts " +
+        "checks the bytes); types it may import from anywhere in the core (import type).",
+      from: {
+        path: "^src/adapters/sandbox/widget/",
+        pathNot: "^src/adapters/sandbox/widget/(index|assets\\.generated)\\.ts$"
+      },
+      to: {
+        path: "^src/core/",
+        pathNot: WIDGET_CORE_MODULES,
+        dependencyTypesNot: ["type-only"]
+      }
+    },
+    {
+      name: "sandbox-assembly-on-top",
+      severity: "error",
+      comment:
+        "The assembly: index.ts (the public names), sandbox.ts (createSandbox), server.ts (node:http) and settings.ts (a " +
+        "process's settings) put the layers together; no layer imports them.",
+      from: { path: "^src/adapters/sandbox/(routes|operations|webhooks|widget)/" },
+      to: { path: SANDBOX_ASSEMBLY }
     }
   ],
   options: {

@@ -1,6 +1,6 @@
 /**
  * Builds the widget's browser assets (`npm run build:widget`): bundles the
- * hosted page's script (src/adapters/sandbox/widget/page.entry.ts) and the SDK
+ * hosted page's script (src/adapters/sandbox/widget/dom/page.entry.ts) and the SDK
  * (sdk.entry.ts) with esbuild, minifies page.css, inlines both into page.html and
  * computes the Content-Security-Policy hashes of the inline script and style.
  * The result is one generated module, src/adapters/sandbox/widget/assets.generated.ts,
@@ -69,7 +69,7 @@ export interface WidgetAssets {
 
 /** Builds the assets in memory. */
 export const buildWidgetAssets = async (): Promise<WidgetAssets> => {
-  const [pageScript, sdkScript] = await Promise.all([bundle("page.entry.ts"), bundle("sdk.entry.ts")])
+  const [pageScript, sdkScript] = await Promise.all([bundle("dom/page.entry.ts"), bundle("dom/sdk.entry.ts")])
   const css = await transform(readFileSync(`${DIR}page.css`, "utf8"), { loader: "css", minify: true, charset: "ascii" })
   const pageStyle = inlineSafe(css.code.trimEnd(), "style")
   inlineSafe(pageScript, "script")

@@ -80,7 +80,7 @@ const skipped = (e: Example) =>
  */
 const NOT_RUN: ReadonlyArray<{ readonly source: string; readonly containing?: string; readonly why: string }> = [
   {
-    source: "src/adapters/sandbox/widget/sdk.ts",
+    source: "src/adapters/sandbox/widget/dom/sdk.ts",
     why: "browser code (a DOM window): test/adapters/sandbox/browser.test.ts runs the widget in Chromium"
   },
   // the package's vitest entry imports vitest itself (not the example): its describe and beforeAll are

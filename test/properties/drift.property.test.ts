@@ -279,7 +279,7 @@ const notesParams = fc.record(
 
 /** The parameters as a URL carries them. */
 const queryOf = (params: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()
 
 describe("drift: search and notes parameters are defined once", () => {
   let sandbox: TestSandbox

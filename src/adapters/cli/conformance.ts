@@ -72,7 +72,66 @@ const groups = (value: string) => {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+/** The command's run: the kit loaded, the service checked, the report written; exit 1 when something disagrees. */
+const conformance = async (io: Io, options: Options): Promise<void> => {
+  if (options.apiKey === undefined || options.apiKey === "") {
+    throw usage("required option '--api-key <key>' not specified, nor the PAYMENT_PLAN_API_KEY variable")
+  }
+  let kit: ConformanceModule
+  try {
+    kit = (await import(CONFORMANCE)) as ConformanceModule
+  } catch (error) {
+    throw usage(`cannot load ${CONFORMANCE}: ${message(error)}`)
+  }
+  const progress = options.quiet !== true && io.stderr.isTTY === true
+  const controller = new AbortController()
+  const stop = () => controller.abort(new Error("interrupted"))
+  process.once("SIGINT", stop)
+  let report: Report
+  try {
+    report = await kit.runConformance({
+      baseUrl: options.baseUrl,
+      merchantId: options.merchantId,
+      apiKey: options.apiKey,
+      runs: options.runs,
+      seed: options.seed,
+      only: options.only,
+      readOnly: options.readOnly === true,
+      rps: options.rps,
+      maxRequests: options.maxRequests,
+      maxShrinkRequests: options.maxShrinkRequests,
+      timeZone: options.tz,
+      timeoutMs: options.timeout,
+      ...(progress ? { onProgress: (line: string) => io.stderr.write(`conformance: ${line}\n`) } : {})
+    }, { signal: controller.signal })
+  } catch (error) {
+    // a usage error, or a service that cannot be compared with: exit 2, the message only
+    throw new CliFailure(
+      EXIT_USAGE,
+      kit.isConformanceError(error) ? message(error) : `conformance stopped: ${message(error)}`
+    )
+  } finally {
+    process.off("SIGINT", stop)
+  }
+  if (options.format === "json") writeJson(io, kit.toJson(report))
+  else io.stdout.write(kit.formatTable(report))
+  if (options.report !== undefined) {
+    try {
+      await writeFile(options.report, kit.renderHtml(report))
+    } catch (error) {
+      throw usage(`cannot write ${options.report}: ${(error as NodeJS.ErrnoException).code ?? message(error)}`)
+    }
+  }
+  const found = report.disagreements.length
+  if (found > 0) {
+    const causes = (report.causes ?? []).map((c) => `${c.rule} ${c.operation} ${c.field}`)
+    throw new CliFailure(
+      EXIT_REFUSED,
+      `${found} disagreement(s) with the rules${causes.length === 0 ? "" : `; root cause(s): ${causes.join("; ")}`}`
+    )
+  }
+}
+
 export const registerConformance = (program: Command, io: Io): void => {
   program
     .command("conformance")
@@ -139,62 +198,5 @@ export const registerConformance = (program: Command, io: Io): void => {
           "payment-plan conformance --base-url https://api.example --merchant-id m-1 --api-key $KEY --read-only --only refund,search --report report.html"
         ])
     )
-    .action(async (options: Options) => {
-      if (options.apiKey === undefined || options.apiKey === "") {
-        throw usage("required option '--api-key <key>' not specified, nor the PAYMENT_PLAN_API_KEY variable")
-      }
-      let kit: ConformanceModule
-      try {
-        kit = (await import(CONFORMANCE)) as ConformanceModule
-      } catch (error) {
-        throw usage(`cannot load ${CONFORMANCE}: ${message(error)}`)
-      }
-      const progress = options.quiet !== true && io.stderr.isTTY === true
-      const controller = new AbortController()
-      const stop = () => controller.abort(new Error("interrupted"))
-      process.once("SIGINT", stop)
-      let report: Report
-      try {
-        report = await kit.runConformance({
-          baseUrl: options.baseUrl,
-          merchantId: options.merchantId,
-          apiKey: options.apiKey,
-          runs: options.runs,
-          seed: options.seed,
-          only: options.only,
-          readOnly: options.readOnly === true,
-          rps: options.rps,
-          maxRequests: options.maxRequests,
-          maxShrinkRequests: options.maxShrinkRequests,
-          timeZone: options.tz,
-          timeoutMs: options.timeout,
-          ...(progress ? { onProgress: (line: string) => io.stderr.write(`conformance: ${line}\n`) } : {})
-        }, { signal: controller.signal })
-      } catch (error) {
-        // a usage error, or a service that cannot be compared with: exit 2, the message only
-        throw new CliFailure(
-          EXIT_USAGE,
-          kit.isConformanceError(error) ? message(error) : `conformance stopped: ${message(error)}`
-        )
-      } finally {
-        process.off("SIGINT", stop)
-      }
-      if (options.format === "json") writeJson(io, kit.toJson(report))
-      else io.stdout.write(kit.formatTable(report))
-      if (options.report !== undefined) {
-        try {
-          await writeFile(options.report, kit.renderHtml(report))
-        } catch (error) {
-          throw usage(`cannot write ${options.report}: ${(error as NodeJS.ErrnoException).code ?? message(error)}`)
-        }
-      }
-      const found = report.disagreements.length
-      if (found > 0) {
-        const causes = (report.causes ?? []).map((c) => `${c.rule} ${c.operation} ${c.field}`)
-        throw new CliFailure(
-          EXIT_REFUSED,
-          `${found} disagreement(s) with the rules${causes.length === 0 ? "" : `; root cause(s): ${causes.join("; ")}`}`
-        )
-      }
-    })
+    .action((options: Options) => conformance(io, options))
 }

@@ -45,7 +45,112 @@ const bodyOf = (req: IncomingMessage): Promise<Uint8Array> =>
     req.once("error", reject)
   })
 
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+interface ListenOptions {
+  readonly port: number
+  readonly host: string
+  readonly secret?: string
+  readonly count?: number
+}
+
+interface TriggerOptions {
+  readonly url?: string
+  readonly merchantId?: string
+  readonly apiKey?: string
+}
+
+/** `listen`: a receiver on the port that verifies each delivery and prints its event, until `--count` or a signal. */
+const listen = async (io: Io, options: ListenOptions): Promise<void> => {
+  const secret = options.secret ?? process.env["WEBHOOK_SECRET"]
+  if (secret === undefined || secret === "") throw usage("--secret (or $WEBHOOK_SECRET) is required")
+  // a secret no sender can sign with would refuse every delivery: say so now (never showing it)
+  if (!isSecret(secret)) {
+    throw usage(
+      `--secret (or $WEBHOOK_SECRET) must be "${SECRET_PREFIX}" followed by the base64 of 1 to ${MAX_SECRET_BYTES} bytes, ` +
+        `as the sandbox generates (docs/webhooks.md)`
+    )
+  }
+  const { verifyWebhook } = (await import(CLIENT)) as ClientModule
+  let verified = 0
+  let finish: () => void = () => {}
+  const done = new Promise<void>((resolve) => (finish = resolve))
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "POST") {
+      res.writeHead(405, { allow: "POST" }).end()
+      return
+    }
+    bodyOf(req)
+      .then((body) => verifyWebhook(body, req.headers, secret))
+      .then((delivery) => {
+        io.stdout.write(`${JSON.stringify({ id: delivery.id, known: delivery.known, ...delivery.event })}\n`)
+        res.writeHead(204).end()
+        verified++
+        if (options.count !== undefined && verified >= options.count) finish()
+      })
+      .catch((error: { _tag?: string; message?: string }) => {
+        io.stderr.write(`refused: ${error._tag ?? "Error"}: ${error.message ?? String(error)}\n`)
+        res.writeHead(400).end()
+      })
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      server.listen(options.port, options.host, () => resolve())
+    })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === "EADDRINUSE") throw usage(`${options.host}:${options.port} is already in use`)
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  io.stderr.write(`listening for webhooks on http://${options.host}:${port}/ (any path)\n`)
+  const stop = () => finish()
+  process.once("SIGINT", stop)
+  process.once("SIGTERM", stop)
+  await done
+  process.off("SIGINT", stop)
+  process.off("SIGTERM", stop)
+  // stop accepting, then end the connections a sender keeps alive
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeAllConnections()
+  await closed
+}
+
+/** `trigger`: asks the sandbox for a signed test event of the type. */
+const trigger = async (io: Io, type: string, options: TriggerOptions): Promise<void> => {
+  const base = (options.url ?? process.env["PAYMENT_PLAN_URL"] ?? "http://127.0.0.1:4010").replace(/\/+$/, "")
+  const merchantId = options.merchantId ?? process.env["PAYMENT_PLAN_MERCHANT_ID"]
+  const apiKey = options.apiKey ?? process.env["PAYMENT_PLAN_API_KEY"]
+  if (merchantId === undefined || apiKey === undefined) {
+    throw usage("--merchant-id and --api-key (or $PAYMENT_PLAN_MERCHANT_ID and $PAYMENT_PLAN_API_KEY) are required")
+  }
+  if (!URL.canParse(base)) throw usage(`--url must be a URL, got "${base}"`)
+  // a type the catalogue does not list can never be sent: no need to ask the sandbox
+  // (the catalogue's schemas are built on first use, not at every start of the command)
+  const { EVENT_TYPES, isEventType } = await import("../../core/webhook/catalogue.ts")
+  if (!isEventType(type)) {
+    throw usage(
+      `the event type must be one of the catalogue (docs/webhooks.md): ${EVENT_TYPES.join(", ")}; got "${type}"`
+    )
+  }
+  let response: Response
+  try {
+    response = await fetch(`${base}/sandbox/webhook/test`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${merchantId}:${apiKey}`).toString("base64")}`,
+        "content-type": "application/json"
+      },
+      body: JSON.stringify({ type })
+    })
+  } catch (error) {
+    // as `conformance` says it: nothing could be asked, so nothing was refused (exit 2)
+    throw usage(cannotReach(base, error))
+  }
+  const text = await response.text()
+  if (!response.ok) throw refused(`the sandbox answered ${response.status}: ${text}`)
+  io.stdout.write(`${text}\n`)
+}
+
 export const registerWebhooks = (program: Command, io: Io): void => {
   const webhooks = program
     .command("webhooks")
@@ -78,61 +183,7 @@ export const registerWebhooks = (program: Command, io: Io): void => {
         "WEBHOOK_SECRET=whsec_… payment-plan webhooks listen --count 1 | jq .type"
       ])
     )
-    .action(async (options: { port: number; host: string; secret?: string; count?: number }) => {
-      const secret = options.secret ?? process.env["WEBHOOK_SECRET"]
-      if (secret === undefined || secret === "") throw usage("--secret (or $WEBHOOK_SECRET) is required")
-      // a secret no sender can sign with would refuse every delivery: say so now (never showing it)
-      if (!isSecret(secret)) {
-        throw usage(
-          `--secret (or $WEBHOOK_SECRET) must be "${SECRET_PREFIX}" followed by the base64 of 1 to ${MAX_SECRET_BYTES} bytes, ` +
-            `as the sandbox generates (docs/webhooks.md)`
-        )
-      }
-      const { verifyWebhook } = (await import(CLIENT)) as ClientModule
-      let verified = 0
-      let finish: () => void = () => {}
-      const done = new Promise<void>((resolve) => (finish = resolve))
-      const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-        if (req.method !== "POST") {
-          res.writeHead(405, { allow: "POST" }).end()
-          return
-        }
-        bodyOf(req)
-          .then((body) => verifyWebhook(body, req.headers, secret))
-          .then((delivery) => {
-            io.stdout.write(`${JSON.stringify({ id: delivery.id, known: delivery.known, ...delivery.event })}\n`)
-            res.writeHead(204).end()
-            verified++
-            if (options.count !== undefined && verified >= options.count) finish()
-          })
-          .catch((error: { _tag?: string; message?: string }) => {
-            io.stderr.write(`refused: ${error._tag ?? "Error"}: ${error.message ?? String(error)}\n`)
-            res.writeHead(400).end()
-          })
-      })
-      try {
-        await new Promise<void>((resolve, reject) => {
-          server.once("error", reject)
-          server.listen(options.port, options.host, () => resolve())
-        })
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        if (code === "EADDRINUSE") throw usage(`${options.host}:${options.port} is already in use`)
-        throw error
-      }
-      const { port } = server.address() as AddressInfo
-      io.stderr.write(`listening for webhooks on http://${options.host}:${port}/ (any path)\n`)
-      const stop = () => finish()
-      process.once("SIGINT", stop)
-      process.once("SIGTERM", stop)
-      await done
-      process.off("SIGINT", stop)
-      process.off("SIGTERM", stop)
-      // stop accepting, then end the connections a sender keeps alive
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
-      await closed
-    })
+    .action((options: ListenOptions) => listen(io, options))
 
   webhooks
     .command("trigger")
@@ -150,38 +201,5 @@ export const registerWebhooks = (program: Command, io: Io): void => {
         "PAYMENT_PLAN_MERCHANT_ID=merchant-123 PAYMENT_PLAN_API_KEY=sk_… payment-plan webhooks trigger"
       ])
     )
-    .action(async (type: string, options: { url?: string; merchantId?: string; apiKey?: string }) => {
-      const base = (options.url ?? process.env["PAYMENT_PLAN_URL"] ?? "http://127.0.0.1:4010").replace(/\/+$/, "")
-      const merchantId = options.merchantId ?? process.env["PAYMENT_PLAN_MERCHANT_ID"]
-      const apiKey = options.apiKey ?? process.env["PAYMENT_PLAN_API_KEY"]
-      if (merchantId === undefined || apiKey === undefined) {
-        throw usage("--merchant-id and --api-key (or $PAYMENT_PLAN_MERCHANT_ID and $PAYMENT_PLAN_API_KEY) are required")
-      }
-      if (!URL.canParse(base)) throw usage(`--url must be a URL, got "${base}"`)
-      // a type the catalogue does not list can never be sent: no need to ask the sandbox
-      // (the catalogue's schemas are built on first use, not at every start of the command)
-      const { EVENT_TYPES, isEventType } = await import("../../core/webhook/catalogue.ts")
-      if (!isEventType(type)) {
-        throw usage(
-          `the event type must be one of the catalogue (docs/webhooks.md): ${EVENT_TYPES.join(", ")}; got "${type}"`
-        )
-      }
-      let response: Response
-      try {
-        response = await fetch(`${base}/sandbox/webhook/test`, {
-          method: "POST",
-          headers: {
-            authorization: `Basic ${Buffer.from(`${merchantId}:${apiKey}`).toString("base64")}`,
-            "content-type": "application/json"
-          },
-          body: JSON.stringify({ type })
-        })
-      } catch (error) {
-        // as `conformance` says it: nothing could be asked, so nothing was refused (exit 2)
-        throw usage(cannotReach(base, error))
-      }
-      const text = await response.text()
-      if (!response.ok) throw refused(`the sandbox answered ${response.status}: ${text}`)
-      io.stdout.write(`${text}\n`)
-    })
+    .action((type: string, options: TriggerOptions) => trigger(io, type, options))
 }

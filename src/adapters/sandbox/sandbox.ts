@@ -3,10 +3,13 @@
  * client), the widget's and the sandbox's own, as one web-standard handler,
  * `(Request) => Promise<Response>`.
  *
- * Layers: the routes (`routes/`: service, widget, sandbox API, and the router
- * doing what HTTP asks of all) call the operations (`operations/`: checkouts,
- * plans, notes, clock, which know no HTTP), which keep the core's typed values
- * in the store (`store.ts`). Every calculation is the core's.
+ * Layers (ARCHITECTURE.md, "The sandbox"): the routes (`routes/`: service,
+ * widget, sandbox API, webhooks, and the router doing what HTTP asks of all)
+ * call the operations (`operations/`: checkouts, plans, notes, clock, reset,
+ * webhooks, which know no HTTP), which write through the webhooks' hooks
+ * (`webhooks/`: the events of each write, the outbox and its delivery) and keep
+ * the core's typed values in the store (`store.ts`, `webhook-store.ts`). This
+ * module assembles them. Every calculation is the core's.
  *
  * @module
  */

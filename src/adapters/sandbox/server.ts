@@ -54,7 +54,7 @@ const toRequest = (req: IncomingMessage, origin: string, body: Buffer | undefine
   return new Request(requestUrl(req.url ?? "/", req.headers.host, origin), {
     method: req.method ?? "GET",
     headers,
-    ...(body !== undefined ? { body: body as unknown as BodyInit } : {})
+    ...(body !== undefined ? { body: body as unknown as NonNullable<RequestInit["body"]> } : {})
   })
 }
 

@@ -17,7 +17,7 @@ import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import type { Plan } from "../../core/plan/index.ts"
 import type { PlanNote } from "../../core/plan/notes.ts"
 import type { CardBehaviour } from "./cards.ts"
-import { sqliteWebhookStore, type WebhookStore } from "./webhooks/store.ts"
+import { sqliteWebhookStore, type WebhookStore } from "./webhook-store.ts"
 
 /**
  * A checkout as the sandbox answers it: the core's {@link Checkout} with the
@@ -236,6 +236,82 @@ const documentOf = <A>(row: unknown): A => JSON.parse((row as { doc: string }).d
 
 const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefined ? undefined : documentOf<A>(row))
 
+type Sql = Database["sql"]
+
+/** Checkouts, plans and notes: documents of the core's typed values. */
+const documents = (
+  sql: Sql
+): Pick<
+  SandboxStore,
+  "getCheckout" | "putCheckout" | "getPlan" | "putPlan" | "listPlans" | "listNotes" | "putNote"
+> => ({
+  getCheckout: (id) => documentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
+  putCheckout: (c) => {
+    sql(
+      "INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
+    ).run(c.id, c.merchantId, c.createdAt, JSON.stringify(c))
+  },
+  getPlan: (id) => documentOrUndefined(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
+  putPlan: (p) => {
+    sql(
+      "INSERT INTO plans (id, merchant_id, checkout_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
+    ).run(p.id, p.merchantId, p.checkoutId, p.createdAt, JSON.stringify(p))
+  },
+  listPlans: (merchantIds) => {
+    if (merchantIds.length === 0) return []
+    const marks = merchantIds.map(() => "?").join(", ")
+    return sql(`SELECT doc FROM plans WHERE merchant_id IN (${marks}) ORDER BY created_at, id`)
+      .all(...merchantIds)
+      .map((row) => documentOf<StoredPlan>(row))
+  },
+  listNotes: (planId) =>
+    sql("SELECT doc FROM notes WHERE plan_id = ? ORDER BY created_at, id").all(planId).map((row) =>
+      documentOf<StoredNote>(row)
+    ),
+  putNote: (n) => {
+    sql(
+      "INSERT INTO notes (id, plan_id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
+    ).run(n.id, n.planId, n.merchantId, n.createdAt, JSON.stringify(n))
+  }
+})
+
+/** The answers kept for idempotency keys, and the merchants' test clocks. */
+const keysAndClocks = (
+  sql: Sql
+): Pick<
+  SandboxStore,
+  "getIdempotent" | "putIdempotent" | "forgetIdempotentBefore" | "getClockOffset" | "setClockOffset"
+> => ({
+  getIdempotent: (scope, key) => {
+    const row = sql("SELECT fingerprint, status, body, created_at FROM idempotency WHERE scope = ? AND key = ?").get(
+      scope,
+      key
+    ) as { fingerprint: string; status: number; body: string; created_at: number } | undefined
+    return row === undefined
+      ? undefined
+      : { fingerprint: row.fingerprint, status: Number(row.status), body: row.body, createdAt: Number(row.created_at) }
+  },
+  putIdempotent: (scope, key, value) => {
+    sql(
+      "INSERT INTO idempotency (scope, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at = excluded.created_at"
+    ).run(scope, key, value.fingerprint, value.status, value.body, value.createdAt)
+  },
+  forgetIdempotentBefore: (instant) => {
+    sql("DELETE FROM idempotency WHERE created_at < ?").run(instant)
+  },
+  getClockOffset: (merchantId) => {
+    const row = sql("SELECT offset_ms FROM clocks WHERE merchant_id = ?").get(merchantId) as
+      | { offset_ms: number }
+      | undefined
+    return row === undefined ? 0 : Number(row.offset_ms)
+  },
+  setClockOffset: (merchantId, offset) => {
+    sql(
+      "INSERT INTO clocks (merchant_id, offset_ms) VALUES (?, ?) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = excluded.offset_ms"
+    ).run(merchantId, offset)
+  }
+})
+
 /**
  * A {@link SandboxStore} on `node:sqlite`: a file path (created with its
  * directory when missing), or `":memory:"`.
@@ -246,74 +322,15 @@ const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefin
  * const sandbox = createSandbox({ store: sqliteStore(".sandbox/data.sqlite"), merchants })
  * ```
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+
 export const sqliteStore = (path = ":memory:"): SandboxStore => {
   const { sql, transaction, close } = openDatabase(path)
   const webhooks = sqliteWebhookStore(sql)
   return {
     transaction,
     webhooks,
-    getCheckout: (id) => documentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
-    putCheckout: (c) => {
-      sql(
-        "INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
-      ).run(c.id, c.merchantId, c.createdAt, JSON.stringify(c))
-    },
-    getPlan: (id) => documentOrUndefined(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
-    putPlan: (p) => {
-      sql(
-        "INSERT INTO plans (id, merchant_id, checkout_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
-      ).run(p.id, p.merchantId, p.checkoutId, p.createdAt, JSON.stringify(p))
-    },
-    listPlans: (merchantIds) => {
-      if (merchantIds.length === 0) return []
-      const marks = merchantIds.map(() => "?").join(", ")
-      return sql(`SELECT doc FROM plans WHERE merchant_id IN (${marks}) ORDER BY created_at, id`)
-        .all(...merchantIds)
-        .map((row) => documentOf<StoredPlan>(row))
-    },
-    listNotes: (planId) =>
-      sql("SELECT doc FROM notes WHERE plan_id = ? ORDER BY created_at, id").all(planId).map((row) =>
-        documentOf<StoredNote>(row)
-      ),
-    putNote: (n) => {
-      sql(
-        "INSERT INTO notes (id, plan_id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
-      ).run(n.id, n.planId, n.merchantId, n.createdAt, JSON.stringify(n))
-    },
-    getIdempotent: (scope, key) => {
-      const row = sql("SELECT fingerprint, status, body, created_at FROM idempotency WHERE scope = ? AND key = ?").get(
-        scope,
-        key
-      ) as { fingerprint: string; status: number; body: string; created_at: number } | undefined
-      return row === undefined
-        ? undefined
-        : {
-          fingerprint: row.fingerprint,
-          status: Number(row.status),
-          body: row.body,
-          createdAt: Number(row.created_at)
-        }
-    },
-    putIdempotent: (scope, key, value) => {
-      sql(
-        "INSERT INTO idempotency (scope, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at = excluded.created_at"
-      ).run(scope, key, value.fingerprint, value.status, value.body, value.createdAt)
-    },
-    forgetIdempotentBefore: (instant) => {
-      sql("DELETE FROM idempotency WHERE created_at < ?").run(instant)
-    },
-    getClockOffset: (merchantId) => {
-      const row = sql("SELECT offset_ms FROM clocks WHERE merchant_id = ?").get(merchantId) as
-        | { offset_ms: number }
-        | undefined
-      return row === undefined ? 0 : Number(row.offset_ms)
-    },
-    setClockOffset: (merchantId, offset) => {
-      sql(
-        "INSERT INTO clocks (merchant_id, offset_ms) VALUES (?, ?) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = excluded.offset_ms"
-      ).run(merchantId, offset)
-    },
+    ...documents(sql),
+    ...keysAndClocks(sql),
     reset: (merchantId) => {
       transaction(() => {
         for (const table of MERCHANT_TABLES) sql(`DELETE FROM ${table} WHERE merchant_id = ?`).run(merchantId)

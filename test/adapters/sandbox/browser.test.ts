@@ -164,7 +164,7 @@ describe("the hosted checkout page in Chromium", () => {
 
     // merchant strings are text, never markup
     await expect.poll(() => page.getByRole("cell", { name: HOSTILE_NAME }).count()).toBe(1)
-    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined()
     await expect.poll(() => page.locator("#total").textContent()).toBe("AUD\u00a01,100.00")
 
     // the deposit starts at the minimum (R6.4) and stays within the range

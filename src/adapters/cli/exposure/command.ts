@@ -113,7 +113,68 @@ const progressBar = (io: Io, totalBytes: number | undefined) => {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+/** The command's run: the input checked, the merchant's configuration read, the lines counted, the report written. */
+const exposure = async (io: Io, file: string | undefined, options: ExposureOptions): Promise<void> => {
+  if (options.html !== undefined && options.timeline === undefined) throw usage("--html needs --timeline FROM..TO")
+  const fromStdin = file === undefined || file === "-"
+  if (fromStdin && io.stdin.isTTY) throw usage("no input: give a file or pipe NDJSON on stdin")
+  let size: number | undefined
+  if (!fromStdin) {
+    try {
+      size = (await stat(file)).size
+    } catch (error) {
+      throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+    }
+  }
+  const merchantInput = await readMerchant(options, io)
+  const merchant = readResult(merchantInput, "--merchant")
+  if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
+  // known before any line is read: under --strict nothing is read
+  reportWarnings(io, merchant.success.warnings, options.strict)
+  const when = options.at
+  const settings: Settings = {
+    // a date is each plan's start of that day (or in --tz): the accumulator works it out per plan
+    at: when === undefined ? Date.now() : "instant" in when ? Time.toEpochMillis(when.instant)! : Number.NaN,
+    atDay: when !== undefined && "day" in when ? when.day : undefined,
+    timeZone: options.tz,
+    merchant: merchant.success.value,
+    top: options.top,
+    timeline: options.timeline
+  }
+  const input = fromStdin ? io.stdin : createReadStream(file, { highWaterMark: 1 << 20 })
+  const bar = progressBar(io, size)
+  let outcome
+  try {
+    outcome = await runExposure(input as AsyncIterable<Buffer>, {
+      settings: { ...settings, merchant: merchantInput },
+      skipInvalid: options.skipInvalid === true,
+      workers: options.workers ?? defaultWorkers(),
+      onInvalid: (i) => io.stderr.write(`payment-plan: skipped line ${i.line}: ${i.message}\n`),
+      onProgress: bar?.update
+    })
+  } catch (error) {
+    if (error instanceof LineTooLong) throw refused(error.message)
+    throw error
+  } finally {
+    bar?.stop()
+  }
+  if (outcome.stoppedAt !== undefined) {
+    // the warnings of the lines up to the refused one, before the refusal (as a refused input's are)
+    reportLineWarnings(io, outcome, false)
+    const { line, message } = outcome.stoppedAt
+    throw new CliFailure(
+      EXIT_REFUSED,
+      `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`
+    )
+  }
+  // found only by reading the lines: under --strict the report (and its page) is withheld
+  reportLineWarnings(io, outcome, options.strict)
+  const report = buildReport(outcome, settings)
+  if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
+  if (options.format === "json") writeJson(io, report)
+  else io.stdout.write(renderReport(report))
+}
+
 export const registerExposure = (program: Command, io: Io): void => {
   program
     .command("exposure")
@@ -157,64 +218,5 @@ export const registerExposure = (program: Command, io: Io): void => {
         "payment-plan exposure plans.ndjson --timeline 2026-12-01..2027-03-31 --html exposure.html"
       ])
     )
-    .action(async (file: string | undefined, options: ExposureOptions) => {
-      if (options.html !== undefined && options.timeline === undefined) throw usage("--html needs --timeline FROM..TO")
-      const fromStdin = file === undefined || file === "-"
-      if (fromStdin && io.stdin.isTTY) throw usage("no input: give a file or pipe NDJSON on stdin")
-      let size: number | undefined
-      if (!fromStdin) {
-        try {
-          size = (await stat(file)).size
-        } catch (error) {
-          throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
-        }
-      }
-      const merchantInput = await readMerchant(options, io)
-      const merchant = readResult(merchantInput, "--merchant")
-      if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
-      // known before any line is read: under --strict nothing is read
-      reportWarnings(io, merchant.success.warnings, options.strict)
-      const when = options.at
-      const settings: Settings = {
-        // a date is each plan's start of that day (or in --tz): the accumulator works it out per plan
-        at: when === undefined ? Date.now() : "instant" in when ? Time.toEpochMillis(when.instant)! : Number.NaN,
-        atDay: when !== undefined && "day" in when ? when.day : undefined,
-        timeZone: options.tz,
-        merchant: merchant.success.value,
-        top: options.top,
-        timeline: options.timeline
-      }
-      const input = fromStdin ? io.stdin : createReadStream(file, { highWaterMark: 1 << 20 })
-      const bar = progressBar(io, size)
-      let outcome
-      try {
-        outcome = await runExposure(input as AsyncIterable<Buffer>, {
-          settings: { ...settings, merchant: merchantInput },
-          skipInvalid: options.skipInvalid === true,
-          workers: options.workers ?? defaultWorkers(),
-          onInvalid: (i) => io.stderr.write(`payment-plan: skipped line ${i.line}: ${i.message}\n`),
-          onProgress: bar?.update
-        })
-      } catch (error) {
-        if (error instanceof LineTooLong) throw refused(error.message)
-        throw error
-      } finally {
-        bar?.stop()
-      }
-      if (outcome.stoppedAt !== undefined) {
-        // the warnings of the lines up to the refused one, before the refusal (as a refused input's are)
-        reportLineWarnings(io, outcome, false)
-        const { line, message } = outcome.stoppedAt
-        throw new CliFailure(
-          EXIT_REFUSED,
-          `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`
-        )
-      }
-      // found only by reading the lines: under --strict the report (and its page) is withheld
-      reportLineWarnings(io, outcome, options.strict)
-      const report = buildReport(outcome, settings)
-      if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
-      if (options.format === "json") writeJson(io, report)
-      else io.stdout.write(renderReport(report))
-    })
+    .action((file: string | undefined, options: ExposureOptions) => exposure(io, file, options))
 }

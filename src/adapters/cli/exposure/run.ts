@@ -126,6 +126,180 @@ const REORDER_WINDOW = 4
 /** Where a batch lies in the input, without its text. */
 type Place = Pick<Batch, "firstLine" | "lines" | "bytes">
 
+/** A batch's answer, with its place (never its text). */
+type Answer = Counted & { readonly batch: Place }
+
+/**
+ * The worker threads, what each holds and what they answered. Every message
+ * bumps `events`; `settle` waits only when none arrived since it last returned.
+ */
+class Pool {
+  readonly workers: ReadonlyArray<Worker>
+  readonly ready: Array<boolean>
+  readonly used: Array<boolean>
+  readonly load: Array<number>
+  failure: unknown
+  events = 0
+  seen = 0
+  wake: (() => void) | undefined
+  readonly snapshots: Array<Snapshot> = []
+  /** answers per batch id, taken in input order */
+  readonly done = new Map<number, Answer>()
+  readonly sent = new Map<number, Place>()
+
+  constructor(options: RunOptions) {
+    this.workers = Array.from(
+      { length: options.workers },
+      () =>
+        new Worker(options.workerUrl ?? workerUrl(), {
+          workerData: { settings: options.settings, skipInvalid: options.skipInvalid }
+        })
+    )
+    this.ready = this.workers.map(() => false)
+    this.used = this.workers.map(() => false)
+    this.load = this.workers.map(() => 0)
+    this.workers.forEach((worker, w) => {
+      worker.on("message", (m: FromWorker) => this.received(w, m))
+      worker.on("error", (error) => {
+        this.failure ??= error
+        this.signal()
+      })
+    })
+  }
+
+  received(w: number, m: FromWorker): void {
+    if (m.type === "ready") this.ready[w] = true
+    else if (m.type === "done") {
+      this.load[w]!--
+      this.done.set(m.id, { invalid: m.invalid, stopped: m.stopped, warnings: m.warnings, batch: this.sent.get(m.id)! })
+      this.sent.delete(m.id)
+    } else this.snapshots.push(m.snapshot)
+    this.signal()
+  }
+
+  signal(): void {
+    this.events++
+    const w = this.wake
+    this.wake = undefined
+    w?.()
+  }
+
+  settle(): Promise<void> {
+    if (this.events !== this.seen) {
+      this.seen = this.events
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve) => {
+      this.wake = () => {
+        this.seen = this.events
+        resolve()
+      }
+    })
+  }
+
+  /** Throws the first worker's failure, if one failed. */
+  check(): void {
+    if (this.failure !== undefined) throw this.failure
+  }
+
+  /** A ready worker with room for a batch, or -1. */
+  free(): number {
+    for (let w = 0; w < this.workers.length; w++) if (this.ready[w] && this.load[w]! < PER_WORKER) return w
+    return -1
+  }
+
+  send(w: number, id: number, batch: Batch, place: Place): void {
+    this.sent.set(id, place)
+    this.load[w]!++
+    this.used[w] = true
+    this.workers[w]!.postMessage({ type: "batch", id, batch })
+  }
+
+  /** The states of the workers that counted something (the others have none to hand over). */
+  async finish(): Promise<ReadonlyArray<Snapshot>> {
+    const asked = this.workers.filter((_, w) => this.used[w])
+    for (const worker of asked) worker.postMessage({ type: "finish" })
+    while (this.snapshots.length < asked.length && this.failure === undefined) await this.settle()
+    this.check()
+    return this.snapshots
+  }
+}
+
+/** The answers taken in input order: refused lines reported in order, the run stopped at the first one. */
+class InOrder {
+  next = 0
+  flushed = 0
+  lines = 0
+  invalid = 0
+  stoppedAt: Invalid | undefined
+  readonly warnings = new LineWarnings()
+
+  readonly done: Map<number, Answer>
+  readonly options: RunOptions
+
+  constructor(done: Map<number, Answer>, options: RunOptions) {
+    this.done = done
+    this.options = options
+  }
+
+  flush(): void {
+    const { done, options } = this
+    for (let d = done.get(this.flushed); d !== undefined && this.stoppedAt === undefined; d = done.get(this.flushed)) {
+      done.delete(this.flushed)
+      this.flushed++
+      this.invalid += d.invalid.length
+      this.warnings.merge(d.warnings)
+      if (d.stopped) {
+        this.stoppedAt = d.invalid[0]!
+        this.lines = this.stoppedAt.line
+        break
+      }
+      for (const i of d.invalid) options.onInvalid(i)
+      this.lines = d.batch.firstLine + d.batch.lines - 1
+      options.onProgress?.(this.lines, d.batch.bytes)
+    }
+  }
+}
+
+/** Waits for the workers' answers while `more` holds and nothing failed or stopped the run. */
+const waitWhile = async (pool: Pool, order: InOrder, more: () => boolean): Promise<void> => {
+  while (more() && pool.failure === undefined && order.stoppedAt === undefined) {
+    await pool.settle()
+    order.flush()
+  }
+  pool.check()
+}
+
+/**
+ * Hands each batch to a free worker, or counts it here when none is ready or
+ * free, until the input ends or the run stops at a refused line.
+ */
+const dispatch = async (
+  input: AsyncIterable<Buffer | string>,
+  options: RunOptions,
+  accumulator: Accumulator,
+  pool: Pool,
+  order: InOrder
+): Promise<void> => {
+  for await (const batch of batches(input)) {
+    // let the workers' messages in: an input that is already in memory would otherwise never leave the microtask queue
+    await new Promise(setImmediate)
+    order.flush()
+    pool.check()
+    if (order.stoppedAt !== undefined) return
+    // a worker slow on one batch holds the answers after it: bound how far ahead this thread goes
+    await waitWhile(pool, order, () => order.next - order.flushed >= REORDER_WINDOW * pool.workers.length)
+    if (order.stoppedAt !== undefined) return
+    if (options.workersOnly === true) await waitWhile(pool, order, () => pool.free() < 0)
+    if (order.stoppedAt !== undefined) return
+    const w = pool.free()
+    const place = { firstLine: batch.firstLine, lines: batch.lines, bytes: batch.bytes }
+    if (w < 0) pool.done.set(order.next, { ...countBatch(accumulator, batch, options.skipInvalid), batch: place })
+    else pool.send(w, order.next, batch, place)
+    order.next++
+  }
+}
+
 /**
  * Workers take a while to start (each loads the engine), so this thread counts
  * the batches itself until a worker is ready, and whenever every ready worker
@@ -133,137 +307,19 @@ type Place = Pick<Batch, "firstLine" | "lines" | "bytes">
  * taken in input order, so refused lines are reported in order and the run
  * stops at the first one.
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+
 const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
   const accumulator = new Accumulator(localSettings(options.settings))
-  const workers = Array.from(
-    { length: options.workers },
-    () =>
-      new Worker(options.workerUrl ?? workerUrl(), {
-        workerData: { settings: options.settings, skipInvalid: options.skipInvalid }
-      })
-  )
-  const ready: Array<boolean> = workers.map(() => false)
-  const used: Array<boolean> = workers.map(() => false)
-  const load: Array<number> = workers.map(() => 0)
-  let failure: unknown
-  // every message bumps `events`; `settle` waits only when none arrived since it last returned
-  let events = 0
-  let seen = 0
-  let wake: (() => void) | undefined
-  const signal = () => {
-    events++
-    const w = wake
-    wake = undefined
-    w?.()
-  }
-  const settle = (): Promise<void> => {
-    if (events !== seen) {
-      seen = events
-      return Promise.resolve()
-    }
-    return new Promise<void>((resolve) => {
-      wake = () => {
-        seen = events
-        resolve()
-      }
-    })
-  }
-  const snapshots: Array<Snapshot> = []
-  // answers per batch id, taken in input order; only the batches' place is kept, never their text
-  const done = new Map<number, Counted & { readonly batch: Place }>()
-  const sent = new Map<number, Place>()
-  workers.forEach((worker, w) => {
-    worker.on("message", (m: FromWorker) => {
-      if (m.type === "ready") ready[w] = true
-      else if (m.type === "done") {
-        load[w]!--
-        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, warnings: m.warnings, batch: sent.get(m.id)! })
-        sent.delete(m.id)
-      } else snapshots.push(m.snapshot)
-      signal()
-    })
-    worker.on("error", (error) => {
-      failure ??= error
-      signal()
-    })
-  })
-
-  let next = 0
-  let flushed = 0
-  let lines = 0
-  let invalid = 0
-  let stoppedAt: Invalid | undefined
-  const warnings = new LineWarnings()
-  const flush = () => {
-    for (let d = done.get(flushed); d !== undefined && stoppedAt === undefined; d = done.get(flushed)) {
-      done.delete(flushed)
-      flushed++
-      invalid += d.invalid.length
-      warnings.merge(d.warnings)
-      if (d.stopped) {
-        stoppedAt = d.invalid[0]!
-        lines = stoppedAt.line
-        break
-      }
-      for (const i of d.invalid) options.onInvalid(i)
-      lines = d.batch.firstLine + d.batch.lines - 1
-      options.onProgress?.(lines, d.batch.bytes)
-    }
-  }
-  const freeWorker = () => {
-    for (let w = 0; w < workers.length; w++) if (ready[w] && load[w]! < PER_WORKER) return w
-    return -1
-  }
+  const pool = new Pool(options)
+  const order = new InOrder(pool.done, options)
   try {
-    for await (const batch of batches(input)) {
-      // let the workers' messages in: an input that is already in memory would otherwise never leave the microtask queue
-      await new Promise(setImmediate)
-      flush()
-      if (failure !== undefined) throw failure
-      if (stoppedAt !== undefined) break
-      // a worker slow on one batch holds the answers after it: bound how far ahead this thread goes
-      while (next - flushed >= REORDER_WINDOW * workers.length && failure === undefined && stoppedAt === undefined) {
-        await settle()
-        flush()
-      }
-      if (failure !== undefined) throw failure
-      if (stoppedAt !== undefined) break
-      let w = freeWorker()
-      while (options.workersOnly === true && w < 0 && failure === undefined) {
-        await settle()
-        flush()
-        w = freeWorker()
-      }
-      if (failure !== undefined) throw failure
-      const place = { firstLine: batch.firstLine, lines: batch.lines, bytes: batch.bytes }
-      if (w < 0) {
-        done.set(next, { ...countBatch(accumulator, batch, options.skipInvalid), batch: place })
-      } else {
-        sent.set(next, place)
-        load[w]!++
-        used[w] = true
-        workers[w]!.postMessage({ type: "batch", id: next, batch })
-      }
-      next++
-    }
-    while (flushed < next && failure === undefined && stoppedAt === undefined) {
-      await settle()
-      flush()
-    }
-    if (failure !== undefined) throw failure
-    if (stoppedAt === undefined) {
-      // only the workers that counted something have a state to hand over
-      const asked = workers.filter((_, w) => used[w])
-      for (const worker of asked) worker.postMessage({ type: "finish" })
-      while (snapshots.length < asked.length && failure === undefined) await settle()
-      if (failure !== undefined) throw failure
-      for (const snapshot of snapshots) accumulator.merge(snapshot)
-    }
+    await dispatch(input, options, accumulator, pool, order)
+    await waitWhile(pool, order, () => order.flushed < order.next)
+    if (order.stoppedAt === undefined) { for (const snapshot of await pool.finish()) accumulator.merge(snapshot) }
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()))
+    await Promise.all(pool.workers.map((w) => w.terminate()))
   }
-  return finished(accumulator, lines, invalid, stoppedAt, warnings)
+  return finished(accumulator, order.lines, order.invalid, order.stoppedAt, order.warnings)
 }
 
 export const runExposure = (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> =>

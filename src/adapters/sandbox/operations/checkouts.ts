@@ -18,6 +18,7 @@ import { CHECKOUT_ID_PARAMETER } from "../../../core/verification/index.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxCheckout, StoredCheckout } from "../store.ts"
 import { checkoutSaved } from "../webhooks/hooks.ts"
+import type { Cancelled, CheckoutStatus, RefundMilestones, WidgetCheckout, WidgetCurrency } from "../widget/protocol.ts"
 import type { SandboxEnvironment } from "./environment.ts"
 import { CheckoutExpired, invalid, InvalidInput, NotFound, StateConflict } from "./failures.ts"
 import { widgetPageUrl, widgetScriptUrl } from "./links.ts"
@@ -57,7 +58,7 @@ export const customerCheckout = (env: SandboxEnvironment, checkoutId: string) =>
 export const isExpired = (checkout: StoredCheckout, now: number): boolean => now >= checkout.expiresAt
 
 /** What the widget and the verification show as the checkout's state. */
-export const checkoutStatus = (checkout: StoredCheckout, now: number): "Open" | "Completed" | "Rejected" | "Expired" =>
+export const checkoutStatus = (checkout: StoredCheckout, now: number): CheckoutStatus =>
   checkout.state === "Open" && isExpired(checkout, now) ? "Expired" : checkout.state
 
 /** `CheckoutExpired` when an open checkout has expired. */
@@ -83,7 +84,7 @@ export const redirectUrlOf = (checkout: StoredCheckout): string => {
 }
 
 /** The merchant's payment bounds for a currency as the core reads them (R6.4), with its digits (R1.2). */
-export const currencyOf = (merchant: SandboxMerchant, currencyCode: string) => {
+export const currencyOf = (merchant: SandboxMerchant, currencyCode: string): WidgetCurrency => {
   const digits = Currency.exponent(currencyCode, merchant.configuration) ?? 2
   const bounds = PlanTerms.paymentBounds(merchant.configuration, currencyCode, digits)
   return {
@@ -95,7 +96,11 @@ export const currencyOf = (merchant: SandboxMerchant, currencyCode: string) => {
 }
 
 /** Each item's refund policies with the dates they take effect (R7.7), for the widget. */
-export const refundMilestones = (checkout: StoredCheckout, merchant: SandboxMerchant, now: number) => {
+export const refundMilestones = (
+  checkout: StoredCheckout,
+  merchant: SandboxMerchant,
+  now: number
+): Array<RefundMilestones> => {
   const quote = Refund.quoteResult(
     {
       currencyCode: checkout.request.currencyCode,
@@ -216,11 +221,12 @@ export const retrieveCheckout = (env: SandboxEnvironment, merchant: SandboxMerch
   verificationOf(checkoutOf(env, checkoutId, merchant), env.now(merchant.id))
 
 /**
- * What the customer's widget reads of a checkout: the checkout, the core's
- * summary (R2), the currency's bounds and digits, each item's refund
- * milestones (R7.7), whether it expired and its state.
+ * What the customer's widget reads of a checkout (the widget's protocol, what
+ * its page reads): the checkout, the core's summary (R2), the currency's
+ * bounds and digits, each item's refund milestones (R7.7), whether it expired
+ * and its state.
  */
-export const checkoutForCustomer = (env: SandboxEnvironment, checkoutId: string) => {
+export const checkoutForCustomer = (env: SandboxEnvironment, checkoutId: string): WidgetCheckout => {
   const { checkout, merchant, now } = customerCheckout(env, checkoutId)
   const summary = Checkout.summarizeResult(checkout.request, {
     now: checkout.createdAt,
@@ -243,7 +249,7 @@ export const checkoutForCustomer = (env: SandboxEnvironment, checkoutId: string)
  * without a plan; a declined or cancelled one stays as it is; a completed one
  * is a `StateConflict`. Answers where the customer goes back to.
  */
-export const cancelByCustomer = (env: SandboxEnvironment, checkoutId: string): { readonly redirectUrl: string } => {
+export const cancelByCustomer = (env: SandboxEnvironment, checkoutId: string): Cancelled => {
   const { checkout, now } = customerCheckout(env, checkoutId)
   if (checkout.state === "Completed") throw alreadyFinished(checkout)
   if (checkout.state === "Open") {

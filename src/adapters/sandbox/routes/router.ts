@@ -156,121 +156,161 @@ export interface RouterOptions {
   readonly now: () => number
 }
 
-/** The sandbox's handler over its endpoints. */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
-export const createRouter = (options: RouterOptions): (request: Request) => Promise<Response> => {
-  const { env, endpoints, mount, now } = options
-  const { store, merchants } = env
-  let purgedAt = Number.NEGATIVE_INFINITY
-  const matcher = routeMatcher(Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.route])))
+/** The router's state: its options, the matcher of the endpoints' routes, and when keys were last purged. */
+interface Router extends RouterOptions {
+  readonly matcher: ReturnType<typeof routeMatcher>
+  purgedAt: number
+}
 
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
-  const handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url)
-    const path = routedPath(mount, url.pathname)
-    const method = request.method.toUpperCase()
-    const match = matcher.match(method === "HEAD" ? "GET" : method, path)
-    if (match === undefined) {
-      const allowed = matcher.allowed(path)
-      if (allowed.length === 0) throw new HttpError("not_found", `No endpoint at ${url.pathname}`)
-      throw new HttpError("method_not_allowed", `${method} is not allowed on ${url.pathname}`, {
-        headers: { allow: allowed.join(", ") }
-      })
+/** The endpoint of a request's method and path, with the path's parameters; 404 or 405 when there is none. */
+const endpointOf = (router: Router, method: string, path: string, url: URL) => {
+  const match = router.matcher.match(method === "HEAD" ? "GET" : method, path)
+  if (match === undefined) {
+    const allowed = router.matcher.allowed(path)
+    if (allowed.length === 0) throw new HttpError("not_found", `No endpoint at ${url.pathname}`)
+    throw new HttpError("method_not_allowed", `${method} is not allowed on ${url.pathname}`, {
+      headers: { allow: allowed.join(", ") }
+    })
+  }
+  return { endpoint: router.endpoints[match.operation]!, params: match.params }
+}
+
+/** The merchant an endpoint's credentials name (401 without valid ones, 429 while too many wait to be checked). */
+const merchantOf = async (router: Router, request: Request): Promise<SandboxMerchant> => {
+  const merchant = await router.env.merchants.authenticate(request.headers.get("authorization")).catch(
+    (e: unknown) => {
+      if (e instanceof TooManyKeyChecks) throw tooManyKeyChecks()
+      throw e
     }
-    const endpoint = endpoints[match.operation]!
-    let merchant: SandboxMerchant | undefined
-    if (endpoint.auth === "merchant") {
-      merchant = await merchants.authenticate(request.headers.get("authorization")).catch((e: unknown) => {
-        if (e instanceof TooManyKeyChecks) throw tooManyKeyChecks()
-        throw e
-      })
-      if (merchant === undefined) {
-        throw new HttpError(
-          "unauthorized",
-          "Missing or invalid credentials: send Authorization: Basic base64(merchantId:apiKey)",
-          { headers: { "www-authenticate": "Basic realm=\"payment-plan sandbox\", charset=\"UTF-8\"" } }
+  )
+  if (merchant === undefined) {
+    throw new HttpError(
+      "unauthorized",
+      "Missing or invalid credentials: send Authorization: Basic base64(merchantId:apiKey)",
+      { headers: { "www-authenticate": "Basic realm=\"payment-plan sandbox\", charset=\"UTF-8\"" } }
+    )
+  }
+  return merchant
+}
+
+/** The request's body, read within the limits: parsed for a JSON endpoint, else only read (still bounded). */
+const bodyOf = async (endpoint: SandboxEndpoint, request: Request) => {
+  let raw = ""
+  let body: Readonly<Record<string, unknown>> | undefined = undefined
+  if (endpoint.body === "json") {
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      throw new HttpError("unsupported_media_type", "The request body must be sent as Content-Type: application/json")
+    }
+    raw = await readBody(request)
+    body = parseJson(raw)
+  } else if (request.body !== null) {
+    raw = await readBody(request) // still bounded; the content is not used
+  }
+  return { raw, body }
+}
+
+/**
+ * Runs the endpoint: a write in one transaction, whose writes are undone when
+ * it fails; its refusal is still an answer (and remembered with its key).
+ */
+const runOnce = (
+  router: Router,
+  method: string,
+  endpoint: SandboxEndpoint,
+  context: SandboxRequestContext,
+  merchant: SandboxMerchant | undefined
+): Reply => {
+  const runEndpoint = (): Reply =>
+    endpoint.auth === "merchant" ? endpoint.run({ ...context, merchant: merchant! }) : endpoint.run(context)
+  try {
+    return method === "GET" || method === "HEAD" ? runEndpoint() : router.env.store.transaction(runEndpoint)
+  } catch (e) {
+    const error = httpErrorOf(e)
+    if (error !== undefined) return errorReply(error)
+    throw e
+  }
+}
+
+/**
+ * A merchant's request with an `Idempotency-Key`: the answer kept for the key
+ * (24 hours) is replayed for the same request and refused for another; a new
+ * key runs the endpoint and keeps its answer (but a failure of the sandbox's
+ * own, which a retry may get past), in the endpoint's transaction.
+ */
+const idempotent = (router: Router, scope: string, key: string, fingerprint: string, run: () => Reply): Reply => {
+  const { store } = router.env
+  const at = router.now()
+  return store.transaction((): Reply => {
+    if (at - router.purgedAt >= PURGE_EVERY_MS) {
+      store.forgetIdempotentBefore(at - IDEMPOTENCY_KEY_RETENTION_MS)
+      router.purgedAt = at
+    }
+    const kept = store.getIdempotent(scope, key)
+    const previous = kept !== undefined && kept.createdAt > at - IDEMPOTENCY_KEY_RETENTION_MS ? kept : undefined
+    if (previous !== undefined) {
+      if (previous.fingerprint !== fingerprint) {
+        return errorReply(
+          new HttpError(
+            "idempotency_key_reused",
+            "This Idempotency-Key was used with another request; use a new key for a new request"
+          )
         )
       }
+      const replayed = JSON.parse(previous.body) as Reply
+      return { ...replayed, headers: { ...replayed.headers, "idempotent-replayed": "true" } }
     }
-    // keys are kept for a merchant's requests only (the widget's calls are the customer's, keyed by checkout)
-    const key = endpoint.auth === "merchant" && IDEMPOTENT_METHODS.has(method)
-      ? request.headers.get("idempotency-key")
-      : null
-    if (key !== null) checkIdempotencyKey(key)
-    let raw = ""
-    let body: Readonly<Record<string, unknown>> | undefined = undefined
-    if (endpoint.body === "json") {
-      if (!isJsonContentType(request.headers.get("content-type"))) {
-        throw new HttpError("unsupported_media_type", "The request body must be sent as Content-Type: application/json")
-      }
-      raw = await readBody(request)
-      body = parseJson(raw)
-    } else if (request.body !== null) {
-      raw = await readBody(request) // still bounded; the content is not used
+    const first = run()
+    if (first.status < 500) {
+      const { once: _answeredOnce, ...replayed } = first
+      store.putIdempotent(scope, key, {
+        fingerprint,
+        status: first.status,
+        body: JSON.stringify(replayed),
+        createdAt: at
+      })
     }
-    const context: SandboxRequestContext = {
-      env,
-      request,
-      url,
-      path,
-      params: match.params,
-      body,
-      baseUrl: `${mount.origin ?? url.origin}${mount.path}`
-    }
-    const runEndpoint = (): Reply =>
-      endpoint.auth === "merchant" ? endpoint.run({ ...context, merchant: merchant! }) : endpoint.run(context)
-    // Writes of an endpoint that fails are undone; its refusal is still an answer (and remembered below).
-    const run = (): Reply => {
-      try {
-        return method === "GET" || method === "HEAD" ? runEndpoint() : store.transaction(runEndpoint)
-      } catch (e) {
-        const error = httpErrorOf(e)
-        if (error !== undefined) return errorReply(error)
-        throw e
-      }
-    }
-    if (key === null) return toResponse(run())
-    const scope = merchant!.id
-    const fingerprint = createHash("sha256").update(`${method} ${path}${url.search}\n${raw}`).digest("base64url")
-    const at = now()
-    const reply = store.transaction((): Reply => {
-      if (at - purgedAt >= PURGE_EVERY_MS) {
-        store.forgetIdempotentBefore(at - IDEMPOTENCY_KEY_RETENTION_MS)
-        purgedAt = at
-      }
-      const kept = store.getIdempotent(scope, key)
-      const previous = kept !== undefined && kept.createdAt > at - IDEMPOTENCY_KEY_RETENTION_MS ? kept : undefined
-      if (previous !== undefined) {
-        if (previous.fingerprint !== fingerprint) {
-          return errorReply(
-            new HttpError(
-              "idempotency_key_reused",
-              "This Idempotency-Key was used with another request; use a new key for a new request"
-            )
-          )
-        }
-        const replayed = JSON.parse(previous.body) as Reply
-        return { ...replayed, headers: { ...replayed.headers, "idempotent-replayed": "true" } }
-      }
-      const first = run()
-      // failures of the sandbox itself are not remembered: a retry may succeed
-      if (first.status < 500) {
-        const { once: _answeredOnce, ...replayed } = first
-        store.putIdempotent(scope, key, {
-          fingerprint,
-          status: first.status,
-          body: JSON.stringify(replayed),
-          createdAt: at
-        })
-      }
-      return first
-    })
-    return toResponse(reply)
-  }
+    return first
+  })
+}
 
+/** Answers one request (refusals thrown as `HttpError`). */
+const handle = async (router: Router, request: Request): Promise<Response> => {
+  const { mount } = router
+  const url = new URL(request.url)
+  const path = routedPath(mount, url.pathname)
+  const method = request.method.toUpperCase()
+  const { endpoint, params } = endpointOf(router, method, path, url)
+  const merchant = endpoint.auth === "merchant" ? await merchantOf(router, request) : undefined
+  // keys are kept for a merchant's requests only (the widget's calls are the customer's, keyed by checkout)
+  const key = merchant !== undefined && IDEMPOTENT_METHODS.has(method) ? request.headers.get("idempotency-key") : null
+  if (key !== null) checkIdempotencyKey(key)
+  const { raw, body } = await bodyOf(endpoint, request)
+  const context: SandboxRequestContext = {
+    env: router.env,
+    request,
+    url,
+    path,
+    params,
+    body,
+    baseUrl: `${mount.origin ?? url.origin}${mount.path}`
+  }
+  const run = () => runOnce(router, method, endpoint, context, merchant)
+  if (key === null) return toResponse(run())
+  const fingerprint = createHash("sha256").update(`${method} ${path}${url.search}\n${raw}`).digest("base64url")
+  return toResponse(idempotent(router, merchant!.id, key, fingerprint, run))
+}
+
+/** The sandbox's handler over its endpoints. */
+export const createRouter = (options: RouterOptions): (request: Request) => Promise<Response> => {
+  const { endpoints } = options
+  const router: Router = {
+    ...options,
+    matcher: routeMatcher(Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.route]))),
+    purgedAt: Number.NEGATIVE_INFINITY
+  }
   return async (request) => {
     try {
-      const response = await handle(request)
+      const response = await handle(router, request)
       return request.method.toUpperCase() === "HEAD" ? new Response(null, response) : response
     } catch (e) {
       if (e instanceof HttpError) return errorResponse(e)

@@ -8,8 +8,8 @@ import { advanceClock, readClock } from "../operations/clock.ts"
 import { addPlanNote } from "../operations/notes.ts"
 import { setPlanCard } from "../operations/plans.ts"
 import { resetMerchant } from "../operations/reset.ts"
-import { WEBHOOK_ENDPOINTS } from "../webhooks/routes.ts"
 import { get, merchantEndpoint, ok, openEndpoint, post, type SandboxEndpoint } from "./endpoint.ts"
+import { WEBHOOK_ENDPOINTS } from "./webhooks.ts"
 
 /** The sandbox-only endpoints. */
 export const SANDBOX_ENDPOINTS = {

@@ -9,6 +9,7 @@ import { cancelByCustomer, checkoutForCustomer, customerCheckout } from "../oper
 import { WIDGET_PAGE_PATH, WIDGET_SCRIPT_PATH } from "../operations/links.ts"
 import { completeCheckout, planTermsForCustomer } from "../operations/plans.ts"
 import { checkoutPage, checkoutPagePolicy, widgetScript } from "../widget/index.ts"
+import type { Completed, Declined } from "../widget/protocol.ts"
 import { get, ok, openEndpoint, post, type SandboxEndpoint } from "./endpoint.ts"
 
 const API = "/widget/api/checkouts/{checkoutId}"
@@ -42,12 +43,15 @@ export const WIDGET_ENDPOINTS = {
     const completion = completeCheckout(env, params["checkoutId"]!, body, baseUrl)
     // the declined card is an answer, not a failure: the checkout's Rejected state is kept
     return completion._tag === "Declined"
-      ? ok({
-        code: "card_declined",
-        message: "The card was declined; no plan was created",
-        redirectUrl: completion.redirectUrl
-      }, 402)
-      : ok({ planId: completion.planId, redirectUrl: completion.redirectUrl })
+      ? ok(
+        {
+          code: "card_declined",
+          message: "The card was declined; no plan was created",
+          redirectUrl: completion.redirectUrl
+        } satisfies Declined,
+        402
+      )
+      : ok({ planId: completion.planId, redirectUrl: completion.redirectUrl } satisfies Completed)
   }),
   widgetCancel: openEndpoint(
     post(`${API}/cancel`),

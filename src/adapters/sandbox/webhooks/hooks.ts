@@ -19,9 +19,9 @@ import type { WebhookEndpoint, WebhookEvent } from "../../../core/webhook/index.
 import { eventOfCheckout, eventsOfTransition } from "../../../core/webhook/index.ts"
 import type { MerchantDirectory } from "../merchants.ts"
 import type { SandboxStore, StoredCheckout, StoredPlan } from "../store.ts"
+import type { WebhookStore } from "../webhook-store.ts"
 import { endpointLookup, makeOutbox, type WebhookOutbox } from "./outbox.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
-import type { WebhookStore } from "./store.ts"
 import { guardedFetch, type WebhookTargets, webhookTargets } from "./targets.ts"
 import { type DeliveryWorker, type EndpointLookup, startDeliveryWorker } from "./worker.ts"
 

@@ -9,7 +9,7 @@
  */
 import * as Time from "../../../core/foundation/time/index.ts"
 import { bodyOf, eventOfCheckout, type WebhookEndpoint, type WebhookEvent } from "../../../core/webhook/index.ts"
-import type { NewMessage, WebhookStore } from "./store.ts"
+import type { NewMessage, WebhookStore } from "../webhook-store.ts"
 import type { EndpointLookup } from "./worker.ts"
 
 /**

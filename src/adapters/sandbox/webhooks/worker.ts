@@ -22,10 +22,11 @@
  *
  * @module
  */
-import { Webhook as StandardWebhook } from "standardwebhooks"
-import { HEADERS } from "../../../core/webhook/index.ts"
+import type { StoredMessage, WebhookStore } from "../webhook-store.ts"
+import { type AttemptOutcome, describeFailure, type Send, sendAttempt, signers } from "./attempt.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
-import type { StoredMessage, WebhookStore } from "./store.ts"
+
+export { MAX_ANSWER_BYTES, MAX_ERROR_LENGTH } from "./attempt.ts"
 
 /** Where a merchant's messages go now, or `undefined` when it has no endpoint. */
 export type EndpointLookup = (merchantId: string) => { readonly url: string; readonly secret: string } | undefined
@@ -65,144 +66,88 @@ export interface DeliveryWorker {
 }
 
 /**
- * How much of a receiver's answer is read (64 KiB): the status decides, the
- * body is not kept, and reading stops there, so an endless or huge answer
- * costs the sandbox no more than this.
- */
-export const MAX_ANSWER_BYTES = 64 * 1024
-
-/**
  * An attempt whose receiver has not answered within this (0.5 s) is waiting on
  * the receiver: it stops counting against the attempts sent at once across
  * merchants (it still counts against its merchant's own).
  */
 export const SLOW_ANSWER_MS = 500
 
-/** The longest failure text an attempt records (the deliveries log stays bounded). */
-export const MAX_ERROR_LENGTH = 200
+/** Reads a merchant's due messages: at most `limit`, none of `mine` (in flight). */
+type ReadDue = (merchantId: string, limit: number, mine: ReadonlySet<string>) => ReadonlyArray<StoredMessage>
 
-const describeFailure = (error: unknown): string => {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "timeout"
-  const code = e?.cause?.code
-  if (code === "ECONNREFUSED") return "connection refused"
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset"
-  const text = typeof code === "string" ? code : String(e?.cause?.message ?? e?.message ?? "failed")
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text
+/** A merchant's due messages read in one look, and whether more may be due. */
+interface Fetched {
+  readonly rows: Array<StoredMessage>
+  readonly more: boolean
 }
 
 /**
- * Reads an answer's body to its end or to `cap` bytes, whichever comes
- * first; past the cap the rest is not read (the connection is closed).
+ * The worker's state and its steps: sending an attempt and recording it,
+ * taking turns across merchants within the shared count, and waking up when
+ * the next message falls due.
  */
-const readCapped = async (body: ReadableStream<Uint8Array> | null, cap: number): Promise<void> => {
-  if (body === null) return
-  const reader = body.getReader()
-  let read = 0
-  for (;;) {
-    const chunk = await reader.read()
-    if (chunk.done) return
-    read += chunk.value.byteLength
-    if (read >= cap) {
-      await reader.cancel()
-      return
-    }
-  }
-}
-
-/** Starts a worker over the outbox. It looks for due messages at once (a restart resumes). */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
-export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
-  const policy: DeliveryPolicy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy }
-  const now = options.now ?? Date.now
-  const random = options.random ?? Math.random
-  const send = options.fetch ?? globalThis.fetch
-  const concurrency = options.concurrency ?? 8
-  const slowAnswerMs = options.slowAnswerMs ?? SLOW_ANSWER_MS
-  const log = options.log ?? (() => {})
-  const store = options.store
-  const inFlight = new Map<string, { readonly done: Promise<void>; readonly abort: AbortController }>()
+class Deliveries {
+  readonly policy: DeliveryPolicy
+  readonly now: () => number
+  readonly random: () => number
+  readonly concurrency: number
+  readonly slowAnswerMs: number
+  readonly log: (line: string) => void
+  readonly store: WebhookStore
+  readonly send: Send
+  readonly inFlight = new Map<string, { readonly done: Promise<void>; readonly abort: AbortController }>()
   // per merchant: the ids of its messages in flight (its slots)
-  const slots = new Map<string, Set<string>>()
+  readonly slots = new Map<string, Set<string>>()
   // attempts in flight whose answer is not slow yet: at most `concurrency` across merchants
-  let sending = 0
+  sending = 0
   // per merchant: when it may next have something to send (0: now); a merchant not here has nothing pending
-  const wake = new Map<string, number>()
+  readonly wake = new Map<string, number>()
   // the merchants in the order they take turns, and whose turn was last
-  const turns: Array<string> = []
-  const inTurns = new Set<string>()
-  let lastTurn = -1
+  readonly turns: Array<string> = []
+  readonly inTurns = new Set<string>()
+  lastTurn = -1
   // every merchant with pending messages is looked at (at start: a restart resumes; a resend)
-  let everyMerchant = true
-  const signers = new Map<string, StandardWebhook>()
-  let stopped = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let scheduled = false
-  let idleWaiters: Array<() => void> = []
+  everyMerchant = true
+  stopped = false
+  timer: ReturnType<typeof setTimeout> | undefined
+  scheduled = false
+  idleWaiters: Array<() => void> = []
 
-  const signerOf = (secret: string): StandardWebhook => {
-    let signer = signers.get(secret)
-    if (signer === undefined) {
-      if (signers.size > 64) signers.clear()
-      signer = new StandardWebhook(secret)
-      signers.set(secret, signer)
-    }
-    return signer
+  readonly endpointOf: EndpointLookup
+
+  constructor(options: WorkerOptions) {
+    this.endpointOf = options.endpointOf
+    this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy }
+    this.now = options.now ?? Date.now
+    this.random = options.random ?? Math.random
+    this.concurrency = options.concurrency ?? 8
+    this.slowAnswerMs = options.slowAnswerMs ?? SLOW_ANSWER_MS
+    this.log = options.log ?? (() => {})
+    this.store = options.store
+    this.send = { fetch: options.fetch ?? globalThis.fetch, signerOf: signers(), timeoutMs: this.policy.timeoutMs }
   }
 
-  const deliver = async (message: StoredMessage, abort: AbortController): Promise<void> => {
-    const attempt = message.attempts + 1
-    const endpoint = options.endpointOf(message.merchantId)
-    const started = now()
-    let status: number | null = null
-    let error: string | null = null
-    if (endpoint === undefined) error = "no endpoint configured"
-    else {
-      const timestamp = Math.floor(started / 1000)
-      const timeout = AbortSignal.timeout(policy.timeoutMs)
-      try {
-        const response = await send(endpoint.url, {
-          method: "POST",
-          body: message.body,
-          headers: {
-            "content-type": "application/json",
-            "user-agent": "payment-plan-engine-sandbox (webhooks)",
-            [HEADERS.id]: message.id,
-            [HEADERS.timestamp]: String(timestamp),
-            [HEADERS.signature]: signerOf(endpoint.secret).sign(
-              message.id,
-              new Date(timestamp * 1000),
-              message.body
-            )
-          },
-          // only the configured URL: a redirect is a failed attempt, never followed
-          redirect: "manual",
-          signal: AbortSignal.any([timeout, abort.signal])
-        })
-        // the answer counts once it is complete (or read to the cap), within the same timeout
-        await readCapped(response.body, MAX_ANSWER_BYTES)
-        status = response.status
-      } catch (e) {
-        error = describeFailure(e)
-      }
-    }
+  /** One attempt of `message`, recorded, unless a stop cut it short. */
+  async deliver(message: StoredMessage, abort: AbortController): Promise<void> {
+    const endpoint = this.endpointOf(message.merchantId)
+    const started = this.now()
+    const outcome: AttemptOutcome = endpoint === undefined
+      ? { status: null, error: "no endpoint configured" }
+      : await sendAttempt(this.send, message, endpoint, started, abort)
     // a stop (or a crash) cuts the attempt short: nothing is recorded, it is made again after a restart
     if (abort.signal.aborted) return
-    const durationMs = Math.max(0, now() - started)
+    this.record(message, endpoint?.url ?? null, started, outcome)
+  }
+
+  /** Records an attempt and the message's state after it: delivered, failed after the last, or its next retry. */
+  record(message: StoredMessage, url: string | null, started: number, { status, error }: AttemptOutcome): void {
+    const attempt = message.attempts + 1
+    const durationMs = Math.max(0, this.now() - started)
     const delivered = status !== null && status >= 200 && status < 300
     const last = attempt >= message.maxAttempts
-    const nextRetryAt = delivered || last ? null : now() + policy.retryDelayMs(attempt, random())
-    store.recordAttempt(
-      {
-        messageId: message.id,
-        attempt,
-        at: started,
-        url: endpoint?.url ?? null,
-        status,
-        error,
-        durationMs,
-        nextRetryAt
-      },
+    const nextRetryAt = delivered || last ? null : this.now() + this.policy.retryDelayMs(attempt, this.random())
+    this.store.recordAttempt(
+      { messageId: message.id, attempt, at: started, url, status, error, durationMs, nextRetryAt },
       { state: delivered ? "delivered" : last ? "failed" : "pending", nextAttemptAt: nextRetryAt }
     )
     const outcome = status !== null ? String(status) : error
@@ -210,168 +155,204 @@ export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
       ? "delivered"
       : last
       ? `abandoned after ${attempt} attempts`
-      : `retry in ${nextRetryAt! - now()} ms`
-    log(`webhook ${message.id} ${message.type} attempt ${attempt} → ${outcome} (${durationMs} ms), ${next}`)
+      : `retry in ${nextRetryAt! - this.now()} ms`
+    this.log(`webhook ${message.id} ${message.type} attempt ${attempt} → ${outcome} (${durationMs} ms), ${next}`)
   }
 
-  const pump = (): void => {
-    scheduled = false
-    if (stopped) return
+  readonly pump = (): void => {
+    this.scheduled = false
+    if (this.stopped) return
     try {
-      look()
+      this.look()
     } catch (e) {
       // the store closed under a worker that was not stopped: nothing more can be delivered
-      stopped = true
-      log(`webhooks: delivery stopped: ${describeFailure(e)}`)
+      this.stopped = true
+      this.log(`webhooks: delivery stopped: ${describeFailure(e)}`)
     }
   }
 
-  const slotsOf = (merchantId: string): Set<string> => {
-    let mine = slots.get(merchantId)
-    if (mine === undefined) slots.set(merchantId, mine = new Set())
+  slotsOf(merchantId: string): Set<string> {
+    let mine = this.slots.get(merchantId)
+    if (mine === undefined) this.slots.set(merchantId, mine = new Set())
     return mine
   }
 
-  const start = (message: StoredMessage, mine: Set<string>): void => {
+  /** Starts an attempt in one of the merchant's slots, counted against the shared count until its answer is slow. */
+  start(message: StoredMessage, mine: Set<string>): void {
     const abort = new AbortController()
-    sending++
+    this.sending++
     let counted = true
     const uncount = () => {
-      if (counted) sending--
+      if (counted) this.sending--
       counted = false
     }
     // a receiver that is slow to answer keeps its merchant's slot, not the shared one
     const slow = setTimeout(() => {
       uncount()
-      pump()
-    }, slowAnswerMs)
+      this.pump()
+    }, this.slowAnswerMs)
     slow.unref?.()
-    const done = deliver(message, abort)
-      .catch((e) => log(`webhook ${message.id}: ${describeFailure(e)}`))
+    const done = this.deliver(message, abort)
+      .catch((e) => this.log(`webhook ${message.id}: ${describeFailure(e)}`))
       .finally(() => {
         clearTimeout(slow)
         uncount()
-        inFlight.delete(message.id)
+        this.inFlight.delete(message.id)
         mine.delete(message.id)
-        if (mine.size === 0 && slots.get(message.merchantId) === mine) slots.delete(message.merchantId)
+        if (mine.size === 0 && this.slots.get(message.merchantId) === mine) this.slots.delete(message.merchantId)
         // a slot is free, and the key's next message may be first of its key now
-        wake.set(message.merchantId, 0)
-        pump()
+        this.wake.set(message.merchantId, 0)
+        this.pump()
       })
-    inFlight.set(message.id, { done, abort })
+    this.inFlight.set(message.id, { done, abort })
     mine.add(message.id)
   }
 
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
-  const look = (): void => {
-    const at = now()
-    if (everyMerchant) {
-      everyMerchant = false
-      for (const merchantId of store.pendingMerchants()) wake.set(merchantId, 0)
+  takeTurnsOf(merchantId: string): void {
+    if (!this.inTurns.has(merchantId)) {
+      this.inTurns.add(merchantId)
+      this.turns.push(merchantId)
     }
-    const takeTurnsOf = (merchantId: string) => {
-      if (!inTurns.has(merchantId)) {
-        inTurns.add(merchantId)
-        turns.push(merchantId)
+  }
+
+  /** When the merchant's next message is due, or nothing of it is pending. */
+  settle(merchantId: string, mine: ReadonlySet<string>, at: number): void {
+    const next = this.store.nextDueAt(merchantId, mine)
+    // due by now only if it was written meanwhile: the next look takes it
+    if (next === undefined) this.wake.delete(merchantId)
+    else this.wake.set(merchantId, Math.max(next, at + 1))
+  }
+
+  /**
+   * Merchants take turns, one attempt each per round, while the shared count
+   * allows; a merchant's due messages are read once per look, as many as it may start.
+   */
+  takeTurns(
+    at: number,
+    order: ReadonlyArray<string>,
+    read: ReadDue,
+    exhausted: (merchantId: string, mine: ReadonlySet<string>) => void
+  ): void {
+    const fetched = new Map<string, Fetched>()
+    let started = true
+    while (started && this.sending < this.concurrency) {
+      started = false
+      for (const merchantId of order) {
+        if (this.sending >= this.concurrency) break
+        if (this.takeTurn(at, merchantId, fetched, read, exhausted)) started = true
       }
     }
-    for (const merchantId of wake.keys()) takeTurnsOf(merchantId)
-    // when the merchant's next message is due, or nothing of it is pending
-    const settle = (merchantId: string, mine: ReadonlySet<string>) => {
-      const next = store.nextDueAt(merchantId, mine)
-      // due by now only if it was written meanwhile: the next look takes it
-      if (next === undefined) wake.delete(merchantId)
-      else wake.set(merchantId, Math.max(next, at + 1))
+  }
+
+  /** The merchant's turn: starts its next due message, if it has a free slot and one is due. */
+  takeTurn(
+    at: number,
+    merchantId: string,
+    fetched: Map<string, Fetched>,
+    read: ReadDue,
+    exhausted: (merchantId: string, mine: ReadonlySet<string>) => void
+  ): boolean {
+    const wakeAt = this.wake.get(merchantId)
+    if (wakeAt === undefined || wakeAt > at) return false
+    const mine = this.slots.get(merchantId) ?? new Set<string>()
+    // its own slots are taken: looked at again when one of its deliveries ends
+    if (mine.size >= this.concurrency) return false
+    let due = fetched.get(merchantId)
+    if (due === undefined || (due.rows.length === 0 && due.more)) {
+      const limit = Math.min(this.concurrency - mine.size, this.concurrency - this.sending)
+      const rows = [...read(merchantId, limit, mine)]
+      fetched.set(merchantId, due = { rows, more: rows.length === limit })
     }
-    // Merchants take turns, one attempt each per round, while the shared count allows; a merchant's due
-    // messages are read once per look, as many as it may start.
-    const takeTurns = (
-      order: ReadonlyArray<string>,
-      read: (merchantId: string, limit: number, mine: ReadonlySet<string>) => ReadonlyArray<StoredMessage>,
-      exhausted: (merchantId: string, mine: ReadonlySet<string>) => void
-    ) => {
-      const fetched = new Map<string, { readonly rows: Array<StoredMessage>; readonly more: boolean }>()
-      let started = true
-      while (started && sending < concurrency) {
-        started = false
-        for (const merchantId of order) {
-          if (sending >= concurrency) break
-          const wakeAt = wake.get(merchantId)
-          if (wakeAt === undefined || wakeAt > at) continue
-          const mine = slots.get(merchantId) ?? new Set<string>()
-          // its own slots are taken: looked at again when one of its deliveries ends
-          if (mine.size >= concurrency) continue
-          let due = fetched.get(merchantId)
-          if (due === undefined || (due.rows.length === 0 && due.more)) {
-            const limit = Math.min(concurrency - mine.size, concurrency - sending)
-            const rows = [...read(merchantId, limit, mine)]
-            fetched.set(merchantId, due = { rows, more: rows.length === limit })
-          }
-          const message = due.rows.shift()
-          if (message === undefined) {
-            if (!due.more) exhausted(merchantId, mine)
-            continue
-          }
-          start(message, slotsOf(merchantId))
-          lastTurn = turns.indexOf(merchantId)
-          started = true
-        }
-      }
+    const message = due.rows.shift()
+    if (message === undefined) {
+      if (!due.more) exhausted(merchantId, mine)
+      return false
     }
-    if (sending < concurrency) {
+    this.start(message, this.slotsOf(merchantId))
+    this.lastTurn = this.turns.indexOf(merchantId)
+    return true
+  }
+
+  /** Starts what is due: due retries first across merchants, then every merchant's turn. */
+  look(): void {
+    const at = this.now()
+    const { store } = this
+    if (this.everyMerchant) {
+      this.everyMerchant = false
+      for (const merchantId of store.pendingMerchants()) this.wake.set(merchantId, 0)
+    }
+    for (const merchantId of this.wake.keys()) this.takeTurnsOf(merchantId)
+    if (this.sending < this.concurrency) {
       // due retries first, across merchants (the longest waiting first), so a backlog of new events
       // never holds a retry past its promise (the first retry within 10 s)
       const retrying = store.retryingMerchants(at)
       for (const merchantId of retrying) {
-        takeTurnsOf(merchantId)
-        wake.set(merchantId, Math.min(wake.get(merchantId) ?? at, at))
+        this.takeTurnsOf(merchantId)
+        this.wake.set(merchantId, Math.min(this.wake.get(merchantId) ?? at, at))
       }
-      takeTurns(retrying, (merchantId, limit, mine) => store.dueRetries(merchantId, at, limit, mine), () => {})
+      this.takeTurns(at, retrying, (merchantId, limit, mine) => store.dueRetries(merchantId, at, limit, mine), () => {})
     }
     // then every merchant with something due, from the one after the last served
+    const { turns, lastTurn } = this
     const order = [...turns.slice(lastTurn + 1), ...turns.slice(0, lastTurn + 1)]
-    takeTurns(order, (merchantId, limit, mine) => store.due(merchantId, at, limit, mine), settle)
+    this.takeTurns(
+      at,
+      order,
+      (merchantId, limit, mine) => store.due(merchantId, at, limit, mine),
+      (merchantId, mine) => this.settle(merchantId, mine, at)
+    )
+    this.sleep(at)
+  }
+
+  /** Looks again when the next message falls due; resolves the idle waiters when nothing is in flight or due. */
+  sleep(at: number): void {
     let next = Number.POSITIVE_INFINITY
-    for (const wakeAt of wake.values()) if (wakeAt > at) next = Math.min(next, wakeAt)
-    if (timer !== undefined) clearTimeout(timer)
-    timer = undefined
+    for (const wakeAt of this.wake.values()) if (wakeAt > at) next = Math.min(next, wakeAt)
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
     // a merchant waiting only for a slot is looked at when a delivery ends or turns slow
     if (next !== Number.POSITIVE_INFINITY) {
-      timer = setTimeout(pump, Math.min(Math.max(next - now(), 1), 2 ** 31 - 1))
-      timer.unref?.()
+      this.timer = setTimeout(this.pump, Math.min(Math.max(next - this.now(), 1), 2 ** 31 - 1))
+      this.timer.unref?.()
     }
-    if (inFlight.size === 0 && next > now()) {
-      const waiters = idleWaiters
-      idleWaiters = []
+    if (this.inFlight.size === 0 && next > this.now()) {
+      const waiters = this.idleWaiters
+      this.idleWaiters = []
       for (const resolve of waiters) resolve()
     }
   }
 
-  const notify = (merchantId?: string) => {
-    if (stopped) return
-    if (merchantId === undefined) everyMerchant = true
-    else wake.set(merchantId, 0)
-    if (scheduled) return
-    scheduled = true
+  readonly notify = (merchantId?: string): void => {
+    if (this.stopped) return
+    if (merchantId === undefined) this.everyMerchant = true
+    else this.wake.set(merchantId, 0)
+    if (this.scheduled) return
+    this.scheduled = true
     // after the current synchronous transaction has committed (or rolled back)
-    setImmediate(pump)
+    setImmediate(this.pump)
   }
 
-  notify()
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    for (const { abort } of this.inFlight.values()) abort.abort()
+    await Promise.all([...this.inFlight.values()].map((f) => f.done))
+    for (const resolve of this.idleWaiters) resolve()
+    this.idleWaiters = []
+  }
+}
+
+/** Starts a worker over the outbox. It looks for due messages at once (a restart resumes). */
+export const startDeliveryWorker = (options: WorkerOptions): DeliveryWorker => {
+  const worker = new Deliveries(options)
+  worker.notify()
   return {
-    notify,
+    notify: worker.notify,
     idle: () =>
       new Promise<void>((resolve) => {
-        idleWaiters.push(resolve)
-        notify()
+        worker.idleWaiters.push(resolve)
+        worker.notify()
       }),
-    stop: async () => {
-      stopped = true
-      if (timer !== undefined) clearTimeout(timer)
-      for (const { abort } of inFlight.values()) abort.abort()
-      await Promise.all([...inFlight.values()].map((f) => f.done))
-      for (const resolve of idleWaiters) resolve()
-      idleWaiters = []
-    }
+    stop: () => worker.stop()
   }
 }

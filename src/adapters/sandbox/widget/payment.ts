@@ -13,24 +13,15 @@
  */
 import { fromMinorUnits } from "../../../core/foundation/money.ts"
 import { formatMinor, minorOf, type PageCurrency } from "./money.ts"
+import type { CompletionBody, Received, WidgetPlanTerms } from "./protocol.ts"
 
-/** One payment of a schedule. */
-export interface SchedulePayment {
-  readonly installmentNumber?: unknown
-  readonly date?: unknown
-  readonly amount?: unknown
-}
+/** The plan-terms answer as the page reads it: the core's `PlanTerms`, received tolerantly. */
+export type Terms = Received<WidgetPlanTerms>
 
-/** The plan-terms response, as far as the page reads it (tolerantly: any part may be missing). */
-export interface Terms {
-  readonly deposit?: { readonly amount?: unknown; readonly range?: { readonly min?: unknown; readonly max?: unknown } }
-  readonly installments?: {
-    readonly amount?: unknown
-    readonly count?: unknown
-    readonly validation?: ReadonlyArray<{ readonly key?: unknown; readonly value?: unknown } | null>
-  }
-  readonly schedule?: ReadonlyArray<SchedulePayment>
-}
+/** One payment of a schedule (R6.9), received tolerantly. */
+export type SchedulePayment = NonNullable<NonNullable<Terms["schedule"]>[number]>
+
+export type { CompletionBody }
 
 /** Terms with nothing that makes them unacceptable (R6.6): no `installments.validation` entry. */
 export const isAcceptable = (terms: Terms | undefined | null): boolean => {
@@ -73,15 +64,6 @@ export const payButtonText = (terms: Terms | undefined | null, currency: PageCur
 export const canPay = (terms: Terms | undefined | null, deposit: number | null, digits: number): boolean =>
   isAcceptable(terms) && firstPayment(terms, digits) !== null && deposit !== null &&
   minorOf(terms?.deposit?.amount, digits) === deposit
-
-/** The body of the completion call (docs/sandbox.md, "Widget API"). */
-export interface CompletionBody<R> {
-  readonly card: string
-  /** The compute-plan-terms request that computed the terms shown. */
-  readonly planTerms: R
-  /** The first payment shown, a JSON number in major units (R1.4): the sandbox charges it or refuses. */
-  readonly firstPayment: number
-}
 
 /**
  * What paying sends: the card, the request that computed the terms shown, and

@@ -27,7 +27,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
-import type { WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
+import type { WebhookStore } from "../../../../src/adapters/sandbox/webhook-store.ts"
 import { exampleRequest } from "../../../fixtures.ts"
 import type { Answer, Received, Receiver } from "./receiver.ts"
 

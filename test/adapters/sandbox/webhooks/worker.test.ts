@@ -15,9 +15,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhook-store.ts"
 import { endpointLookup, makeOutbox } from "../../../../src/adapters/sandbox/webhooks/outbox.ts"
 import { DEFAULT_DELIVERY_POLICY, retryDelayMs } from "../../../../src/adapters/sandbox/webhooks/schedule.ts"
-import { sqliteWebhookStore, type WebhookStore } from "../../../../src/adapters/sandbox/webhooks/store.ts"
 import {
   MAX_ANSWER_BYTES,
   MAX_ERROR_LENGTH,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readConfig, start } from "./page.ts"
+import { readConfig, start } from "./view.ts"
 
 const config = readConfig(document)
 if (config !== undefined) void start(window, config)

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { isCheckoutId } from "../../../core/verification/redirect.ts"
-import { shouldDisplayWidget } from "../../../core/verification/widget-display.ts"
-import { httpUrl, PAGE_PATH, REDIRECT_MESSAGE } from "./protocol.ts"
+import { isCheckoutId } from "../../../../core/verification/redirect.ts"
+import { shouldDisplayWidget } from "../../../../core/verification/widget-display.ts"
+import { httpUrl, PAGE_PATH, REDIRECT_MESSAGE } from "../protocol.ts"
 
 /** Where to show the checkout: a CSS selector or an element of the merchant's page. */
 export type Container = string | Element
@@ -61,6 +61,35 @@ const originOf = (url: string): string => {
   }
 }
 
+/** What a refused create-checkout answer says (its message and issues), as text in an alert box. */
+const errorsBox = (doc: Document, body: unknown): HTMLElement => {
+  const box = doc.createElement("div")
+  box.setAttribute("role", "alert")
+  box.className = "payment-plan-widget-errors"
+  const title = doc.createElement("strong")
+  title.textContent = "The payment plan could not be set up."
+  box.appendChild(title)
+  const message = field(body, "message")
+  if (typeof message === "string" && message !== "") {
+    const p = doc.createElement("p")
+    p.textContent = message
+    box.appendChild(p)
+  }
+  const issues = field(body, "issues")
+  if (Array.isArray(issues) && issues.length > 0) {
+    const list = doc.createElement("ul")
+    for (const issue of issues as ReadonlyArray<unknown>) {
+      const item = doc.createElement("li")
+      const path = field(issue, "path")
+      const text = field(issue, "message") || field(issue, "code") || "invalid"
+      item.textContent = (path ? `${String(path)}: ` : "") + String(text)
+      list.appendChild(item)
+    }
+    box.appendChild(list)
+  }
+  return box
+}
+
 /**
  * The SDK bound to a window and the sandbox's base URL (no trailing slash).
  *
@@ -70,7 +99,7 @@ const originOf = (url: string): string => {
  * widget.display({ status: 201, body: { id: "chk_1" }, container: "#plan" })
  * ```
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+
 export const install = (win: WidgetWindow, baseUrl: string): PaymentPlanWidget => {
   const doc = win.document
   const origin = originOf(baseUrl)
@@ -120,30 +149,7 @@ export const install = (win: WidgetWindow, baseUrl: string): PaymentPlanWidget =
 
   // A create-checkout validation failure has no checkout to open: show what went wrong instead, as text.
   const showErrors = (body: unknown, container: Container | undefined): Displayed => {
-    const box = doc.createElement("div")
-    box.setAttribute("role", "alert")
-    box.className = "payment-plan-widget-errors"
-    const title = doc.createElement("strong")
-    title.textContent = "The payment plan could not be set up."
-    box.appendChild(title)
-    const message = field(body, "message")
-    if (typeof message === "string" && message !== "") {
-      const p = doc.createElement("p")
-      p.textContent = message
-      box.appendChild(p)
-    }
-    const issues = field(body, "issues")
-    if (Array.isArray(issues) && issues.length > 0) {
-      const list = doc.createElement("ul")
-      for (const issue of issues as ReadonlyArray<unknown>) {
-        const item = doc.createElement("li")
-        const path = field(issue, "path")
-        const text = field(issue, "message") || field(issue, "code") || "invalid"
-        item.textContent = (path ? `${String(path)}: ` : "") + String(text)
-        list.appendChild(item)
-      }
-      box.appendChild(list)
-    }
+    const box = errorsBox(doc, body)
     if (container !== undefined) replaceContent(resolve(container), box)
     else if (doc.body) doc.body.insertBefore(box, doc.body.firstChild)
     return { displayed: true, mode: "errors", element: box }

@@ -1,13 +1,13 @@
 /**
  * The merchant-side SDK, imported as the module the SDK bundle is built from
- * (src/adapters/sandbox/widget/sdk.ts), against a minimal fake window. The
+ * (src/adapters/sandbox/widget/dom/sdk.ts), against a minimal fake window. The
  * served bundle is run in index.test.ts, the real thing in browser.test.ts.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { displayFromScript, install, type WidgetWindow } from "../../../../src/adapters/sandbox/widget/sdk.ts"
-import { shouldDisplayWidget } from "../../../../src/core/verification/index.ts"
-import { type FakeNode, fakeWindow } from "./fake-dom.ts"
+import { displayFromScript, install, type WidgetWindow } from "../../../../../src/adapters/sandbox/widget/dom/sdk.ts"
+import { shouldDisplayWidget } from "../../../../../src/core/verification/index.ts"
+import { type FakeNode, fakeWindow } from "../fake-dom.ts"
 
 const BASE = "http://127.0.0.1:4010"
 

@@ -199,32 +199,37 @@ const pick = (rows: ReadonlyArray<MessageRow>, limit: number, skip: ReadonlySet<
 
 const nullableNumber = (value: unknown): number | null => (value === null ? null : Number(value))
 
-/**
- * The outbox on the sandbox store's `node:sqlite` database, given its
- * statement cache (`sql(text)` prepares once); its tables created when missing.
- */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
-export const sqliteWebhookStore = (sql: (text: string) => StatementSync): WebhookStore => {
-  for (const statement of TABLES) sql(statement).run()
-  // the merchant's due retries, first of their key, the longest waiting first
-  const dueRetries = (merchantId: string, now: number, limit: number) =>
+type Sql = (text: string) => StatementSync
+
+/** The merchants' endpoints set at run time. */
+const endpoints = (sql: Sql): Pick<WebhookStore, "getEndpoint" | "putEndpoint"> => ({
+  getEndpoint: (merchantId) => {
+    const row = sql("SELECT url, secret, updated_at FROM webhook_endpoints WHERE merchant_id = ?").get(merchantId) as
+      | { url: string | null; secret: string | null; updated_at: number }
+      | undefined
+    return row === undefined ? undefined : { url: row.url, secret: row.secret, updatedAt: Number(row.updated_at) }
+  },
+  putEndpoint: (merchantId, endpoint) => {
     sql(
-      `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries_by_merchant
-       WHERE m.merchant_id = ? AND m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
-       ORDER BY m.next_attempt_at LIMIT ?`
-    ).all(merchantId, now, limit) as unknown as Array<MessageRow>
+      "INSERT INTO webhook_endpoints (merchant_id, url, secret, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (merchant_id) DO UPDATE SET url = excluded.url, secret = excluded.secret, updated_at = excluded.updated_at"
+    ).run(merchantId, endpoint.url, endpoint.secret, endpoint.updatedAt)
+  }
+})
+
+/** The merchant's due retries, first of their key, the longest waiting first. */
+const dueRetriesOf = (sql: Sql) => (merchantId: string, now: number, limit: number) =>
+  sql(
+    `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries_by_merchant
+     WHERE m.merchant_id = ? AND m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
+     ORDER BY m.next_attempt_at LIMIT ?`
+  ).all(merchantId, now, limit) as unknown as Array<MessageRow>
+
+/** What is due, merchant by merchant: the worker's queue. */
+const queue = (
+  sql: Sql
+): Pick<WebhookStore, "enqueue" | "due" | "dueRetries" | "retryingMerchants" | "nextDueAt" | "pendingMerchants"> => {
+  const dueRetries = dueRetriesOf(sql)
   return {
-    getEndpoint: (merchantId) => {
-      const row = sql("SELECT url, secret, updated_at FROM webhook_endpoints WHERE merchant_id = ?").get(merchantId) as
-        | { url: string | null; secret: string | null; updated_at: number }
-        | undefined
-      return row === undefined ? undefined : { url: row.url, secret: row.secret, updatedAt: Number(row.updated_at) }
-    },
-    putEndpoint: (merchantId, endpoint) => {
-      sql(
-        "INSERT INTO webhook_endpoints (merchant_id, url, secret, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (merchant_id) DO UPDATE SET url = excluded.url, secret = excluded.secret, updated_at = excluded.updated_at"
-      ).run(merchantId, endpoint.url, endpoint.secret, endpoint.updatedAt)
-    },
     enqueue: (messages) => {
       const insert = sql(
         "INSERT INTO webhook_messages (id, merchant_id, order_key, type, timestamp, body, created_at, state, attempts, max_attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)"
@@ -280,79 +285,107 @@ export const sqliteWebhookStore = (sql: (text: string) => StatementSync): Webhoo
                    ORDER BY merchant_id LIMIT 1)
            FROM merchant WHERE merchant.id IS NOT NULL)
          SELECT id FROM merchant WHERE id IS NOT NULL`
-      ).all() as Array<{ id: string }>).map((r) => r.id),
-    recordAttempt: (attempt, next) => {
-      sql(
-        "INSERT OR REPLACE INTO webhook_attempts (message_id, attempt, at, url, status, error, duration_ms, next_retry_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-      ).run(
-        attempt.messageId,
-        attempt.attempt,
-        attempt.at,
-        attempt.url,
-        attempt.status,
-        attempt.error,
-        attempt.durationMs,
-        attempt.nextRetryAt
-      )
-      sql("UPDATE webhook_messages SET state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?").run(
-        next.state,
-        attempt.attempt,
-        next.nextAttemptAt,
-        attempt.messageId
-      )
-    },
-    getMessage: (merchantId, id) => {
-      const row = sql("SELECT * FROM webhook_messages WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
-        | MessageRow
-        | undefined
-      return row === undefined ? undefined : messageOf(row)
-    },
-    listMessages: (merchantId, limit) =>
-      (sql("SELECT * FROM webhook_messages WHERE merchant_id = ? ORDER BY seq DESC LIMIT ?").all(
-        merchantId,
-        limit
-      ) as unknown as Array<MessageRow>).map(messageOf),
-    listAttempts: (messageId) =>
-      (sql("SELECT * FROM webhook_attempts WHERE message_id = ? ORDER BY attempt").all(messageId) as Array<
-        Record<string, unknown>
-      >).map((r) => ({
-        messageId: r["message_id"] as string,
-        attempt: Number(r["attempt"]),
-        at: Number(r["at"]),
-        url: r["url"] as string | null,
-        status: nullableNumber(r["status"]),
-        error: r["error"] as string | null,
-        durationMs: Number(r["duration_ms"]),
-        nextRetryAt: nullableNumber(r["next_retry_at"])
-      })),
-    resend: (merchantId, id, now) => {
-      sql(
-        `UPDATE webhook_messages SET state = 'pending', next_attempt_at = ?,
-          max_attempts = CASE WHEN state = 'pending' THEN max_attempts ELSE attempts + 1 END
-         WHERE merchant_id = ? AND id = ?`
-      ).run(now, merchantId, id)
-    },
-    watchExpiry: (c) => {
-      sql(
-        "INSERT OR REPLACE INTO webhook_expiry_watch (checkout_id, merchant_id, merchant_order_id, expires_at) VALUES (?, ?, ?, ?)"
-      ).run(c.id, c.merchantId, c.merchantOrderId, c.expiresAt)
-    },
-    unwatchExpiry: (checkoutId) => {
-      sql("DELETE FROM webhook_expiry_watch WHERE checkout_id = ?").run(checkoutId)
-    },
-    expiredBy: (merchantId, now) =>
-      (sql(
-        "SELECT * FROM webhook_expiry_watch WHERE merchant_id = ? AND expires_at <= ? ORDER BY expires_at, checkout_id"
-      ).all(merchantId, now) as Array<Record<string, unknown>>).map((r) => ({
-        id: r["checkout_id"] as string,
-        merchantId: r["merchant_id"] as string,
-        merchantOrderId: r["merchant_order_id"] as string,
-        expiresAt: Number(r["expires_at"])
-      })),
-    watchingMerchants: () =>
-      (sql("SELECT DISTINCT merchant_id FROM webhook_expiry_watch").all() as Array<{ merchant_id: string }>).map((r) =>
-        r.merchant_id
-      ),
+      ).all() as Array<{ id: string }>).map((r) => r.id)
+  }
+}
+
+const attemptOf = (r: Record<string, unknown>): DeliveryAttempt => ({
+  messageId: r["message_id"] as string,
+  attempt: Number(r["attempt"]),
+  at: Number(r["at"]),
+  url: r["url"] as string | null,
+  status: nullableNumber(r["status"]),
+  error: r["error"] as string | null,
+  durationMs: Number(r["duration_ms"]),
+  nextRetryAt: nullableNumber(r["next_retry_at"])
+})
+
+/** The messages and their attempts: what the worker records and the deliveries log shows. */
+const deliveries = (
+  sql: Sql
+): Pick<WebhookStore, "recordAttempt" | "getMessage" | "listMessages" | "listAttempts" | "resend"> => ({
+  recordAttempt: (attempt, next) => {
+    sql(
+      "INSERT OR REPLACE INTO webhook_attempts (message_id, attempt, at, url, status, error, duration_ms, next_retry_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    ).run(
+      attempt.messageId,
+      attempt.attempt,
+      attempt.at,
+      attempt.url,
+      attempt.status,
+      attempt.error,
+      attempt.durationMs,
+      attempt.nextRetryAt
+    )
+    sql("UPDATE webhook_messages SET state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?").run(
+      next.state,
+      attempt.attempt,
+      next.nextAttemptAt,
+      attempt.messageId
+    )
+  },
+  getMessage: (merchantId, id) => {
+    const row = sql("SELECT * FROM webhook_messages WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+      | MessageRow
+      | undefined
+    return row === undefined ? undefined : messageOf(row)
+  },
+  listMessages: (merchantId, limit) =>
+    (sql("SELECT * FROM webhook_messages WHERE merchant_id = ? ORDER BY seq DESC LIMIT ?").all(
+      merchantId,
+      limit
+    ) as unknown as Array<MessageRow>).map(messageOf),
+  listAttempts: (messageId) =>
+    (sql("SELECT * FROM webhook_attempts WHERE message_id = ? ORDER BY attempt").all(messageId) as Array<
+      Record<string, unknown>
+    >).map(attemptOf),
+  resend: (merchantId, id, now) => {
+    sql(
+      `UPDATE webhook_messages SET state = 'pending', next_attempt_at = ?,
+        max_attempts = CASE WHEN state = 'pending' THEN max_attempts ELSE attempts + 1 END
+       WHERE merchant_id = ? AND id = ?`
+    ).run(now, merchantId, id)
+  }
+})
+
+/** Open checkouts watched for `checkout.expired`. */
+const expiryWatch = (
+  sql: Sql
+): Pick<WebhookStore, "watchExpiry" | "unwatchExpiry" | "expiredBy" | "watchingMerchants"> => ({
+  watchExpiry: (c) => {
+    sql(
+      "INSERT OR REPLACE INTO webhook_expiry_watch (checkout_id, merchant_id, merchant_order_id, expires_at) VALUES (?, ?, ?, ?)"
+    ).run(c.id, c.merchantId, c.merchantOrderId, c.expiresAt)
+  },
+  unwatchExpiry: (checkoutId) => {
+    sql("DELETE FROM webhook_expiry_watch WHERE checkout_id = ?").run(checkoutId)
+  },
+  expiredBy: (merchantId, now) =>
+    (sql(
+      "SELECT * FROM webhook_expiry_watch WHERE merchant_id = ? AND expires_at <= ? ORDER BY expires_at, checkout_id"
+    ).all(merchantId, now) as Array<Record<string, unknown>>).map((r) => ({
+      id: r["checkout_id"] as string,
+      merchantId: r["merchant_id"] as string,
+      merchantOrderId: r["merchant_order_id"] as string,
+      expiresAt: Number(r["expires_at"])
+    })),
+  watchingMerchants: () =>
+    (sql("SELECT DISTINCT merchant_id FROM webhook_expiry_watch").all() as Array<{ merchant_id: string }>).map((r) =>
+      r.merchant_id
+    )
+})
+
+/**
+ * The outbox on the sandbox store's `node:sqlite` database, given its
+ * statement cache (`sql(text)` prepares once); its tables created when missing.
+ */
+export const sqliteWebhookStore = (sql: Sql): WebhookStore => {
+  for (const statement of TABLES) sql(statement).run()
+  return {
+    ...endpoints(sql),
+    ...queue(sql),
+    ...deliveries(sql),
+    ...expiryWatch(sql),
     reset: (merchantId) => {
       sql("DELETE FROM webhook_expiry_watch WHERE merchant_id = ?").run(merchantId)
       sql(
