@@ -8,6 +8,8 @@ import tseslint from "typescript-eslint"
 export default tseslint.config(
   // assets.generated.ts: written by scripts/build-widget.ts, checked by a test against its sources
   { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/", "**/*.generated.ts"] },
+  // Stryker's sandboxes and reports (npm run mutation)
+  { ignores: [".stryker-tmp/", "reports/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
