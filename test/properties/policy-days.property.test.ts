@@ -9,6 +9,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { validateRequestResult } from "../../src/core/checkout/request.ts"
+import { quoteResult } from "../../src/core/refund/quote.ts"
 import { exampleRequest, NOW } from "../fixtures.ts"
 
 const policiesWithin = (maxDays: number, minLength: number, maxLength: number) =>
@@ -46,6 +47,39 @@ describe("R4.6 refund policies of one item have distinct days", () => {
             rule: "R4.6",
             message: `repeats the days of another policy: ${days}, as policy ${first}`
           }))
+        )
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe("R7.2 a quote reads an item with any number of policies of distinct days", () => {
+  const distinctPolicies = fc.oneof(
+    fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 8 }),
+    fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { minLength: 30, maxLength: 40 })
+  ).chain((days) =>
+    fc.array(fc.integer({ min: 0, max: 100 }), { minLength: days.length, maxLength: days.length }).map((percentages) =>
+      days.map((daysWithinRedemptionDate, i) => ({ daysWithinRedemptionDate, refundablePercentage: percentages[i]! }))
+    )
+  )
+
+  it("selects the policy with the smallest window that covers the days remaining, however long the list", () => {
+    fc.assert(
+      fc.property(distinctPolicies, fc.integer({ min: -5, max: 420 }), (refundPolicies, remaining) => {
+        const redemption = Date.UTC(2027, 5, 1)
+        const at = new Date(redemption - remaining * 86_400_000).toISOString()
+        const plan = {
+          currencyCode: "AUD",
+          totalPaymentsPaid: 0,
+          items: [{ quantity: 1, costPerItem: 100, redemptionDate: "2027-06-01", refundPolicies }]
+        }
+        const result = quoteResult(plan, { at })
+        if (Result.isFailure(result)) throw result.failure
+        const covering = refundPolicies.filter((p) => p.daysWithinRedemptionDate >= remaining)
+        const smallest = Math.min(...covering.map((p) => p.daysWithinRedemptionDate))
+        expect(result.success.items[0]!.activeRefundPolicyIndex).toBe(
+          refundPolicies.findIndex((p) => p.daysWithinRedemptionDate === smallest)
         )
       }),
       { numRuns: 200 }
