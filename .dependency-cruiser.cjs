@@ -90,7 +90,7 @@ module.exports = {
       name: "sandbox-store-imports-no-layer-above",
       severity: "error",
       comment: "The store (and the test cards and merchants it and the operations share) is the bottom of the sandbox.",
-      from: { path: "^src/adapters/sandbox/(store|cards|merchants)\\.ts$" },
+      from: { path: "^src/adapters/sandbox/(store|cards|merchants|api-keys)\\.ts$" },
       to: {
         path: "^src/adapters/sandbox/((operations|routes|widget)/|(widget-page|sandbox|server|index)\\.ts$)"
       }

@@ -3,11 +3,18 @@
  * (52 instalments) in a named time zone, at least 50 000 per second, with the
  * ratio to a baseline date loop of the same run.
  */
-import { computePlanTerms, PlanTerms, Time } from "../src/index.ts"
+import {
+  type CheckoutRequest,
+  type CheckoutResponse,
+  computePlanTerms,
+  PlanTerms,
+  type PlanTermsRequest,
+  Time
+} from "../src/index.ts"
 import type { Suite } from "./harness.ts"
 
 const now = "2026-11-22T09:30:00Z" // Sunday 22 November in Sydney
-const checkout = {
+const checkout: CheckoutRequest = {
   merchantId: "merchant-123",
   merchantOrderId: "order-0001",
   currencyCode: "AUD",
@@ -24,7 +31,7 @@ const checkout = {
     }
   ]
 }
-const response = {
+const response: CheckoutResponse = {
   id: "chk_7Hq2LmX9",
   totalCost: 2469.14,
   totalMinimumDeposit: 246.92,
@@ -32,7 +39,7 @@ const response = {
   currencyCode: "AUD",
   redirectURL: checkout.redirectURL
 }
-const request = {
+const request: PlanTermsRequest = {
   checkoutId: "chk_7Hq2LmX9",
   type: "plan",
   timeZone: "Australia/Sydney",

@@ -8,50 +8,8 @@
 import { Result } from "effect"
 import { quoteTotals } from "../src/core/refund/quote.ts"
 import { quoteRefund } from "../src/index.ts"
+import { plan, ZONE } from "./fixtures.ts"
 import type { Suite } from "./harness.ts"
-
-const ZONE = "Australia/Sydney"
-const policies = (a: number, b: number, c: number) => [
-  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 90, refundablePercentage: a },
-  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 30, refundablePercentage: b },
-  { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 7, refundablePercentage: c }
-]
-const plan = {
-  currencyCode: "AUD",
-  totalPaymentsPaid: 812.35,
-  timeZone: ZONE,
-  items: [
-    {
-      id: "item_1",
-      description: "Festival ticket",
-      quantity: 2,
-      costPerItem: 250,
-      minimumDepositPerItem: { unit: "currency", value: 20 },
-      depositRefundable: false,
-      redemptionDate: "2027-03-01",
-      refundPolicies: policies(90, 50, 0)
-    },
-    {
-      id: "item_2",
-      description: "Hotel, two nights",
-      quantity: 1,
-      costPerItem: 489.9,
-      minimumDepositPerItem: { unit: "Percentage", value: 15 },
-      depositRefundable: false,
-      redemptionDate: "2027-02-26T15:00:00+11:00",
-      refundPolicies: policies(100, 75, 25)
-    },
-    {
-      id: "item_3",
-      description: "Parking pass",
-      quantity: 3,
-      costPerItem: 35.5,
-      depositRefundable: true,
-      redemptionDate: "2027-03-02",
-      refundPolicies: policies(80, 33.33, 10)
-    }
-  ]
-}
 
 // `at` walks over two months in hour steps, so the zone conversion is exercised, not one cached answer
 const START = Date.UTC(2026, 11, 20)

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: runs every suite in benchmarks/*.bench.ts, prints each case's
  * median and its ratios to the baselines of the same run, writes
- * benchmarks/RESULTS.md, and exits 1 when a budget is missed.
+ * benchmarks/RESULTS.md (a selection, `npm run bench -- faults`, rewrites its
+ * own sections only), and exits 1 when a budget is missed.
  */
-import { readdirSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { HEADER, machineDescription, type Measured, type Note, runSuite, type Suite, tableRows } from "./harness.ts"
 
 const only = process.argv.slice(2)
@@ -45,14 +46,29 @@ for (const file of files) {
   )
 }
 
+const resultsFile = new URL("RESULTS.md", directory)
 if (only.length === 0) {
   writeFileSync(
-    new URL("RESULTS.md", directory),
+    resultsFile,
     `# Benchmark results\n\nWritten by \`npm run bench\` on ${machine}.\n` +
       `Medians; ratios compare median times measured in the same run, so they hold across machines better than the absolute figures.\n\n` +
       sections.join("\n\n") +
       "\n"
   )
+} else if (existsSync(resultsFile)) {
+  // a selection (`npm run bench -- faults`) rewrites its own sections and keeps the others
+  let text = readFileSync(resultsFile, "utf8")
+  for (const section of sections) {
+    const heading = section.slice(0, section.indexOf("\n"))
+    const start = text.indexOf(`${heading}\n`)
+    if (start < 0) {
+      text = `${text.trimEnd()}\n\n${section}\n`
+      continue
+    }
+    const next = text.indexOf("\n## ", start + heading.length)
+    text = `${text.slice(0, start)}${section}\n${next < 0 ? "" : text.slice(next)}`
+  }
+  writeFileSync(resultsFile, text)
 }
 const failed = [...all.filter((r) => r.pass === false).map((r) => r.name), ...failedNotes.map((n) => n.text)]
 if (failed.length > 0) {

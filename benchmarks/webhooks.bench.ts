@@ -24,6 +24,19 @@
  * written; a retry that falls due waits behind the events written before it;
  * an event also waits for its plan's earlier events, retries included).
  *
+ * The baseline of the same run: the same flows against a sandbox whose
+ * merchants have no endpoint (webhooks off: no event is written); the flows'
+ * requests per second with webhooks on are given as a ratio to it, and the
+ * time to the last delivery as a ratio to the flows' time with webhooks off.
+ *
+ * Fairness (issue 22): merchant A's receiver accepts the connection and never
+ * answers, A has 0, 8, 16 or 40 test events pending (`POST
+ * /sandbox/webhook/test`), then merchant B (a receiver answering 204 at once)
+ * asks for a test event: the time from B's request to its arrival at B's
+ * receiver, each count against a fresh sandbox process on the real schedule
+ * (10 s timeout). Budget: B's event within 1 s whatever A has pending (0
+ * pending is the baseline of the same run).
+ *
  * `WEBHOOK_LOAD_FLOWS` sets the flows (default 1,000; a multiple of 50).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -38,11 +51,12 @@ import {
   checkOutbox,
   expectedLabels,
   holds,
+  type LoadMerchant,
   loadMerchantsFor,
   runFlows,
   waitForDelivered
 } from "../test/adapters/sandbox/webhooks/load.ts"
-import { startReceiver } from "../test/adapters/sandbox/webhooks/receiver.ts"
+import { type Receiver, startReceiver } from "../test/adapters/sandbox/webhooks/receiver.ts"
 import type { Note, Suite } from "./harness.ts"
 import { startServerProcess, stopServerProcess } from "./sandbox-server.ts"
 
@@ -66,6 +80,24 @@ const httpCall = (base: string): Call => async (method, path, options = {}) => {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
+/** A merchants file without the webhook endpoints: the same merchants, webhooks off. */
+const withoutWebhooks = (file: ReturnType<typeof loadMerchantsFor>["file"]) => ({
+  merchants: file.merchants.map(({ webhook: _, ...merchant }) => merchant)
+})
+
+/** The flows against a sandbox whose merchants have no endpoint: the baseline of the same run. */
+const flowsWithoutWebhooks = async (dir: string, file: ReturnType<typeof loadMerchantsFor>["file"]) => {
+  const merchantsFile = join(dir, "merchants-off.json")
+  writeFileSync(merchantsFile, JSON.stringify(withoutWebhooks(file)))
+  const server = await startServerProcess("sandbox", join(dir, "off.sqlite"), merchantsFile)
+  try {
+    const { merchants } = loadMerchantsFor(MERCHANTS, "http://127.0.0.1:9")
+    return await runFlows(httpCall(server.url), merchants, Math.ceil(FLOWS / MERCHANTS))
+  } finally {
+    await stopServerProcess(server.child)
+  }
+}
+
 const loadNotes = async (): Promise<Array<Note>> => {
   const dir = mkdtempSync(join(tmpdir(), "sandbox-webhooks-load-"))
   const database = join(dir, "load.sqlite")
@@ -75,6 +107,7 @@ const loadNotes = async (): Promise<Array<Note>> => {
   const answers = answering(merchants, FAIL_EVERY)
   receiver.answer = answers.answer
   writeFileSync(merchantsFile, JSON.stringify(file))
+  const off = await flowsWithoutWebhooks(dir, file)
   const server = await startServerProcess("sandbox", database, merchantsFile)
   try {
     const started = performance.now()
@@ -127,7 +160,14 @@ const loadNotes = async (): Promise<Array<Note>> => {
       outbox.messages === check.expected && outbox.notDelivered === 0 && outbox.neverReceived === 0 &&
       outbox.attemptsDiffer === 0
     const n = (x: number) => x.toLocaleString("en")
+    const perSecond = (r: { readonly requests: number; readonly ms: number }) => r.requests / (r.ms / 1000)
     return [
+      {
+        text: `baseline, webhooks off: the same flows against a sandbox whose merchants have no endpoint: ` +
+          `${n(off.requests)} requests in ${seconds(off.ms)} (${n(Math.round(perSecond(off)))} req/s), ` +
+          `${off.failures.length} failed requests`,
+        pass: off.failures.length === 0
+      },
       {
         text: `${n(run.flows.length)} flows (create → complete → advance ${ADVANCE_DAYS} days → cancel) over ` +
           `${MERCHANTS} merchants from ${MERCHANTS} clients: ${n(run.requests)} requests in ${seconds(run.ms)} ` +
@@ -141,11 +181,13 @@ const loadNotes = async (): Promise<Array<Note>> => {
           `${run.failures.length} failed requests` +
           (run.failures.length > 0 ? ` (first: ${run.failures[0]})` : "") +
           (check.problems.length > 0 ? ` (first problem: ${check.problems[0]})` : "") +
-          (drained ? "" : "; NOT DRAINED within 120 s"),
+          (drained ? "" : "; NOT DRAINED within 120 s") +
+          ` (webhooks on ÷ off: ${(perSecond(run) / perSecond(off)).toFixed(2)}× the requests per second)`,
         pass
       },
       {
-        text: `timing (no budget): the last delivery ${seconds(lastDeliveryMs)} after the first request; ` +
+        text: `timing (no budget): the last delivery ${seconds(lastDeliveryMs)} after the first request ` +
+          `(${(lastDeliveryMs / off.ms).toFixed(2)}× the flows' time with webhooks off); ` +
           `from an event's write to its first attempt p50 ${seconds(percentile(0.5))}, ` +
           `p99 ${seconds(percentile(0.99))}, max ${seconds(lags.at(-1) ?? 0)}; ` +
           (waits.length === 0 ? "" : `retries came ${seconds(Math.min(...waits))}–${seconds(Math.max(...waits))} ` +
@@ -160,9 +202,80 @@ const loadNotes = async (): Promise<Array<Note>> => {
   }
 }
 
+/** How many events merchant A has pending while B asks for its test event. */
+const PENDING_OF_A = [0, 8, 16, 40]
+/** B's event must arrive within this of being asked for (issue 22). */
+const FAIR_WITHIN_MS = 1_000
+
+/**
+ * B's test event, A's receiver hanging with `pending` events of A: the time from
+ * B's request to the arrival at B's receiver (a fresh sandbox process each time).
+ */
+const fairnessCase = async (
+  dir: string,
+  receiver: Receiver,
+  file: ReturnType<typeof loadMerchantsFor>["file"],
+  [a, b]: ReadonlyArray<LoadMerchant>,
+  pending: number
+): Promise<number> => {
+  const merchantsFile = join(dir, `merchants-fair-${pending}.json`)
+  writeFileSync(merchantsFile, JSON.stringify(file))
+  const server = await startServerProcess("sandbox", ":memory:", merchantsFile)
+  const call = httpCall(server.url)
+  try {
+    const arrivals = (merchant: LoadMerchant) => receiver.received.filter((r) => r.path.endsWith(`/${merchant.id}`))
+    const before = arrivals(a!).length
+    for (let i = 0; i < pending; i++) {
+      const sent = await call("POST", "/sandbox/webhook/test", { auth: a!.authorization, body: {} })
+      if (sent.status !== 202) throw new Error(`A's test event answered ${sent.status}`)
+    }
+    // A's first attempts are out (and hang) before B asks
+    const deadline = performance.now() + 5_000
+    while (arrivals(a!).length - before < Math.min(pending, 8) && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    const asked = performance.now()
+    const sent = await call("POST", "/sandbox/webhook/test", { auth: b!.authorization, body: {} })
+    if (sent.status !== 202) throw new Error(`B's test event answered ${sent.status}`)
+    for (;;) {
+      const arrived = receiver.received.find((r) => r.id === sent.body.id)
+      if (arrived !== undefined) return arrived.at - asked
+      if (performance.now() - asked > 300_000) return Number.POSITIVE_INFINITY
+      await new Promise((r) => setTimeout(r, 5))
+    }
+  } finally {
+    await stopServerProcess(server.child)
+  }
+}
+
+const fairnessNotes = async (): Promise<Array<Note>> => {
+  const dir = mkdtempSync(join(tmpdir(), "sandbox-webhooks-fair-"))
+  const receiver = await startReceiver()
+  const { merchants, file } = loadMerchantsFor(2, receiver.url)
+  const [a] = merchants
+  // A's receiver accepts the connection and never answers; B's answers 204 at once
+  receiver.answer = (r) => (r.path.endsWith(`/${a!.id}`) ? "hang" : 204)
+  try {
+    const latencies: Array<number> = []
+    for (const pending of PENDING_OF_A) latencies.push(await fairnessCase(dir, receiver, file, merchants, pending))
+    const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x).toLocaleString("en")} ms` : "not within 300 s")
+    const fair = latencies.every((l) => l <= FAIR_WITHIN_MS)
+    return [{
+      text: `fairness: merchant B's test event arrived ${
+        PENDING_OF_A.map((p, i) => `${ms(latencies[i]!)} with ${p} of A's pending`).join(", ")
+      } (A's receiver never answers; the attempt timeout ${seconds(10_000)}); ` +
+        `budget ≤ ${FAIR_WITHIN_MS.toLocaleString("en")} ms whatever A has pending`,
+      pass: fair
+    }]
+  } finally {
+    await receiver.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export const suite: Suite = {
   title: `Webhooks: ${FLOWS.toLocaleString("en")} flows with a receiver attached`,
-  issue: "issue 15",
+  issue: "issues 15 and 22",
   cases: [],
-  notes: loadNotes
+  notes: async () => [...await loadNotes(), ...await fairnessNotes()]
 }

@@ -10,36 +10,61 @@
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
-import { readSandboxSettings, startSandbox } from "../src/adapters/sandbox/index.ts"
+import {
+  MerchantsFileError,
+  readSandboxSettings,
+  SandboxListenError,
+  startSandbox
+} from "../src/adapters/sandbox/index.ts"
 
-const { values: flags } = parseArgs({
+const { values: { "webhook-allow": webhookAllow, ...flags } } = parseArgs({
   options: {
     port: { type: "string" },
     host: { type: "string" },
     database: { type: "string" },
-    merchants: { type: "string" }
+    merchants: { type: "string" },
+    "webhook-allow": { type: "string" }
   }
 })
+
+/** A start the settings or the system refuse: one line and the issues, exit 2 (as `payment-plan serve`). */
+const refuse = (
+  message: string,
+  issues: ReadonlyArray<{ path: string; code: string; rule: string; message: string }>
+): never => {
+  console.error(`npm start: ${message}`)
+  for (const issue of issues) {
+    console.error(`  ${issue.path || "(input)"}: ${issue.message} [${issue.code}, ${issue.rule}]`)
+  }
+  process.exit(2)
+}
+
 const read = readSandboxSettings({
-  flags,
+  flags: { ...flags, webhookAllow },
   defaults: {
     database: ".sandbox/sandbox.sqlite",
     merchants: fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
   }
 })
-if (!read.ok) {
-  for (const issue of read.issues) console.error(`npm start: ${issue.path}: ${issue.message}`)
-  process.exit(2)
-}
-const settings = read.value
+const settings = read.ok ? read.value : refuse("the settings were refused:", read.issues)
+
+const running = await startSandbox(settings).catch((error: unknown) => {
+  if (error instanceof MerchantsFileError || error instanceof SandboxListenError) {
+    return refuse(error.message, error instanceof MerchantsFileError ? error.issues : [])
+  }
+  // the sandbox's own refusal of its settings (a webhook target outside --webhook-allow, say)
+  if ((error as { _tag?: string })._tag === "ValidationError") {
+    return refuse("the sandbox refused its settings:", (error as { issues: [] }).issues)
+  }
+  throw error
+})
+for (const warning of running.warnings) console.error(`npm start: warning: ${warning}`)
 
 // The merchants file of the demo holds plain keys so they can be printed here; real files hold apiKeyHash only.
 const file = JSON.parse(readFileSync(settings.merchants, "utf8")) as {
   merchants: Array<{ id: string; apiKey?: string }>
 }
 const demo = file.merchants[0]!
-
-const running = await startSandbox(settings)
 const authorization = `Basic ${Buffer.from(`${demo.id}:${demo.apiKey ?? ""}`).toString("base64")}`
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

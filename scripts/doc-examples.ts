@@ -29,6 +29,11 @@
  * - what an example prints is shown only when it fails. A comment claiming a
  *   value (`// 275`) is not checked: keep it true by hand.
  *
+ * Before the examples, scripts/doc-names.ts checks the names the prose writes:
+ * every `Namespace.Name` of README.md and docs/ exists in the built
+ * declarations (and at runtime for a value), and every `METHOD /api/…` of the
+ * docs and the sources' comments is a route of the route table.
+ *
  *   node scripts/doc-examples.ts          extract, type check, run
  *   node scripts/doc-examples.ts --list   list the examples and where they come from
  */
@@ -47,6 +52,7 @@ import { registerHooks } from "node:module"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { checkDocNames } from "./doc-names.ts"
 
 const started = performance.now()
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -217,6 +223,14 @@ if (process.argv.includes("--list")) {
 
 if (!existsSync(join(root, "dist/index.js"))) {
   console.error("doc examples run against the built package: run `npm run build` first")
+  process.exit(1)
+}
+
+// the names and routes the docs write exist (scripts/doc-names.ts): `Plan.PlanRecord` does not
+const misnamed = await checkDocNames(root)
+if (misnamed.length > 0) {
+  for (const p of misnamed) console.error(`${p.where}: ${p.text}: ${p.why}`)
+  console.error(`${misnamed.length} name(s) or route(s) in the docs do not exist`)
   process.exit(1)
 }
 rmSync(out, { recursive: true, force: true })

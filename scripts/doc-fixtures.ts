@@ -21,11 +21,12 @@ import {
   type PlanNote,
   planSummaryOf,
   quoteRefund,
+  type RefundPlan,
   validateCheckoutRequest
 } from "payment-plan-engine"
 import { type Client, type CreateCheckoutOutcome, createClient } from "payment-plan-engine/client"
 import { type ConformanceReport, runConformance } from "payment-plan-engine/conformance"
-import { loadMerchants, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
+import { loadMerchants, type MerchantsFile, startSandbox, TEST_CARDS } from "payment-plan-engine/sandbox"
 import * as Webhook from "payment-plan-engine/webhook"
 import { plans as searchPlans } from "../test/core/search/fixtures.ts"
 
@@ -127,8 +128,8 @@ export const notes: ReadonlyArray<PlanNote> = [
 // ---------------------------------------------------------------------------
 // The sandbox and a client on it
 
-/** examples/sandbox-merchants.json, as read from the file. */
-export const config: unknown = sample("sandbox-merchants.json")
+/** examples/sandbox-merchants.json, as read from the file (loadMerchants checks it). */
+export const config = sample("sandbox-merchants.json") as MerchantsFile
 /** Its merchants, loaded. */
 export const merchants = loadMerchants(config)
 
@@ -337,7 +338,7 @@ export const app = {
 }
 
 /** The refund your shop offers: the service's suggestion. */
-export const refundWeOffer = (plan: unknown, at: Date): number => quoteRefund(plan, { at }).suggestedRefundAmount
+export const refundWeOffer = (plan: RefundPlan, at: Date): number => quoteRefund(plan, { at }).suggestedRefundAmount
 
 // ---------------------------------------------------------------------------
 // A test runner: `describe` runs its body; each `it` runs after the one before

@@ -13,8 +13,10 @@ export * from "./facade/index.ts"
 
 // Errors and validation results
 export {
+  type Input,
   type Issue,
   type IssueCode,
+  type UnknownFields,
   type Validated,
   type Validation,
   ValidationError

@@ -6,7 +6,8 @@ import {
   type Money,
   type Plan,
   type PlanTermsRequest,
-  type quoteRefund,
+  quoteRefund,
+  quoteRefundResult,
   type Refund,
   type RefundCalculation,
   splitInstallments,
@@ -96,3 +97,20 @@ runConformance(conformanceConfig).then((report: ConformanceReport) =>
   console.log(toJson(report).disagreements[0]?.rule)
 )
 console.log(describeConformance)
+
+// The plain functions' data and options are typed exactly through the declarations (R10): a typo'd
+// field, a wrong type or an unknown option does not compile; unknown goes through a twin.
+export const typedSurface = (fromAFile: unknown) => {
+  const at = "2027-01-20T09:00:00+11:00"
+  const item = { id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }
+  // @ts-expect-error refundPolicy for refundPolicies
+  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
+  // @ts-expect-error a merchant id that is a number
+  summarizeCheckout({ ...request, merchantId: 5 }, { now: at })
+  // @ts-expect-error timezone for timeZone
+  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [item] }, { at, timezone: "Australia/Sydney" })
+  // @ts-expect-error unknown is for the twins
+  quoteRefund(fromAFile, { at })
+  const answer = quoteRefundResult(fromAFile, { at, timeZone: undefined })
+  if (answer.ok) console.log(answer.value.suggestedRefundAmount, answer.warnings.length)
+}

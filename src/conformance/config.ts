@@ -15,10 +15,11 @@ import { ConformanceUsageError } from "./errors.ts"
  *
  * @since 0.1.0
  */
-export const CHECK_GROUPS = ["create", "terms", "refund", "verify", "search"] as const
+export const CHECK_GROUPS = ["create", "terms", "refund", "verify", "search", "plans", "notes"] as const
 
 /**
- * A group of checks: `create`, `terms`, `refund`, `verify` or `search`.
+ * A group of checks: `create`, `terms`, `refund`, `verify`, `search`, `plans`
+ * (plan records and merchant orders) or `notes` (plan notes).
  *
  * @since 0.1.0
  */
@@ -57,7 +58,11 @@ export interface ConformanceConfig {
   readonly readOnly?: boolean | undefined
   /** Requests per second at most. Default 5. */
   readonly rps?: number | undefined
-  /** Hard cap of requests for the whole run, shrinking included. Default 1000. */
+  /**
+   * Hard cap of requests for the whole run, shrinking included, shared among
+   * the groups (each group's share is its own, so one group's disagreements
+   * never starve another). Default 1000.
+   */
   readonly maxRequests?: number | undefined
   /** Requests one counterexample's shrinking may spend (within the cap). Default 100. */
   readonly maxShrinkRequests?: number | undefined

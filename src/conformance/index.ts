@@ -2,10 +2,11 @@
  * `payment-plan-engine/conformance`: the property suite as an executable
  * specification of any implementation of the service. It runs generated
  * scenarios against a base URL over HTTP (creating checkouts, computing plan
- * terms, quoting refunds, verifying completed and abandoned checkouts,
- * searching plans), compares every answer field by field with this library's
- * engine, and reports each disagreement with its rule, its field and a
- * counterexample shrunk over HTTP (docs/conformance.md).
+ * terms, quoting refunds, verifying completed and abandoned checkouts, reading
+ * plan records, setting merchant orders, listing notes, searching plans),
+ * compares every answer field by field with this library's engine, and
+ * reports each root cause with its rule, its field and a counterexample
+ * shrunk over HTTP, and what follows from it (docs/conformance.md).
  *
  * - `run(config)`: the Effect; `runConformance(config)`: the Promise.
  * - `formatTable`, `toJson`, `renderHtml`: the report for a terminal, for
@@ -31,9 +32,11 @@ export {
   ServiceUnreachableError
 } from "./errors.ts"
 export {
+  type Cause,
   type ConformanceReport,
   type Disagreement,
   formatTable,
+  type GroupTally,
   type PropertyTally,
   renderHtml,
   type RequestView,

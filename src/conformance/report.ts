@@ -7,6 +7,7 @@
  */
 import { escapeHtml as escape } from "../core/internal/html.ts"
 import type { CheckGroup } from "./config.ts"
+import { byRule } from "./diagnosis.ts"
 
 /**
  * A request as a report shows it: method, path and body (never a header,
@@ -54,6 +55,11 @@ export interface Disagreement {
   readonly property: string
   /** The engine's whole answer, beside the service's in the HTML report. */
   readonly engine?: unknown
+  /**
+   * The root cause this disagreement follows from (`"R1.2 createCheckout totalMinimumDeposit"`):
+   * a disagreement of an earlier rule seen in every scenario this one was. Absent for a root cause.
+   */
+  readonly cause?: string | undefined
   /** Failing scenarios found smaller than the first while shrinking. */
   readonly shrinks: number
   /** The first failing scenario, before shrinking. */
@@ -94,6 +100,41 @@ export interface PropertyTally {
 }
 
 /**
+ * A root cause: a disagreement no earlier one explains, with the
+ * disagreements that follow from it.
+ *
+ * @since 0.1.0
+ */
+export interface Cause {
+  readonly rule: string
+  readonly operation: string
+  readonly field: string
+  /** `rule operation field` of each disagreement grouped under it. */
+  readonly consequences: ReadonlyArray<string>
+}
+
+/**
+ * What a group of checks did: ran its scenarios, ran some of them before its
+ * share of the request cap was spent, or could not run (and why).
+ *
+ * @since 0.1.0
+ */
+export interface GroupTally {
+  readonly group: CheckGroup
+  readonly status: "ran" | "partial" | "skipped"
+  /** Scenarios evaluated (compared or skipped). */
+  readonly scenarios: number
+  /** Scenarios the group was given. */
+  readonly planned: number
+  /** Requests it sent, shrinking included. */
+  readonly requests: number
+  /** Its share of the request cap. */
+  readonly budget: number
+  /** Why it did not run all of its scenarios. */
+  readonly reason?: string | undefined
+}
+
+/**
  * A conformance run's report.
  *
  * @since 0.1.0
@@ -120,15 +161,24 @@ export interface ConformanceReport {
   readonly clock: string
   readonly rules: ReadonlyArray<RuleTally>
   readonly properties: ReadonlyArray<PropertyTally>
-  /** One per rule, operation and field, each with its smallest counterexample. */
+  /**
+   * One per rule, operation and field, each with its counterexample (a root
+   * cause's shrunk): each root cause first, then what follows from it.
+   */
   readonly disagreements: ReadonlyArray<Disagreement>
+  /** The root causes, earliest rule first. */
+  readonly causes: ReadonlyArray<Cause>
+  /** Every group selected: what it ran, or why it could not. */
+  readonly groups: ReadonlyArray<GroupTally>
   readonly notes: ReadonlyArray<string>
 }
 
 /**
  * The report as the command's `--format json` writes it (the contract): `{ runs,
  * passed, failed, seed, disagreements: [{ rule, operation, field, expected,
- * actual, request, response }] }`.
+ * actual, request, response, cause }], causes: [{ rule, operation, field,
+ * consequences }], groups: [{ group, status, scenarios, planned, requests,
+ * budget, reason }] }`.
  *
  * @example
  * ```ts
@@ -150,8 +200,11 @@ export const toJson = (report: ConformanceReport) => ({
     expected: d.expected ?? null,
     actual: d.actual ?? null,
     request: d.request ?? null,
-    response: d.response ?? null
-  }))
+    response: d.response ?? null,
+    cause: d.cause ?? null
+  })),
+  causes: report.causes,
+  groups: report.groups.map((g) => ({ ...g, reason: g.reason ?? null }))
 })
 
 const NUMERIC = /^-?[\d,]+(\.\d+)?$/
@@ -169,9 +222,6 @@ const table = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<
 /** A value in one line, for the terminal. */
 export const shown = (value: unknown): string =>
   value === undefined ? "(absent)" : typeof value === "string" ? value : JSON.stringify(value)
-
-/** Natural order of rule numbers: R2.3 before R2.10, R4 before R4.1. */
-const byRule = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true })
 
 /**
  * The report for a terminal: checks by rule, then each disagreement with its
@@ -198,14 +248,36 @@ export const formatTable = (report: ConformanceReport): string => {
     ),
     `${report.runs} scenarios: ${report.passed} agreed, ${report.failed} disagreed${
       report.skipped > 0 ? `, ${report.skipped} skipped` : ""
-    }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${report.clock})`
+    }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${report.clock})`,
+    "",
+    table(
+      ["group", "status", "scenarios", "requests", "budget", "why not all"],
+      report.groups.map((g) => [
+        g.group,
+        g.status,
+        `${g.scenarios}/${g.planned}`,
+        String(g.requests),
+        String(g.budget),
+        g.reason ?? ""
+      ])
+    )
   ]
+  if (report.causes.length > 0) {
+    out.push(`root causes (${report.causes.length}):`)
+    for (const c of report.causes) {
+      out.push(
+        `  ${c.rule} ${c.operation} ${c.field}${
+          c.consequences.length === 0 ? "" : `, and what follows from it: ${c.consequences.join("; ")}`
+        }`
+      )
+    }
+  }
   for (const [i, d] of report.disagreements.entries()) {
     out.push(
       "",
       `${i + 1}. ${d.rule} ${d.operation} ${d.field}${d.at === undefined ? "" : ` at ${d.at}`}: expected ${
         shown(d.expected)
-      }, got ${shown(d.actual)}`,
+      }, got ${shown(d.actual)}${d.cause === undefined ? "" : ` (follows from ${d.cause})`}`,
       `   smallest request (${d.shrinks} shrinks, found by ${d.property}): ${
         d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`
       }`
@@ -265,7 +337,9 @@ export const renderHtml = (report: ConformanceReport): string => {
         d.at === undefined ? "" : ` at <code>${escape(d.at)}</code>`
       }</h2>
 <p>expected <code>${pretty(d.expected)}</code>, the service answered <code>${pretty(d.actual)}</code>.
-Found by <em>${escape(d.property)}</em>; shrunk ${d.shrinks} times.</p>
+Found by <em>${escape(d.property)}</em>; shrunk ${d.shrinks} times.${
+        d.cause === undefined ? " A root cause." : ` Follows from <code>${escape(d.cause)}</code>.`
+      }</p>
 ${setup === "" ? "" : `<details><summary>requests before it</summary><ol>${setup}</ol></details>`}
 <h3>Request</h3>
 <p><code>${escape(d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`)}</code></p>
@@ -305,6 +379,29 @@ section.disagreement{border-top:2px solid #ccc;margin-top:2rem}
 <table><thead><tr><th>rule</th><th>checks</th><th>agreed</th><th>disagreed</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+<h2>Groups</h2>
+<table><thead><tr><th>group</th><th>status</th><th>scenarios</th><th>requests</th><th>budget</th><th>why not all</th></tr></thead><tbody>
+${
+    report.groups.map((g) =>
+      `<tr class="${g.status === "ran" ? "good" : "bad"}"><td>${
+        escape(g.group)
+      }</td><td>${g.status}</td><td>${g.scenarios}/${g.planned}</td><td>${g.requests}</td><td>${g.budget}</td><td>${
+        escape(g.reason ?? "")
+      }</td></tr>`
+    ).join("\n")
+  }
+</tbody></table>
+${
+    report.causes.length === 0
+      ? ""
+      : `<h2>Root causes</h2><ol>${
+        report.causes.map((c) =>
+          `<li><span class="rule">${escape(c.rule)}</span> ${escape(c.operation)} <code>${escape(c.field)}</code>${
+            c.consequences.length === 0 ? "" : `: and ${c.consequences.length} disagreement(s) that follow from it`
+          }</li>`
+        ).join("")
+      }</ol>`
+  }
 ${notes.map((n) => `<p class="note">Note: ${escape(n)}</p>`).join("\n")}
 ${report.disagreements.length === 0 ? "<p>Every check agrees.</p>" : disagreements}
 </body></html>

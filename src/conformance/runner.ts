@@ -1,34 +1,47 @@
 /**
  * The conformance runner: opens a session with the service (merchant
- * configuration, clock), runs each property's scenarios with fast-check,
- * then shrinks one counterexample per disagreement over HTTP, within the
- * shrinking budget and the request cap, and reports.
+ * configuration, clock), runs each group's properties with fast-check within
+ * the group's share of the request cap, names the root causes of what
+ * disagrees (diagnosis.ts), then shrinks each root cause's counterexample over
+ * HTTP with what is left of its group's share, and reports.
  *
  * Shrinking replays the first scenario that disagreed on a rule, operation
  * and field (fast-check's `path`) and keeps the smallest scenario that still
- * disagrees on the same one; every disagreement gets its own counterexample.
+ * disagrees on the same one; every root cause gets its own counterexample.
  *
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import fc from "fast-check"
-import { createClient } from "../adapters/client/index.ts"
+import { createClient, type PaymentPlanClientApi } from "../adapters/client/index.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import { createProperty, invalidCreateProperty } from "./checks/create.ts"
+import { notesProperty, notesSetup } from "./checks/notes.ts"
+import { plansProperty, readOnlyPlansProperty } from "./checks/plans.ts"
 import { readOnlyRefundProperty, refundProperty } from "./checks/refund.ts"
 import { searchProperty, searchSetup } from "./checks/search.ts"
 import { invalidTermsProperty, termsProperty } from "./checks/terms.ts"
 import { verifyProperty } from "./checks/verify.ts"
 import { serviceClock } from "./clock.ts"
 import { type CheckGroup, type ConformanceConfig, resolveConformanceConfig, type ResolvedConfig } from "./config.ts"
+import { byChain, rootCauses } from "./diagnosis.ts"
 import { type ConformanceError, ConformanceUsageError, isConformanceError, ServiceUnreachableError } from "./errors.ts"
 import { type Prepared, type Property, skipped } from "./property.ts"
-import type { ConformanceReport, Disagreement, PropertyTally, RequestView, RuleTally } from "./report.ts"
+import type {
+  Cause as ReportCause,
+  ConformanceReport,
+  Disagreement,
+  GroupTally,
+  PropertyTally,
+  RequestView,
+  RuleTally
+} from "./report.ts"
 import { checkoutSpec, currenciesOf } from "./scenarios.ts"
-import { type Check, Halt, haltOf, keyOf, type Outcome, send, type Session } from "./session.ts"
+import { call, type Check, Halt, haltOf, keyOf, type Outcome, send, type Session } from "./session.ts"
 import { type Exchange, Transport } from "./transport.ts"
 
 /** Counterexamples shrunk per property at most; other disagreements keep their first scenario. */
@@ -46,6 +59,48 @@ const unreachable = (config: ResolvedConfig, status: number | undefined, what: s
     status,
     message: `${config.baseUrl.origin} ${what}: nothing can be compared`
   })
+
+/**
+ * The client with its clock moved to the service's: what it checks against
+ * "now" before sending (a redemption date after now, R4.6) is judged at the
+ * service's time, which may be ahead (a sandbox's test clock) or behind.
+ */
+const onServiceTime = (client: PaymentPlanClientApi, offset: number): PaymentPlanClientApi => {
+  if (offset === 0) return client
+  const shifted = (clock: Clock.Clock): Clock.Clock => ({
+    currentTimeMillisUnsafe: () => clock.currentTimeMillisUnsafe() + offset,
+    currentTimeMillis: Effect.sync(() => clock.currentTimeMillisUnsafe() + offset),
+    currentTimeNanosUnsafe: () => clock.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n,
+    currentTimeNanos: Effect.sync(() => clock.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n),
+    monotonicTimeNanosUnsafe: () => clock.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: clock.monotonicTimeNanos,
+    sleep: (duration) => clock.sleep(duration)
+  })
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(client)) {
+    wrapped[name] = typeof value !== "function" ?
+      value :
+      (...args: Array<unknown>) =>
+        Effect.clockWith((clock) =>
+          Effect.provideService(
+            (value as (...a: Array<unknown>) => Effect.Effect<unknown, unknown>)(...args),
+            Clock.Clock,
+            shifted(clock)
+          )
+        )
+  }
+  return wrapped as unknown as PaymentPlanClientApi
+}
+
+/** The days of the merchant's default refund policies, in their order (R7.2). */
+const defaultPolicyDaysOf = (merchant: MerchantConfigurationResponse | undefined): Array<number> => {
+  const policies = (merchant as { defaultRefundPolicies?: unknown } | undefined)?.defaultRefundPolicies
+  return Array.isArray(policies)
+    ? policies
+      .map((p) => (p as { daysWithinRedemptionDate?: unknown })?.daysWithinRedemptionDate)
+      .filter((d): d is number => typeof d === "number" && Number.isSafeInteger(d) && d >= 0)
+    : []
+}
 
 /**
  * Opens a session: the client over the run's transport, the merchant's
@@ -121,7 +176,7 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       : []
     return {
       config,
-      client,
+      client: onServiceTime(client, clock.offset),
       transport,
       clock,
       merchant,
@@ -131,7 +186,10 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
         merchantId: config.merchantId,
         orderPrefix: `conformance-s${config.seed}-`,
         currencies,
-        externalCodes
+        externalCodes,
+        defaultPolicyDays: defaultPolicyDaysOf(merchant),
+        now: clock.now,
+        timeZone: config.timeZone
       },
       widget: "unknown",
       notes,
@@ -139,38 +197,108 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     } satisfies Session
   })
 
-/** The properties of the selected groups, in order. */
-const prepare = (session: Session, group: CheckGroup): Effect.Effect<Array<Prepared>, Halt> =>
+/**
+ * What each group costs in requests: once (its setup) and per scenario, on
+ * average. A group's share of the request cap is in proportion, so every group
+ * can run its scenarios and shrink its own counterexamples with what is left
+ * of its share, whatever the others find.
+ */
+const GROUP_COST: { readonly [G in CheckGroup]: { readonly setup: number; readonly perScenario: number } } = {
+  create: { setup: 40, perScenario: 1 },
+  terms: { setup: 13, perScenario: 3 },
+  refund: { setup: 0, perScenario: 6 },
+  verify: { setup: 0, perScenario: 3 },
+  search: { setup: 28, perScenario: 1 },
+  plans: { setup: 0, perScenario: 6 },
+  notes: { setup: 11, perScenario: 1 }
+}
+
+/**
+ * How the scenarios of a run are shared among the groups: more to those whose
+ * scenarios are cheap and try many rules (an invalid checkout tries up to
+ * eight at one request), fewer to those a scenario of which pays a checkout.
+ */
+const GROUP_SCENARIOS: { readonly [G in CheckGroup]: number } = {
+  create: 3,
+  terms: 2,
+  refund: 2,
+  verify: 1,
+  search: 1.5,
+  plans: 1.5,
+  notes: 1
+}
+
+/** The merchant's most recent plans (read-only mode quotes, reads and lists them), read once. */
+const recentPlans = (session: Session): Effect.Effect<Array<string> | string, Halt> =>
+  Effect.gen(function*() {
+    const page = yield* call(session, session.client.searchPlans({ limit: 100 }))
+    if (!page.ok) return `the plan search failed (${page.error.message})`
+    return (page.value.plans ?? []).map((p) => p?.id).filter((id): id is string => typeof id === "string")
+  })
+
+/** The properties of a group. */
+const prepare = (
+  session: Session,
+  group: CheckGroup,
+  planIds: () => Effect.Effect<Array<string> | string, Halt>
+): Effect.Effect<Array<Prepared>, Halt> =>
   Effect.gen(function*() {
     const { readOnly, seed } = session.config
     const writes = (name: string) =>
       skipped(group, name, "read-only: it creates checkouts (use it against a sandbox or a test account)")
+    const existing = (property: string, use: (ids: Array<string>) => Prepared) =>
+      Effect.map(planIds(), (ids) => (typeof ids === "string" ? skipped(group, property, ids) : use(ids)))
     switch (group) {
-      case "create":
-        return readOnly
-          ? [writes("create"), writes("create.invalid")]
-          : [createProperty(session), invalidCreateProperty(session)]
+      case "create": {
+        if (readOnly) return [writes("create"), writes("create.invalid")]
+        const [spec] = fc.sample(checkoutSpec("any"), { seed: seedOf(seed, "create.invalid.setup"), numRuns: 1 })
+        return [createProperty(session), yield* invalidCreateProperty(session, spec!)]
+      }
       case "terms": {
         if (readOnly) return [writes("terms"), writes("terms.invalid")]
         const [spec] = fc.sample(checkoutSpec("payable"), { seed: seedOf(seed, "terms.invalid.setup"), numRuns: 1 })
         return [termsProperty(session), yield* invalidTermsProperty(session, spec!)]
       }
       case "refund":
-        return [readOnly ? yield* readOnlyRefundProperty(session) : refundProperty(session)]
+        return [
+          readOnly ? yield* existing("refund", (ids) => readOnlyRefundProperty(session, ids)) : refundProperty(session)
+        ]
       case "verify":
         return [readOnly ? writes("verify") : verifyProperty(session)]
       case "search": {
         const [setup] = fc.sample(searchSetup, { seed: seedOf(seed, "search.setup"), numRuns: 1 })
         return [yield* searchProperty(session, setup!)]
       }
+      case "plans":
+        return [
+          readOnly ? yield* existing("plans", (ids) => readOnlyPlansProperty(session, ids)) : plansProperty(session)
+        ]
+      case "notes": {
+        const [setup] = fc.sample(notesSetup, { seed: seedOf(seed, "notes.setup"), numRuns: 1 })
+        const ids = readOnly ? yield* planIds() : []
+        if (typeof ids === "string") return [skipped(group, "notes", ids)]
+        return [yield* notesProperty(session, setup!, ids)]
+      }
     }
   })
 
-/** What one property gave. */
-interface PropertyRun {
-  readonly tally: PropertyTally
-  readonly checks: ReadonlyArray<Check>
-  readonly disagreements: ReadonlyArray<Disagreement>
+/** One scenario's outcome, where it came from. */
+interface Evaluation {
+  readonly property: Property<any>
+  /** the scenario's index in the property's run; -1 for its setup */
+  readonly index: number
+  readonly outcome: Outcome
+  /** `property#index`: disagreements seen in the same scenario share it */
+  readonly scenario: string
+}
+
+/** What the detection of a property gave. */
+interface Detected {
+  readonly property: Property<any>
+  readonly runs: number
+  readonly evaluations: ReadonlyArray<Evaluation>
+  /** Why it stopped before its last scenario, if it did. */
+  readonly stopped?: string | undefined
 }
 
 const view = (exchange: Exchange): { method: string; path: string; body?: unknown } => ({
@@ -212,16 +340,23 @@ const evaluateOnce = async <T>(property: Property<T>, input: T): Promise<Outcome
   })
 }
 
-/** Runs a property: its scenarios, then a shrunk counterexample per disagreement. */
-const runProperty = <T>(
+const stopReason = (halt: Halt, done: number, runs: number): string =>
+  halt.kind === "group"
+    ? `its share of the request cap was spent after ${done} of ${runs} scenarios`
+    : `the request cap was reached after ${done} of ${runs} scenarios`
+
+/** Runs a property's scenarios (no shrinking yet). */
+const detect = <T>(
   session: Session,
   property: Property<T>,
   runs: number
-): Effect.Effect<PropertyRun, ConformanceError | Halt> =>
+): Effect.Effect<Detected, ConformanceError | Halt> =>
   Effect.gen(function*() {
-    const { config, transport } = session
-    const seed = seedOf(config.seed, property.name)
-    const evaluations: Array<{ readonly index: number; readonly outcome: Outcome }> = []
+    const { config } = session
+    const evaluations: Array<Evaluation> = []
+    if (property.setup !== undefined) {
+      evaluations.push({ property, index: -1, outcome: property.setup, scenario: `${property.name}#setup` })
+    }
     let halt: Halt | undefined
     let index = 0
     yield* Effect.promise(() =>
@@ -231,117 +366,90 @@ const runProperty = <T>(
           if (halt !== undefined) return true
           const result = await evaluateOnce(property, input)
           if (result instanceof Halt) halt = result
-          else evaluations.push({ index: i, outcome: result })
+          else evaluations.push({ property, index: i, outcome: result, scenario: `${property.name}#${i}` })
           if ((i + 1) % 10 === 0) config.onProgress(`${property.name}: ${i + 1}/${runs} scenarios`)
           return true
         }),
-        { seed, numRuns: runs }
+        { seed: seedOf(config.seed, property.name), numRuns: runs }
       )
     )
-    if (halt?.kind === "fatal" && halt.error !== undefined) return yield* Effect.fail(halt.error)
-    if (halt?.kind === "aborted") return yield* Effect.fail(halt)
-
-    // the first scenario of each disagreement (rule, operation, field)
-    const firsts = new Map<string, { readonly index: number; readonly check: Check; readonly outcome: Outcome }>()
-    const setupOutcome = property.setup
-    for (const check of setupOutcome?.checks ?? []) {
-      if (!check.agrees && !firsts.has(keyOf(check))) {
-        firsts.set(keyOf(check), { index: -1, check, outcome: setupOutcome! })
-      }
-    }
-    for (const { index: i, outcome } of evaluations) {
-      for (const check of outcome.checks) {
-        if (!check.agrees && !firsts.has(keyOf(check))) {
-          firsts.set(keyOf(check), { index: i, check, outcome })
-        }
-      }
-    }
-    const disagreements: Array<Disagreement> = []
-    let shrunk = 0
-    for (const [key, first] of firsts) {
-      let last = first
-      let shrinks = 0
-      const budget = Math.min(config.maxShrinkRequests, config.maxRequests - transport.requests)
-      if (first.index >= 0 && shrunk < MAX_SHRUNK_PER_PROPERTY && budget > 0 && !transport.capReached) {
-        shrunk++
-        config.onProgress(`${property.name}: shrinking ${key}`)
-        transport.setBudget(budget)
-        let stop = false
-        let replayed = false
-        try {
-          yield* Effect.promise(() =>
-            fc.check(
-              fc.asyncProperty(property.arbitrary, async (input) => {
-                if (stop) return true
-                const result = await evaluateOnce(property, input)
-                if (result instanceof Halt) {
-                  stop = true
-                  if (result.kind !== "budget" && result.kind !== "cap") halt = result
-                  return true
-                }
-                const check = result.checks.find((c) => !c.agrees && keyOf(c) === key)
-                const counted = replayed
-                replayed = true
-                if (check === undefined) return true
-                if (counted) shrinks++
-                last = { index: first.index, check, outcome: result }
-                return false
-              }),
-              { seed, path: String(first.index), numRuns: Math.max(runs, first.index + 1) }
-            )
-          )
-        } finally {
-          transport.setBudget(undefined)
-          transport.takeExchanges()
-        }
-        const stopped = halt as Halt | undefined
-        if (stopped?.kind === "fatal" && stopped.error !== undefined) return yield* Effect.fail(stopped.error)
-        if (stopped?.kind === "aborted") return yield* Effect.fail(stopped)
-      }
-      const setup = last.index >= 0 && property.setupInRequest === true ? property.setup : undefined
-      disagreements.push({
-        rule: last.check.rule,
-        operation: last.check.operation,
-        field: last.check.field,
-        expected: last.check.expected,
-        actual: last.check.actual,
-        request: requestOf(last.check, last.outcome, setup),
-        response: responseOf(last.check),
-        ...(last.check.at === undefined ? {} : { at: last.check.at }),
-        property: property.name,
-        ...(last.check.engine === undefined ? {} : { engine: last.check.engine }),
-        shrinks,
-        first: {
-          request: requestOf(first.check, first.outcome, first.index >= 0 ? setup : undefined),
-          response: responseOf(first.check),
-          expected: first.check.expected,
-          actual: first.check.actual
-        }
-      })
-    }
-    // the setup's checks count by rule; the setup counts as a scenario only when it disagrees,
-    // so `runs` stays the scenarios asked for and `failed` is never 0 beside a disagreement
-    const setupFailed = setupOutcome !== undefined && setupOutcome.checks.some((c) => !c.agrees)
-    const scored = evaluations.map((e) => e.outcome).concat(setupFailed ? [setupOutcome] : [])
-    const checked = scored.filter((o) => o.checks.length > 0)
-    for (const o of scored) if (o.skipped !== undefined) session.notes.add(`${property.name}: ${o.skipped}`)
+    const stopped = halt as Halt | undefined
+    if (stopped?.kind === "fatal" && stopped.error !== undefined) return yield* Effect.fail(stopped.error)
+    if (stopped?.kind === "aborted") return yield* Effect.fail(stopped)
+    const done = evaluations.filter((e) => e.index >= 0).length
     return {
-      tally: {
-        property: property.name,
-        group: property.group,
-        runs: checked.length,
-        passed: checked.filter((o) => o.checks.every((c) => c.agrees)).length,
-        failed: checked.filter((o) => o.checks.some((c) => !c.agrees)).length,
-        skipped: scored.length - checked.length
-      },
-      checks: [...evaluations.flatMap((e) => e.outcome.checks), ...(setupOutcome?.checks ?? [])],
-      disagreements
+      property,
+      runs,
+      evaluations,
+      ...(stopped === undefined ? {} : { stopped: stopReason(stopped, done, runs) })
     }
+  })
+
+/**
+ * Shrinks one disagreement over HTTP: replays the first scenario that showed
+ * it (fast-check's `path`) and keeps the smallest that still shows it, within
+ * `budget` requests. Gives the smallest scenario's check and outcome, and how
+ * many smaller ones were found.
+ */
+const shrink = (
+  session: Session,
+  first: Evaluation,
+  matches: (check: Check) => boolean,
+  budget: number
+): Effect.Effect<
+  { readonly check: Check; readonly outcome: Outcome; readonly shrinks: number } | undefined,
+  ConformanceError | Halt
+> =>
+  Effect.gen(function*() {
+    const { config, transport } = session
+    const property = first.property
+    let last: { check: Check; outcome: Outcome } | undefined
+    let shrinks = 0
+    let stop = false
+    let replayed = false
+    let halt: Halt | undefined
+    transport.setBudget(budget)
+    try {
+      yield* Effect.promise(() =>
+        fc.check(
+          fc.asyncProperty(property.arbitrary, async (input) => {
+            if (stop) return true
+            const result = await evaluateOnce(property, input)
+            if (result instanceof Halt) {
+              stop = true
+              if (result.kind !== "budget" && result.kind !== "cap" && result.kind !== "group") halt = result
+              return true
+            }
+            const check = result.checks.find((c) => !c.agrees && matches(c))
+            const counted = replayed
+            replayed = true
+            if (check === undefined) return true
+            if (counted) shrinks++
+            last = { check, outcome: result }
+            return false
+          }),
+          {
+            seed: seedOf(config.seed, property.name),
+            path: String(first.index),
+            numRuns: Math.max(first.index + 1, 1)
+          }
+        )
+      )
+    } finally {
+      transport.setBudget(undefined)
+      transport.takeExchanges()
+    }
+    const stopped = halt as Halt | undefined
+    if (stopped?.kind === "fatal" && stopped.error !== undefined) return yield* Effect.fail(stopped.error)
+    if (stopped?.kind === "aborted") return yield* Effect.fail(stopped)
+    const found = last as { check: Check; outcome: Outcome } | undefined
+    return found === undefined ? undefined : { ...found, shrinks }
   })
 
 /** Shares `total` among `weights` (largest remainder), in order. */
 const share = (total: number, weights: ReadonlyArray<number>): Array<number> => {
   const sum = weights.reduce((a, b) => a + b, 0)
+  if (sum === 0) return weights.map(() => 0)
   const exact = weights.map((w) => (total * w) / sum)
   const parts = exact.map(Math.floor)
   let left = total - parts.reduce((a, b) => a + b, 0)
@@ -353,41 +461,260 @@ const share = (total: number, weights: ReadonlyArray<number>): Array<number> => 
   return parts
 }
 
+/** A disagreement seen: its check, its scenario, and the key it is reported under. */
+interface Seen {
+  readonly check: Check
+  readonly evaluation: Evaluation
+  /** the check's own key (what shrinking looks for) */
+  readonly own: string
+  /** the key it is reported under: an explanation every occurrence shares (R1.2, R1.4) renames it */
+  key: string
+  rule: string
+}
+
+/** What each group did, as the run goes. */
+interface GroupRun {
+  readonly group: CheckGroup
+  readonly planned: number
+  readonly budget: number
+  requests: number
+  scenarios: number
+  skipped: Array<string>
+  stopped: Array<string>
+  detected: Array<Detected>
+}
+
 /** The run with a checked configuration. */
 const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<ConformanceReport, ConformanceError> =>
   Effect.gen(function*() {
     const started = Date.now()
     const session = yield* openSession(config, signal)
+    const { transport } = session
     config.onProgress(
       `session open: ${
         session.context.currencies.map((c) => c.code).join(", ")
       }; clock from the ${session.clock.source}`
     )
-    const groupRuns = share(config.runs, config.only.map(() => 1))
+    const fatal = <A>(effect: Effect.Effect<A, ConformanceError | Halt>) =>
+      Effect.catch(effect, (error) =>
+        error instanceof Halt
+          ? error.error !== undefined ? Effect.fail(error.error) : Effect.die(error)
+          : Effect.fail(error))
+
+    // read-only groups share one read of the merchant's recent plans
+    let plans: Array<string> | string | undefined
+    const planIds = () =>
+      plans !== undefined ? Effect.succeed(plans) : Effect.map(recentPlans(session), (ids) => (plans = ids))
+
+    // every group's share of the scenarios, and of what is left of the cap in proportion to what that costs
+    const groupRuns = share(config.runs, config.only.map((g) => GROUP_SCENARIOS[g]))
+    // a group's setup first (the plans it searches, the notes it lists), then its scenarios
+    const available = Math.max(0, config.maxRequests - transport.requests)
+    const setups = config.only.map((g) => GROUP_COST[g].setup)
+    const setupTotal = setups.reduce((a, b) => a + b, 0)
+    const scenarioCosts = config.only.map((g, i) => GROUP_COST[g].perScenario * groupRuns[i]!)
+    const budgets = setupTotal <= available
+      ? share(available - setupTotal, scenarioCosts).map((b, i) => b + setups[i]!)
+      : share(available, config.only.map((_, i) => setups[i]! + scenarioCosts[i]!))
+    const groups: Array<GroupRun> = config.only.map((group, i) => ({
+      group,
+      planned: groupRuns[i]!,
+      budget: budgets[i]!,
+      requests: 0,
+      scenarios: 0,
+      skipped: [],
+      stopped: [],
+      detected: []
+    }))
     const tallies: Array<PropertyTally> = []
-    const checks: Array<Check> = []
-    const disagreements: Array<Disagreement> = []
-    for (const [g, group] of config.only.entries()) {
-      const prepared = yield* Effect.catch(
-        prepare(session, group),
-        (halt) => (halt.error !== undefined ? Effect.fail(halt.error) : Effect.succeed([] as Array<Prepared>))
-      )
-      const weights = prepared.map((p) => (p._tag === "Ready" ? p.property.weight : 1))
-      const runs = share(groupRuns[g]!, weights)
-      for (const [i, p] of prepared.entries()) {
-        if (p._tag === "Skipped") {
-          tallies.push({ property: p.name, group, runs: 0, passed: 0, failed: 0, skipped: 0, skippedBecause: p.reason })
-          session.notes.add(`${p.name} skipped: ${p.reason}`)
-          continue
+
+    // 1. every group's scenarios, each within its share
+    for (const run of groups) {
+      const before = transport.requests
+      transport.setGroupBudget(run.budget)
+      try {
+        const prepared = yield* Effect.catch(
+          prepare(session, run.group, planIds),
+          (halt) =>
+            halt.kind === "group" || halt.kind === "cap"
+              ? Effect.sync(() => {
+                run.stopped.push(
+                  halt.kind === "group"
+                    ? "its share of the request cap was spent in its setup"
+                    : "the request cap was reached"
+                )
+                return [] as Array<Prepared>
+              })
+              : halt.error !== undefined
+              ? Effect.fail(halt.error)
+              : Effect.succeed([] as Array<Prepared>)
+        )
+        const weights = prepared.map((p) => (p._tag === "Ready" ? p.property.weight : 0))
+        const runs = share(run.planned, weights)
+        for (const [i, p] of prepared.entries()) {
+          if (p._tag === "Skipped") {
+            tallies.push({
+              property: p.name,
+              group: run.group,
+              runs: 0,
+              passed: 0,
+              failed: 0,
+              skipped: 0,
+              skippedBecause: p.reason
+            })
+            session.notes.add(`${p.name} skipped: ${p.reason}`)
+            run.skipped.push(`${p.name}: ${p.reason}`)
+            continue
+          }
+          if (runs[i] === 0) continue
+          // each property of the group its part of what is left, by its scenarios: one never starves the next
+          const later = runs.slice(i).reduce((a, b, j) => a + (prepared[i + j]!._tag === "Ready" ? b : 0), 0)
+          const left = run.budget - (transport.requests - before)
+          transport.setGroupBudget(Math.floor((left * runs[i]!) / later))
+          const detected = yield* fatal(detect(session, p.property, runs[i]!))
+          run.detected.push(detected)
+          run.scenarios += detected.evaluations.filter((e) => e.index >= 0).length
+          if (detected.stopped !== undefined) run.stopped.push(`${p.property.name}: ${detected.stopped}`)
         }
-        if (runs[i] === 0) continue
-        const result = yield* Effect.catch(runProperty(session, p.property, runs[i]!), (error) =>
-          error instanceof Halt
-            ? error.error !== undefined ? Effect.fail(error.error) : Effect.die(error)
-            : Effect.fail(error))
-        tallies.push(result.tally)
-        checks.push(...result.checks)
-        disagreements.push(...result.disagreements)
+      } finally {
+        transport.setGroupBudget(undefined)
+        transport.takeExchanges()
+      }
+      run.requests += transport.requests - before
+    }
+
+    // 2. every disagreement, named by an explanation all its occurrences share, and grouped under its root cause
+    const seen: Array<Seen> = []
+    for (const run of groups) {
+      for (const d of run.detected) {
+        for (const evaluation of d.evaluations) {
+          for (const check of evaluation.outcome.checks) {
+            if (!check.agrees) seen.push({ check, evaluation, own: keyOf(check), key: keyOf(check), rule: check.rule })
+          }
+        }
+      }
+    }
+    const byOwn = new Map<string, Array<Seen>>()
+    for (const s of seen) byOwn.set(s.own, [...(byOwn.get(s.own) ?? []), s])
+    // an explanation names the disagreements every occurrence of which it explains, when it explains two
+    // occurrences at least in the run (once may be chance) or other disagreements already name its rule
+    const explained = (list: ReadonlyArray<Seen>) => {
+      const explanation = list[0]!.check.explanation
+      return explanation !== undefined && list.every((s) => s.check.explanation === explanation)
+        ? explanation
+        : undefined
+    }
+    const rename = (list: ReadonlyArray<Seen>, rule: string) => {
+      for (const s of list) {
+        s.rule = rule
+        s.key = keyOf({ ...s.check, rule })
+      }
+    }
+    const explainedBy = new Map<string, Array<ReadonlyArray<Seen>>>()
+    for (const list of byOwn.values()) {
+      const explanation = explained(list)
+      if (explanation !== undefined) explainedBy.set(explanation, [...(explainedBy.get(explanation) ?? []), list])
+    }
+    const named = new Set(seen.map((s) => s.rule))
+    for (const [explanation, lists] of explainedBy) {
+      if (lists.reduce((n, l) => n + l.length, 0) >= 2 || named.has(explanation)) {
+        for (const list of lists) rename(list, explanation)
+      }
+    }
+    const causeOf = rootCauses(seen.map((s) => ({ key: s.key, rule: s.rule, scenario: s.evaluation.scenario })))
+    const firsts = new Map<string, Seen>()
+    for (const s of seen) if (!firsts.has(s.key)) firsts.set(s.key, s)
+    const keys = [...firsts.keys()]
+    const roots = keys.filter((k) => !causeOf.has(k)).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
+
+    // 3. root causes shrunk, each within what is left of its group's share
+    const left = new Map(groups.map((g) => [g.group, g.budget - g.requests]))
+    const shrunkPer = new Map<string, number>()
+    const shrunk = new Map<string, { check: Check; outcome: Outcome; shrinks: number }>()
+    for (const key of roots) {
+      const first = firsts.get(key)!
+      const property = first.evaluation.property
+      const group = property.group
+      const budget = Math.min(config.maxShrinkRequests, left.get(group) ?? 0, config.maxRequests - transport.requests)
+      const count = shrunkPer.get(property.name) ?? 0
+      if (first.evaluation.index < 0 || budget <= 0 || count >= MAX_SHRUNK_PER_PROPERTY || transport.capReached) {
+        continue
+      }
+      shrunkPer.set(property.name, count + 1)
+      config.onProgress(`${property.name}: shrinking ${key}`)
+      const before = transport.requests
+      const result = yield* fatal(shrink(session, first.evaluation, (c) => keyOf(c) === first.own, budget))
+      const used = transport.requests - before
+      left.set(group, (left.get(group) ?? 0) - used)
+      const run = groups.find((g) => g.group === group)!
+      run.requests += used
+      if (result !== undefined) shrunk.set(key, result)
+    }
+
+    // 4. the report: each root cause, then what follows from it
+    const ordered = roots.flatMap((root) => [
+      root,
+      ...keys.filter((k) => causeOf.get(k) === root).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
+    ])
+    const disagreements: Array<Disagreement> = ordered.map((key) => {
+      const first = firsts.get(key)!
+      const best = shrunk.get(key)
+      const check = best?.check ?? first.check
+      const outcome = best?.outcome ?? first.evaluation.outcome
+      const property = first.evaluation.property
+      const setupFor = (index: number) => (index >= 0 && property.setupInRequest === true ? property.setup : undefined)
+      const cause = causeOf.get(key)
+      return {
+        rule: first.rule,
+        operation: check.operation,
+        field: check.field,
+        expected: check.expected,
+        actual: check.actual,
+        request: requestOf(check, outcome, setupFor(first.evaluation.index)),
+        response: responseOf(check),
+        ...(check.at === undefined ? {} : { at: check.at }),
+        property: property.name,
+        ...(check.engine === undefined ? {} : { engine: check.engine }),
+        ...(cause === undefined ? {} : { cause }),
+        shrinks: best?.shrinks ?? 0,
+        first: {
+          request: requestOf(first.check, first.evaluation.outcome, setupFor(first.evaluation.index)),
+          response: responseOf(first.check),
+          expected: first.check.expected,
+          actual: first.check.actual
+        }
+      }
+    })
+    const causes: Array<ReportCause> = roots.map((root) => {
+      const d = disagreements.find((x) => `${x.rule} ${x.operation} ${x.field}` === root) ??
+        disagreements[ordered.indexOf(root)]!
+      return {
+        rule: d.rule,
+        operation: d.operation,
+        field: d.field,
+        consequences: ordered.filter((k) => causeOf.get(k) === root)
+      }
+    })
+
+    // the tallies: scenarios by property, checks by rule (an explained disagreement under its explanation)
+    const renamed = new Map(seen.map((s) => [s.check, s.rule]))
+    const checks: Array<Check> = []
+    for (const run of groups) {
+      for (const d of run.detected) {
+        const scored = d.evaluations.filter((e) => e.index >= 0 || e.outcome.checks.some((c) => !c.agrees))
+        const checked = scored.filter((e) => e.outcome.checks.length > 0)
+        for (const e of scored) {
+          if (e.outcome.skipped !== undefined) session.notes.add(`${d.property.name}: ${e.outcome.skipped}`)
+        }
+        tallies.push({
+          property: d.property.name,
+          group: d.property.group,
+          runs: checked.length,
+          passed: checked.filter((e) => e.outcome.checks.every((c) => c.agrees)).length,
+          failed: checked.filter((e) => e.outcome.checks.some((c) => !c.agrees)).length,
+          skipped: scored.length - checked.length
+        })
+        for (const e of d.evaluations) checks.push(...e.outcome.checks)
       }
     }
     if (disagreements.some((d) => d.field === "completionDate") && config.timeZone === "UTC") {
@@ -398,11 +725,30 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     }
     const rules = new Map<string, { checks: number; agreed: number; disagreed: number }>()
     for (const check of checks) {
-      const tally = rules.get(check.rule) ?? { checks: 0, agreed: 0, disagreed: 0 }
+      const rule = renamed.get(check) ?? check.rule
+      const tally = rules.get(rule) ?? { checks: 0, agreed: 0, disagreed: 0 }
       tally.checks++
       if (check.agrees) tally.agreed++
       else tally.disagreed++
-      rules.set(check.rule, tally)
+      rules.set(rule, tally)
+    }
+    const groupTallies: Array<GroupTally> = groups.map((g) => {
+      const reasons = [...g.skipped, ...g.stopped]
+      const ran = g.detected.length > 0
+      return {
+        group: g.group,
+        status: !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran",
+        scenarios: g.scenarios,
+        planned: g.planned,
+        requests: g.requests,
+        budget: g.budget,
+        ...(reasons.length === 0 ? {} : { reason: reasons.join("; ") })
+      }
+    })
+    for (const g of groupTallies) {
+      if (g.status !== "ran") {
+        session.notes.add(`group ${g.group} ${g.status === "skipped" ? "could not run" : "ran in part"}: ${g.reason}`)
+      }
     }
     const ruleTallies: Array<RuleTally> = [...rules].map(([rule, t]) => ({ rule, ...t }))
     const sum = (k: "runs" | "passed" | "failed" | "skipped") => tallies.reduce((a, t) => a + t[k], 0)
@@ -415,13 +761,15 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       failed: sum("failed"),
       skipped: sum("skipped"),
       readOnly: config.readOnly,
-      requests: session.transport.requests,
-      capReached: session.transport.capReached,
+      requests: transport.requests,
+      capReached: transport.capReached || groups.some((g) => g.stopped.length > 0),
       durationMs: Date.now() - started,
       clock: session.clock.source,
       rules: ruleTallies,
       properties: tallies,
       disagreements,
+      causes,
+      groups: groupTallies,
       notes: [...session.notes]
     }
   })

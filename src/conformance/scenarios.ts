@@ -2,8 +2,10 @@
  * What a conformance run sends, generated with fast-check from the run's seed:
  * checkouts (every currency of the merchant, so 0, 2 and 3 fraction digits
  * where the merchant has them; Currency and Percentage deposits in any case;
- * several items, policies and redemption dates), plan-terms requests for each
- * cadence, invalid variants of both, and searches.
+ * several items, policies and redemption dates, some on a refund policy's
+ * exact day; `merchantOrderId`s and redirect URLs that reach the rare branches
+ * of R4.2, R4.3 and R8.1), plan-terms requests for each cadence, invalid
+ * variants of both (several breakages at once), and searches.
  *
  * Scenarios are plain records of small numbers, indexes and short strings,
  * turned into requests at the end (`map`, never `chain`), so fast-check shrinks
@@ -22,7 +24,14 @@ import * as Money from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
-import { httpsUrl, refundPolicies, timeZone, weekdayName } from "../testing/arbitraries.ts"
+import { httpsUrl, patternText, refundPolicies, timeZone as someZone, weekdayName } from "../testing/arbitraries.ts"
+
+/**
+ * A plan's zone: the testing kit's, and the two furthest from UTC, so that at
+ * any hour some zone's date differs from UTC's (a service taking dates in UTC
+ * is seen whatever the time of the run).
+ */
+const timeZone = fc.oneof({ weight: 4, arbitrary: someZone }, fc.constantFrom("Etc/GMT+12", "Pacific/Kiritimati"))
 
 /**
  * A currency the merchant takes, with its digits and payment bounds in minor units.
@@ -50,6 +59,12 @@ export interface GenerationContext {
   readonly currencies: ReadonlyArray<CurrencyInfo>
   /** Sub-merchants' external codes the merchant lists (R4.5). */
   readonly externalCodes: ReadonlyArray<string>
+  /** The days of the merchant's default refund policies, in their order (R7.2). */
+  readonly defaultPolicyDays?: ReadonlyArray<number> | undefined
+  /** The service's time now (epoch ms): redemption dates on a policy's exact day are counted from it. */
+  readonly now?: (() => number) | undefined
+  /** The zone the service reads a checkout's dates in (`--tz`): "today" for R4.6. */
+  readonly timeZone?: string | undefined
 }
 
 /** Currencies tried when the merchant's configuration lists none: 2, 0 and 3 digits. */
@@ -80,6 +95,54 @@ export const currenciesOf = (merchant: MerchantConfigurationResponse | undefined
 
 // ---------------------------------------------------------------------------
 // Checkouts
+
+/**
+ * A redirect URL: plain, or with a query, a fragment or both, so a redirect
+ * built by appending `?service_checkout_id=…` to the text is caught (R8.1).
+ *
+ * @since 0.1.0
+ */
+export const redirectUrl: fc.Arbitrary<string> = fc.oneof(
+  httpsUrl,
+  fc.tuple(httpsUrl, fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z0-9]{0,6}$/))
+    .map(([url, key, value]) => `${url}?${key}=${value}`),
+  fc.tuple(httpsUrl, fc.stringMatching(/^[a-z0-9]{0,8}$/)).map(([url, fragment]) => `${url}#${fragment}`),
+  fc.tuple(httpsUrl, fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z0-9]{1,8}$/))
+    .map(([url, key, fragment]) => `${url}?${key}=1&lang=en#${fragment}`)
+)
+
+const ASTRAL = "@astral-"
+
+/**
+ * What follows the run's prefix in a `merchantOrderId`: letters and digits
+ * mostly; tabs, no-break spaces and accents, which the pattern allows (R4.3);
+ * or characters beyond the basic plane up to the 256 code points allowed, more
+ * than 256 UTF-16 units (R4.2).
+ *
+ * @since 0.1.0
+ */
+export const orderSpec: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[a-z0-9]{1,10}$/) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9]{1,6}$/), patternText(1, 6))
+      .map(([a, b]) => `${a}${b}`)
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9]{1,4}$/), fc.constantFrom("\t", "\u00a0"))
+      .map(([a, c]) => `${a}${c}${a}`)
+  },
+  // a marker turned into characters beyond the basic plane filling the id up to `short` code points below 256
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 }).map((short) => `${ASTRAL}${short}`) }
+)
+
+/** The `merchantOrderId` of a spec's order under the run's prefix. */
+const merchantOrderIdOf = (order: string, prefix: string): string => {
+  if (!order.startsWith(ASTRAL)) return `${prefix}${order}`
+  const room = 256 - prefix.length - Number(order.slice(ASTRAL.length))
+  return `${prefix}x${"\u{1F600}".repeat(Math.max(1, room - 1))}`
+}
 
 /**
  * How big a checkout may be: `any` for the totals' arithmetic (large amounts,
@@ -114,14 +177,22 @@ const itemSpec = (size: CheckoutSize) =>
       merchantProductURL: httpsUrl,
       deposit: depositSpec,
       depositRefundable: fc.boolean(),
-      days: size === "any" ? fc.integer({ min: 2, max: 730 }) : fc.integer({ min: 40, max: 400 }),
+      // payable: redemptions near (refunds inside a policy's window, paid in full or weekly) and far
+      days: size === "any"
+        ? fc.integer({ min: 2, max: 730 })
+        : fc.oneof(fc.integer({ min: 40, max: 400 }), fc.integer({ min: 2, max: 39 })),
+      /**
+       * payable: redeemed on the day a refund policy of the item (its own, else the merchant's
+       * defaults) becomes active, seen from today in the plan's zone, or a day either side (R7.2)
+       */
+      boundary: fc.record({ policy: fc.nat({ max: 7 }), shift: fc.constantFrom(0, 0, 1, 1, -1) }),
       /** a date-time instead of a date: seconds into the local day and the offset in quarter hours */
       time: fc.record({ seconds: fc.integer({ min: 0, max: 86_399 }), quarters: fc.integer({ min: -48, max: 56 }) }),
       paymentDeadline: fc.integer({ min: 0, max: size === "any" ? 60 : 14 }),
       refundPolicies
     },
     { requiredKeys: ["costMajor", "costFraction", "quantity", "description", "days"] }
-  )
+  ).map((item) => (size === "any" ? { ...item, boundary: undefined } : item))
 
 /**
  * A generated checkout before it is a request.
@@ -158,8 +229,8 @@ export const checkoutSpec = (size: CheckoutSize): fc.Arbitrary<CheckoutSpec> =>
       planType: size === "any"
         ? fc.constantFrom("Installment" as const, "PayInFull" as const, "Custom" as const)
         : fc.constantFrom("Installment" as const, "Custom" as const),
-      order: fc.stringMatching(/^[a-z0-9]{1,10}$/),
-      redirectURL: httpsUrl,
+      order: orderSpec,
+      redirectURL: redirectUrl,
       // payable checkouts must outlive a slow run: at least an hour
       expiry: size === "any" ? fc.integer({ min: -10, max: 100_000 }) : fc.integer({ min: 60, max: 100_000 }),
       externalCode: fc.nat({ max: 63 }),
@@ -191,7 +262,29 @@ const redemptionOf = (item: ItemSpec, anchor: number): string => {
 export const currencyOfSpec = (spec: CheckoutSpec, context: GenerationContext): CurrencyInfo =>
   context.currencies[spec.currency % context.currencies.length]!
 
-const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: CheckoutSize): CheckoutItem => {
+/**
+ * The redemption day of an item redeemed on one of its policies' exact day
+ * (R7.2) as seen from today in `zone`, or undefined when it has no policy or
+ * that day would not lie after the service's today (R4.6).
+ */
+const boundaryDay = (item: ItemSpec, context: GenerationContext, zone: string | undefined): number | undefined => {
+  if (item.boundary === undefined || zone === undefined || context.now === undefined) return undefined
+  const own = item.refundPolicies ?? []
+  const days = own.length > 0 ? own.map((p) => p.daysWithinRedemptionDate) : (context.defaultPolicyDays ?? [])
+  if (days.length === 0) return undefined
+  const day = Time.localDay(context.now(), zone) + days[item.boundary.policy % days.length]! + item.boundary.shift
+  return day >= Time.utcDay(context.anchor) ? day : undefined
+}
+
+const itemOf = (
+  item: ItemSpec,
+  currency: CurrencyInfo,
+  context: GenerationContext,
+  size: CheckoutSize,
+  zone: string | undefined
+): CheckoutItem => {
+  const anchor = context.anchor
+  const onBoundary = boundaryDay(item, context, zone)
   const unit = 10 ** currency.exponent
   // a payable item costs whole minimum payments (100 JPY, 0.5 KWD, …) so its plan has instalments
   const major = size === "payable" ? Math.max(unit, currency.minimumMinor) : unit
@@ -212,7 +305,7 @@ const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: Ch
     costPerItem: Money.fromMinorUnits(costMinor, currency.exponent),
     ...(deposit === undefined ? {} : { minimumDepositPerItem: deposit }),
     ...(item.depositRefundable === undefined ? {} : { depositRefundable: item.depositRefundable }),
-    redemptionDate: redemptionOf(item, anchor),
+    redemptionDate: onBoundary === undefined ? redemptionOf(item, anchor) : Time.formatDate(onBoundary),
     ...(item.paymentDeadline === undefined ? {} : { paymentDeadline: item.paymentDeadline }),
     ...(item.refundPolicies === undefined ? {} : { refundPolicies: item.refundPolicies })
   } as CheckoutItem
@@ -244,7 +337,12 @@ const itemOf = (item: ItemSpec, currency: CurrencyInfo, anchor: number, size: Ch
  * ```
  * @since 0.1.0
  */
-export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext): CheckoutRequest => {
+export const checkoutRequestOf = (
+  spec: CheckoutSpec,
+  context: GenerationContext,
+  /** the zone of the plan to be (the terms' `timeZone`): items on a policy's boundary count their days in it */
+  planZone?: string
+): CheckoutRequest => {
   const size: CheckoutSize = spec.size ?? "any"
   const currency = currencyOfSpec(spec, context)
   const externalCode = spec.externalCode === undefined || context.externalCodes.length === 0
@@ -255,11 +353,11 @@ export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext
     ...(spec.planType === undefined ? {} : { planType: spec.planType }),
     merchantId: context.merchantId,
     ...(externalCode === undefined ? {} : { externalCode }),
-    merchantOrderId: `${context.orderPrefix}${spec.order}`,
+    merchantOrderId: merchantOrderIdOf(spec.order, context.orderPrefix),
     currencyCode: currency.code,
     redirectURL: spec.redirectURL,
     ...(spec.expiry === undefined ? {} : { expiry: spec.expiry }),
-    items: spec.items.map((item) => itemOf(item, currency, context.anchor, size)),
+    items: spec.items.map((item) => itemOf(item, currency, context, size, planZone)),
     ...(spec.merchantMetadata === undefined ? {} : { merchantMetadata: spec.merchantMetadata })
   } as CheckoutRequest
 }
@@ -268,7 +366,9 @@ export const checkoutRequestOf = (spec: CheckoutSpec, context: GenerationContext
 // Invalid checkouts (R4)
 
 /**
- * One way to break a valid checkout; the core says which rule it breaks.
+ * One way to break a valid checkout; the core says which rule it breaks. A
+ * scenario breaks a checkout one to sixteen ways at once, so a service that
+ * reports only the first violation is seen (R4.1) and few requests try them all.
  *
  * @since 0.1.0
  */
@@ -278,19 +378,26 @@ export const CHECKOUT_BREAKAGES = [
   "missing redirectURL",
   "missing items",
   "no items",
+  "empty merchantOrderId",
+  "merchantOrderId not text",
   "merchantOrderId too long",
+  "merchantOrderId of 257 code points",
   "space in merchantOrderId",
   "line break in merchantOrderId",
   "lower-case currencyCode",
   "unknown currencyCode",
   "relative redirectURL",
+  "ftp redirectURL",
   "unknown planType",
   "another merchantId",
+  "unknown externalCode",
   "zero quantity",
   "fractional quantity",
   "negative costPerItem",
+  "zero costPerItem",
   "costPerItem with too many digits",
   "past redemptionDate",
+  "redemptionDate today",
   "empty description",
   "unknown deposit unit",
   "percentage above 100",
@@ -299,7 +406,9 @@ export const CHECKOUT_BREAKAGES = [
   "duplicate policy days",
   "fractional expiry",
   "metadata not text",
-  "body not an object"
+  "body not an object",
+  "body null",
+  "body a string"
 ] as const
 
 /**
@@ -307,122 +416,195 @@ export const CHECKOUT_BREAKAGES = [
  */
 export type CheckoutBreakage = (typeof CHECKOUT_BREAKAGES)[number]
 
+/** Breakages that hide the others (no body to break, no items to break): tried alone. */
+const ALONE: ReadonlyArray<CheckoutBreakage> = [
+  "body not an object",
+  "body null",
+  "body a string",
+  "missing items",
+  "no items"
+]
+
 /**
- * A valid checkout and how to break it.
+ * A valid checkout and how to break it: one to sixteen ways, each at an item,
+ * or one of those that hide the others alone.
  *
  * @since 0.1.0
  */
 export const invalidCheckoutSpec: fc.Arbitrary<
-  { readonly spec: CheckoutSpec; readonly breakage: CheckoutBreakage; readonly item: number }
+  {
+    readonly spec: CheckoutSpec
+    readonly breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>
+  }
 > = fc.record({
-  breakage: fc.constantFrom(...CHECKOUT_BREAKAGES),
-  item: fc.nat({ max: 7 }),
+  // several at once, so one request tries several rules and a service reporting only the first is seen (R4.1);
+  // a body that is not an object, or one without items, hides the others, so it goes alone
+  breakages: fc.oneof(
+    {
+      weight: 12,
+      arbitrary: fc.uniqueArray(
+        fc.record({
+          breakage: fc.constantFrom(...CHECKOUT_BREAKAGES.filter((b) => !ALONE.includes(b))),
+          item: fc.nat({ max: 7 })
+        }),
+        { minLength: 1, maxLength: 16, selector: (b) => b.breakage }
+      )
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...ALONE).map((breakage) => [{ breakage, item: 0 }]) }
+  ),
   spec: checkoutSpec("any")
 })
 
 /**
- * The checkout request, broken one way.
+ * The checkout request, broken the ways given (in order; a body that is not
+ * an object is an array of the body broken the other ways).
  *
  * @since 0.1.0
  */
 export const breakCheckout = (
   request: CheckoutRequest,
-  breakage: CheckoutBreakage,
-  itemIndex: number,
+  breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>,
   context: GenerationContext
 ): unknown => {
   const body: Record<string, unknown> = JSON.parse(JSON.stringify(request))
-  const items = body["items"] as Array<Record<string, unknown>>
-  const item = items[itemIndex % items.length]!
   const exponent = Currency.isoExponent(String(body["currencyCode"])) ?? 2
-  switch (breakage) {
-    case "missing merchantOrderId":
-    case "missing currencyCode":
-    case "missing redirectURL":
-    case "missing items":
-      delete body[breakage.slice("missing ".length)]
-      break
-    case "no items":
-      body["items"] = []
-      break
-    case "merchantOrderId too long":
-      body["merchantOrderId"] = `${context.orderPrefix}${"x".repeat(257)}`
-      break
-    case "space in merchantOrderId":
-      body["merchantOrderId"] = `${context.orderPrefix}a b`
-      break
-    case "line break in merchantOrderId":
-      body["merchantOrderId"] = `${context.orderPrefix}a\nb`
-      break
-    case "lower-case currencyCode":
-      body["currencyCode"] = String(body["currencyCode"]).toLowerCase()
-      break
-    case "unknown currencyCode":
-      body["currencyCode"] = "ZZZ"
-      break
-    case "relative redirectURL":
-      body["redirectURL"] = "/checkout/return"
-      break
-    case "unknown planType":
-      body["planType"] = "Layaway"
-      break
-    case "another merchantId":
-      body["merchantId"] = `${context.merchantId}-other`
-      break
-    case "zero quantity":
-      item["quantity"] = 0
-      break
-    case "fractional quantity":
-      item["quantity"] = 1.5
-      break
-    case "negative costPerItem":
-      item["costPerItem"] = -Number(item["costPerItem"])
-      break
-    case "costPerItem with too many digits":
-      item["costPerItem"] = Number(item["costPerItem"]) + 10 ** -(exponent + 1)
-      break
-    case "past redemptionDate":
-      item["redemptionDate"] = Time.formatDate(Time.utcDay(context.anchor) - 10)
-      break
-    case "empty description":
-      item["description"] = ""
-      break
-    case "unknown deposit unit":
-      item["minimumDepositPerItem"] = { unit: "Bananas", value: 1 }
-      break
-    case "percentage above 100":
-      item["minimumDepositPerItem"] = { unit: "Percentage", value: 100.5 }
-      break
-    case "negative paymentDeadline":
-      item["paymentDeadline"] = -1
-      break
-    case "refundable percentage above 100":
-      item["refundPolicies"] = [{ daysWithinRedemptionDate: 10, refundablePercentage: 150 }]
-      break
-    case "duplicate policy days":
-      item["refundPolicies"] = [
-        { daysWithinRedemptionDate: 10, refundablePercentage: 50 },
-        { daysWithinRedemptionDate: 10, refundablePercentage: 20 }
-      ]
-      break
-    case "fractional expiry":
-      body["expiry"] = 90.5
-      break
-    case "metadata not text":
-      body["merchantMetadata"] = { channel: 7 }
-      break
-    case "body not an object":
-      return [body]
+  const today = Time.localDay(context.now?.() ?? context.anchor, context.timeZone ?? "UTC")
+  let shape: "object" | "array" | "null" | "string" = "object"
+  for (const { breakage, item: itemIndex } of breakages) {
+    const items = Array.isArray(body["items"]) ? (body["items"] as Array<Record<string, unknown>>) : []
+    const item: Record<string, unknown> = items[itemIndex % Math.max(1, items.length)] ?? {}
+    switch (breakage) {
+      case "missing merchantOrderId":
+      case "missing currencyCode":
+      case "missing redirectURL":
+      case "missing items":
+        delete body[breakage.slice("missing ".length)]
+        break
+      case "no items":
+        body["items"] = []
+        break
+      case "empty merchantOrderId":
+        body["merchantOrderId"] = ""
+        break
+      case "merchantOrderId not text":
+        body["merchantOrderId"] = 12345
+        break
+      case "merchantOrderId too long":
+        body["merchantOrderId"] = `${context.orderPrefix}${"x".repeat(257)}`
+        break
+      case "merchantOrderId of 257 code points":
+        body["merchantOrderId"] = `${context.orderPrefix}${"\u{1F600}".repeat(257 - context.orderPrefix.length)}`
+        break
+      case "space in merchantOrderId":
+        body["merchantOrderId"] = `${context.orderPrefix}a b`
+        break
+      case "line break in merchantOrderId":
+        body["merchantOrderId"] = `${context.orderPrefix}a\nb`
+        break
+      case "lower-case currencyCode":
+        body["currencyCode"] = String(body["currencyCode"]).toLowerCase()
+        break
+      case "unknown currencyCode":
+        body["currencyCode"] = "ZZZ"
+        break
+      case "relative redirectURL":
+        body["redirectURL"] = "/checkout/return"
+        break
+      case "ftp redirectURL":
+        body["redirectURL"] = "ftp://shop.example/return"
+        break
+      case "unknown planType":
+        body["planType"] = "Layaway"
+        break
+      case "another merchantId":
+        body["merchantId"] = `${context.merchantId}-other`
+        break
+      case "unknown externalCode":
+        body["externalCode"] = "no-such-store"
+        break
+      case "zero quantity":
+        item["quantity"] = 0
+        break
+      case "fractional quantity":
+        item["quantity"] = 1.5
+        break
+      case "negative costPerItem":
+        item["costPerItem"] = -Math.abs(Number(item["costPerItem"] ?? 1))
+        break
+      case "zero costPerItem":
+        item["costPerItem"] = 0
+        break
+      case "costPerItem with too many digits":
+        item["costPerItem"] = Number(item["costPerItem"] ?? 1) + 10 ** -(exponent + 1)
+        break
+      case "past redemptionDate":
+        item["redemptionDate"] = Time.formatDate(Time.utcDay(context.anchor) - 10)
+        break
+      case "redemptionDate today":
+        item["redemptionDate"] = Time.formatDate(today)
+        break
+      case "empty description":
+        item["description"] = ""
+        break
+      case "unknown deposit unit":
+        item["minimumDepositPerItem"] = { unit: "Bananas", value: 1 }
+        break
+      case "percentage above 100":
+        item["minimumDepositPerItem"] = { unit: "Percentage", value: 100.5 }
+        break
+      case "negative paymentDeadline":
+        item["paymentDeadline"] = -1
+        break
+      case "refundable percentage above 100":
+        item["refundPolicies"] = [{ daysWithinRedemptionDate: 10, refundablePercentage: 150 }]
+        break
+      case "duplicate policy days":
+        item["refundPolicies"] = [
+          { daysWithinRedemptionDate: 10, refundablePercentage: 50 },
+          { daysWithinRedemptionDate: 10, refundablePercentage: 20 }
+        ]
+        break
+      case "fractional expiry":
+        body["expiry"] = 90.5
+        break
+      case "metadata not text":
+        body["merchantMetadata"] = { channel: 7 }
+        break
+      case "body not an object":
+        shape = "array"
+        break
+      case "body null":
+        shape = "null"
+        break
+      case "body a string":
+        shape = "string"
+        break
+    }
   }
-  return body
+  return shape === "array" ? [body] : shape === "null" ? null : shape === "string" ? JSON.stringify(body) : body
 }
 
 // ---------------------------------------------------------------------------
 // Plan terms (R6)
 
-const cadenceOn = fc.record(
-  { dayOfWeek: weekdayName, dayOfMonth: fc.integer({ min: 1, max: 31 }) },
-  { requiredKeys: [] }
+/** A cadence on the completion date's weekday and day of month. */
+export const ON_COMPLETION_DAY = "the completion day"
+
+/**
+ * The day of a cadence: a weekday, a day of month, both or neither (R6.2), or
+ * the completion date's own, so the last instalment falls on the completion
+ * date exactly (R6.3: "on or before").
+ */
+const cadenceOn = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      dayOfWeek: weekdayName,
+      // days 29–31 often: a month shorter than the day pays on its last day (R6.3)
+      dayOfMonth: fc.oneof(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 29, max: 31 }))
+    }, { requiredKeys: [] })
+  },
+  { weight: 1, arbitrary: fc.constant(ON_COMPLETION_DAY) }
 )
 
 /**
@@ -454,13 +636,20 @@ export type TermsSpec = typeof termsSpec extends fc.Arbitrary<infer T> ? T : nev
  * @since 0.1.0
  */
 export const termsRequestOf = (
-  spec: TermsSpec,
+  spec: Pick<TermsSpec, "planType" | "depositShare" | "timeZone" | "lowerCase" | "on">,
   frequency: PlanTerms.Frequency,
   checkoutId: string,
   currency: CurrencyInfo,
-  totalMinor: number
-): PlanTerms.PlanTermsRequest =>
-  ({
+  totalMinor: number,
+  /** the checkout's completion date, for a cadence on its day */
+  completionDay?: Time.EpochDay
+): PlanTerms.PlanTermsRequest => {
+  const on = spec.on !== ON_COMPLETION_DAY
+    ? spec.on
+    : completionDay === undefined
+    ? undefined
+    : { dayOfWeek: PlanTerms.WEEKDAYS[Time.weekday(completionDay)], dayOfMonth: Time.civil(completionDay).day }
+  return ({
     checkoutId,
     type: "plan",
     ...(spec.planType === undefined ? {} : { planType: spec.planType }),
@@ -472,11 +661,12 @@ export const termsRequestOf = (
     installments: {
       cadence: {
         frequency: spec.lowerCase ? frequency.toLowerCase() : frequency,
-        ...(spec.on === undefined ? {} : { on: spec.on })
+        ...(on === undefined ? {} : { on })
       }
     },
     timeZone: spec.timeZone
   }) as PlanTerms.PlanTermsRequest
+}
 
 /**
  * Ways to break a plan-terms request; the core says which rule each breaks
@@ -505,13 +695,21 @@ export const TERMS_BREAKAGES = [
 export type TermsBreakage = (typeof TERMS_BREAKAGES)[number]
 
 /**
- * A plan-terms request broken one way.
+ * A plan-terms request broken the ways given.
  *
  * @since 0.1.0
  */
-export const breakTerms = (request: PlanTerms.PlanTermsRequest, breakage: TermsBreakage): unknown => {
+export const breakTerms = (
+  request: PlanTerms.PlanTermsRequest,
+  breakages: ReadonlyArray<TermsBreakage>
+): unknown => {
   const body: Record<string, any> = JSON.parse(JSON.stringify(request))
   const cadence = (body["installments"] ??= {}).cadence ??= { frequency: "Weekly" }
+  for (const breakage of breakages) breakTermsOnce(body, cadence, breakage)
+  return body
+}
+
+const breakTermsOnce = (body: Record<string, any>, cadence: Record<string, any>, breakage: TermsBreakage): void => {
   switch (breakage) {
     case "unknown frequency":
       cadence.frequency = "Daily"
@@ -553,15 +751,17 @@ export const breakTerms = (request: PlanTerms.PlanTermsRequest, breakage: TermsB
       body["deposit"] = { amount: "lots" }
       break
   }
-  return body
 }
 
 /**
- * A plan-terms request to break, and how.
+ * A plan-terms request to break, and how: one to six ways at once.
  *
  * @since 0.1.0
  */
-export const invalidTermsSpec = fc.record({ breakage: fc.constantFrom(...TERMS_BREAKAGES), spec: termsSpec })
+export const invalidTermsSpec = fc.record({
+  breakages: fc.uniqueArray(fc.constantFrom(...TERMS_BREAKAGES), { minLength: 1, maxLength: 6 }),
+  spec: termsSpec
+})
 
 // ---------------------------------------------------------------------------
 // The customer's choice in the widget (R8, and the plans refunds are quoted for)
@@ -597,53 +797,75 @@ const STATUSES = ["OnSchedule", "Late", "Completed", "Cancelled", "PendingDeposi
  *
  * @since 0.1.0
  */
-export const searchSpec = (context: GenerationContext) =>
-  fc.record(
+export const searchSpec = (
+  context: GenerationContext,
+  /** values the plans searched have, so a filter can sit exactly on one (`gte` against `gt`) */
+  values: { readonly [field in "totalPaid" | "remainingBalance" | "completionDate"]?: ReadonlyArray<string> } = {}
+) => {
+  const onValue = (field: "totalPaid" | "remainingBalance" | "completionDate", other: fc.Arbitrary<string>) => {
+    const known = values[field] ?? []
+    return known.length === 0 ? other : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, other)
+  }
+  return fc.record(
     {
-      sortField: fc.constantFrom(
-        "createdAt",
-        "updatedAt",
-        "totalPaid",
-        "remainingBalance",
-        "status",
-        "currencyCode",
-        "merchantOrderId",
-        "completionDate",
-        "id"
+      // fields where plans tie (status, currency, …) often: a tie must be settled by id in either direction
+      sortField: fc.oneof(
+        fc.constantFrom("status", "currencyCode", "totalPaid", "completionDate", "planType"),
+        fc.constantFrom("createdAt", "updatedAt", "remainingBalance", "merchantOrderId", "id")
       ),
       sortDirection: fc.constantFrom("asc", "desc"),
       limit: fc.integer({ min: 1, max: 10 }),
       page: fc.integer({ min: 0, max: 4 }),
+      // numbers and dates compared on a plan's own value (`gte` against `gt`) most often
       filter: fc.oneof(
-        fc.record({
-          filterField: fc.constant("status"),
-          filterOperator: fc.constantFrom("equals", "not", "in", "notIn"),
-          filterValue: fc.subarray([...STATUSES], { minLength: 1, maxLength: 3 }).map((s) => s.join(","))
-        }),
-        fc.record({
-          filterField: fc.constant("currencyCode"),
-          filterOperator: fc.constantFrom("equals", "not", "in"),
-          filterValue: fc.constantFrom(...context.currencies.map((c) => c.code))
-        }),
-        fc.record({
-          filterField: fc.constantFrom("totalPaid", "remainingBalance"),
-          filterOperator: fc.constantFrom("gt", "gte", "lt", "lte"),
-          filterValue: fc.integer({ min: 0, max: 3_000 }).map(String)
-        }),
-        fc.record({
-          filterField: fc.constant("merchantOrderId"),
-          filterOperator: fc.constantFrom("contains", "endsWith", "startsWith"),
-          filterValue: fc.constantFrom(...`${context.orderPrefix}abc0123456789`.split(""), context.orderPrefix)
-        }),
-        fc.record({
-          filterField: fc.constant("completionDate"),
-          filterOperator: fc.constantFrom("lt", "gte"),
-          filterValue: fc.integer({ min: 0, max: 400 }).map((d) => Time.formatDate(Time.utcDay(context.anchor) + d))
-        })
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            filterField: fc.constant("status"),
+            filterOperator: fc.constantFrom("equals", "not", "in", "notIn"),
+            filterValue: fc.subarray([...STATUSES], { minLength: 1, maxLength: 3 }).map((s) => s.join(","))
+          })
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            filterField: fc.constant("currencyCode"),
+            filterOperator: fc.constantFrom("equals", "not", "in"),
+            filterValue: fc.constantFrom(...context.currencies.map((c) => c.code))
+          })
+        },
+        ...(["totalPaid", "remainingBalance"] as const).map((field) => ({
+          weight: 1,
+          arbitrary: fc.record({
+            filterField: fc.constant(field),
+            filterOperator: fc.constantFrom("gt", "gte", "lt", "lte"),
+            filterValue: onValue(field, fc.integer({ min: 0, max: 3_000 }).map(String))
+          })
+        })),
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            filterField: fc.constant("merchantOrderId"),
+            filterOperator: fc.constantFrom("contains", "endsWith", "startsWith"),
+            filterValue: fc.constantFrom(...`${context.orderPrefix}abc0123456789`.split(""), context.orderPrefix)
+          })
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            filterField: fc.constant("completionDate"),
+            filterOperator: fc.constantFrom("lt", "lte", "gt", "gte"),
+            filterValue: onValue(
+              "completionDate",
+              fc.integer({ min: 0, max: 400 }).map((d) => Time.formatDate(Time.utcDay(context.anchor) + d))
+            )
+          })
+        }
       )
     },
     { requiredKeys: [] }
   )
+}
 
 /**
  * @since 0.1.0

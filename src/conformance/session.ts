@@ -10,12 +10,20 @@
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import type { PaymentPlanClientApi } from "../adapters/client/index.ts"
+import { cannotReach } from "../core/internal/reach.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import type { ServiceClock } from "./clock.ts"
 import type { ResolvedConfig } from "./config.ts"
 import { type ConformanceError, CredentialsRefusedError, ServiceUnreachableError } from "./errors.ts"
 import type { GenerationContext } from "./scenarios.ts"
-import { type Exchange, ReadOnlyViolation, RequestCapReached, ShrinkBudgetSpent, type Transport } from "./transport.ts"
+import {
+  type Exchange,
+  GroupBudgetSpent,
+  ReadOnlyViolation,
+  RequestCapReached,
+  ShrinkBudgetSpent,
+  type Transport
+} from "./transport.ts"
 
 /**
  * A reason to stop evaluating: the cap or the shrinking budget is spent, the
@@ -24,7 +32,8 @@ import { type Exchange, ReadOnlyViolation, RequestCapReached, ShrinkBudgetSpent,
  * @since 0.1.0
  */
 export class Halt extends Data.TaggedError("Halt")<{
-  readonly kind: "cap" | "budget" | "aborted" | "fatal"
+  /** `budget`: a shrinking's budget; `group`: the group's share of the cap */
+  readonly kind: "cap" | "budget" | "group" | "aborted" | "fatal"
   readonly error?: ConformanceError | undefined
 }> {}
 
@@ -67,6 +76,12 @@ export interface Check {
   readonly exchange: Exchange | undefined
   /** The engine's whole answer the expected value is part of, for the report. */
   readonly engine?: unknown
+  /**
+   * An earlier rule that would explain this disagreement by itself (an amount
+   * in other digits than the currency's: R1.2). It names the disagreement
+   * when every occurrence of it has the same explanation (diagnosis.ts).
+   */
+  readonly explanation?: string | undefined
 }
 
 /**
@@ -98,6 +113,7 @@ export const haltOf = (session: Session, error: unknown): Halt | undefined => {
   for (const e of [error, cause]) {
     if (e instanceof RequestCapReached) return new Halt({ kind: "cap" })
     if (e instanceof ShrinkBudgetSpent) return new Halt({ kind: "budget" })
+    if (e instanceof GroupBudgetSpent) return new Halt({ kind: "group" })
     if (e instanceof ReadOnlyViolation) throw e
   }
   if (session.signal.aborted) return new Halt({ kind: "aborted" })
@@ -123,12 +139,9 @@ export const haltOf = (session: Session, error: unknown): Halt | undefined => {
   }
   if (tag === "TransportError" || tag === undefined) {
     // the deepest message says most: fetch's "fetch failed" wraps "connect ECONNREFUSED 127.0.0.1:4010"
-    let deepest: unknown = cause ?? error
-    while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
-    const reason = deepest instanceof Error ? deepest.message : String(deepest)
     return new Halt({
       kind: "fatal",
-      error: new ServiceUnreachableError({ message: `cannot reach ${base}: ${reason}` })
+      error: new ServiceUnreachableError({ message: cannotReach(base, cause ?? error) })
     })
   }
   return undefined
@@ -184,6 +197,47 @@ export class Checks {
     this.engine = engine
   }
 
+  /**
+   * Records the comparison of an amount in a currency of `exponent` digits: a
+   * disagreement the currency's digits explain carries that explanation (R1.2,
+   * R1.4).
+   */
+  amount(
+    check: Omit<Check, "agrees" | "explanation">,
+    exponent: number | undefined,
+    /** what else explains a disagreement when the digits do not (a split that cannot be, R5.1) */
+    otherwise?: string
+  ): boolean {
+    const agrees = same(check.expected, check.actual)
+    const explanation = agrees
+      ? undefined
+      : (exponent === undefined || typeof check.expected !== "number"
+        ? undefined
+        : digitsExplanation(check.expected, check.actual, exponent)) ?? otherwise
+    return this.add({ ...check, agrees, ...(explanation === undefined ? {} : { explanation }) })
+  }
+
+  /**
+   * Records that a request the engine has an answer for was refused: `2xx`
+   * expected, the status (or the error, when no answer came) got.
+   */
+  refused(
+    rule: string,
+    operation: string,
+    exchange: Exchange | undefined,
+    error: { readonly message: string }
+  ): void {
+    this.add({
+      rule,
+      operation,
+      field: "status",
+      expected: "2xx",
+      actual: exchange?.status ?? error.message,
+      agrees: false,
+      exchange
+    })
+  }
+
   /** Records one comparison; `same` decides agreement (default: {@link same}). */
   add(
     check: Omit<Check, "agrees"> & { readonly agrees?: boolean },
@@ -195,22 +249,30 @@ export class Checks {
   }
 }
 
+/** A JSON number's text. */
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
+
 /**
  * Equality of an engine value and an answer read tolerantly (R9): numbers
- * exactly (the client already read `"50"` as 50), calendar dates by their
+ * exactly, also when sent as a string (`"50"` is 50), calendar dates by their
  * `YYYY-MM-DD` (a date-time answer at that date's start agrees), instants by
  * the instant, other values structurally.
  *
  * @example
  * ```ts
  * same(280, 280)                                     // true
+ * same(280, "280")                                   // true
  * same("2027-02-11", "2027-02-11T00:00:00Z")         // true
  * same("2026-11-23T09:30:00.000Z", "2026-11-23T20:30:00+11:00") // true
  * ```
  * @since 0.1.0
  */
 export const same = (expected: unknown, actual: unknown): boolean => {
-  if (typeof expected === "number") return typeof actual === "number" && actual === expected
+  if (typeof expected === "number") {
+    // R9: a number sent as a string is read as the number
+    return actual === expected ||
+      (typeof actual === "string" && NUMBER_TEXT.test(actual) && Number(actual) === expected)
+  }
   if (typeof expected === "string" && typeof actual === "string") {
     if (expected === actual) return true
     if (/^\d{4}-\d{2}-\d{2}$/.test(expected)) {
@@ -256,4 +318,50 @@ export const closest = (candidates: ReadonlyArray<() => ReadonlyArray<Check>>): 
     if (misses === 0) break
   }
   return best ?? []
+}
+
+/**
+ * The number of fraction digits a JSON number is written with (`1.25` → 2,
+ * `1e-7` → 7, `0.30000000000000004` → 17).
+ *
+ * @example
+ * ```ts
+ * fractionDigits(12.5) // 1
+ * fractionDigits(100) // 0
+ * ```
+ * @since 0.1.0
+ */
+export const fractionDigits = (n: number): number => {
+  const [mantissa = "", exponent = "0"] = String(Math.abs(n)).toLowerCase().split("e")
+  const fraction = mantissa.split(".")[1] ?? ""
+  return Math.max(0, fraction.replace(/0+$/, "").length - Number(exponent))
+}
+
+/**
+ * Whether an amount that disagrees is explained by the currency's digits:
+ * `R1.2` when the service answers an amount of a currency of 0 or 3 digits
+ * with other digits (0, 2 or 3: a three-digit currency computed with two, near
+ * the engine's amount; a zero-decimal one with fractions), `R1.4` when it
+ * answers more digits than any currency has (binary floating point), or more
+ * than a two-digit currency has. The run names a disagreement so only when
+ * every occurrence of it is explained the same way.
+ *
+ * @example
+ * ```ts
+ * digitsExplanation(1.235, 1.23, 3) // "R1.2"
+ * digitsExplanation(124, 123.5, 0) // "R1.2"
+ * digitsExplanation(12.35, 12.345, 2) // "R1.4"
+ * digitsExplanation(0.3, 0.30000000000000004, 2) // "R1.4"
+ * digitsExplanation(12.35, 12.34, 2) // undefined
+ * ```
+ * @since 0.1.0
+ */
+export const digitsExplanation = (expected: number, actual: unknown, exponent: number): string | undefined => {
+  if (typeof actual !== "number" || !Number.isFinite(actual)) return undefined
+  const digits = fractionDigits(actual)
+  if (digits > 3) return "R1.4"
+  if (digits === exponent) return undefined
+  if (digits > exponent) return exponent !== 2 ? "R1.2" : "R1.4"
+  // fewer digits than the currency has, near the engine's amount (within a major unit: a sum of rounded parts)
+  return exponent !== 2 && Math.abs(actual - expected) < 1 && fractionDigits(expected) > digits ? "R1.2" : undefined
 }

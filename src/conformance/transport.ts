@@ -46,6 +46,11 @@ export class ShrinkBudgetSpent extends Error {
   override readonly name = "ShrinkBudgetSpent"
 }
 
+/** The current group's share of the request cap is spent. */
+export class GroupBudgetSpent extends Error {
+  override readonly name = "GroupBudgetSpent"
+}
+
 /** A request that would change something, refused in read-only mode (a bug of the kit if it happens). */
 export class ReadOnlyViolation extends Error {
   override readonly name = "ReadOnlyViolation"
@@ -88,6 +93,8 @@ export class Transport {
   private log: Array<Exchange> = []
   /** Requests the current shrinking may still send; undefined outside shrinking. */
   private budget: number | undefined = undefined
+  /** Requests the current group may still send; undefined outside a group. */
+  private groupBudget: number | undefined = undefined
   private readonly interval: number
 
   private readonly config: ResolvedConfig
@@ -102,6 +109,18 @@ export class Transport {
   /** Starts (a number) or ends (undefined) a shrinking budget. */
   setBudget(requests: number | undefined): void {
     this.budget = requests
+  }
+
+  /** Starts (a number) or ends (undefined) a group's budget; gives what was left of the one it ends. */
+  setGroupBudget(requests: number | undefined): number | undefined {
+    const left = this.groupBudget
+    this.groupBudget = requests
+    return left
+  }
+
+  /** What the current group may still send (Infinity outside a group). */
+  groupLeft(): number {
+    return this.groupBudget ?? Infinity
   }
 
   /** The exchange recorded last (the answer a check compares). */
@@ -121,6 +140,9 @@ export class Transport {
     if (this.config.readOnly && method !== "GET" && method !== "HEAD") {
       throw new ReadOnlyViolation(`read-only run: refused to send ${method}`)
     }
+    if (this.groupBudget !== undefined && this.groupBudget <= 0) {
+      throw new GroupBudgetSpent("the group's share of the request cap is spent")
+    }
     if (this.requests >= this.config.maxRequests) {
       this.capReached = true
       throw new RequestCapReached(`the request cap of ${this.config.maxRequests} is reached`)
@@ -129,6 +151,7 @@ export class Transport {
       if (this.budget <= 0) throw new ShrinkBudgetSpent("the shrinking budget is spent")
       this.budget--
     }
+    if (this.groupBudget !== undefined) this.groupBudget--
     this.requests++
     const now = Date.now()
     const at = Math.max(now, this.nextSlot)

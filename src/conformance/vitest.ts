@@ -40,8 +40,8 @@ const describeDisagreement = (d: Disagreement, i: number): string =>
 /**
  * Declares a vitest suite that runs the conformance checks once (in
  * `beforeAll`) and has one test per group (`create`, `terms`, `refund`,
- * `verify`, `search`), failing with each disagreement's rule, field, both
- * values and smallest request. `config` may be a function, called in
+ * `verify`, `search`, `plans`, `notes`), failing with each disagreement's
+ * rule, field, both values and smallest request. `config` may be a function, called in
  * `beforeAll` (after your own `beforeAll` started the emulator, say).
  *
  * @example

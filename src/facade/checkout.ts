@@ -3,17 +3,10 @@
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
-import {
-  answer,
-  answerOf,
-  both,
-  type UnknownFields,
-  unknownOptions,
-  type Validation,
-  valueOf
-} from "../core/foundation/issues.ts"
+import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
+import { answer, optionsOf, type Outcome, outcome, plainFunction, validated, valueOf } from "./plain.ts"
 
 /**
  * Options of {@link validateCheckoutRequest}.
@@ -22,18 +15,18 @@ import { decodeResult } from "../core/merchant/configuration.ts"
  */
 export interface ValidateCheckoutRequestOptions {
   /** The authenticated merchant id (R4.5). */
-  readonly merchantId?: string
+  readonly merchantId?: string | undefined
   /** The instant of the check; redemption dates must be after it (R4.6). */
-  readonly now?: InstantInput
+  readonly now?: InstantInput | undefined
   /** The merchant configuration (zero-decimal currencies, sub-merchants). */
   readonly merchant?: unknown
   /** Zone in which a calendar redemption date starts; default `UTC`. */
-  readonly timeZone?: string
-  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  readonly timeZone?: string | undefined
+  /** A field of the request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const VALIDATE_OPTIONS: ReadonlySet<string> = new Set(["merchantId", "now", "merchant", "timeZone"])
+const VALIDATE = plainFunction("validateCheckoutRequest", ["merchantId", "now", "merchant", "timeZone"])
 
 /**
  * Validates a create-checkout request against every constraint of the service
@@ -49,20 +42,22 @@ const VALIDATE_OPTIONS: ReadonlySet<string> = new Set(["merchantId", "now", "mer
  * @since 0.1.0
  */
 export const validateCheckoutRequest = (
-  input: Checkout.CheckoutRequest | unknown,
-  options: ValidateCheckoutRequestOptions = {}
-): Validation<Checkout.CheckoutRequest> =>
-  answer(
-    Result.flatMap(decodeResult(options?.merchant), (merchant) =>
+  input: unknown,
+  options?: ValidateCheckoutRequestOptions
+): Validation<Checkout.CheckoutRequest> => {
+  const o = optionsOf(options)
+  return answer(
+    VALIDATE,
+    options,
+    validated(Result.flatMap(decodeResult(o.merchant), (merchant) =>
       Checkout.validateRequestResult(input, {
-        merchantId: options?.merchantId,
-        now: options?.now,
+        merchantId: o.merchantId,
+        now: o.now,
         merchant,
-        timeZone: options?.timeZone
-      })),
-    unknownOptions(options, VALIDATE_OPTIONS),
-    options?.unknownFields
+        timeZone: o.timeZone
+      })))
   )
+}
 
 /**
  * Options of {@link summarizeCheckout}.
@@ -75,17 +70,21 @@ export interface SummarizeCheckoutOptions {
   /** The merchant configuration: default deposits and deadlines (R2.2, R2.4). */
   readonly merchant?: unknown
   /** Zone in which date-times become calendar dates; default `UTC` (R2.5). */
-  readonly timeZone?: string
-  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  readonly timeZone?: string | undefined
+  /** A field of the request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const SUMMARIZE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "timeZone"])
+const SUMMARIZE = plainFunction("summarizeCheckout", ["now", "merchant", "timeZone"])
+const SUMMARIZE_RESULT = plainFunction("summarizeCheckoutResult", ["now", "merchant", "timeZone"])
 
 /**
  * The totals the service computes for a checkout (R2): `totalCost`,
  * `totalMinimumDeposit`, `completionDate`, `expiresAt` and each item's line.
- * Throws a `ValidationError` when a value it computes with is invalid.
+ * Throws a `ValidationError` when a value it computes with is invalid. An
+ * option it does not have is refused (`unknown_option`); a field of the
+ * request no rule reads is a process warning, once per path (R10.2,
+ * docs/api.md).
  *
  * @example
  * ```ts
@@ -96,20 +95,26 @@ const SUMMARIZE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "time
  * @since 0.1.0
  */
 export const summarizeCheckout = (
-  request: Checkout.CheckoutRequest | unknown,
+  request: Input<Checkout.CheckoutRequest>,
   options: SummarizeCheckoutOptions
-): Checkout.CheckoutSummary =>
-  valueOf(summarizeWith(request, options), summarizeWarnings(request, options), options?.unknownFields)
+): Checkout.CheckoutSummary => valueOf(SUMMARIZE, options, summarized(request, options))
 
-const summarizeWith = (request: unknown, options: SummarizeCheckoutOptions) => {
-  const merchant = decodeResult(options?.merchant)
-  return Result.isFailure(merchant)
-    ? Result.fail(merchant.failure)
-    : Checkout.summarizeResult(request, { now: options?.now, merchant: merchant.success, timeZone: options?.timeZone })
+/** The totals and the request's unknown fields (R10.2). */
+const summarized = (request: unknown, options: SummarizeCheckoutOptions): Outcome<Checkout.CheckoutSummary> => {
+  const o = optionsOf(options)
+  const warnings = Checkout.requestUnknownFields(request)
+  // without a configuration to decode, the options as given (a hot loop allocates no copy)
+  if (o.merchant === undefined) {
+    return outcome(Checkout.summarizeResult(request, o as Checkout.SummarizeOptions), warnings)
+  }
+  const merchant = decodeResult(o.merchant)
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : Checkout.summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
+    warnings
+  )
 }
-
-const summarizeWarnings = (request: unknown, options: SummarizeCheckoutOptions) =>
-  both(Checkout.requestUnknownFields(request), unknownOptions(options, SUMMARIZE_OPTIONS))
 
 /**
  * {@link summarizeCheckout} without throwing: `{ ok: true, value, warnings }` or
@@ -124,7 +129,6 @@ const summarizeWarnings = (request: unknown, options: SummarizeCheckoutOptions) 
  * @since 0.1.0
  */
 export const summarizeCheckoutResult = (
-  request: Checkout.CheckoutRequest | unknown,
+  request: unknown,
   options: SummarizeCheckoutOptions
-): Validation<Checkout.CheckoutSummary> =>
-  answerOf(summarizeWith(request, options), summarizeWarnings(request, options), options?.unknownFields)
+): Validation<Checkout.CheckoutSummary> => answer(SUMMARIZE_RESULT, options, summarized(request, options))

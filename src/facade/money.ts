@@ -2,9 +2,10 @@
  * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
  */
 import * as Result from "effect/Result"
-import { answerOf, type UnknownFields, unknownOptions, type Validation, valueOf } from "../core/foundation/issues.ts"
+import type { UnknownFields, Validation } from "../core/foundation/issues.ts"
 import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
+import { answer, optionsOf, type Outcome, outcome, plainFunction, valueOf } from "./plain.ts"
 
 /**
  * Options of {@link splitInstallments}.
@@ -14,20 +15,20 @@ import { decodeResult } from "../core/merchant/configuration.ts"
 export interface SplitInstallmentsOptions {
   /** The merchant configuration (zero-decimal currencies, R1.2). */
   readonly merchant?: unknown
-  /** An option no parameter reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  /** A field of the merchant configuration no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const SPLIT_OPTIONS: ReadonlySet<string> = new Set(["merchant"])
-// the default options, one object: a split in a hot loop allocates none
-const NO_OPTIONS: SplitInstallmentsOptions = {}
+const SPLIT = plainFunction("splitInstallments", ["merchant"])
+const SPLIT_RESULT = plainFunction("splitInstallmentsResult", ["merchant"])
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each
  * instalment truncated to the currency's minor unit, and the remainder (paid
  * with the deposit). `count × amount + remainder` equals the amount exactly.
  * Throws a `ValidationError` for an amount with too many digits, a negative
- * amount, an unknown currency or a count below 1.
+ * amount, an unknown currency, a count below 1 or an option it does not have
+ * (`unknown_option`, R10.2).
  *
  * @example
  * ```ts
@@ -41,19 +42,21 @@ export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
-  options: SplitInstallmentsOptions = NO_OPTIONS
-): InstallmentSplit =>
-  valueOf(
-    splitWith(amount, count, currencyCode, options),
-    unknownOptions(options, SPLIT_OPTIONS),
-    options?.unknownFields
-  )
+  options?: SplitInstallmentsOptions
+): InstallmentSplit => valueOf(SPLIT, options, splitWith(amount, count, currencyCode, options))
 
-const splitWith = (amount: number, count: number, currencyCode: string, options: SplitInstallmentsOptions) => {
-  const merchant = decodeResult(options?.merchant)
-  return Result.isFailure(merchant)
-    ? Result.fail(merchant.failure)
-    : split(amount, count, currencyCode, { merchant: merchant.success })
+const splitWith = (
+  amount: number,
+  count: number,
+  currencyCode: string,
+  options: SplitInstallmentsOptions | undefined
+): Outcome<InstallmentSplit> => {
+  const merchant = decodeResult(optionsOf(options).merchant)
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : split(amount, count, currencyCode, { merchant: merchant.success })
+  )
 }
 
 /**
@@ -71,10 +74,5 @@ export const splitInstallmentsResult = (
   amount: number,
   count: number,
   currencyCode: string,
-  options: SplitInstallmentsOptions = NO_OPTIONS
-): Validation<InstallmentSplit> =>
-  answerOf(
-    splitWith(amount, count, currencyCode, options),
-    unknownOptions(options, SPLIT_OPTIONS),
-    options?.unknownFields
-  )
+  options?: SplitInstallmentsOptions
+): Validation<InstallmentSplit> => answer(SPLIT_RESULT, options, splitWith(amount, count, currencyCode, options))

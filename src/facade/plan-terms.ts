@@ -3,18 +3,11 @@
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
-import {
-  answer,
-  answerOf,
-  both,
-  type UnknownFields,
-  unknownOptions,
-  type Validation,
-  valueOf
-} from "../core/foundation/issues.ts"
+import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
+import { answer, both, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
 /**
  * Options of {@link computePlanTerms}.
@@ -27,12 +20,13 @@ export interface ComputePlanTermsOptions {
   /** The merchant configuration: payment bounds per currency (R6.4), default deposits and deadlines (R2). */
   readonly merchant?: unknown
   /** `minimum` (default) or `even`, for merchant-assisted checkouts (R6.7). */
-  readonly depositStrategy?: PlanTerms.DepositStrategy
-  /** A field or option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  readonly depositStrategy?: PlanTerms.DepositStrategy | undefined
+  /** A field of the checkout request or the plan-terms request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const COMPUTE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "depositStrategy"])
+const COMPUTE = plainFunction("computePlanTerms", ["now", "merchant", "depositStrategy"])
+const COMPUTE_RESULT = plainFunction("computePlanTermsResult", ["now", "merchant", "depositStrategy"])
 
 /**
  * Computes the plan terms of a checkout (R6): the service's compute-plan-terms
@@ -41,8 +35,11 @@ const COMPUTE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "deposi
  * `schedule`, every payment as `{ installmentNumber, date, amount }` with
  * number 1 the deposit plus remainder (R6.9). `checkout` is a create-checkout
  * request or a checkout response. Throws a `ValidationError` naming every
- * issue when the request, the checkout or the options are invalid; terms that
- * are computable but unacceptable carry `installments.validation` entries.
+ * issue when the request, the checkout or the options are invalid (an option
+ * it does not have is `unknown_option`); terms that are computable but
+ * unacceptable carry `installments.validation` entries. A field of a checkout
+ * request or of the plan-terms request no rule reads is a process warning, once
+ * per path (R10.2, docs/api.md).
  *
  * @example
  * ```ts
@@ -56,30 +53,39 @@ const COMPUTE_OPTIONS: ReadonlySet<string> = new Set(["now", "merchant", "deposi
  * ```
  * @since 0.1.0
  */
-export const computePlanTerms = (
-  checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
-  request: PlanTerms.PlanTermsRequest | unknown,
+export const computePlanTerms: {
+  (
+    checkout: Input<Checkout.CheckoutRequest>,
+    request: Input<PlanTerms.PlanTermsRequest>,
+    options: ComputePlanTermsOptions
+  ): PlanTerms.PlanTerms
+  (
+    checkout: Checkout.CheckoutResponse,
+    request: Input<PlanTerms.PlanTermsRequest>,
+    options: ComputePlanTermsOptions
+  ): PlanTerms.PlanTerms
+} = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions): PlanTerms.PlanTerms =>
+  valueOf(COMPUTE, options, computed(checkout, request, options))
+
+/** The terms, and the unknown fields of a checkout request and of the plan-terms request (R10.2). */
+const computed = (
+  checkout: unknown,
+  request: unknown,
   options: ComputePlanTermsOptions
-): PlanTerms.PlanTerms =>
-  valueOf(computeWith(checkout, request, options), computeWarnings(checkout, request, options), options?.unknownFields)
-
-const computeWith = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions) => {
-  const merchant = decodeResult(options?.merchant)
-  return Result.isFailure(merchant)
-    ? Result.fail(merchant.failure)
-    : PlanTerms.computeResult(checkout, request, {
-      now: options?.now,
-      merchant: merchant.success,
-      depositStrategy: options?.depositStrategy
-    })
-}
-
-const computeWarnings = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions) => {
+): Outcome<PlanTerms.PlanTerms> => {
+  const o = optionsOf(options)
+  const merchant = decodeResult(o.merchant)
   // a checkout response is the service's answer, read tolerantly (R9): nothing to report of it
   const ofCheckout = PlanTerms.isCheckoutResponse(checkout) ? [] : Checkout.requestUnknownFields(checkout)
-  return both(
-    ofCheckout.length === 0 ? ofCheckout : ofCheckout.map((w) => ({ ...w, path: `checkout.${w.path}` })),
-    both(PlanTerms.requestUnknownFields(request), unknownOptions(options, COMPUTE_OPTIONS))
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : PlanTerms.computeResult(checkout, request, {
+        now: o.now,
+        merchant: merchant.success,
+        depositStrategy: o.depositStrategy
+      }),
+    both(under("checkout", ofCheckout), PlanTerms.requestUnknownFields(request))
   )
 }
 
@@ -98,11 +104,10 @@ const computeWarnings = (checkout: unknown, request: unknown, options: ComputePl
  * @since 0.1.0
  */
 export const computePlanTermsResult = (
-  checkout: Checkout.CheckoutRequest | Checkout.CheckoutResponse | unknown,
-  request: PlanTerms.PlanTermsRequest | unknown,
+  checkout: unknown,
+  request: unknown,
   options: ComputePlanTermsOptions
-): Validation<PlanTerms.PlanTerms> =>
-  answerOf(computeWith(checkout, request, options), computeWarnings(checkout, request, options), options?.unknownFields)
+): Validation<PlanTerms.PlanTerms> => answer(COMPUTE_RESULT, options, computed(checkout, request, options))
 
 /**
  * Validates a compute-plan-terms request strictly (R6.2, R3.1): time zone,
@@ -118,9 +123,9 @@ export const computePlanTermsResult = (
  * @since 0.1.0
  */
 export const validatePlanTermsRequest = (
-  input: PlanTerms.PlanTermsRequest | unknown,
-  options: { readonly unknownFields?: UnknownFields } = {}
+  input: unknown,
+  options?: { readonly unknownFields?: UnknownFields | undefined }
 ): Validation<PlanTerms.PlanTermsRequest> =>
-  answer(PlanTerms.validateRequestResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
+  answer(VALIDATE, options, validated(PlanTerms.validateRequestResult(input)))
 
-const NO_OPTIONS: ReadonlySet<string> = new Set()
+const VALIDATE = plainFunction("validatePlanTermsRequest", [])

@@ -3,27 +3,31 @@
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  */
 import * as Result from "effect/Result"
+import type * as Checkout from "../core/checkout/index.ts"
+import { requestUnknownFields } from "../core/checkout/index.ts"
 import {
-  answer,
-  answerOf,
+  type Input,
+  type Issue,
   type UnknownFields,
-  unknownOptions,
   type Validation,
-  ValidationError,
-  valueOf,
-  valueOrThrow
+  ValidationError
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import type { PlanTermsResponse } from "../core/plan-terms/index.ts"
+import { isCheckoutResponse, type PlanTermsResponse } from "../core/plan-terms/index.ts"
 import * as Plan from "../core/plan/index.ts"
 import * as Notes from "../core/plan/notes.ts"
 import * as Search from "../core/search/index.ts"
+import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
 /**
  * Builds the plan record of a checkout and the chosen plan terms (R6.9):
  * status `PendingDeposit`, every instalment `UPCOMING`. Throws a
  * `ValidationError` naming every problem (an invalid checkout, a schedule that
  * does not add up to the checkout's `totalCost`, a bad `now` or `planId`).
+ * `merchant` is the merchant configuration, as in every function (zero-decimal
+ * currencies, payment bounds); `planMerchant` is the merchant the record shows.
+ * An option it does not have is refused (`unknown_option`); a field of a
+ * checkout request no rule reads is a process warning, once per path (R10.2).
  *
  * @example
  * ```ts
@@ -34,24 +38,36 @@ import * as Search from "../core/search/index.ts"
  * ```
  * @since 0.1.0
  */
-export const createPlanRecord = (
-  checkout: Plan.PlannableCheckout | unknown,
-  terms: PlanTermsResponse | unknown,
-  options: CreatePlanRecordOptions
-): Plan.Plan =>
-  valueOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
+export const createPlanRecord: {
+  (checkout: Input<Checkout.CheckoutRequest>, terms: PlanTermsResponse, options: CreatePlanRecordOptions): Plan.Plan
+  (checkout: Checkout.CheckoutResponse, terms: PlanTermsResponse, options: CreatePlanRecordOptions): Plan.Plan
+} = (checkout: unknown, terms: unknown, options: CreatePlanRecordOptions): Plan.Plan =>
+  valueOf(CREATE, options, created(checkout, terms, options))
 
 /**
- * Options of {@link createPlanRecord}.
+ * Options of {@link createPlanRecord}: `merchant` is the merchant configuration, as everywhere;
+ * `planMerchant` the merchant as the record shows it.
  *
  * @since 0.1.0
  */
 export interface CreatePlanRecordOptions extends Plan.CreatePlanOptions {
-  /** An option no parameter reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  /** A field of a checkout request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const CREATE_OPTIONS: ReadonlySet<string> = new Set(["now", "planId", "timeZone", "merchant", "user"])
+const CREATE_OPTIONS = ["now", "planId", "timeZone", "merchant", "planMerchant", "user", "createdByUser", "checkoutUrl"]
+const RENAMED = { merchantConfiguration: "merchant" }
+const CREATE = plainFunction("createPlanRecord", CREATE_OPTIONS, { renamed: RENAMED })
+const CREATE_RESULT = plainFunction("createPlanRecordResult", CREATE_OPTIONS, { renamed: RENAMED })
+
+/** The record, and the unknown fields of a checkout request (a checkout response is read tolerantly, R9). */
+const created = (checkout: unknown, terms: unknown, options: CreatePlanRecordOptions): Outcome<Plan.Plan> =>
+  outcome(
+    Plan.createResult(checkout, terms, options),
+    isCheckoutResponse(checkout) ? NONE : under("checkout", requestUnknownFields(checkout))
+  )
+
+const NONE: ReadonlyArray<Issue> = []
 
 /**
  * {@link createPlanRecord} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
@@ -65,11 +81,10 @@ const CREATE_OPTIONS: ReadonlySet<string> = new Set(["now", "planId", "timeZone"
  * @since 0.1.0
  */
 export const createPlanRecordResult = (
-  checkout: Plan.PlannableCheckout | unknown,
-  terms: PlanTermsResponse | unknown,
+  checkout: unknown,
+  terms: unknown,
   options: CreatePlanRecordOptions
-): Validation<Plan.Plan> =>
-  answerOf(Plan.createResult(checkout, terms, options), unknownOptions(options, CREATE_OPTIONS), options?.unknownFields)
+): Validation<Plan.Plan> => answer(CREATE_RESULT, options, created(checkout, terms, options))
 
 /**
  * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is
@@ -84,8 +99,8 @@ export const createPlanRecordResult = (
  * ```
  * @since 0.1.0
  */
-export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
-  const result = Plan.applyResult(plan, event)
+export const applyPlanEvent = (plan: Plan.Plan, event: Input<Plan.PlanEvent>): Plan.Plan => {
+  const result = Plan.applyResult(plan, event as Plan.PlanEvent)
   if (Result.isSuccess(result)) return result.success
   throw result.failure
 }
@@ -104,8 +119,8 @@ export const applyPlanEvent = (plan: Plan.Plan, event: Plan.PlanEvent): Plan.Pla
  * ```
  * @since 0.1.0
  */
-export const applyPlanEventResult = (plan: Plan.Plan, event: Plan.PlanEvent): Validation<Plan.Plan> => {
-  const result = Plan.applyResult(plan, event)
+export const applyPlanEventResult = (plan: unknown, event: unknown): Validation<Plan.Plan> => {
+  const result = Plan.applyResult(plan as Plan.Plan, event as Plan.PlanEvent)
   if (Result.isSuccess(result)) return { ok: true, value: result.success, warnings: [] }
   const error = result.failure
   if (error instanceof ValidationError) return { ok: false, issues: error.issues, warnings: error.warnings }
@@ -156,12 +171,12 @@ export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArra
  * @since 0.1.0
  */
 export const validateSetMerchantOrder = (
-  input: Plan.SetMerchantOrderRequest | unknown,
-  options: { readonly unknownFields?: UnknownFields } = {}
+  input: unknown,
+  options?: { readonly unknownFields?: UnknownFields | undefined }
 ): Validation<Plan.SetMerchantOrderRequest> =>
-  answer(Plan.validateMerchantOrderResult(input), unknownOptions(options, NO_OPTIONS), options?.unknownFields)
+  answer(SET_MERCHANT_ORDER, options, validated(Plan.validateMerchantOrderResult(input)))
 
-const NO_OPTIONS: ReadonlySet<string> = new Set()
+const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
 
 /**
  * Checks plan-search parameters (an object or `URLSearchParams`; numbers and
@@ -179,15 +194,29 @@ const NO_OPTIONS: ReadonlySet<string> = new Set()
  * @since 0.1.0
  */
 export const normalizePlanSearch = (
-  params: Search.PlanSearchParams | URLSearchParams | unknown
-): Validation<Search.NormalizedPlanSearch> => answer(Search.normalizeResult(params), [], undefined)
+  params: unknown,
+  options?: { readonly unknownFields?: UnknownFields | undefined }
+): Validation<Search.NormalizedPlanSearch> => answer(NORMALIZE, options, validated(Search.normalizeResult(params)))
+
+const NORMALIZE = plainFunction("normalizePlanSearch", [])
+
+/**
+ * Options of {@link searchPlans}: who is searching (`merchantId` and its `merchantGroup`).
+ *
+ * @since 0.2.0
+ */
+export interface SearchPlansOptions extends Search.SearchScope {
+  /** A query parameter no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
+}
 
 /**
  * Searches plan summaries as the service does (docs/plans.md, "Search"):
  * `params` are the query parameters (normalized first; a `ValidationError` is
- * thrown when they are invalid) or a query `normalizePlanSearch` gave;
- * `scope` is the authenticated merchant and its group (`includeAllBrands`).
- * Returns `{ nextCursor: null, totalRowCount, plans }`.
+ * thrown when they are invalid) or a query `normalizePlanSearch` gave (checked
+ * again: a query is never taken on its shape); `scope` is the authenticated
+ * merchant and its group (`includeAllBrands`). Returns
+ * `{ nextCursor: null, totalRowCount, plans }`.
  *
  * @example
  * ```ts
@@ -198,9 +227,9 @@ export const normalizePlanSearch = (
  */
 export const searchPlans = <S extends Search.SearchablePlan>(
   summaries: ReadonlyArray<S>,
-  params: Search.PlanSearchParams | Search.NormalizedPlanSearch | URLSearchParams,
-  scope: Search.SearchScope
-): Search.PlanSearchPage<S> => valueOrThrow(searchPlansResult(summaries, params, scope))
+  params: Input<Search.PlanSearchParams> | Input<Search.NormalizedPlanSearch> | URLSearchParams,
+  scope: SearchPlansOptions
+): Search.PlanSearchPage<S> => valueOf(SEARCH, scope, searched(summaries, params, scope))
 
 /**
  * {@link searchPlans} without throwing: `{ ok: true, value, warnings }` (the warnings of the
@@ -216,26 +245,178 @@ export const searchPlans = <S extends Search.SearchablePlan>(
  */
 export const searchPlansResult = <S extends Search.SearchablePlan>(
   summaries: ReadonlyArray<S>,
-  params: Search.PlanSearchParams | Search.NormalizedPlanSearch | URLSearchParams,
-  scope: Search.SearchScope
-): Validation<Search.PlanSearchPage<S>> => {
-  if (isNormalized(params)) return { ok: true, value: Search.evaluate(summaries, params, scope), warnings: [] }
-  return answer(
-    Result.map(Search.normalizeResult(params), ({ value, warnings }) => ({
-      value: Search.evaluate(summaries, value, scope),
-      warnings
-    })),
-    [],
-    undefined
+  params: unknown,
+  scope: SearchPlansOptions
+): Validation<Search.PlanSearchPage<S>> => answer(SEARCH_RESULT, scope, searched(summaries, params, scope))
+
+const SEARCH = plainFunction("searchPlans", ["merchantId", "merchantGroup"], { parameter: "scope" })
+const SEARCH_RESULT = plainFunction("searchPlansResult", ["merchantId", "merchantGroup"], { parameter: "scope" })
+const SEARCH_RULE = "search"
+
+const isObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The page, after every check: the summaries, the query (whichever way given) and the scope. */
+const searched = <S extends Search.SearchablePlan>(
+  summaries: unknown,
+  params: unknown,
+  scope: unknown
+): Outcome<Search.PlanSearchPage<S>> => {
+  const query = queryOf(params)
+  const issues = [...summariesIssues(summaries), ...scopeIssues(scope)]
+  if (Result.isFailure(query)) {
+    return outcome(
+      Result.fail(
+        new ValidationError({ issues: [...query.failure.issues, ...issues], warnings: query.failure.warnings })
+      )
+    )
+  }
+  if (issues.length > 0) {
+    return outcome(Result.fail(new ValidationError({ issues, warnings: NONE })), query.success.warnings)
+  }
+  return outcome(
+    Result.succeed(Search.evaluate(summaries as ReadonlyArray<S>, query.success.value, scope as Search.SearchScope)),
+    query.success.warnings
   )
 }
 
-/** A query as `normalizePlanSearch` gives it (its `filters` list is no search parameter). */
-const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch => {
-  if (typeof params !== "object" || params === null) return false
-  const q = params as Partial<Record<keyof Search.NormalizedPlanSearch, unknown>>
-  return Array.isArray(q.filters) && typeof q.page === "number" && typeof q.limit === "number" &&
-    typeof q.sortField === "string"
+const summariesIssues = (summaries: unknown): ReadonlyArray<Issue> => {
+  if (!Array.isArray(summaries)) {
+    return [issue("summaries", "type", `must be an array of plan summaries, got ${describe(summaries)}`)]
+  }
+  let issues: Array<Issue> | undefined
+  for (let i = 0; i < summaries.length; i++) {
+    if (!isObject(summaries[i])) {
+      ;(issues ??= []).push(
+        issue(`summaries[${i}]`, "type", `must be a plan summary object, got ${describe(summaries[i])}`)
+      )
+    }
+  }
+  return issues ?? NONE
+}
+
+/** The scope is checked whatever its shape: a merchant id, and a group of ids or a group id. */
+const scopeIssues = (scope: unknown): ReadonlyArray<Issue> => {
+  if (scope !== undefined && !isObject(scope)) return NONE // reported by the options' check
+  const issues: Array<Issue> = []
+  const { merchantId, merchantGroup } = scope ?? {}
+  if (merchantId === undefined) {
+    issues.push(issue("scope.merchantId", "required", "is required: the merchant searching"))
+  } else if (typeof merchantId !== "string") {
+    issues.push(issue("scope.merchantId", "type", `must be a string, got ${describe(merchantId)}`))
+  }
+  if (
+    merchantGroup !== undefined && typeof merchantGroup !== "string" &&
+    !(Array.isArray(merchantGroup) && merchantGroup.every((id) => typeof id === "string"))
+  ) {
+    issues.push(
+      issue(
+        "scope.merchantGroup",
+        "type",
+        `must be a group id or a list of merchant ids, got ${describe(merchantGroup)}`
+      )
+    )
+  }
+  return issues
+}
+
+/**
+ * The normalized query of `params`: query parameters are normalized; a query shaped as
+ * `normalizePlanSearch` gives it (with `filters`) has its parameters normalized and each filter
+ * checked as the parameters `filterField`, `filterOperator`, `filterValue` are, by the same schema.
+ */
+const queryOf = (params: unknown) => {
+  if (!isObject(params) || params instanceof URLSearchParams || !("filters" in params)) {
+    return Search.normalizeResult(params)
+  }
+  const { filters, ...rest } = params
+  const normalized = Search.normalizeResult(rest)
+  const issues: Array<Issue> = Result.isFailure(normalized) ? [...normalized.failure.issues] : []
+  const warnings: Array<Issue> = Result.isFailure(normalized)
+    ? [...normalized.failure.warnings]
+    : [...normalized.success.warnings]
+  const read: Array<Search.PlanSearchFilter> = []
+  if (!Array.isArray(filters)) {
+    issues.push(
+      issue("filters", "type", `must be a list of filters { field, operator, value }, got ${describe(filters)}`)
+    )
+  } else {
+    filters.forEach((filter: unknown, index) => {
+      const at = `filters[${index}]`
+      if (!isObject(filter)) {
+        issues.push(issue(at, "type", `must be a filter { field, operator, value }, got ${describe(filter)}`))
+        return
+      }
+      const { field, operator, value, ...others } = filter
+      for (const key of Object.keys(others)) {
+        if (others[key] !== undefined) {
+          warnings.push({
+            ...issue(`${at}.${key}`, "unknown_field", "is not a field of a filter and was left out"),
+            rule: "R10.2"
+          })
+        }
+      }
+      const checked = Search.validateQueryResult({ filterField: field, filterOperator: operator, filterValue: value })
+      if (Result.isFailure(checked)) {
+        for (const i of checked.failure.issues) issues.push({ ...i, path: filterPath(at, i.path) })
+        return
+      }
+      const { filterField, filterOperator, filterValue } = checked.success.value
+      if (filterField === undefined || filterValue === undefined) {
+        issues.push(issue(at, "required", "must name a field and a value"))
+        return
+      }
+      read.push({
+        field: filterField,
+        operator: filterOperator ?? Search.SEARCH_DEFAULTS.filterOperator,
+        value: filterValue
+      })
+    })
+  }
+  if (issues.length > 0 || Result.isFailure(normalized)) {
+    return Result.fail(new ValidationError({ issues, warnings }))
+  }
+  const value = normalized.success.value
+  return Result.succeed({ value: { ...value, filters: [...value.filters, ...read] }, warnings })
+}
+
+const FILTER_NAMES: Readonly<Record<string, string>> = {
+  filterField: "field",
+  filterOperator: "operator",
+  filterValue: "value"
+}
+
+const filterPath = (at: string, path: string): string =>
+  path in FILTER_NAMES ? `${at}.${FILTER_NAMES[path]}` : path === "" ? at : `${at}.${path}`
+
+const issue = (path: string, code: Issue["code"], message: string): Issue => ({
+  path,
+  code,
+  rule: SEARCH_RULE,
+  message
+})
+
+const describe = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "object"
+    ? "an object"
+    : typeof value === "string"
+    ? JSON.stringify(value)
+    : typeof value === "function" || typeof value === "symbol"
+    ? `a ${typeof value}`
+    : String(value)
+
+/**
+ * Options of {@link listPlanNotes}.
+ *
+ * @since 0.2.0
+ */
+export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
+  /** A parameter no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
 /**
@@ -254,10 +435,9 @@ const isNormalized = (params: unknown): params is Search.NormalizedPlanSearch =>
  */
 export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
-  params: Notes.PlanNotesParams | URLSearchParams,
-  options: Notes.ListPlanNotesOptions
-): Notes.PlanNotesPage<N> =>
-  valueOf(Notes.listResult(notes, params, options), unknownOptions(options, NOTES_OPTIONS), undefined)
+  params: Input<Notes.PlanNotesParams> | URLSearchParams,
+  options: ListPlanNotesOptions
+): Notes.PlanNotesPage<N> => valueOf(NOTES, options, listed(notes, params, options))
 
 /**
  * {@link listPlanNotes} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
@@ -271,9 +451,22 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
  */
 export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
-  params: Notes.PlanNotesParams | URLSearchParams,
-  options: Notes.ListPlanNotesOptions
-): Validation<Notes.PlanNotesPage<N>> =>
-  answerOf(Notes.listResult(notes, params, options), unknownOptions(options, NOTES_OPTIONS), undefined)
+  params: unknown,
+  options: ListPlanNotesOptions
+): Validation<Notes.PlanNotesPage<N>> => answer(NOTES_RESULT, options, listed(notes, params, options))
 
-const NOTES_OPTIONS: ReadonlySet<string> = new Set(["selfUrl"])
+const NOTES = plainFunction("listPlanNotes", ["selfUrl"])
+const NOTES_RESULT = plainFunction("listPlanNotesResult", ["selfUrl"])
+
+/** The page, and the warnings of its parameters (unknown ones, R10.2). */
+const listed = <N extends Notes.PlanNoteResponse>(
+  notes: ReadonlyArray<N>,
+  params: unknown,
+  options: ListPlanNotesOptions
+): Outcome<Notes.PlanNotesPage<N>> => {
+  const query = Notes.validateQueryResult(params)
+  return outcome(
+    Notes.listResult(notes, params as Notes.PlanNotesParams, options),
+    Result.isSuccess(query) ? query.success.warnings : query.failure.warnings
+  )
+}

@@ -2,24 +2,18 @@
  * Plain functions for refunds (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
  */
 import * as Result from "effect/Result"
-import {
-  answer,
-  answerOf,
-  both,
-  type UnknownFields,
-  unknownOptions,
-  type Validation,
-  valueOf
-} from "../core/foundation/issues.ts"
+import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
+import type { Plan, PlanResponse } from "../core/plan/index.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
 import type { RefundPlan } from "../core/refund/plan-input.ts"
 import { refundPlanUnknownFields } from "../core/refund/plan-input.ts"
 import type { RefundPolicy } from "../core/refund/policy.ts"
-import { quoteWarnedResult } from "../core/refund/quote.ts"
-import { selectPolicyResult } from "../core/refund/select.ts"
+import { type QuoteOptions, quoteWarnedResult } from "../core/refund/quote.ts"
+import { type PolicyWindow, selectPolicyResult } from "../core/refund/select.ts"
+import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
 /**
  * The index of the refund policy active `daysRemaining` days before the
@@ -42,9 +36,12 @@ import { selectPolicyResult } from "../core/refund/select.ts"
  * @since 0.1.0
  */
 export const selectRefundPolicy = (
-  policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
+  policies: ReadonlyArray<Input<RefundPolicy> | PolicyWindow>,
   daysRemaining: number
-): number => valueOf(selectPolicyResult(policies, daysRemaining), NO_WARNINGS, undefined)
+): number => valueOf(SELECT, undefined, outcome(selectPolicyResult(policies, daysRemaining)))
+
+const SELECT = plainFunction("selectRefundPolicy", [])
+const SELECT_RESULT = plainFunction("selectRefundPolicyResult", [])
 
 /**
  * {@link selectRefundPolicy} without throwing: `{ ok: true, value, warnings }` with the index, or
@@ -58,10 +55,8 @@ export const selectRefundPolicy = (
  * ```
  * @since 0.1.0
  */
-export const selectRefundPolicyResult = (
-  policies: ReadonlyArray<Pick<RefundPolicy, "daysWithinRedemptionDate">>,
-  daysRemaining: number
-): Validation<number> => answerOf(selectPolicyResult(policies, daysRemaining), NO_WARNINGS, undefined)
+export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unknown): Validation<number> =>
+  answer(SELECT_RESULT, undefined, outcome(selectPolicyResult(policies, daysRemaining)))
 
 /**
  * Options of {@link quoteRefund}.
@@ -72,21 +67,24 @@ export interface QuoteRefundOptions {
   /** The instant of the calculation: `Date`, epoch milliseconds or RFC 3339 date-time with offset. */
   readonly at: InstantInput
   /** IANA zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
-  readonly timeZone?: string
+  readonly timeZone?: string | undefined
   /** The merchant configuration: `defaultRefundPolicies`, default deposits, zero-decimal currencies. */
   readonly merchant?: unknown
-  /** A field of the plan or an option no rule reads: reported (`"warn"`, default) or refused (R10.2). */
-  readonly unknownFields?: UnknownFields
+  /** A field of the plan no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
+  readonly unknownFields?: UnknownFields | undefined
 }
 
-const QUOTE_OPTIONS: ReadonlySet<string> = new Set(["at", "timeZone", "merchant"])
+const QUOTE = plainFunction("quoteRefund", ["at", "timeZone", "merchant"])
+const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merchant"])
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly the service's
  * response: `planTotalCost`, `totalPaymentsPaid`, `totalNonRefundableAmount`,
  * `suggestedRefundAmount`, `currencyCode` and per item its policies, the active
  * one and the greater of the non-refundable deposit and the policy's part.
- * Throws a `ValidationError` with every issue of the input.
+ * Throws a `ValidationError` with every issue of the input. An option it does
+ * not have is refused (`unknown_option`); a field of the plan no rule reads is
+ * a process warning, once per path (R10.2, docs/api.md).
  *
  * @example
  * ```ts
@@ -110,63 +108,51 @@ const QUOTE_OPTIONS: ReadonlySet<string> = new Set(["at", "timeZone", "merchant"
  * ```
  * @since 0.1.0
  */
-export const quoteRefund = (plan: RefundPlanInput | unknown, options: QuoteRefundOptions): RefundCalculation => {
-  const { result, warnings } = quoteWith(plan, options)
-  return valueOf(result, warnings, options?.unknownFields)
-}
+export const quoteRefund: {
+  (plan: RefundPlanInput, options: QuoteRefundOptions): RefundCalculation
+  (plan: PlanResponse, options: QuoteRefundOptions): RefundCalculation
+} = (plan: unknown, options: QuoteRefundOptions): RefundCalculation => valueOf(QUOTE, options, quoted(plan, options))
 
-/** The quote and its R10.2 warnings: the plan's (decided with the quote's own guard) and the options'. */
-const quoteWith = (plan: unknown, options: QuoteRefundOptions) => {
-  const merchant = decodeResult(options?.merchant)
-  const ofOptions = unknownOptions(options, QUOTE_OPTIONS)
-  if (Result.isFailure(merchant)) {
-    return { result: Result.fail(merchant.failure), warnings: both(refundPlanUnknownFields(plan), ofOptions) }
-  }
-  const { result, warnings } = quoteWarnedResult(plan, {
-    at: options?.at,
-    timeZone: options?.timeZone,
-    merchant: merchant.success
-  })
-  return { result, warnings: both(warnings, ofOptions) }
+/** The quote and the plan's unknown fields (R10.2), decided with the quote's own guard. */
+const quoted = (plan: unknown, options: QuoteRefundOptions): Outcome<RefundCalculation> => {
+  const o = optionsOf(options)
+  // without a configuration to decode, the options as given (a hot loop allocates no copy)
+  if (o.merchant === undefined) return quoteWarnedResult(plan, o as QuoteOptions)
+  const merchant = decodeResult(o.merchant)
+  if (Result.isFailure(merchant)) return outcome(Result.fail(merchant.failure), refundPlanUnknownFields(plan))
+  return quoteWarnedResult(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success })
 }
-
-const NO_WARNINGS: ReadonlyArray<never> = []
 
 /**
- * What {@link quoteRefund} reads of a plan: a refund plan, or the service's plan record (its own
- * spellings and nulls are read too, R9). Any other value is checked and refused with its issues.
+ * What {@link quoteRefund} reads of a plan: a refund plan, or a plan record (its own spellings are
+ * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
+ * absent, R9). Any other value is checked and refused with its issues.
  *
  * @since 0.1.0
  */
-export type RefundPlanInput = RefundPlan
+export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
 
 /**
  * {@link quoteRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
- * warnings }`. The warnings name each field of the plan and each option no rule reads (R10.2), so
- * `refundPolicy` for `refundPolicies` is never a silent full refund.
+ * warnings }`, for a plan of any shape (JSON of unknown type). The warnings name each field of the
+ * plan no rule reads (R10.2), so `refundPolicy` for `refundPolicies` is never a silent full refund;
+ * an option the function does not have is refused (`unknown_option`).
  *
  * @example
  * ```ts
  * import { quoteRefundResult } from "payment-plan-engine"
  * const answer = quoteRefundResult(
- *   {
- *     currencyCode: "AUD", totalPaymentsPaid: 400,
- *     items: [{ id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01",
- *       refundPolicy: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }] }]
- *   },
- *   { at: "2027-01-20T09:00:00+11:00", timezone: "Australia/Sydney" } as never
+ *   JSON.parse(`{ "currencyCode": "AUD", "totalPaymentsPaid": 400, "items": [{ "id": "t1", "quantity": 2,
+ *     "costPerItem": 250, "redemptionDate": "2027-03-01",
+ *     "refundPolicy": [{ "daysWithinRedemptionDate": 60, "refundablePercentage": 75 }] }] }`),
+ *   { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" }
  * )
- * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy", "options.timezone"]
+ * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy"]
  * ```
  * @since 0.1.0
  */
-export const quoteRefundResult = (
-  plan: RefundPlanInput | unknown,
-  options: QuoteRefundOptions
-): Validation<RefundCalculation> => {
-  const { result, warnings } = quoteWith(plan, options)
-  return answerOf(result, warnings, options?.unknownFields)
-}
+export const quoteRefundResult = (plan: unknown, options: QuoteRefundOptions): Validation<RefundCalculation> =>
+  answer(QUOTE_RESULT, options, quoted(plan, options))
 
 /**
  * Validates a cancel-plan request against the plan it cancels (R7.8): the
@@ -185,20 +171,20 @@ export const quoteRefundResult = (
  * @since 0.1.0
  */
 export const validateCancelPlanRequest = (
-  plan: RefundPlanInput | unknown,
-  request: CancelPlanRequest | unknown,
-  options: { readonly merchant?: unknown; readonly unknownFields?: UnknownFields } = {}
+  plan: unknown,
+  request: unknown,
+  options?: { readonly merchant?: unknown; readonly unknownFields?: UnknownFields | undefined }
 ): Validation<CancelPlanRequest> =>
   answer(
-    Result.flatMap(
-      decodeResult(options?.merchant),
-      (merchant) => validateCancelRequestResult(plan, request, { merchant })
-    ),
-    [
-      ...refundPlanUnknownFields(plan).map((w) => ({ ...w, path: `plan.${w.path}` })),
-      ...unknownOptions(options, MERCHANT_ONLY)
-    ],
-    options?.unknownFields
+    CANCEL,
+    options,
+    validated(
+      Result.flatMap(
+        decodeResult(optionsOf(options).merchant),
+        (merchant) => validateCancelRequestResult(plan, request, { merchant })
+      ),
+      under("plan", refundPlanUnknownFields(plan))
+    )
   )
 
-const MERCHANT_ONLY: ReadonlySet<string> = new Set(["merchant"])
+const CANCEL = plainFunction("validateCancelPlanRequest", ["merchant"])

@@ -374,7 +374,7 @@ export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan
             now,
             planId,
             user: user === undefined ? undefined : { ...user, status: "Active" },
-            merchant: {
+            planMerchant: {
               id: merchantId,
               name: `Merchant ${merchantId.slice(-1).toUpperCase()}`,
               merchantGroupId: merchantId === "merchant-c" ? "group-2" : "group-1"

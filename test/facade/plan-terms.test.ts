@@ -33,7 +33,7 @@ describe("computePlanTerms", () => {
         type: "plan",
         timeZone: "Sydney",
         deposit: { amount: "lots" }
-      }, { now: NOW })
+      } as never, { now: NOW })
     } catch (e) {
       error = e
     }
@@ -54,7 +54,7 @@ describe("computePlanTerms", () => {
   })
 
   it("is PlanTerms.computeResult under the Effect-native namespace", () => {
-    const request = { checkoutId: "c", type: "plan", timeZone: "UTC" }
+    const request = { checkoutId: "c", type: "plan", timeZone: "UTC" } as const
     const result = PlanTerms.computeResult(exampleRequest(), request, { now: NOW })
     expect(result._tag === "Success" && result.success).toEqual(
       computePlanTerms(exampleRequest(), request, { now: NOW })

@@ -12,6 +12,7 @@ import {
   normalizePlanSearch,
   Plan,
   planSummaryOf,
+  type PlanTermsRequest,
   PlanTransitionError,
   searchPlans,
   Time,
@@ -80,7 +81,7 @@ describe("plans through the package root", () => {
 
 describe("computePlanTerms → createPlanRecord (R6.9)", () => {
   it("builds a plan from the terms the library computes, in the request's zone", () => {
-    const request = {
+    const request: PlanTermsRequest = {
       checkoutId: "co_1",
       type: "plan",
       timeZone: "Australia/Sydney",

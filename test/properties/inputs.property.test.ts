@@ -4,7 +4,9 @@
  * configuration the service could answer never makes a calculation throw (R10.3).
  */
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
+import { forgetReportedWarnings, type PlainFunctionWarning, REMEMBERED } from "../../src/facade/plain.ts"
+import * as Root from "../../src/index.ts"
 import {
   computePlanTermsResult,
   quoteRefund,
@@ -17,6 +19,7 @@ import {
 } from "../../src/index.ts"
 import { checkoutRequest, refundPlan } from "../../src/testing/arbitraries.ts"
 import { exampleRequest, NOW } from "../fixtures.ts"
+import { perturbedCall, workingCalls } from "./any-input.ts"
 
 const NOW_MS = Date.parse(NOW)
 const AT = "2027-01-20T09:00:00+11:00"
@@ -41,17 +44,21 @@ describe("R10.2 unknown fields and options are reported, and refused on request 
     }]
   }
 
-  it("the issue's typo: refundPolicy and timezone are named, not a silent full refund", () => {
-    const answer = quoteRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
+  it("the issue's typo: refundPolicy is named, not a silent full refund; timezone is refused", () => {
+    const answer = quoteRefundResult(plan, { at: AT, timeZone: "Australia/Sydney" })
     expect(answer.ok).toBe(true)
-    expect(unknownPaths(answer.warnings)).toEqual(["items[0].refundPolicy", "options.timezone"])
+    expect(unknownPaths(answer.warnings)).toEqual(["items[0].refundPolicy"])
     expect(answer.warnings[0]).toMatchObject({ code: "unknown_field", rule: "R10.2" })
+    const typo = quoteRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
+    expect(!typo.ok && typo.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
+      "options.timezone:unknown_option:R10.2"
+    ])
   })
 
-  it("unknownFields: \"error\" refuses them, every one, and quoteRefund throws", () => {
-    const answer = quoteRefundResult(plan, { at: AT, timezone: "Australia/Sydney", unknownFields: "error" } as never)
+  it("unknownFields: \"error\" refuses every unknown field, and quoteRefund throws", () => {
+    const answer = quoteRefundResult(plan, { at: AT, unknownFields: "error" })
     expect(answer.ok).toBe(false)
-    expect(!answer.ok && answer.issues.map((i) => i.path)).toEqual(["items[0].refundPolicy", "options.timezone"])
+    expect(!answer.ok && answer.issues.map((i) => i.path)).toEqual(["items[0].refundPolicy"])
     expect(() => quoteRefund(plan, { at: AT, unknownFields: "error" })).toThrow(/items\[0\]\.refundPolicy/)
   })
 
@@ -62,9 +69,9 @@ describe("R10.2 unknown fields and options are reported, and refused on request 
     ])
   })
 
-  it("validators warn on unknown options too", () => {
+  it("validators refuse unknown options too: options are written in code", () => {
     const answer = validateCheckoutRequest(exampleRequest(), { now: NOW, timezone: "UTC" } as never)
-    expect(answer.ok && unknownPaths(answer.warnings)).toEqual(["options.timezone"])
+    expect(!answer.ok && answer.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["options.timezone:unknown_option"])
   })
 })
 
@@ -92,16 +99,21 @@ describe("R10.2 properties", () => {
     )
   })
 
-  it("quoteRefundResult names a stray field of an item or a policy, and a stray option", () => {
+  it("quoteRefundResult names a stray field of an item, and refuses a stray option", () => {
     fc.assert(
       fc.property(refundPlan({ now: NOW_MS }), strayKey, strayKey, fc.nat(), (plan, key, option, at) => {
         const index = at % plan.items.length
         const typo = { ...plan, items: plan.items.map((item, i) => (i === index ? { ...item, [key]: [] } : item)) }
-        const answer = quoteRefundResult(typo, { at: AT, [option]: true } as never)
-        expect(unknownPaths(answer.warnings)).toEqual([`items[${index}].${key}`, `options.${option}`])
+        const answer = quoteRefundResult(typo, { at: AT })
+        expect(unknownPaths(answer.warnings)).toEqual([`items[${index}].${key}`])
         const clean = quoteRefundResult(plan, { at: AT })
         expect(answer.ok && answer.value).toEqual(clean.ok && clean.value)
         expect(clean.warnings).toEqual([])
+        const refused = quoteRefundResult(typo, { at: AT, [option]: true } as never)
+        expect(!refused.ok && refused.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+          `options.${option}:unknown_option`
+        ])
+        expect(refused.warnings).toEqual(answer.warnings)
       })
     )
   })
@@ -173,5 +185,93 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
     // eslint-disable-next-line no-sparse-arrays
     const answer = selectRefundPolicyResult([, { daysWithinRedemptionDate: 3 }] as never, 2)
     expect(!answer.ok && answer.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["policies[0]:type"])
+  })
+})
+
+describe("R10.2 every surface says the same: a calculation and its twin agree, and the calculation reports each new warning once", () => {
+  type Plain = (...args: Array<unknown>) => unknown
+  const root = Root as unknown as Record<string, unknown>
+  // enumerated from the exports: every calculation with a …Result twin, today's and tomorrow's
+  const pairs = Object.keys(root)
+    .filter((name) => typeof root[name] === "function" && typeof root[`${name}Result`] === "function")
+    .map((name) => [name, root[name] as Plain, root[`${name}Result`] as Plain] as const)
+  const key = (name: string, w: { readonly code: string; readonly path: string }) => `${name} ${w.code} ${w.path}`
+  const issueKeys = (issues: ReadonlyArray<Root.Issue>) => issues.map((i) => `${i.path} ${i.code} ${i.rule}`)
+
+  it("finds the calculations, and a working call of each", () => {
+    expect(pairs.map(([name]) => name).toSorted()).toEqual(Object.keys(workingCalls).toSorted())
+  })
+
+  it("same value or same issues; the warnings the twin answers are process warnings, each once per process", () => {
+    forgetReportedWarnings()
+    const reported = new Set<string>()
+    const counts = { refused: 0, answered: 0, warned: 0 }
+    const emitted: Array<PlainFunctionWarning> = []
+    const spy = vi.spyOn(process, "emitWarning").mockImplementation(
+      ((warning: PlainFunctionWarning) => {
+        emitted.push(warning)
+      }) as typeof process.emitWarning
+    )
+    try {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...pairs).chain((pair) =>
+            fc.tuple(fc.constant(pair), perturbedCall(pair[0], pair[1].length))
+          ),
+          ([[name, calculation, twin], args]) => {
+            const answer = twin(...args) as Root.Validation<unknown>
+            emitted.length = 0
+            let value: unknown
+            let error: unknown
+            try {
+              value = calculation(...args)
+            } catch (e) {
+              error = e
+            }
+            if (!answer.ok) {
+              counts.refused++
+              if (error instanceof Root.PlanTransitionError) {
+                // a refusal of the plan's state: the twin's one conflict at `event`, naming it
+                expect(answer.issues).toEqual([
+                  expect.objectContaining({
+                    path: "event",
+                    code: "conflict",
+                    message: `${error.code}: ${error.message}`
+                  })
+                ])
+                return
+              }
+              expect(error, name).toBeInstanceOf(Root.ValidationError)
+              expect(issueKeys((error as Root.ValidationError).issues)).toEqual(issueKeys(answer.issues))
+              expect(emitted).toEqual([])
+              return
+            }
+            counts.answered++
+            if (answer.warnings.length > 0) counts.warned++
+            expect(error, name).toBeUndefined()
+            expect(value).toEqual(answer.value)
+            // what a new process would see: each warning of the twin not reported before, while memory lasts
+            const expected: Array<string> = []
+            for (const w of answer.warnings) {
+              const k = key(name, w)
+              if (reported.has(k) || reported.size >= REMEMBERED) continue
+              reported.add(k)
+              expected.push(k)
+            }
+            const seen = emitted.flatMap((w) => w.issue === undefined ? [] : [key(w.functionName, w.issue)])
+            expect(seen).toEqual(expected)
+            expect(emitted.every((w) => w.name === "PaymentPlanEngineWarning" && w.code.startsWith("PAYMENT_PLAN_")))
+              .toBe(true)
+          }
+        ),
+        { numRuns: 400 }
+      )
+    } finally {
+      spy.mockRestore()
+    }
+    // none of the three outcomes may be vacuous
+    expect(counts.refused).toBeGreaterThanOrEqual(20)
+    expect(counts.answered).toBeGreaterThanOrEqual(100)
+    expect(counts.warned).toBeGreaterThanOrEqual(10)
   })
 })

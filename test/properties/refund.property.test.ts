@@ -454,3 +454,52 @@ describe("R3 time zones around transitions", () => {
     )
   })
 })
+
+describe("R7.2 an existing plan's ties are settled by list order, never refused (issue 21 item 4)", () => {
+  /** Policies drawn from a few windows, so two of one item often share their days (R4.6 refuses that on a checkout only). */
+  const tiedPolicies = fc.array(
+    fc.record({
+      daysWithinRedemptionDate: fc.constantFrom(0, 7, 30, 60),
+      refundablePercentage: fc.integer({ min: 0, max: 100 })
+    }),
+    { maxLength: 5 }
+  )
+  const tiedPlan = refundPlan({ now: NOW, policies: tiedPolicies })
+
+  it("R7.2: the quote's active policy is the first in list order among those with the smallest days ≥ daysRemaining", () => {
+    let ties = 0
+    fc.assert(
+      fc.property(tiedPlan, at, (p, ms) => {
+        const exponent = Currency.isoExponent(p.currencyCode)!
+        const q = ok(quoteResult(p, { at: ms }))
+        const today = intlDay(ms, p.timeZone)
+        q.items.forEach((item, i) => {
+          const input = p.items[i]!
+          const policies = input.refundPolicies ?? []
+          const parsed = Time.parseDateOrInstant(input.redemptionDate)!
+          const redemption = parsed._tag === "Date" ? parsed.day : intlDay(parsed.ms, p.timeZone)
+          const expected = oracleSelect(policies, redemption - today)
+          expect(item.activeRefundPolicyIndex).toBe(expected)
+          if (
+            expected >= 0 &&
+            policies.some((other, j) =>
+              j !== expected && other.daysWithinRedemptionDate === policies[expected]!.daysWithinRedemptionDate
+            )
+          ) ties++
+          // what the active policy keeps is its own, not a tied neighbour's (R7.3, R7.5)
+          const cost = minor(input.costPerItem, exponent)
+          const lineTotal = cost * input.quantity
+          const policyPart = expected < 0
+            ? 0
+            : oraclePolicyNonRefundable(lineTotal, policies[expected]!.refundablePercentage)
+          expect(minor(item.nonRefundableAmount, exponent)).toBe(
+            Math.max(oracleDeposit(input, cost, exponent), policyPart)
+          )
+        })
+      }),
+      { numRuns: 500 }
+    )
+    // the property saw ties where they decide something
+    expect(ties).toBeGreaterThan(20)
+  })
+})

@@ -1,15 +1,26 @@
 /**
  * `payment-plan plan-terms` and `payment-plan refund-quote`: the plan terms of
  * a checkout (R6) and the refund calculation of a plan (R7), through the plain
- * functions `computePlanTerms` and `quoteRefund`.
+ * functions' `…Result` twins `computePlanTermsResult` and `quoteRefundResult`
+ * (their warnings printed on stderr, io.ts `answered`).
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { ValidationError } from "../../core/foundation/issues.ts"
 import { isRecord } from "../../core/internal/predicates.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
-import { computePlanTerms, quoteRefund } from "../../facade/index.ts"
-import { CliFailure, EXIT_REFUSED, type Format, type Io, readJson, readJsonOption, refused, writeJson } from "./io.ts"
+import { computePlanTermsResult, quoteRefundResult } from "../../facade/index.ts"
+import {
+  answered,
+  CliFailure,
+  EXIT_REFUSED,
+  type Format,
+  type Io,
+  readJson,
+  readJsonOption,
+  strictOption,
+  writeJson
+} from "./io.ts"
+import { merchantFileOption, merchantIdOption, readMerchant } from "./merchant.ts"
 import {
   DATE_MEANING,
   dayOn,
@@ -17,7 +28,6 @@ import {
   examples,
   formatOption,
   instantOf,
-  merchantOption,
   parseDay,
   parseFrequency,
   planTypeOption,
@@ -26,16 +36,6 @@ import {
   zoneOption
 } from "./options.ts"
 import { renderPairs, renderTable } from "./table.ts"
-
-/** Runs a calculation of the plain API: a `ValidationError` is refused input, shown with every issue. */
-export const calculate = <A>(f: () => A): A => {
-  try {
-    return f()
-  } catch (error) {
-    if (error instanceof ValidationError) throw refused("the input was refused:", error.issues)
-    throw error
-  }
-}
 
 const parseAmount = (value: string) => {
   // the core judges the digits against the currency (R1.3); here only "is it a number"
@@ -49,6 +49,8 @@ interface PlanTermsOptions {
   readonly now?: When
   readonly tz?: string
   readonly merchant?: string
+  readonly merchantId?: string
+  readonly strict?: boolean
   readonly request?: string
   readonly checkoutId?: string
   readonly planType?: string
@@ -149,7 +151,9 @@ export const registerPlanTerms = (program: Command, io: Io): void => {
     )
     .option("--checkout-id <id>", "checkoutId of the request (default: the checkout's id)")
     .option("--request <file>", "a whole compute-plan-terms request JSON; the options above are set over it")
-    .addOption(merchantOption())
+    .addOption(merchantFileOption())
+    .addOption(merchantIdOption())
+    .addOption(strictOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
@@ -162,15 +166,17 @@ export const registerPlanTerms = (program: Command, io: Io): void => {
     .action(async (file: string | undefined, options: PlanTermsOptions) => {
       const checkout = await readJson(file, io)
       const base = await readJsonOption(options.request, io, "--request")
-      const merchant = await readJsonOption(options.merchant, io, "--merchant")
+      const merchant = await readMerchant(options, io)
       const request = planTermsRequest(checkout, base, options)
-      const terms = calculate(() =>
-        computePlanTerms(
+      const terms = answered(
+        computePlanTermsResult(
           checkout,
           request,
           // a date in --now is the plan date: its start in the request's zone
           defined({ now: instantOf(options.now, request["timeZone"]), merchant, depositStrategy: options.strategy })
-        )
+        ),
+        io,
+        options.strict
       )
       if (options.format === "json") writeJson(io, terms)
       else writePlanTermsTable(io, terms)
@@ -188,24 +194,32 @@ export const registerRefundQuote = (program: Command, io: Io): void => {
     .argument("[plan]", "plan JSON: currencyCode, totalPaymentsPaid, items with refund policies (default: stdin)")
     .addOption(whenOption("--at", "instant of the calculation"))
     .addOption(zoneOption("of the calendar dates (default: the plan's timeZone, else UTC)"))
-    .addOption(merchantOption())
+    .addOption(merchantFileOption())
+    .addOption(merchantIdOption())
+    .addOption(strictOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
       `\n${DATE_MEANING}\n` + examples([
         "payment-plan refund-quote plan.json --at 2027-01-20T09:00:00+11:00 --tz Australia/Sydney",
-        "payment-plan refund-quote plan.json --merchant config.json --format table"
+        "payment-plan refund-quote plan.json --merchant config.json --format table",
+        "payment-plan refund-quote plan.json --merchant sandbox-merchants.json --merchant-id merchant-123 --strict"
       ])
     )
     .action(
-      async (file: string | undefined, options: { at?: When; tz?: string; merchant?: string; format: Format }) => {
+      async (
+        file: string | undefined,
+        options: { at?: When; tz?: string; merchant?: string; merchantId?: string; strict?: boolean; format: Format }
+      ) => {
         const plan = await readJson(file, io)
-        const merchant = await readJsonOption(options.merchant, io, "--merchant")
-        const quote = calculate(() =>
-          quoteRefund(
+        const merchant = await readMerchant(options, io)
+        const quote = answered(
+          quoteRefundResult(
             plan,
             defined({ at: instantOf(options.at, options.tz ?? planZone(plan)), timeZone: options.tz, merchant })
-          )
+          ),
+          io,
+          options.strict
         )
         if (options.format === "json") return writeJson(io, quote)
         io.stdout.write(

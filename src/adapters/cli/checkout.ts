@@ -1,29 +1,30 @@
 /**
  * `payment-plan validate` and `payment-plan summarize`: a create-checkout
  * request checked against the service's constraints (R4), and its totals (R2),
- * through the plain functions `validateCheckoutRequest` and `summarizeCheckout`.
+ * through the plain functions `validateCheckoutRequest` and `summarizeCheckoutResult`
+ * (their warnings printed on stderr, io.ts `reportWarnings`).
  */
 import type { Command } from "commander"
-import { summarizeCheckout, validateCheckoutRequest } from "../../facade/index.ts"
-import { calculate } from "./calculations.ts"
+import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"
 import {
+  answered,
   CliFailure,
   EXIT_REFUSED,
   type Format,
   type Io,
-  issueRows,
   readJson,
-  readJsonOption,
   renderIssues,
+  reportWarnings,
+  strictOption,
   writeJson
 } from "./io.ts"
+import { merchantFileOption, merchantIdOption, readMerchant } from "./merchant.ts"
 import {
   DATE_MEANING,
   defined,
   examples,
   formatOption,
   instantOf,
-  merchantOption,
   type When,
   whenOption,
   zoneOption
@@ -34,7 +35,9 @@ import { renderPairs, renderTable } from "./table.ts"
 export interface CommonOptions {
   readonly format: Format
   readonly merchant?: string
+  readonly merchantId?: string
   readonly tz?: string
+  readonly strict?: boolean
 }
 
 export const registerValidate = (program: Command, io: Io): void => {
@@ -44,22 +47,27 @@ export const registerValidate = (program: Command, io: Io): void => {
       "Validate a create-checkout request against every constraint of the service (R4); exit 1 when invalid."
     )
     .argument("[file]", "checkout request JSON (default: stdin)")
-    .option("--merchant-id <id>", "the authenticated merchant id the request must name (R4.5)")
+    .option(
+      "--merchant-id <id>",
+      "the authenticated merchant id the request must name (R4.5); with a sandbox merchants file as --merchant, its merchant"
+    )
     .addOption(whenOption("--now", "instant of the check: redemption dates must be after it"))
     .addOption(zoneOption("in which calendar redemption dates start (default: UTC)"))
-    .addOption(merchantOption())
+    .addOption(merchantFileOption())
+    .addOption(strictOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
       `\n${DATE_MEANING}\n` + examples([
         "payment-plan validate checkout.json",
         "payment-plan validate checkout.json --merchant-id merchant-123 --now 2026-11-22T09:30:00Z --format table",
+        "payment-plan validate checkout.json --merchant sandbox-merchants.json --merchant-id merchant-123 --strict",
         "curl -s https://shop.example/checkout.json | payment-plan validate --merchant config.json"
       ])
     )
-    .action(async (file: string | undefined, options: CommonOptions & { merchantId?: string; now?: When }) => {
+    .action(async (file: string | undefined, options: CommonOptions & { now?: When }) => {
       const input = await readJson(file, io)
-      const merchant = await readJsonOption(options.merchant, io, "--merchant")
+      const merchant = await readMerchant(options, io, true)
       const result = validateCheckoutRequest(
         input,
         defined({
@@ -69,17 +77,13 @@ export const registerValidate = (program: Command, io: Io): void => {
           timeZone: options.tz
         })
       )
+      // the validation result is the answer, valid or not (its warnings in it); stderr shows the warnings
       if (options.format === "json") writeJson(io, result)
-      else {
-        const warnings = result.warnings.length === 0
-          ? ""
-          : `\nwarnings:\n${renderTable(["path", "code", "rule", "message"], issueRows(result.warnings))}`
-        io.stdout.write(
-          (result.ok ? "valid\n" : `invalid: ${result.issues.length} issue(s)\n${renderIssues(result.issues)}`) +
-            warnings
-        )
-      }
-      // the result is the answer; the exit code tells scripts it is a refusal
+      else {io.stdout.write(
+          result.ok ? "valid\n" : `invalid: ${result.issues.length} issue(s)\n${renderIssues(result.issues)}`
+        )}
+      reportWarnings(io, result.warnings, options.strict)
+      // the exit code tells scripts it is a refusal
       if (!result.ok) throw new CliFailure(EXIT_REFUSED, "")
     })
 }
@@ -93,20 +97,28 @@ export const registerSummarize = (program: Command, io: Io): void => {
     .argument("[file]", "checkout request JSON (default: stdin)")
     .addOption(whenOption("--now", "creation instant of the checkout: expiresAt counts from it"))
     .addOption(zoneOption("in which date-times become calendar dates (default: UTC)"))
-    .addOption(merchantOption())
+    .addOption(merchantFileOption())
+    .addOption(merchantIdOption())
+    .addOption(strictOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
       `\n${DATE_MEANING}\n` + examples([
         "payment-plan summarize checkout.json --now 2026-11-22T09:30:00Z",
-        "payment-plan summarize checkout.json --tz Australia/Sydney --merchant config.json --format table"
+        "payment-plan summarize checkout.json --tz Australia/Sydney --merchant config.json --format table",
+        "payment-plan summarize checkout.json --merchant sandbox-merchants.json --merchant-id merchant-123"
       ])
     )
     .action(async (file: string | undefined, options: CommonOptions & { now?: When }) => {
       const input = await readJson(file, io)
-      const merchant = await readJsonOption(options.merchant, io, "--merchant")
-      const summary = calculate(() =>
-        summarizeCheckout(input, defined({ now: instantOf(options.now, options.tz), merchant, timeZone: options.tz }))
+      const merchant = await readMerchant(options, io)
+      const summary = answered(
+        summarizeCheckoutResult(
+          input,
+          defined({ now: instantOf(options.now, options.tz), merchant, timeZone: options.tz })
+        ),
+        io,
+        options.strict
       )
       if (options.format === "json") return writeJson(io, summary)
       io.stdout.write(

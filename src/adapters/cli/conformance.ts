@@ -11,7 +11,7 @@ import { CliFailure, EXIT_REFUSED, EXIT_USAGE, type Io, usage, writeJson } from 
 import { examples, zoneOption } from "./options.ts"
 
 const CONFORMANCE = "payment-plan-engine/conformance"
-const GROUPS = ["create", "terms", "refund", "verify", "search"] as const
+const GROUPS = ["create", "terms", "refund", "verify", "search", "plans", "notes"] as const
 
 /** What the command needs of `payment-plan-engine/conformance`. */
 interface ConformanceModule {
@@ -24,12 +24,13 @@ interface ConformanceModule {
 
 interface Report {
   readonly disagreements: ReadonlyArray<unknown>
+  readonly causes?: ReadonlyArray<{ readonly rule: string; readonly operation: string; readonly field: string }>
 }
 
 interface Options {
   readonly baseUrl: string
   readonly merchantId: string
-  readonly apiKey: string
+  readonly apiKey?: string
   readonly runs?: number
   readonly seed?: number
   readonly only?: ReadonlyArray<string>
@@ -75,17 +76,20 @@ export const registerConformance = (program: Command, io: Io): void => {
   program
     .command("conformance")
     .description(
-      "Check a service at a base URL against the rules: generated checkouts, plan terms, refund quotes, verification " +
-        "and searches compared field by field with the engine; each disagreement with its rule, field and smallest request."
+      "Check a service at a base URL against the rules: generated checkouts, plan terms, refund quotes, verification, " +
+        "plan records, merchant orders, notes and searches compared field by field with the engine; each root cause " +
+        "named with its rule, field and smallest request, and what follows from it."
     )
     .requiredOption("--base-url <url>", "the service's base address ({base_url})")
     .requiredOption("--merchant-id <id>", "the merchant whose credentials are used")
     .addOption(
-      new Option("--api-key <key>", "the merchant's API key (never printed)").env("PAYMENT_PLAN_API_KEY")
-        .makeOptionMandatory()
+      // required, checked in the action so that its message names the variable it may come from
+      new Option("--api-key <key>", "the merchant's API key, required (never printed)").env("PAYMENT_PLAN_API_KEY")
     )
     .addOption(
-      new Option("--runs <n>", "scenarios in all, shared among the checks (default 100)").argParser(whole("--runs", 1))
+      new Option("--runs <n>", "scenarios in all, shared among the groups of checks (default 100)").argParser(
+        whole("--runs", 1)
+      )
     )
     .addOption(
       new Option("--seed <s>", "seed of the generated requests: the same seed sends the same requests").argParser(
@@ -102,7 +106,10 @@ export const registerConformance = (program: Command, io: Io): void => {
     .option("--report <file>", "also write an HTML report: each disagreement's request and both answers side by side")
     .addOption(new Option("--rps <n>", "requests per second at most (default 5)").argParser(positive))
     .addOption(
-      new Option("--max-requests <n>", "hard cap of requests, shrinking included (default 1000)").argParser(
+      new Option(
+        "--max-requests <n>",
+        "hard cap of requests, shrinking included, shared among the groups (default 1000)"
+      ).argParser(
         whole("--max-requests", 1)
       )
     )
@@ -132,6 +139,9 @@ export const registerConformance = (program: Command, io: Io): void => {
         ])
     )
     .action(async (options: Options) => {
+      if (options.apiKey === undefined || options.apiKey === "") {
+        throw usage("required option '--api-key <key>' not specified, nor the PAYMENT_PLAN_API_KEY variable")
+      }
       let kit: ConformanceModule
       try {
         kit = (await import(CONFORMANCE)) as ConformanceModule
@@ -178,6 +188,12 @@ export const registerConformance = (program: Command, io: Io): void => {
         }
       }
       const found = report.disagreements.length
-      if (found > 0) throw new CliFailure(EXIT_REFUSED, `${found} disagreement(s) with the rules`)
+      if (found > 0) {
+        const causes = (report.causes ?? []).map((c) => `${c.rule} ${c.operation} ${c.field}`)
+        throw new CliFailure(
+          EXIT_REFUSED,
+          `${found} disagreement(s) with the rules${causes.length === 0 ? "" : `; root cause(s): ${causes.join("; ")}`}`
+        )
+      }
     })
 }

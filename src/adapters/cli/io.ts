@@ -4,7 +4,9 @@
  * Exit codes: 0 success, 1 a validation failure or refused input, 2 a usage
  * error (unknown option, missing input, a malformed option value).
  */
+import { Option } from "commander"
 import { readFile } from "node:fs/promises"
+import type { Validation } from "../../core/foundation/issues.ts"
 import { type Issue } from "../../core/internal/issue.ts"
 import { renderTable } from "./table.ts"
 
@@ -38,19 +40,32 @@ export interface Io {
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
-/** The whole of a file, or of stdin for `-` or no file. Refuses an interactive stdin: nothing was piped. */
+/**
+ * The whole of a file, or of stdin for `-` or no file. Refuses an interactive
+ * stdin (nothing was piped) and an empty or blank input (`< /dev/null`): no
+ * input is a usage error, not text that fails to parse.
+ */
 export const readText = async (file: string | undefined, io: Io): Promise<string> => {
-  if (file === undefined || file === "-") {
+  const fromStdin = file === undefined || file === "-"
+  let text: string
+  if (fromStdin) {
     if (io.stdin.isTTY) throw usage("no input: give a file or pipe JSON on stdin")
     const chunks: Array<Buffer> = []
     for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer))
-    return Buffer.concat(chunks).toString("utf8")
+    text = Buffer.concat(chunks).toString("utf8")
+  } else {
+    try {
+      text = await readFile(file, "utf8")
+    } catch (error) {
+      throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+    }
   }
-  try {
-    return await readFile(file, "utf8")
-  } catch (error) {
-    throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+  if (text.trim() === "") {
+    throw usage(
+      fromStdin ? "no input: stdin is empty; give a file or pipe JSON on stdin" : `no input: ${file} is empty`
+    )
   }
+  return text
 }
 
 /** JSON of a file or stdin; malformed JSON is refused input (exit 1). */
@@ -77,3 +92,44 @@ export const issueRows = (issues: ReadonlyArray<Issue>) =>
 
 export const renderIssues = (issues: ReadonlyArray<Issue>): string =>
   renderTable(["path", "code", "rule", "message"], issueRows(issues))
+
+/**
+ * `--strict`: any warning refuses the input (R10.2), so a typo such as
+ * `refundPolicy` for `refundPolicies` fails a script instead of quoting a full refund.
+ */
+export const strictOption = () =>
+  new Option(
+    "--strict",
+    "refuse the input on any warning (exit 1), such as a field no rule reads (R10.2); warnings are always printed on stderr"
+  )
+
+/**
+ * Prints each warning of an answer on stderr (path, code, rule, message, as a
+ * refusal's issues are printed) and, under `--strict`, refuses the input for
+ * them. Every command that computes from data reports its warnings through this
+ * one function (R10.2: never silent on any surface).
+ */
+export const reportWarnings = (io: Io, warnings: ReadonlyArray<Issue>, strict: boolean | undefined): void => {
+  if (warnings.length === 0) return
+  io.stderr.write(`payment-plan: ${warnings.length === 1 ? "warning" : `${warnings.length} warnings`}:\n`)
+  io.stderr.write(renderIssues(warnings))
+  if (strict === true) {
+    throw refused(
+      `refused under --strict: ${warnings.length === 1 ? "a warning" : `${warnings.length} warnings`} (above)`
+    )
+  }
+}
+
+/**
+ * The value of a plain API answer (`{ ok, value | issues, warnings }`, a
+ * `…Result` twin's): its warnings on stderr (see {@link reportWarnings}), and a
+ * refusal turned into refused input (exit 1) with every issue.
+ */
+export const answered = <A>(answer: Validation<A>, io: Io, strict: boolean | undefined): A => {
+  if (!answer.ok) {
+    reportWarnings(io, answer.warnings, false)
+    throw refused("the input was refused:", answer.issues)
+  }
+  reportWarnings(io, answer.warnings, strict)
+  return answer.value
+}

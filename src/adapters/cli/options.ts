@@ -98,10 +98,15 @@ export const formatOption = () =>
     "json"
   )
 
-export const merchantOption = () =>
+/**
+ * `--merchant <file>`; `withMerchantsFile`: the command also takes a sandbox
+ * merchants file with `--merchant-id` (merchant.ts, `readMerchant`).
+ */
+export const merchantOption = (withMerchantsFile = false) =>
   new Option(
     "--merchant <file>",
-    "merchant configuration JSON (currencies, default deposits, deadlines and refund policies)"
+    "merchant configuration JSON (currencies, default deposits, deadlines and refund policies)" +
+      (withMerchantsFile ? ", or a sandbox merchants file { merchants: [...] } with --merchant-id" : "")
   )
 
 export const zoneOption = (what: string) => new Option("--tz <zone>", `IANA time zone ${what}`).argParser(parseZone)

@@ -43,8 +43,9 @@ export const createProgram = (io: Io): Command => {
     .addHelpText(
       "after",
       `\nInputs are JSON files, or stdin when the file is omitted or "-".\n${DATE_MEANING}\n` +
-        "Exit codes: 0 success; 1 input the engine refuses (an invalid request, unacceptable terms, a refused plan);\n" +
-        "2 usage error (an unknown command or option, a bad option value, a file that cannot be read).\n" +
+        "Warnings (a field no rule reads, R10.2) are printed on stderr; --strict refuses the input on any.\n" +
+        "Exit codes: 0 success; 1 input the engine refuses (an invalid request, unacceptable terms, a refused plan, a warning under --strict);\n" +
+        "2 usage error (no command, an unknown command or option, a bad option value, no input, a file that cannot be read).\n" +
         examples([
           "payment-plan validate checkout.json --merchant-id merchant-123",
           "cat checkout.json | payment-plan summarize --format table",
@@ -80,9 +81,11 @@ export const run = async (
     return EXIT_OK
   } catch (error) {
     if (error instanceof CommanderError) {
-      // help and version end the run successfully; every other parse error is a usage error
+      // help asked for (--help, `help [command]`) and --version end the run successfully; help shown
+      // because no command was given (`payment-plan`, `payment-plan webhooks`: commander's help on
+      // stderr with a non-zero code) and every other parse error are usage errors
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" ||
-          error.code === "commander.help"
+          (error.code === "commander.help" && error.exitCode === 0)
         ? EXIT_OK
         : EXIT_USAGE
     }

@@ -11,7 +11,7 @@
 import type { Command } from "commander"
 import type { Issue } from "../../core/foundation/issues.ts"
 import { isRecord } from "../../core/internal/predicates.ts"
-import { CliFailure, EXIT_USAGE, type Io, usage } from "./io.ts"
+import { CliFailure, EXIT_USAGE, type Io } from "./io.ts"
 import { examples } from "./options.ts"
 
 interface Settings {
@@ -19,6 +19,7 @@ interface Settings {
   readonly host: string
   readonly database: string
   readonly merchants: string
+  readonly webhookAllow: ReadonlyArray<string>
 }
 
 /** What `serve` needs of `payment-plan-engine/sandbox`. */
@@ -31,19 +32,32 @@ interface SandboxModule {
     | { readonly ok: false; readonly issues: ReadonlyArray<Issue> }
   readonly startSandbox: (
     settings: Settings
-  ) => Promise<{ readonly url: string; readonly close: () => Promise<void> }>
+  ) => Promise<
+    { readonly url: string; readonly warnings: ReadonlyArray<string>; readonly close: () => Promise<void> }
+  >
 }
 
 const SANDBOX = "payment-plan-engine/sandbox"
 
 /**
- * The sandbox's refusal of a merchants file: its `ValidationError`, told by
- * its tag (the sandbox is a module of its own, so `instanceof` cannot tell).
+ * What the sandbox refuses to start with, told by its tag (the sandbox is a
+ * module of its own, so `instanceof` cannot tell): a merchants file that
+ * cannot be used (`MerchantsFileError`, its issues naming each field),
+ * options it refuses (`ValidationError`: a webhook target the allow-list
+ * refuses, say) and an address it cannot listen on (`SandboxListenError`).
+ * Each is the command's input gone wrong: a usage error, one line and the
+ * issues, never a stack.
  */
-const refusedIssues = (error: unknown): ReadonlyArray<Issue> | undefined =>
-  isRecord(error) && error["_tag"] === "ValidationError" && Array.isArray(error["issues"])
-    ? (error["issues"] as ReadonlyArray<Issue>)
-    : undefined
+const START_REFUSALS: ReadonlySet<unknown> = new Set(["MerchantsFileError", "ValidationError", "SandboxListenError"])
+
+const startRefusal = (error: unknown, settings: Settings): CliFailure | undefined => {
+  if (!isRecord(error) || !START_REFUSALS.has(error["_tag"])) return undefined
+  const issues = Array.isArray(error["issues"]) ? (error["issues"] as ReadonlyArray<Issue>) : []
+  const message = error["_tag"] === "ValidationError"
+    ? `the sandbox refused its settings or the merchants file ${settings.merchants}:`
+    : String(error["message"])
+  return new CliFailure(EXIT_USAGE, message, issues)
+}
 
 export const registerServe = (program: Command, io: Io): void => {
   program
@@ -62,15 +76,23 @@ export const registerServe = (program: Command, io: Io): void => {
       "--database <file>",
       "SQLite file for the sandbox's data (env SANDBOX_DB; default: in memory, nothing kept)"
     )
+    .option(
+      "--webhook-allow <targets>",
+      "where webhook endpoints may point, comma-separated: loopback, * (anywhere) or host[:port] " +
+        "(env SANDBOX_WEBHOOK_ALLOW; default: loopback)"
+    )
     .addHelpText(
       "after",
       examples([
         "payment-plan serve --merchants sandbox-merchants.json",
         "payment-plan serve --merchants sandbox-merchants.json --port 8080 --database .sandbox/data.sqlite",
-        "PORT=8080 SANDBOX_MERCHANTS=sandbox-merchants.json payment-plan serve"
+        "PORT=8080 SANDBOX_MERCHANTS=sandbox-merchants.json payment-plan serve",
+        "payment-plan serve --merchants merchants.json --webhook-allow loopback,hooks.internal:8080"
       ])
     )
-    .action(async (flags: { merchants?: string; port?: string; host?: string; database?: string }) => {
+    .action(async (
+      flags: { merchants?: string; port?: string; host?: string; database?: string; webhookAllow?: string }
+    ) => {
       const sandbox = (await import(SANDBOX)) as SandboxModule
       const read = sandbox.readSandboxSettings({ flags, environment: io.env ?? process.env })
       if (!read.ok) throw new CliFailure(EXIT_USAGE, "the sandbox's settings were refused:", read.issues)
@@ -79,23 +101,10 @@ export const registerServe = (program: Command, io: Io): void => {
       try {
         running = await sandbox.startSandbox(settings)
       } catch (error) {
-        // a merchants file the sandbox cannot use is the command's input gone wrong: a usage error
-        const issues = refusedIssues(error)
-        if (issues !== undefined) {
-          throw new CliFailure(EXIT_USAGE, `the merchants file ${settings.merchants} was refused:`, issues)
-        }
-        if (error instanceof SyntaxError) {
-          throw usage(`the merchants file ${settings.merchants} is not valid JSON: ${error.message}`)
-        }
-        const code = (error as NodeJS.ErrnoException).code
-        if (code === "ENOENT" || code === "EACCES" || code === "EISDIR") {
-          throw usage(`cannot read ${settings.merchants}: ${code}`)
-        }
-        if (code === "EADDRINUSE") throw usage(`${settings.host}:${settings.port} is already in use`)
-        if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw usage(`cannot listen on ${settings.host}: ${code}`)
-        throw error
+        throw startRefusal(error, settings) ?? error
       }
       io.stdout.write(`payment-plan sandbox listening on ${running.url} (data: ${settings.database})\n`)
+      for (const warning of running.warnings) io.stderr.write(`payment-plan: warning: ${warning}\n`)
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off("SIGINT", stop)

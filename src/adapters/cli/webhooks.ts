@@ -10,6 +10,8 @@
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
+import { cannotReach } from "../../core/internal/reach.ts"
+import { isSecret, MAX_SECRET_BYTES, SECRET_PREFIX } from "../../core/webhook/message.ts"
 import { type Io, refused, usage } from "./io.ts"
 import { examples } from "./options.ts"
 
@@ -78,6 +80,13 @@ export const registerWebhooks = (program: Command, io: Io): void => {
     .action(async (options: { port: number; host: string; secret?: string; count?: number }) => {
       const secret = options.secret ?? process.env["WEBHOOK_SECRET"]
       if (secret === undefined || secret === "") throw usage("--secret (or $WEBHOOK_SECRET) is required")
+      // a secret no sender can sign with would refuse every delivery: say so now (never showing it)
+      if (!isSecret(secret)) {
+        throw usage(
+          `--secret (or $WEBHOOK_SECRET) must be "${SECRET_PREFIX}" followed by the base64 of 1 to ${MAX_SECRET_BYTES} bytes, ` +
+            `as the sandbox generates (docs/webhooks.md)`
+        )
+      }
       const { verifyWebhook } = (await import(CLIENT)) as ClientModule
       let verified = 0
       let finish: () => void = () => {}
@@ -148,6 +157,14 @@ export const registerWebhooks = (program: Command, io: Io): void => {
         throw usage("--merchant-id and --api-key (or $PAYMENT_PLAN_MERCHANT_ID and $PAYMENT_PLAN_API_KEY) are required")
       }
       if (!URL.canParse(base)) throw usage(`--url must be a URL, got "${base}"`)
+      // a type the catalogue does not list can never be sent: no need to ask the sandbox
+      // (the catalogue's schemas are built on first use, not at every start of the command)
+      const { EVENT_TYPES, isEventType } = await import("../../core/webhook/catalogue.ts")
+      if (!isEventType(type)) {
+        throw usage(
+          `the event type must be one of the catalogue (docs/webhooks.md): ${EVENT_TYPES.join(", ")}; got "${type}"`
+        )
+      }
       let response: Response
       try {
         response = await fetch(`${base}/sandbox/webhook/test`, {
@@ -159,7 +176,8 @@ export const registerWebhooks = (program: Command, io: Io): void => {
           body: JSON.stringify({ type })
         })
       } catch (error) {
-        throw refused(`cannot reach the sandbox at ${base}: ${(error as Error).message}`)
+        // as `conformance` says it: nothing could be asked, so nothing was refused (exit 2)
+        throw usage(cannotReach(base, error))
       }
       const text = await response.text()
       if (!response.ok) throw refused(`the sandbox answered ${response.status}: ${text}`)

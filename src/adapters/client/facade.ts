@@ -55,7 +55,7 @@ export interface Client {
     expected?: VerifyExpectations,
     options?: RequestOptions
   ): Promise<VerifiedCheckout>
-  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
+  /** POST /api/v2/checkout/{checkoutId}/to-plan/calculate (the route table's `computePlanTerms`): the terms of a checkout (R6); the request is validated first. */
   computePlanTerms(request: PlanTermsRequest, options?: RequestOptions): Promise<PlanTermsResponse>
   /** GET /api/v2/plans/{planId}: the plan record, read tolerantly (R9). */
   retrievePlan(planId: string, options?: RequestOptions): Promise<PlanResponse>

@@ -51,7 +51,7 @@ export interface PaymentPlanClientApi {
     expected?: VerifyExpectations,
     options?: CallOptions
   ) => Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError>
-  /** POST /api/v2/plans/terms: the terms of a checkout (R6); the request is validated first. */
+  /** POST /api/v2/checkout/{checkoutId}/to-plan/calculate (the route table's `computePlanTerms`): the terms of a checkout (R6); the request is validated first. */
   readonly computePlanTerms: (
     request: PlanTermsRequest,
     options?: CallOptions

@@ -9,22 +9,31 @@
  *
  * @module payment-plan-engine/sandbox
  */
+export { hashApiKey } from "./api-keys.ts"
 export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
 export {
-  hashApiKey,
   loadMerchants,
   MerchantConfig,
   type MerchantDirectory,
+  type MerchantKey,
+  type MerchantProfile,
   MerchantsFile,
+  MerchantsFileError,
+  type MerchantsFileProblem,
+  readMerchantProfile,
+  readMerchantsFile,
   type SandboxMerchant
 } from "./merchants.ts"
 export { ERROR_STATUS, type ErrorBody, type ErrorCode, MAX_BODY_BYTES } from "./routes/http.ts"
 export { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_HOST,
   DEFAULT_PORT,
-  readMerchantsFile,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ListenProblem,
   type RunningSandbox,
+  SandboxListenError,
   type StartOptions,
   startSandbox
 } from "./server.ts"
@@ -41,3 +50,4 @@ export {
 } from "./store.ts"
 export type { WebhookOptions } from "./webhooks/hooks.ts"
 export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./webhooks/schedule.ts"
+export { DEFAULT_WEBHOOK_ALLOW } from "./webhooks/targets.ts"

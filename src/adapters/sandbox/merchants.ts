@@ -1,187 +1,237 @@
 /**
- * The sandbox's merchants: read from a configuration file, API keys kept only
- * as scrypt hashes and compared in constant time.
+ * The sandbox's merchants: read from a configuration file and checked when it
+ * is read, every problem named (a key missing or too short, a currency the
+ * core does not know, a webhook endpoint that cannot work, …); API keys kept
+ * only as scrypt hashes (api-keys.ts).
  *
  * @module
  */
+import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto"
-import { ValidationError } from "../../core/foundation/issues.ts"
-import { requestValidator } from "../../core/foundation/issues.ts"
+import { readFileSync } from "node:fs"
+import { CheckoutRequest, CurrencyCode } from "../../core/checkout/request.ts"
+import { requestValidator, ValidationError } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import { describe, type Issue, issue } from "../../core/internal/issue.ts"
+import { isRecord } from "../../core/internal/predicates.ts"
+import { rule } from "../../core/internal/schema-kit.ts"
 import {
   decodeResult,
   MerchantConfiguration,
-  type MerchantConfigurationResponse
+  type MerchantConfigurationResponse,
+  MerchantCurrency,
+  SubMerchant
 } from "../../core/merchant/configuration.ts"
 import { WebhookEndpoint } from "../../core/webhook/index.ts"
-
-// scrypt cost: N = 2^14, r = 8, p = 1 (the Node defaults, ~16 MiB, tens of ms).
-const SCRYPT = { N: 16384, r: 8, p: 1 } as const
-const KEY_LENGTH = 32
-
-/**
- * Hashes an API key for a merchants file: `scrypt$N$r$p$salt$hash` (base64url).
- *
- * @example
- * ```ts
- * import { hashApiKey } from "payment-plan-engine/sandbox"
- * hashApiKey("sk_test_123") // "scrypt$16384$8$1$…$…"
- * ```
- */
-export const hashApiKey = (apiKey: string, salt: Buffer = randomBytes(16)): string => {
-  const hash = scryptSync(apiKey, salt, KEY_LENGTH, SCRYPT)
-  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), hash.toString("base64url")].join("$")
-}
-
-interface ParsedHash {
-  readonly N: number
-  readonly r: number
-  readonly p: number
-  readonly salt: Buffer
-  readonly hash: Buffer
-}
-
-const parseHash = (stored: string): ParsedHash | undefined => {
-  const parts = stored.split("$")
-  if (parts.length !== 6 || parts[0] !== "scrypt") return undefined
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
-  if (![N, r, p].every((n) => Number.isSafeInteger(n) && n > 0)) return undefined
-  const salt = Buffer.from(parts[4]!, "base64url")
-  const hash = Buffer.from(parts[5]!, "base64url")
-  if (salt.length < 8 || hash.length < 16) return undefined
-  return { N, r, p, salt, hash }
-}
-
-/** Whether `apiKey` is the key behind `stored` (a {@link hashApiKey} value), compared in constant time. */
-export const verifyApiKey = (apiKey: string, stored: string): Promise<boolean> => {
-  const parsed = parseHash(stored)
-  if (parsed === undefined) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    // the asynchronous scrypt runs on the thread pool, so a flood of bad keys does not stall the server
-    scrypt(apiKey, parsed.salt, parsed.hash.length, {
-      N: parsed.N,
-      r: parsed.r,
-      p: parsed.p,
-      maxmem: 256 * parsed.N * parsed.r + 1024 * 1024
-    }, (error, derived) => {
-      resolve(error === null && derived.length === parsed.hash.length && timingSafeEqual(derived, parsed.hash))
-    })
-  })
-}
+import { decoyHash, hashApiKey, isApiKeyHash, keyVerifier, type KeyVerifierOptions } from "./api-keys.ts"
 
 // ---------------------------------------------------------------------------
 // The configuration file
 
-const Text = Schema.String.check(Schema.isMinLength(1))
+const SANDBOX_RULE = "sandbox"
+
+/** The fewest characters of a plain API key. */
+export const MIN_API_KEY_LENGTH = 16
+
+/**
+ * The API keys published with the package (examples/sandbox-merchants.json):
+ * anyone has them. A sandbox listening beyond loopback with one of them warns.
+ */
+export const DEMO_API_KEYS: ReadonlySet<string> = new Set(["sk_sandbox_demo_0123456789", "sk_sandbox_demo_9876543210"])
+
+/**
+ * A merchant id: what a checkout's `merchantId` must be to name it (R4.1,
+ * R4.3, R4.5), and without a colon, which ends the id in `Basic
+ * base64(merchantId:apiKey)`.
+ */
+const MerchantId = CheckoutRequest.fields.merchantId.check(
+  rule<string>(
+    "format",
+    SANDBOX_RULE,
+    "must not contain \":\" (Basic authentication ends the merchant id at the first colon)",
+    (s) => !s.includes(":")
+  )
+)
+
+const ApiKey = Schema.String.check(
+  rule<string>(
+    "too_short",
+    SANDBOX_RULE,
+    `must have at least ${MIN_API_KEY_LENGTH} characters`,
+    (s) => s.length >= MIN_API_KEY_LENGTH,
+    (s) => `${s.length}`
+  )
+)
+
+const ApiKeyHash = Schema.String.check(
+  rule<string>(
+    "format",
+    SANDBOX_RULE,
+    "must be a hashApiKey value (scrypt$N$r$p$salt$hash)",
+    isApiKeyHash,
+    () => "something else"
+  )
+)
+
+/** A currency of the merchant: the core's, with a code a checkout can name (R4.4: active ISO 4217, upper case). */
+const FileCurrency = MerchantCurrency.mapFields(Struct.assign({ currencyCode: CurrencyCode }))
+
+/** A sub-merchant: the core's, with an `externalCode` a checkout can name (R4.1, R4.5). */
+const FileSubMerchant = SubMerchant.mapFields(
+  Struct.assign({ externalCode: CheckoutRequest.fields.externalCode.schema })
+)
 
 /**
  * One merchant of a sandbox merchants file: the core's merchant configuration
  * (what the service answers, with default refund policies and sub-merchants)
  * and what the sandbox adds: who the merchant is, its API key (`apiKey`, plain,
- * for demos, or `apiKeyHash`, {@link hashApiKey}), its zone and the fields a
- * plan record shows of a merchant.
+ * for demos, or `apiKeyHash`, {@link hashApiKey}: exactly one), its zone and
+ * the fields a plan record shows of a merchant. Each field is checked with the
+ * core's rule where the core has one (the id as a checkout's `merchantId`,
+ * currency codes, sub-merchants' `externalCode`, the zone, the webhook
+ * endpoint).
  */
 export const MerchantConfig = MerchantConfiguration.mapFields(
   Struct.assign({
-    id: Text,
+    id: MerchantId,
     name: Schema.optionalKey(Schema.String),
-    apiKey: Schema.optionalKey(Text),
-    apiKeyHash: Schema.optionalKey(Text),
-    merchantGroupId: Schema.optionalKey(Text),
-    timeZone: Schema.optionalKey(Text),
+    apiKey: Schema.optionalKey(ApiKey),
+    apiKeyHash: Schema.optionalKey(ApiKeyHash),
+    merchantGroupId: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1))),
+    timeZone: Schema.optionalKey(Time.TimeZoneName),
     serviceFeePercentage: Schema.optionalKey(Schema.Finite),
     companyEmail: Schema.optionalKey(Schema.String),
     customerSupportEmail: Schema.optionalKey(Schema.String),
     merchantPageUrl: Schema.optionalKey(Schema.String),
     countryAlpha3Code: Schema.optionalKey(Schema.String),
+    currencies: Schema.Array(FileCurrency).check(
+      rule<ReadonlyArray<unknown>>(
+        "too_short",
+        SANDBOX_RULE,
+        "must list at least one currency (a checkout in another is refused)",
+        (a) => a.length > 0,
+        () => "none"
+      )
+    ),
+    subMerchants: Schema.optionalKey(Schema.Array(FileSubMerchant)),
     /** where the merchant's webhook events go and the secret they are signed with (docs/webhooks.md) */
     webhook: Schema.optionalKey(WebhookEndpoint)
   })
 )
 
-export type MerchantConfig = typeof MerchantConfig.Type
+/** The merchant's API key: plain (`apiKey`, demos) or its {@link hashApiKey} value (`apiKeyHash`), exactly one. */
+export type MerchantKey =
+  | { readonly apiKey: string; readonly apiKeyHash?: never }
+  | { readonly apiKeyHash: string; readonly apiKey?: never }
+
+/** One merchant of a merchants file, as written (see the schema {@link MerchantConfig}): its key is required. */
+export type MerchantConfig = Omit<typeof MerchantConfig.Type, "apiKey" | "apiKeyHash"> & MerchantKey
 
 /** A sandbox merchants file: `{ "merchants": [ … ] }`. */
 export const MerchantsFile = Schema.Struct({ merchants: Schema.Array(MerchantConfig) })
 
-export type MerchantsFile = typeof MerchantsFile.Type
+/** A sandbox merchants file, as written: `{ "merchants": [ … ] }`, each merchant with its key. */
+export interface MerchantsFile {
+  readonly merchants: ReadonlyArray<MerchantConfig>
+}
 
 const CONFIGURATION_FIELDS = Object.keys(MerchantConfiguration.fields) as ReadonlyArray<keyof MerchantConfiguration>
 
-/** A merchant as the sandbox holds it: no plain API key. */
-export interface SandboxMerchant {
+/** A merchant of a merchants file without its key: who it is and what the core's calculations read of it. */
+export interface MerchantProfile {
   readonly id: string
   readonly name: string
   readonly merchantGroupId: string | undefined
+  /** IANA zone in which the merchant's calendar dates are read (default `UTC`) */
   readonly timeZone: string
-  readonly apiKeyHash: string
   readonly subMerchants: ReadonlyArray<{ readonly id: string; readonly externalCode: string; readonly name: string }>
   /** What the core's calculations read: the merchant-configuration response plus refund policies and sub-merchants. */
   readonly configuration: MerchantConfigurationResponse
+}
+
+/** A merchant as the sandbox holds it: no plain API key. */
+export interface SandboxMerchant extends MerchantProfile {
+  readonly apiKeyHash: string
   readonly config: Omit<MerchantConfig, "apiKey">
 }
 
-const checkFile = requestValidator(MerchantsFile, "sandbox")
+const checkFile = requestValidator(MerchantsFile, SANDBOX_RULE)
 
-/**
- * Reads a merchants file, every problem reported (a `ValidationError`), plain
- * keys hashed and dropped.
- *
- * @example
- * ```ts
- * import { hashApiKey, loadMerchants } from "payment-plan-engine/sandbox"
- * const merchants = loadMerchants({
- *   merchants: [{ id: "merchant-123", apiKeyHash: hashApiKey("sk_test_123"), timeZone: "Australia/Sydney",
- *     currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }] }]
- * })
- * ```
- */
-export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> => {
+/** What the schema cannot say of one entry: a key given once, ids and currencies not repeated. */
+const entriesIssues = (input: unknown): ReadonlyArray<Issue> => {
+  if (!isRecord(input) || !Array.isArray(input["merchants"])) return []
+  const issues: Array<Issue> = []
+  const ids = new Map<string, number>()
+  input["merchants"].forEach((entry: unknown, i) => {
+    if (!isRecord(entry)) return
+    const at = `merchants[${i}]`
+    const plain = entry["apiKey"] !== undefined
+    const hashed = entry["apiKeyHash"] !== undefined
+    if (!plain && !hashed) {
+      issues.push(
+        issue(`${at}.apiKey`, "required", SANDBOX_RULE, "apiKey or apiKeyHash is required: the merchant's key")
+      )
+    }
+    if (plain && hashed) {
+      issues.push(issue(`${at}.apiKeyHash`, "conflict", SANDBOX_RULE, "give apiKey or apiKeyHash, not both"))
+    }
+    const id = entry["id"]
+    if (typeof id === "string") {
+      const first = ids.get(id)
+      if (first !== undefined) {
+        issues.push(
+          issue(`${at}.id`, "duplicate", SANDBOX_RULE, `repeats the id of merchants[${first}], ${describe(id)}`)
+        )
+      } else ids.set(id, i)
+    }
+    const currencies = entry["currencies"]
+    if (Array.isArray(currencies)) {
+      const codes = new Map<unknown, number>()
+      currencies.forEach((c: unknown, j) => {
+        const code = isRecord(c) ? c["currencyCode"] : undefined
+        if (typeof code !== "string") return
+        const seen = codes.get(code)
+        if (seen !== undefined) {
+          issues.push(
+            issue(
+              `${at}.currencies[${j}].currencyCode`,
+              "duplicate",
+              SANDBOX_RULE,
+              `repeats currencies[${seen}], ${describe(code)}`
+            )
+          )
+        } else codes.set(code, j)
+      })
+    }
+  })
+  return issues
+}
+
+/** The merchant a path's issue is about (`merchants[3].…` → 3), for ordering issues by entry. */
+const entryOf = (path: string): number => {
+  const match = /^merchants\[(\d+)\]/.exec(path)
+  return match === null ? -1 : Number(match[1])
+}
+
+/** A checked entry: its profile and the file's own fields, the key still as written. */
+interface Checked {
+  readonly profile: MerchantProfile
+  readonly entry: typeof MerchantConfig.Type
+}
+
+/** Every problem of a merchants file, or its merchants (keys not hashed). */
+const checkMerchants = (input: unknown): Result.Result<ReadonlyArray<Checked>, ValidationError> => {
   const decoded = checkFile(input)
-  if (Result.isFailure(decoded)) throw decoded.failure
-  const problems: Array<
-    { path: string; code: "required" | "duplicate" | "time_zone" | "format"; rule: string; message: string }
-  > = []
-  const seen = new Set<string>()
-  const merchants = decoded.success.value.merchants.map((m, i) => {
-    if (seen.has(m.id)) {
-      problems.push({
-        path: `merchants[${i}].id`,
-        code: "duplicate",
-        rule: "sandbox",
-        message: `repeats merchant ${m.id}`
-      })
-    }
-    seen.add(m.id)
-    if (m.apiKey === undefined && m.apiKeyHash === undefined) {
-      problems.push({
-        path: `merchants[${i}].apiKeyHash`,
-        code: "required",
-        rule: "sandbox",
-        message: "apiKey or apiKeyHash is required"
-      })
-    }
-    if (m.apiKeyHash !== undefined && parseHash(m.apiKeyHash) === undefined) {
-      problems.push({
-        path: `merchants[${i}].apiKeyHash`,
-        code: "format",
-        rule: "sandbox",
-        message: "must be a hashApiKey value (scrypt$N$r$p$salt$hash)"
-      })
-    }
-    const timeZone = m.timeZone ?? "UTC"
-    if (!Time.isTimeZone(timeZone)) {
-      problems.push({
-        path: `merchants[${i}].timeZone`,
-        code: "time_zone",
-        rule: "R3.1",
-        message: "must be an IANA time zone name"
-      })
-    }
-    const { apiKey, ...config } = m
+  const issues: Array<Issue> = Result.isFailure(decoded) ? [...decoded.failure.issues] : []
+  issues.push(...entriesIssues(input))
+  if (Result.isFailure(decoded) || issues.length > 0) {
+    const sorted = issues.map((x, n) => ({ x, n })).sort((a, b) => entryOf(a.x.path) - entryOf(b.x.path) || a.n - b.n)
+    return Result.fail(new ValidationError({ issues: sorted.map((s) => s.x), warnings: [] }))
+  }
+  const checked: Array<Checked> = []
+  decoded.success.value.merchants.forEach((m, i) => {
     // the merchant configuration the sandbox answers: the file's, with the service's other fields filled in
     const given: Record<string, unknown> = {}
     for (const key of CONFIGURATION_FIELDS) if (m[key] !== undefined) given[key] = m[key]
@@ -196,26 +246,173 @@ export const loadMerchants = (input: unknown): ReadonlyArray<SandboxMerchant> =>
       },
       `merchants[${i}]`
     )
-    if (Result.isFailure(configuration)) {
-      problems.push(...configuration.failure.issues.map((x) => ({ ...x, code: "format" as const })))
+    if (Result.isFailure(configuration) || configuration.success === undefined) {
+      if (Result.isFailure(configuration)) issues.push(...configuration.failure.issues)
+      return
     }
-    return {
-      id: m.id,
-      name: m.name ?? m.id,
-      merchantGroupId: m.merchantGroupId,
-      timeZone,
-      apiKeyHash: m.apiKeyHash ?? hashApiKey(apiKey!),
-      subMerchants: (m.subMerchants ?? []).map((s) => ({
-        id: s.id ?? `sub_${s.externalCode}`,
-        externalCode: s.externalCode,
-        name: s.name ?? s.externalCode
-      })),
-      configuration: Result.isSuccess(configuration) ? configuration.success! : ({} as MerchantConfigurationResponse),
-      config
-    }
+    checked.push({
+      entry: m,
+      profile: {
+        id: m.id,
+        name: m.name ?? m.id,
+        merchantGroupId: m.merchantGroupId,
+        timeZone: m.timeZone ?? "UTC",
+        subMerchants: (m.subMerchants ?? []).map((s) => ({
+          id: s.id ?? `sub_${s.externalCode}`,
+          externalCode: s.externalCode,
+          name: s.name ?? s.externalCode
+        })),
+        configuration: configuration.success
+      }
+    })
   })
-  if (problems.length > 0) throw new ValidationError({ issues: problems, warnings: [] })
-  return merchants
+  if (issues.length > 0) return Result.fail(new ValidationError({ issues, warnings: [] }))
+  return Result.succeed(checked)
+}
+
+const withDemoKey = new WeakSet<SandboxMerchant>()
+
+/** Whether the merchant's key is one of {@link DEMO_API_KEYS}, which anyone has. */
+export const usesDemoKey = (merchant: SandboxMerchant): boolean => withDemoKey.has(merchant)
+
+/**
+ * Reads a merchants file's JSON: every problem of every merchant reported at
+ * once (a `ValidationError` naming each field, `merchants[1].currencies[0].currencyCode`,
+ * nothing else is thrown), plain keys hashed (scrypt) and dropped.
+ *
+ * @example
+ * ```ts
+ * import { hashApiKey, loadMerchants } from "payment-plan-engine/sandbox"
+ * const merchants = loadMerchants({
+ *   merchants: [{ id: "merchant-123", apiKeyHash: hashApiKey("sk_test_0123456789"), timeZone: "Australia/Sydney",
+ *     currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }] }]
+ * })
+ * ```
+ */
+export const loadMerchants = (input: MerchantsFile): ReadonlyArray<SandboxMerchant> => {
+  const checked = checkMerchants(input)
+  if (Result.isFailure(checked)) throw checked.failure
+  return checked.success.map(({ entry, profile }) => {
+    const { apiKey, ...config } = entry
+    const merchant: SandboxMerchant = {
+      ...profile,
+      apiKeyHash: entry.apiKeyHash ?? hashApiKey(apiKey!),
+      config: config as Omit<MerchantConfig, "apiKey">
+    }
+    if (apiKey !== undefined && DEMO_API_KEYS.has(apiKey)) withDemoKey.add(merchant)
+    return merchant
+  })
+}
+
+/** Why a merchants file was refused: it could not be read, was not JSON, was refused, or lacks a merchant. */
+export type MerchantsFileProblem = "unreadable" | "not_json" | "refused" | "unknown_merchant"
+
+/**
+ * A merchants file that cannot be used: `problem` says why, `issues` name
+ * every refused field (`refused`) or the id asked for (`unknown_merchant`),
+ * and the message says it in one line.
+ */
+export class MerchantsFileError extends Data.TaggedError("MerchantsFileError")<{
+  readonly file: string
+  readonly problem: MerchantsFileProblem
+  /** the system's error code (`ENOENT`) or the JSON parser's message */
+  readonly detail: string
+  readonly issues: ReadonlyArray<Issue>
+}> {
+  override get message(): string {
+    switch (this.problem) {
+      case "unreadable":
+        return `cannot read the merchants file ${this.file}: ${this.detail}`
+      case "not_json":
+        return `the merchants file ${this.file} is not valid JSON: ${this.detail}`
+      case "refused":
+        return `the merchants file ${this.file} was refused:`
+      case "unknown_merchant":
+        return `the merchants file ${this.file} has no merchant ${this.detail}`
+    }
+  }
+}
+
+/** The JSON of a merchants file, or a `MerchantsFileError`. */
+const readJsonFile = (file: string): unknown => {
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (error) {
+    const detail = (error as NodeJS.ErrnoException).code ?? String(error)
+    throw new MerchantsFileError({ file, problem: "unreadable", detail, issues: [] })
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new MerchantsFileError({ file, problem: "not_json", detail: (error as Error).message, issues: [] })
+  }
+}
+
+const refused = (file: string, error: ValidationError) =>
+  new MerchantsFileError({ file, problem: "refused", detail: error.message, issues: error.issues })
+
+/**
+ * Reads a merchants file (see {@link loadMerchants}). A file that cannot be
+ * read, is not JSON or is refused throws a `MerchantsFileError`, its message
+ * one line and its `issues` every refused field.
+ *
+ * @example
+ * ```ts
+ * import { readMerchantsFile } from "payment-plan-engine/sandbox"
+ * const merchants = readMerchantsFile("sandbox-merchants.json")
+ * merchants.map((m) => m.id) // ["merchant-123", "merchant-456"]
+ * ```
+ */
+export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> => {
+  const json = readJsonFile(file)
+  try {
+    return loadMerchants(json as MerchantsFile)
+  } catch (error) {
+    if (error instanceof ValidationError) throw refused(file, error)
+    throw error
+  }
+}
+
+/**
+ * One merchant of a merchants file, as the core's calculations take it: its
+ * zone and its merchant configuration (`configuration`, the
+ * `MerchantConfigurationResponse` every calculation's `merchant` option
+ * reads). The whole file is checked as {@link readMerchantsFile} checks it
+ * (and no key is hashed); a file that cannot be used, or without the
+ * merchant, throws a `MerchantsFileError`.
+ *
+ * @example
+ * ```ts
+ * import { quoteRefund } from "payment-plan-engine"
+ * import { readMerchantProfile } from "payment-plan-engine/sandbox"
+ * const merchant = readMerchantProfile("sandbox-merchants.json", "merchant-123")
+ * merchant.timeZone // "Australia/Sydney"
+ * // plan: a plan record; the quote takes the merchant's default refund policies
+ * quoteRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
+ * ```
+ */
+export const readMerchantProfile = (file: string, merchantId: string): MerchantProfile => {
+  const checked = checkMerchants(readJsonFile(file))
+  if (Result.isFailure(checked)) throw refused(file, checked.failure)
+  const found = checked.success.find((c) => c.profile.id === merchantId)
+  if (found === undefined) {
+    const ids = checked.success.map((c) => c.profile.id)
+    throw new MerchantsFileError({
+      file,
+      problem: "unknown_merchant",
+      detail: JSON.stringify(merchantId),
+      issues: [
+        issue(
+          "merchantId",
+          "enum",
+          SANDBOX_RULE,
+          `must be the id of a merchant of the file (${ids.join(", ") || "none"}), got ${describe(merchantId)}`
+        )
+      ]
+    })
+  }
+  return found.profile
 }
 
 // ---------------------------------------------------------------------------
@@ -226,11 +423,13 @@ export interface MerchantDirectory {
   readonly list: ReadonlyArray<SandboxMerchant>
   /** The merchant of an id, or `undefined`. */
   readonly byId: (id: string) => SandboxMerchant | undefined
-  /** The merchant of an `Authorization: Basic base64(merchantId:apiKey)` header, or undefined. */
+  /**
+   * The merchant of an `Authorization: Basic base64(merchantId:apiKey)`
+   * header, or undefined. Rejects with `TooManyKeyChecks` when too many
+   * credentials are waiting to be checked.
+   */
   readonly authenticate: (authorization: string | null) => Promise<SandboxMerchant | undefined>
 }
-
-const digest = (s: string): Buffer => createHash("sha256").update(s).digest()
 
 /** Reads `Basic base64(merchantId:apiKey)`. */
 const parseBasic = (
@@ -246,16 +445,18 @@ const parseBasic = (
 }
 
 /**
- * A directory over loaded merchants. A key that passed scrypt once is
- * remembered as its SHA-256, so later requests cost a hash and a constant-time
- * comparison instead of tens of milliseconds of scrypt; keys that fail are not
- * remembered and pay scrypt every time.
+ * A directory over loaded merchants. Keys are checked by one path whoever
+ * asks (api-keys.ts): an id that names no merchant is checked against a
+ * decoy hash of the same cost, so it pays the same scrypt as a wrong key,
+ * and every answer, right or wrong, is remembered per (id, key digest).
  */
-export const merchantDirectory = (merchants: ReadonlyArray<SandboxMerchant>): MerchantDirectory => {
+export const merchantDirectory = (
+  merchants: ReadonlyArray<SandboxMerchant>,
+  options: KeyVerifierOptions = {}
+): MerchantDirectory => {
   const byId = new Map(merchants.map((m) => [m.id, m]))
-  const verified = new Map<string, Buffer>()
-  // a fixed hash to spend the same scrypt time on unknown merchant ids
-  const decoy = hashApiKey("decoy", Buffer.alloc(16, 7))
+  const verifier = keyVerifier(options)
+  const decoy = decoyHash()
   return {
     list: merchants,
     byId: (id) => byId.get(id),
@@ -263,13 +464,8 @@ export const merchantDirectory = (merchants: ReadonlyArray<SandboxMerchant>): Me
       const credentials = parseBasic(authorization)
       if (credentials === undefined) return undefined
       const merchant = byId.get(credentials.merchantId)
-      const presented = digest(credentials.apiKey)
-      const known = merchant ? verified.get(merchant.id) : undefined
-      if (merchant && known) return timingSafeEqual(presented, known) ? merchant : undefined
-      const ok = await verifyApiKey(credentials.apiKey, merchant?.apiKeyHash ?? decoy)
-      if (!merchant || !ok) return undefined
-      verified.set(merchant.id, presented)
-      return merchant
+      const ok = await verifier.check(credentials.merchantId, credentials.apiKey, merchant?.apiKeyHash ?? decoy)
+      return ok ? merchant : undefined
     }
   }
 }

@@ -11,6 +11,7 @@
  * @module
  */
 import { randomBytes } from "node:crypto"
+import { ValidationError } from "../../core/foundation/issues.ts"
 import { DEFAULT_ROUTES, type Routes } from "../../core/wire/routes.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import type { SandboxEnvironment } from "./operations/environment.ts"
@@ -20,6 +21,7 @@ import { serviceEndpoints } from "./routes/service.ts"
 import { WIDGET_ENDPOINTS } from "./routes/widget.ts"
 import type { SandboxStore } from "./store.ts"
 import { startWebhooks, type WebhookOptions } from "./webhooks/hooks.ts"
+import { webhookTargets } from "./webhooks/targets.ts"
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {
@@ -45,6 +47,14 @@ export interface SandboxOptions {
   readonly newId?: (prefix: string) => string
   /** The webhooks' delivery schedule, clock and transport (docs/webhooks.md); tests shorten the schedule. */
   readonly webhooks?: WebhookOptions
+  /**
+   * Where webhook endpoints may point: `"loopback"` (127.0.0.0/8, [::1],
+   * localhost, any port), `"*"` (anywhere), or `host[:port]` entries
+   * (`"hooks.internal:8080"`, `"[fd00::1]"`). Default `["loopback"]`: an
+   * endpoint elsewhere is refused when it is set (`PUT /sandbox/webhook`, the
+   * merchants file) and never delivered to.
+   */
+  readonly webhookAllow?: ReadonlyArray<string>
 }
 
 /** A sandbox: its handler, and closing its store. */
@@ -78,7 +88,18 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
   const baseNow = options.now ?? Date.now
   const now = (merchantId: string) => baseNow() + store.getClockOffset(merchantId)
   const newId = options.newId ?? randomId
-  const webhooks = startWebhooks(store, merchants, newId, now, options.webhooks)
+  const allowed = webhookTargets(options.webhookAllow)
+  // the merchants' own endpoints must be deliverable too: refused now rather than failing every delivery
+  const refused = [
+    ...allowed.issues,
+    ...merchants.list.flatMap((m, i) =>
+      m.config.webhook === undefined
+        ? []
+        : allowed.targets.issuesOf(m.config.webhook.url, `merchants[${i}].webhook.url`)
+    )
+  ]
+  if (refused.length > 0) throw new ValidationError({ issues: refused, warnings: [] })
+  const webhooks = startWebhooks(store, merchants, newId, now, options.webhooks, allowed.targets)
   const env: SandboxEnvironment = { store, merchants, now, newId, webhooks }
   const endpoints = {
     ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
@@ -87,7 +108,7 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
   return {
-    fetch: createRouter({ env, endpoints, mount, onError }),
+    fetch: createRouter({ env, endpoints, mount, onError, now: baseNow }),
     close: () => {
       // aborts deliveries in flight at once, so nothing touches the store once it is closed
       void webhooks?.stop()

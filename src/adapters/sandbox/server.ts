@@ -4,25 +4,54 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs"
+import * as Data from "effect/Data"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import { loadMerchants, type SandboxMerchant } from "./merchants.ts"
+import { readMerchantsFile, type SandboxMerchant, usesDemoKey } from "./merchants.ts"
 import { MAX_BODY_BYTES } from "./routes/http.ts"
 import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 import { sqliteStore } from "./store.ts"
+import { isLoopbackHost } from "./webhooks/targets.ts"
 
 /** Default address of `npm start`. */
 export const DEFAULT_HOST = "127.0.0.1"
 /** Default port of `npm start` and `payment-plan serve`. */
 export const DEFAULT_PORT = 4010
 
+// a Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port; nothing else
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/
+
+/**
+ * The request's URL: the origin the client used (its `Host` header, else the
+ * server's address) and the request-target's path and query. A target is
+ * read as a path, never as an address: `//evil.example/widget/sdk.js` is the
+ * path `//evil.example/widget/sdk.js` of this sandbox (found nowhere), and
+ * the absolute form `http://evil.example/x` (for proxies) keeps its path
+ * only. Anything else throws (400).
+ */
+export const requestUrl = (target: string, host: string | undefined, origin: string): URL => {
+  const base = host !== undefined && host !== "" ? (HOST_HEADER.test(host) ? `http://${host}` : undefined) : origin
+  if (base === undefined) throw new Error("malformed Host header")
+  let path: string
+  if (target.startsWith("/")) path = target
+  else {
+    // the absolute form: only its path and query count
+    const absolute = URL.parse(target)
+    if (absolute === null || (absolute.protocol !== "http:" && absolute.protocol !== "https:")) {
+      throw new Error("malformed request-target")
+    }
+    path = `${absolute.pathname}${absolute.search}`
+  }
+  const url = new URL(`${base}${path}`)
+  if (url.origin !== new URL(base).origin) throw new Error("malformed request-target")
+  return url
+}
+
 const toRequest = (req: IncomingMessage, origin: string, body: Buffer | undefined): Request => {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
   // the Host the client used, so the URLs the sandbox writes (widget, script) work from where it is reached
-  const host = req.headers.host
-  return new Request(new URL(req.url ?? "/", host !== undefined && host !== "" ? `http://${host}` : origin), {
+  return new Request(requestUrl(req.url ?? "/", req.headers.host, origin), {
     method: req.method ?? "GET",
     headers,
     ...(body !== undefined ? { body: body as unknown as BodyInit } : {})
@@ -57,6 +86,10 @@ const readNodeBody = (req: IncomingMessage, limit: number): Promise<{ body: Buff
     req.on("data", onData)
     req.once("end", () => resolve({ body: Buffer.concat(chunks), truncated: false }))
     req.once("error", reject)
+    // a connection closed before the body ended (the server's request timeout, the client gone)
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("the request ended before its body"))
+    })
   })
 
 const send = async (response: Response, res: ServerResponse): Promise<void> => {
@@ -78,6 +111,8 @@ const nodeListener =
   (handler: (request: Request) => Promise<Response>, origin: () => string) =>
   (req: IncomingMessage, res: ServerResponse): void => {
     const fail = () => {
+      // nobody to answer: the connection went (a request timeout, the client)
+      if (res.destroyed || req.destroyed && !req.complete) return
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" })
       res.end(JSON.stringify({ code: "internal_error", message: "The sandbox failed to handle the request" }))
     }
@@ -105,6 +140,11 @@ const nodeListener =
       .catch(fail)
   }
 
+/** How long a client may take to send a request's headers (Node's default is 60 s). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
+/** How long a client may take to send a whole request, headers and body (Node's default is 300 s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
 /** Options of {@link startSandbox}. */
 export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "merchants">> {
   readonly port?: number
@@ -113,6 +153,10 @@ export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "me
   readonly database?: string
   /** Merchants, or the path of a merchants file (JSON). */
   readonly merchants: ReadonlyArray<SandboxMerchant> | string
+  /** Milliseconds a client may take to send a request's headers; default 10 s. Past it: 408 and the connection closed. */
+  readonly headersTimeoutMs?: number
+  /** Milliseconds a client may take to send a whole request; default 30 s. Past it: 408 and the connection closed. */
+  readonly requestTimeoutMs?: number
 }
 
 /** A running sandbox. */
@@ -121,13 +165,61 @@ export interface RunningSandbox {
   readonly url: string
   readonly server: Server
   readonly sandbox: Sandbox
+  /**
+   * What the one starting it should say (one line each): listening beyond
+   * loopback while a merchant uses a key published with the package.
+   */
+  readonly warnings: ReadonlyArray<string>
   /** Stops listening, ends open connections and closes the store. */
   readonly close: () => Promise<void>
 }
 
-/** Reads a merchants file (JSON). */
-export const readMerchantsFile = (path: string): ReadonlyArray<SandboxMerchant> =>
-  loadMerchants(JSON.parse(readFileSync(path, "utf8")))
+/** Why the sandbox could not listen. */
+export type ListenProblem = "address_in_use" | "address_unavailable" | "not_permitted"
+
+/**
+ * The sandbox could not listen on its host and port: `problem` says why,
+ * `code` is the system's (`EADDRINUSE`), and the message says it in one line
+ * (`127.0.0.1:4010 is already in use`).
+ */
+export class SandboxListenError extends Data.TaggedError("SandboxListenError")<{
+  readonly host: string
+  readonly port: number
+  readonly problem: ListenProblem
+  readonly code: string
+}> {
+  override get message(): string {
+    switch (this.problem) {
+      case "address_in_use":
+        return `${this.host}:${this.port} is already in use`
+      case "address_unavailable":
+        return `cannot listen on ${this.host}: ${this.code}`
+      case "not_permitted":
+        return `not permitted to listen on ${this.host}:${this.port} (${this.code})`
+    }
+  }
+}
+
+const LISTEN_PROBLEMS: Readonly<Record<string, ListenProblem>> = {
+  EADDRINUSE: "address_in_use",
+  EADDRNOTAVAIL: "address_unavailable",
+  ENOTFOUND: "address_unavailable",
+  EAI_AGAIN: "address_unavailable",
+  EACCES: "not_permitted",
+  EPERM: "not_permitted"
+}
+
+/** The warnings of a sandbox listening on `host` for these merchants (see {@link RunningSandbox.warnings}). */
+const exposureWarnings = (host: string, merchants: ReadonlyArray<SandboxMerchant>): ReadonlyArray<string> => {
+  if (isLoopbackHost(host)) return []
+  const demo = merchants.filter(usesDemoKey).map((m) => m.id)
+  if (demo.length === 0) return []
+  return [
+    `listening on ${host}, beyond loopback, with the published demo keys of ${demo.join(", ")}: anyone who reaches ` +
+    "this port can act as those merchants and make the sandbox send webhooks to the targets it allows " +
+    "(docs/sandbox.md, \"What the sandbox is for, and what it allows\"); give them keys of your own"
+  ]
+}
 
 /**
  * Starts the sandbox on Node's HTTP server.
@@ -142,26 +234,44 @@ export const readMerchantsFile = (path: string): ReadonlyArray<SandboxMerchant> 
  */
 export const startSandbox = async (options: StartOptions): Promise<RunningSandbox> => {
   const merchants = typeof options.merchants === "string" ? readMerchantsFile(options.merchants) : options.merchants
-  const store = sqliteStore(options.database ?? ":memory:")
   const host = options.host ?? DEFAULT_HOST
+  const port = options.port ?? DEFAULT_PORT
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout)
+  const store = sqliteStore(options.database ?? ":memory:")
   let url = ""
-  const sandbox = createSandbox({
-    ...options,
-    store,
-    merchants,
-    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {})
-  })
-  const server = createServer({ keepAliveTimeout: 5000 }, nodeListener(sandbox.fetch, () => url))
+  let sandbox: Sandbox
+  try {
+    sandbox = createSandbox({
+      ...options,
+      store,
+      merchants,
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {})
+    })
+  } catch (e) {
+    store.close()
+    throw e
+  }
+  const server = createServer({
+    keepAliveTimeout: 5000,
+    headersTimeout,
+    requestTimeout,
+    // how often Node looks for requests past those limits (30 s by default, longer than the limits)
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4)))
+  }, nodeListener(sandbox.fetch, () => url))
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject)
-      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.listen(port, host, () => {
         server.off("error", reject)
         resolve()
       })
     })
   } catch (e) {
-    store.close()
+    sandbox.close()
+    const code = (e as NodeJS.ErrnoException).code
+    const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code]
+    if (problem !== undefined) throw new SandboxListenError({ host, port, problem, code: code! })
     throw e
   }
   const address = server.address() as AddressInfo
@@ -170,6 +280,7 @@ export const startSandbox = async (options: StartOptions): Promise<RunningSandbo
     url,
     server,
     sandbox,
+    warnings: exposureWarnings(host, merchants),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

@@ -9,6 +9,7 @@
  */
 import type { Issue, Validation } from "../../core/foundation/issues.ts"
 import { DEFAULT_HOST, DEFAULT_PORT } from "./server.ts"
+import { DEFAULT_WEBHOOK_ALLOW, webhookTargets } from "./webhooks/targets.ts"
 
 /**
  * What a sandbox process needs to start: the options `startSandbox` takes for them.
@@ -24,6 +25,11 @@ export interface SandboxSettings {
   readonly database: string
   /** Path of the merchants file (JSON). */
   readonly merchants: string
+  /**
+   * Where webhook endpoints may point: `loopback`, `*`, or `host[:port]`
+   * entries (`createSandbox`'s `webhookAllow`); default `["loopback"]`.
+   */
+  readonly webhookAllow: ReadonlyArray<string>
 }
 
 /**
@@ -35,7 +41,8 @@ export const SANDBOX_SETTINGS = {
   port: { flag: "--port", variable: "PORT" },
   host: { flag: "--host", variable: "HOST" },
   database: { flag: "--database", variable: "SANDBOX_DB" },
-  merchants: { flag: "--merchants", variable: "SANDBOX_MERCHANTS" }
+  merchants: { flag: "--merchants", variable: "SANDBOX_MERCHANTS" },
+  webhookAllow: { flag: "--webhook-allow", variable: "SANDBOX_WEBHOOK_ALLOW" }
 } as const
 
 /**
@@ -46,13 +53,13 @@ export const SANDBOX_SETTINGS = {
  * @since 0.1.0
  */
 export interface SandboxSettingsSources {
-  /** Values given on a command line, as text (`{ port: "8080" }`). */
+  /** Values given on a command line, as text (`{ port: "8080", webhookAllow: "loopback,hooks.test:8080" }`). */
   readonly flags?: { readonly [K in keyof SandboxSettings]?: string | undefined }
   /** The process environment (default `process.env`). */
   readonly environment?: Readonly<Record<string, string | undefined>>
   /**
-   * What applies when neither says: port 4010, host 127.0.0.1 and database
-   * `:memory:` unless given here. The merchants file has no default unless
+   * What applies when neither says: port 4010, host 127.0.0.1, database
+   * `:memory:` and webhooks to loopback only unless given here. The merchants file has no default unless
    * given here: without one it is required.
    */
   readonly defaults?: Partial<SandboxSettings>
@@ -64,10 +71,11 @@ const given = (
 
 /**
  * Reads the sandbox's settings: each from its flag, else its environment
- * variable (`PORT`, `HOST`, `SANDBOX_DB`, `SANDBOX_MERCHANTS`), else the
- * default. A port that is not a whole number from 0 to 65535, or a missing
- * merchants file name, is an issue whose path names the flag or variable it
- * came from.
+ * variable (`PORT`, `HOST`, `SANDBOX_DB`, `SANDBOX_MERCHANTS`,
+ * `SANDBOX_WEBHOOK_ALLOW`, a comma-separated list), else the default. A port
+ * that is not a whole number from 0 to 65535, a webhook target that is not
+ * `loopback`, `*` or `host[:port]`, or a missing merchants file name, is an
+ * issue whose path names the flag or variable it came from.
  *
  * @example
  * ```ts
@@ -76,7 +84,7 @@ const given = (
  *   flags: { port: "8080" },
  *   environment: { PORT: "4404", SANDBOX_MERCHANTS: "merchants.json" }
  * })
- * if (read.ok) console.log(read.value) // { port: 8080, host: "127.0.0.1", database: ":memory:", merchants: "merchants.json" }
+ * if (read.ok) console.log(read.value) // { port: 8080, host: "127.0.0.1", database: ":memory:", merchants: "merchants.json", webhookAllow: ["loopback"] }
  * else console.error(read.issues) // each with the flag or variable it came from as its path
  * // then: await startSandbox(read.value)
  * ```
@@ -108,6 +116,12 @@ export const readSandboxSettings = (sources: SandboxSettingsSources = {}): Valid
       })
     }
   }
+  const allowText = lookup("webhookAllow")
+  let webhookAllow = defaults.webhookAllow ?? DEFAULT_WEBHOOK_ALLOW
+  if (allowText !== undefined) {
+    webhookAllow = allowText.value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
+    issues.push(...webhookTargets(webhookAllow, allowText.from).issues)
+  }
   const merchants = lookup("merchants")?.value ?? defaults.merchants
   if (merchants === undefined) {
     issues.push({
@@ -125,7 +139,8 @@ export const readSandboxSettings = (sources: SandboxSettingsSources = {}): Valid
       port,
       host: lookup("host")?.value ?? defaults.host ?? DEFAULT_HOST,
       database: lookup("database")?.value ?? defaults.database ?? ":memory:",
-      merchants
+      merchants,
+      webhookAllow
     },
     warnings: []
   }

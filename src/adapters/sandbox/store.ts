@@ -86,6 +86,8 @@ export interface StoredIdempotent {
   readonly fingerprint: string
   readonly status: number
   readonly body: string
+  /** when it was kept, epoch milliseconds of the sandbox's base clock (0 for keys kept before this was recorded) */
+  readonly createdAt: number
 }
 
 /**
@@ -122,8 +124,10 @@ export interface SandboxStore {
   readonly putNote: (note: StoredNote) => void
   /** The answer kept for an idempotency key in a scope (a merchant), or `undefined`. */
   readonly getIdempotent: (scope: string, key: string) => StoredIdempotent | undefined
-  /** Keeps the answer of an idempotency key in a scope. */
+  /** Keeps the answer of an idempotency key in a scope (replacing an expired one). */
   readonly putIdempotent: (scope: string, key: string, value: StoredIdempotent) => void
+  /** Forgets the idempotency keys kept before `instant` (epoch milliseconds). */
+  readonly forgetIdempotentBefore: (instant: number) => void
   /** The merchant's test-clock offset in milliseconds (0 when never advanced). */
   readonly getClockOffset: (merchantId: string) => number
   /** Sets a merchant's test-clock offset in milliseconds. */
@@ -150,9 +154,25 @@ const TABLES = [
   "CREATE INDEX IF NOT EXISTS plans_by_merchant ON plans (merchant_id, created_at)",
   "CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, merchant_id TEXT NOT NULL, created_at INTEGER NOT NULL, doc TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS notes_by_plan ON notes (plan_id, created_at)",
-  "CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (scope, key))",
+  "CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (scope, key))",
   "CREATE TABLE IF NOT EXISTS clocks (merchant_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL)"
 ] as const
+
+/**
+ * What files written by earlier versions lack, added when one is opened:
+ * each a column test and the statements that add it.
+ */
+const MIGRATIONS: ReadonlyArray<{ readonly table: string; readonly column: string; readonly add: string }> = [
+  // the age of an idempotency key (kept 24 hours); older rows count as expired
+  {
+    table: "idempotency",
+    column: "created_at",
+    add: "ALTER TABLE idempotency ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0"
+  }
+]
+
+/** Indexes on migrated columns, created once the columns exist. */
+const INDEXES = ["CREATE INDEX IF NOT EXISTS idempotency_by_age ON idempotency (created_at)"] as const
 
 /** The tables whose rows belong to a merchant through a `merchant_id` column (what reset deletes). */
 const MERCHANT_TABLES = ["checkouts", "plans", "notes", "clocks"] as const
@@ -170,6 +190,11 @@ const openDatabase = (path: string): Database => {
   const db = new DatabaseSync(path)
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
   for (const statement of TABLES) db.exec(statement)
+  for (const { table, column, add } of MIGRATIONS) {
+    const columns = db.prepare(`PRAGMA table_info(${table})`).all() as unknown as ReadonlyArray<{ name: string }>
+    if (!columns.some((c) => c.name === column)) db.exec(add)
+  }
+  for (const statement of INDEXES) db.exec(statement)
   const cache = new Map<string, StatementSync>()
   let depth = 0
   return {
@@ -256,22 +281,26 @@ export const sqliteStore = (path = ":memory:"): SandboxStore => {
       ).run(n.id, n.planId, n.merchantId, n.createdAt, JSON.stringify(n))
     },
     getIdempotent: (scope, key) => {
-      const row = sql("SELECT fingerprint, status, body FROM idempotency WHERE scope = ? AND key = ?").get(
+      const row = sql("SELECT fingerprint, status, body, created_at FROM idempotency WHERE scope = ? AND key = ?").get(
         scope,
         key
-      ) as { fingerprint: string; status: number; body: string } | undefined
+      ) as { fingerprint: string; status: number; body: string; created_at: number } | undefined
       return row === undefined
         ? undefined
-        : { fingerprint: row.fingerprint, status: Number(row.status), body: row.body }
+        : {
+          fingerprint: row.fingerprint,
+          status: Number(row.status),
+          body: row.body,
+          createdAt: Number(row.created_at)
+        }
     },
     putIdempotent: (scope, key, value) => {
-      sql("INSERT INTO idempotency (scope, key, fingerprint, status, body) VALUES (?, ?, ?, ?, ?)").run(
-        scope,
-        key,
-        value.fingerprint,
-        value.status,
-        value.body
-      )
+      sql(
+        "INSERT INTO idempotency (scope, key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, created_at = excluded.created_at"
+      ).run(scope, key, value.fingerprint, value.status, value.body, value.createdAt)
+    },
+    forgetIdempotentBefore: (instant) => {
+      sql("DELETE FROM idempotency WHERE created_at < ?").run(instant)
     },
     getClockOffset: (merchantId) => {
       const row = sql("SELECT offset_ms FROM clocks WHERE merchant_id = ?").get(merchantId) as

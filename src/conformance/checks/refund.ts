@@ -13,28 +13,41 @@ import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import * as Money from "../../core/foundation/money.ts"
 import type { RefundCalculation } from "../../core/refund/index.ts"
-import { quoteRefund } from "../../facade/index.ts"
+import { quoteRefundResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
-import { at, call, type Check, Checks, closest, type Halt, type Session } from "../session.ts"
+import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
+import { exponentOf } from "./create.ts"
+import { paidRecordChecks, readRecord, recordFromInputsChecks } from "./plans.ts"
 import { engineTerms, listCheck } from "./terms.ts"
-import { widgetStatusCheck } from "./verify.ts"
-import { acceptableTerms, CARDS, checkoutForWidget, complete } from "./widget.ts"
+import { paidPlan } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
  *
  * @since 0.1.0
  */
-export const refundChecks = (expected: RefundCalculation, actual: unknown, exchange: Exchange | undefined) => {
+export const refundChecks = (
+  expected: RefundCalculation,
+  actual: unknown,
+  exchange: Exchange | undefined,
+  exponent?: number
+) => {
   const checks = new Checks(expected)
   const operation = "calculateRefund"
   const field = (rule: string, name: string, value: unknown) =>
-    checks.add({ rule, operation, field: name, expected: value, actual: at(actual, name), exchange })
+    checks.amount({ rule, operation, field: name, expected: value, actual: at(actual, name), exchange }, exponent)
   field("R7.1", "planTotalCost", expected.planTotalCost)
   field("R7.1", "totalPaymentsPaid", expected.totalPaymentsPaid)
-  field("R7.1", "currencyCode", expected.currencyCode)
+  checks.add({
+    rule: "R7.1",
+    operation,
+    field: "currencyCode",
+    expected: expected.currencyCode,
+    actual: at(actual, "currencyCode"),
+    exchange
+  })
   const items = at(actual, "items")
   const answered = Array.isArray(items) ? items : []
   const list = (rule: string, name: string, of: (item: any) => ReadonlyArray<unknown>) =>
@@ -50,6 +63,8 @@ export const refundChecks = (expected: RefundCalculation, actual: unknown, excha
       (a, b) => a === b
     )
   list("R2.1", "totalCost", (i) => [i.totalCost])
+  // an item's policies are its own, else the merchant's defaults (R7.2): how many each item has
+  list("R7.2", "refundPolicies.length", (i) => [Array.isArray(i.refundPolicies) ? i.refundPolicies.length : 0])
   list("R7.2", "activeRefundPolicyIndex", (i) => [i.activeRefundPolicyIndex])
   list("R7.4", "minNonRefundableDeposit", (i) => [i.minNonRefundableDeposit])
   list("R7.5", "nonRefundableAmount", (i) => [i.nonRefundableAmount])
@@ -75,24 +90,13 @@ export const refundChecks = (expected: RefundCalculation, actual: unknown, excha
 
 /** What the engine quotes, or undefined when it cannot quote the plan. */
 const quote = (session: Session, plan: unknown, at: number, timeZone?: string): RefundCalculation | undefined => {
-  try {
-    return quoteRefund(plan, { at, merchant: session.merchant, ...(timeZone === undefined ? {} : { timeZone }) })
-  } catch {
-    return undefined
-  }
-}
-
-/** The check of a refund calculation the service did not answer. */
-const refusedQuote = (checks: Checks, exchange: Exchange | undefined, error: { readonly message: string }) =>
-  checks.add({
-    rule: "R7",
-    operation: "calculateRefund",
-    field: "status",
-    expected: "2xx",
-    actual: exchange?.status ?? error.message,
-    agrees: false,
-    exchange
+  const answer = quoteRefundResult(plan, {
+    at,
+    merchant: session.merchant,
+    ...(timeZone === undefined ? {} : { timeZone })
   })
+  return answer.ok ? answer.value : undefined
+}
 
 /** A status check of a cancellation (R7.8). */
 const cancelCheck = (checks: Checks, exchange: Exchange | undefined, expected: "2xx" | "4xx", what: string) => {
@@ -109,8 +113,17 @@ const cancelCheck = (checks: Checks, exchange: Exchange | undefined, expected: "
   })
 }
 
+/** An amount one minor unit above `amount`. */
+const oneAbove = (amount: number, exponent: number): number =>
+  Money.fromMinorUnits((Money.toMinorUnits(amount, exponent) as number) + 1, exponent)
+
 /**
- * The refund property over the run's own plans.
+ * The refund property over the run's own plans: a payable checkout (redeemed
+ * far, near, or on a policy's exact day as seen from the plan's zone) paid in
+ * the widget, its plan record read (what was paid, R5.2), its quote compared
+ * with the engine's, and half the time cancellations tried around what the
+ * service itself says was paid (R7.8), so a first payment the kit and the
+ * service see differently is named once (R5.2), not again as R7.8.
  *
  * @since 0.1.0
  */
@@ -122,30 +135,19 @@ export const refundProperty = (session: Session) =>
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() }),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {
-        const ready = yield* checkoutForWidget(session, spec)
-        if (ready.skip !== undefined) return ready.skip
-        const { checkoutId, currency, request } = ready
-        const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
-        if (chosen === undefined) {
-          return {
-            checks: [],
-            exchanges: session.transport.takeExchanges(),
-            skipped: "no terms the engine accepts for the generated checkout"
-          }
-        }
-        const checks = new Checks()
-        const paid = yield* complete(session, checkoutId, CARDS.pay, chosen.request)
-        const planId = at(paid.responseBody, "planId")
-        if (!widgetStatusCheck(checks, "widget.complete", paid, 200) || typeof planId !== "string") {
-          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-        }
+        const plan = yield* paidPlan(session, spec, choice)
+        if (plan.outcome !== undefined) return plan.outcome
+        const { checks, chosen, currency, planId, request } = plan
+        const paidAt = session.clock.bracketOf(plan.paid)
+        const zone = chosen.request.timeZone
+        const record = yield* call(session, session.client.retrievePlan(planId))
+        if (record.ok) checks.list.push(...paidRecordChecks(session, plan, record.value, session.transport.last()))
         const result = yield* call(session, session.client.calculateRefund(planId))
         const exchange = session.transport.last()
         if (!result.ok) {
-          refusedQuote(checks, exchange, result.error)
+          checks.refused("R7", "calculateRefund", exchange, result.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
-        const paidAt = session.clock.bracketOf(paid)
         const quotedAt = exchange === undefined
           ? { earliest: session.clock.now(), latest: session.clock.now() }
           : session.clock.bracketOf(exchange)
@@ -157,32 +159,35 @@ export const refundProperty = (session: Session) =>
             const expected = quote(session, {
               currencyCode: request.currencyCode,
               totalPaymentsPaid: terms.terms.schedule[0]!.amount,
-              timeZone: chosen.request.timeZone,
+              timeZone: zone,
               items: request.items
             }, q)
             if (expected === undefined) return []
             suggested ??= expected.suggestedRefundAmount
-            return refundChecks(expected, result.value, exchange)
+            return refundChecks(expected, result.value, exchange, currency.exponent)
           })
         )
         checks.list.push(...closest(candidates))
         if (cancel && suggested !== undefined) {
-          const firstPayment = chosen.terms.schedule[0]!.amount
-          const above = Money.fromMinorUnits(
-            (Money.toMinorUnits(firstPayment, currency.exponent) as number) + 1,
-            currency.exponent
-          )
+          // R7.8 is about what the service says was paid: the kit's own figure may differ (R5.2, above)
+          const answeredPaid = at(result.value, "totalPaymentsPaid")
+          const servicePaid = typeof answeredPaid === "number" ? answeredPaid : chosen.terms.schedule[0]!.amount
           const tooMuch = yield* call(
             session,
-            session.client.cancelPlan({ planId, refundableAmount: above, reason: "CustomerRequest" })
+            session.client.cancelPlan({
+              planId,
+              refundableAmount: oneAbove(servicePaid, currency.exponent),
+              reason: "CustomerRequest"
+            })
           )
           cancelCheck(checks, session.transport.last(), "4xx", "refund above what was paid")
           if (!tooMuch.ok) {
+            const refund = Math.min(Math.max(0, suggested), servicePaid)
             yield* call(
               session,
-              session.client.cancelPlan({ planId, refundableAmount: suggested, reason: "CustomerRequest" })
+              session.client.cancelPlan({ planId, refundableAmount: refund, reason: "CustomerRequest" })
             )
-            cancelCheck(checks, session.transport.last(), "2xx", "the suggested refund")
+            cancelCheck(checks, session.transport.last(), "2xx", "a refund within what was paid")
             yield* call(session, session.client.cancelPlan({ planId, refundableAmount: 0, reason: "Other" }))
             cancelCheck(checks, session.transport.last(), "4xx", "a second cancellation")
           }
@@ -191,67 +196,69 @@ export const refundProperty = (session: Session) =>
       })
   })
 
+/** What a plan record says was paid: the amounts of its paid payments, added up in minor units (R5). */
+const paidOf = (record: unknown, exponent: number): number | undefined => {
+  const installments = at(record, "installments")
+  if (!Array.isArray(installments)) return undefined
+  let minor = 0
+  for (const i of installments) {
+    if (String(at(i, "status")).toUpperCase() !== "PAID") continue
+    const amount = Money.toMinorUnits(at(i, "amount"), exponent)
+    if (typeof amount !== "number") return undefined
+    minor += amount
+  }
+  return Money.fromMinorUnits(minor, exponent)
+}
+
 /**
  * Read-only: the merchant's most recent plans, each quoted by the service and
- * by the engine from the plan's record, at the service's clock.
+ * by the engine from the record's inputs (its items, and what its paid
+ * payments add up to, not its own `totalPaid`), at the service's clock; the
+ * record itself is recomputed from its inputs too (checks/plans.ts).
  *
  * @since 0.1.0
  */
-export const readOnlyRefundProperty = (session: Session): Effect.Effect<ReturnType<typeof ready>, Halt> =>
-  Effect.gen(function*() {
-    const page = yield* call(session, session.client.searchPlans({ limit: 100 }))
-    const setupExchanges = session.transport.takeExchanges()
-    const ids = page.ok
-      ? (page.value.plans ?? []).map((p) => p?.id).filter((id): id is string => typeof id === "string")
-      : []
-    if (ids.length === 0) {
-      return skipped(
-        "refund",
-        "refund",
-        page.ok ? "the merchant has no plans to quote" : `the plan search failed (${page.error.message})`
-      )
-    }
-    const property: Property<number> = {
-      name: "refund",
-      group: "refund",
-      weight: 1,
-      setup: { checks: [], exchanges: setupExchanges },
-      arbitrary: fc.nat({ max: ids.length - 1 }),
-      evaluate: (index) =>
-        Effect.gen(function*() {
-          const planId = ids[index]!
-          const record = yield* call(session, session.client.retrievePlan(planId))
-          if (!record.ok) {
-            return {
-              checks: [],
-              exchanges: session.transport.takeExchanges(),
-              skipped: `plan ${planId} could not be read (${record.error.message})`
-            }
+export const readOnlyRefundProperty = (session: Session, planIds: ReadonlyArray<string>): ReturnType<typeof ready> => {
+  if (planIds.length === 0) return skipped("refund", "refund", "the merchant has no plans to quote")
+  const property: Property<number> = {
+    name: "refund",
+    group: "refund",
+    weight: 1,
+    arbitrary: fc.nat({ max: planIds.length - 1 }),
+    evaluate: (index) =>
+      Effect.gen(function*() {
+        const planId = planIds[index]!
+        const read = yield* readRecord(session, planId)
+        if (read.outcome !== undefined) return read.outcome
+        const record = read.record
+        const checks = new Checks()
+        checks.list.push(...recordFromInputsChecks(session, record, read.exchange))
+        const result = yield* call(session, session.client.calculateRefund(planId))
+        const exchange = session.transport.last()
+        if (!result.ok) {
+          checks.refused("R7", "calculateRefund", exchange, result.error)
+          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
+        }
+        const currencyCode = at(record, "currency.currencyCode")
+        const exponent = typeof currencyCode === "string" ? exponentOf(session, currencyCode) : undefined
+        const paid = exponent === undefined ? undefined : paidOf(record, exponent)
+        const input = paid === undefined ? record : { ...record, totalPaid: paid }
+        const bracket = exchange === undefined
+          ? { earliest: session.clock.now(), latest: session.clock.now() }
+          : session.clock.bracketOf(exchange)
+        if (quote(session, input, bracket.earliest) === undefined) {
+          return {
+            checks: checks.list,
+            exchanges: session.transport.takeExchanges(),
+            ...(checks.list.length === 0 ? { skipped: `the engine cannot quote plan ${planId} from its record` } : {})
           }
-          const result = yield* call(session, session.client.calculateRefund(planId))
-          const exchange = session.transport.last()
-          const checks = new Checks()
-          if (!result.ok) {
-            refusedQuote(checks, exchange, result.error)
-            return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-          }
-          const bracket = exchange === undefined
-            ? { earliest: session.clock.now(), latest: session.clock.now() }
-            : session.clock.bracketOf(exchange)
-          const first = quote(session, record.value, bracket.earliest)
-          if (first === undefined) {
-            return {
-              checks: [],
-              exchanges: session.transport.takeExchanges(),
-              skipped: `the engine cannot quote plan ${planId} from its record`
-            }
-          }
-          const compared = closest([bracket.earliest, bracket.latest].map((q) => () => {
-            const expected = quote(session, record.value, q)
-            return expected === undefined ? [] : refundChecks(expected, result.value, exchange)
-          }))
-          return { checks: compared, exchanges: session.transport.takeExchanges() }
-        })
-    }
-    return ready(property)
-  })
+        }
+        checks.list.push(...closest([bracket.earliest, bracket.latest].map((q) => () => {
+          const expected = quote(session, input, q)
+          return expected === undefined ? [] : refundChecks(expected, result.value, exchange, exponent)
+        })))
+        return { checks: checks.list, exchanges: session.transport.takeExchanges() }
+      })
+  }
+  return ready(property)
+}

@@ -29,6 +29,15 @@ import { createCheckout } from "./create.ts"
 import { listCheck } from "./terms.ts"
 import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 
+/** The distinct values of a field among the plans, as text (a filter's value). */
+const valuesOf = (plans: ReadonlyArray<PlanSummaryResponse>, field: string): Array<string> =>
+  [
+    ...new Set(
+      plans.map((p) => (p as Record<string, unknown>)[field]).filter((v) => v !== undefined && v !== null).map(String)
+    )
+  ]
+    .sort()
+
 /** How many plans the search's setup creates. */
 export const SEARCH_PLANS = 6
 
@@ -144,51 +153,64 @@ export const searchProperty = (
       )
     }
     const scopeOf = { merchantId: session.config.merchantId }
+    /** One search against the service and the engine over the same plans. */
+    const compared = (query: Record<string, string>) =>
+      Effect.gen(function*() {
+        const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
+        const exchange = session.transport.last()
+        const expected = searchPlans(universe, query, scopeOf)
+        const pageChecks = new Checks({
+          totalRowCount: expected.totalRowCount,
+          plans: expected.plans.map((p) => p.id)
+        })
+        if (!result.ok) pageChecks.refused("R9", "searchPlans", exchange, result.error)
+        else {
+          pageChecks.add({
+            rule: "R9",
+            operation: "searchPlans",
+            field: "totalRowCount",
+            expected: expected.totalRowCount,
+            actual: result.value.totalRowCount,
+            exchange
+          })
+          listCheck(
+            pageChecks,
+            { rule: "R9", operation: "searchPlans", field: "plans.id", exchange },
+            "plans",
+            expected.plans.map((p) => p.id),
+            (result.value.plans ?? []).map((p) => p?.id),
+            (a, b) => a === b
+          )
+        }
+        return pageChecks.list
+      })
+    // every comparison on a plan's own value, in every run: a bound taken for the other kind (`gte` as `gt`) shows
+    const boundaries: Array<[string, string]> = [
+      ["totalPaid", String(universe[0]!.totalPaid)],
+      ["remainingBalance", String(universe[universe.length - 1]!.remainingBalance)],
+      ["completionDate", String(universe[0]!.completionDate).slice(0, 10)]
+    ]
+    for (const [filterField, filterValue] of boundaries) {
+      if (filterValue === "undefined" || filterValue === "null") continue
+      for (const filterOperator of ["gt", "gte", "lt", "lte"]) {
+        const query = { ...searchQueryOf({}, scope), filterField, filterOperator, filterValue }
+        checks.list.push(...(yield* compared(query)))
+      }
+    }
     const property: Property<SearchSpec> = {
       name: "search",
       group: "search",
       weight: 1,
-      setup: { checks: checks.list, exchanges: setupExchanges },
-      arbitrary: searchSpec(session.context),
+      setup: { checks: checks.list, exchanges: [...setupExchanges, ...session.transport.takeExchanges()] },
+      arbitrary: searchSpec(session.context, {
+        totalPaid: valuesOf(universe, "totalPaid"),
+        remainingBalance: valuesOf(universe, "remainingBalance"),
+        completionDate: valuesOf(universe, "completionDate").map((d) => d.slice(0, 10))
+      }),
       evaluate: (spec) =>
         Effect.gen(function*() {
-          const query = searchQueryOf(spec, scope)
-          const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
-          const exchange = session.transport.last()
-          const expected = searchPlans(universe, query, scopeOf)
-          const pageChecks = new Checks({
-            totalRowCount: expected.totalRowCount,
-            plans: expected.plans.map((p) => p.id)
-          })
-          if (!result.ok) {
-            pageChecks.add({
-              rule: "R9",
-              operation: "searchPlans",
-              field: "status",
-              expected: "2xx",
-              actual: exchange?.status ?? result.error.message,
-              agrees: false,
-              exchange
-            })
-          } else {
-            pageChecks.add({
-              rule: "R9",
-              operation: "searchPlans",
-              field: "totalRowCount",
-              expected: expected.totalRowCount,
-              actual: result.value.totalRowCount,
-              exchange
-            })
-            listCheck(
-              pageChecks,
-              { rule: "R9", operation: "searchPlans", field: "plans.id", exchange },
-              "plans",
-              expected.plans.map((p) => p.id),
-              (result.value.plans ?? []).map((p) => p?.id),
-              (a, b) => a === b
-            )
-          }
-          return { checks: pageChecks.list, exchanges: session.transport.takeExchanges() }
+          const checks = yield* compared(searchQueryOf(spec, scope))
+          return { checks, exchanges: session.transport.takeExchanges() }
         })
     }
     return ready(property)

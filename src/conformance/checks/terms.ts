@@ -8,10 +8,12 @@
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
-import type { ValidationError } from "../../core/foundation/issues.ts"
+import { ValidationError } from "../../core/foundation/issues.ts"
+import * as Money from "../../core/foundation/money.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
-import { computePlanTerms } from "../../facade/index.ts"
+import { computePlanTermsResult } from "../../facade/index.ts"
+import { refusalRule } from "../diagnosis.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import {
   breakTerms,
@@ -20,6 +22,7 @@ import {
   checkoutSpec,
   currencyOfSpec,
   invalidTermsSpec,
+  TERMS_BREAKAGES,
   type TermsBreakage,
   termsRequestOf,
   type TermsSpec,
@@ -28,7 +31,7 @@ import {
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout, refusalCheck } from "./create.ts"
+import { completionDayOf, createCheckout, exponentOf, refusalCheck, refusalIssues, totalsChecks } from "./create.ts"
 
 /**
  * The engine's terms at an instant, or the validation error it refuses the request with.
@@ -41,12 +44,10 @@ export const engineTerms = (
   request: unknown,
   now: number
 ): { readonly ok: true; readonly terms: PlanTerms } | { readonly ok: false; readonly error: ValidationError } => {
-  try {
-    return { ok: true, terms: computePlanTerms(checkout, request, { now, merchant: session.merchant }) }
-  } catch (error) {
-    if ((error as { _tag?: string })._tag === "ValidationError") return { ok: false, error: error as ValidationError }
-    throw error
-  }
+  const answer = computePlanTermsResult(checkout, request, { now, merchant: session.merchant })
+  return answer.ok
+    ? { ok: true, terms: answer.value }
+    : { ok: false, error: new ValidationError({ issues: answer.issues, warnings: answer.warnings }) }
 }
 
 /**
@@ -61,12 +62,14 @@ export const listCheck = (
   name: string,
   expected: ReadonlyArray<unknown>,
   actual: ReadonlyArray<unknown>,
-  equal: (a: unknown, b: unknown) => boolean
+  equal: (a: unknown, b: unknown) => boolean,
+  /** the index of the lists' first element in the answer's list */
+  offset = 0
 ) => {
   const n = Math.max(expected.length, actual.length)
   for (let i = 0; i < n; i++) {
     if (i >= expected.length || i >= actual.length || !equal(expected[i], actual[i])) {
-      checks.add({ ...base, at: `${name}[${i}]`, expected: expected[i], actual: actual[i], agrees: false })
+      checks.add({ ...base, at: `${name}[${i + offset}]`, expected: expected[i], actual: actual[i], agrees: false })
       return
     }
   }
@@ -74,26 +77,81 @@ export const listCheck = (
 }
 
 /**
- * The checks of a plan-terms answer against the engine's terms (R5, R6).
+ * The checks of a plan-terms answer against the engine's terms (R5, R6). Each
+ * field cites the rule that fixes it; every field of PayInFull terms cites
+ * R6.8, and the plan date (the first payment's date) R6.1. Amounts are
+ * compared in the currency's digits (`exponent`), so a service computing in
+ * others is named by R1.2.
  *
  * @since 0.1.0
  */
-export const termsChecks = (expected: PlanTerms, actual: unknown, exchange: Exchange | undefined): Array<Check> => {
+export const termsChecks = (
+  expected: PlanTerms,
+  actual: unknown,
+  exchange: Exchange | undefined,
+  exponent?: number,
+  /** the count the engine gives without dropping instalments below the minimum payment (R6.5) */
+  undropped?: number
+): Array<Check> => {
   const checks = new Checks(expected)
   const operation = "computePlanTerms"
   const payInFull = expected.planType === "PayInFull"
-  const field = (rule: string, name: string, value: unknown) =>
-    checks.add({ rule, operation, field: name, expected: value, actual: at(actual, name), exchange })
-  field("R2.1", "totalCost", expected.totalCost)
-  field(payInFull ? "R6.8" : "R6.4", "deposit.amount", expected.deposit.amount)
-  field("R6.4", "deposit.range.min", expected.deposit.range.min)
-  field("R6.4", "deposit.range.max", expected.deposit.range.max)
-  field(payInFull ? "R6.8" : "R6.3", "installments.count", expected.installments.count)
-  field("R6.5", "installments.amount", expected.installments.amount)
-  field("R6.5", "installments.remainder", expected.installments.remainder)
+  const cite = (rule: string) => (payInFull ? "R6.8" : rule)
+  const count = at(actual, "installments.count")
+  // terms that did not drop what R6.5 drops; a split whose remainder is negative or not below the count (R5.1)
+  const notDropped = typeof count === "number" && count === undropped && count !== expected.installments.count
+  const remainder = exponent === undefined
+    ? undefined
+    : Money.toMinorUnits(at(actual, "installments.remainder"), exponent)
+  const badSplit = typeof count === "number" && count > 0 && typeof remainder === "number" &&
+    (remainder < 0 || remainder >= count)
+  const because = notDropped ? "R6.5" : badSplit ? "R5.1" : undefined
+  const amount = (rule: string, name: string, value: unknown) =>
+    checks.amount(
+      { rule: cite(rule), operation, field: name, expected: value, actual: at(actual, name), exchange },
+      exponent,
+      because
+    )
+  amount("R2.1", "totalCost", expected.totalCost)
+  amount("R6.4", "deposit.amount", expected.deposit.amount)
+  amount("R6.4", "deposit.range.min", expected.deposit.range.min)
+  amount("R6.4", "deposit.range.max", expected.deposit.range.max)
+  checks.add({
+    rule: cite("R6.3"),
+    operation,
+    field: "installments.count",
+    expected: expected.installments.count,
+    actual: count,
+    exchange,
+    ...(notDropped ? { explanation: "R6.5" } : {})
+  })
+  amount("R6.5", "installments.amount", expected.installments.amount)
+  amount("R6.5", "installments.remainder", expected.installments.remainder)
+  const cadence = at(actual, "installments.cadence")
+  if (!payInFull && typeof cadence === "object" && cadence !== null) {
+    // the cadence the service resolved (R6.2: defaults, any case), where it answers one
+    const resolved = expected.installments.cadence
+    checks.add({
+      rule: "R6.2",
+      operation,
+      field: "installments.cadence.frequency",
+      expected: resolved.frequency,
+      actual: at(cadence, "frequency"),
+      exchange
+    })
+    const day = resolved.frequency === "Monthly" ? "dayOfMonth" : "dayOfWeek"
+    checks.add({
+      rule: "R6.2",
+      operation,
+      field: `installments.cadence.on.${day}`,
+      expected: (resolved.on as Record<string, unknown>)[day],
+      actual: at(cadence, `on.${day}`),
+      exchange
+    })
+  }
   const keys = (v: unknown) => (Array.isArray(v) ? v : []).map((e) => String((e as { key?: unknown })?.key)).sort()
   checks.add({
-    rule: "R6.6",
+    rule: cite("R6.6"),
     operation,
     field: "installments.validation",
     expected: keys(expected.installments.validation),
@@ -104,21 +162,51 @@ export const termsChecks = (expected: PlanTerms, actual: unknown, exchange: Exch
   const schedule = at(actual, "schedule")
   if (Array.isArray(schedule)) {
     const base = { operation, exchange }
-    listCheck(
-      checks,
-      { ...base, rule: "R6.3", field: "schedule.date" },
-      "schedule",
-      expected.schedule.map((p) => p.date),
-      schedule.map((p) => (p as { date?: unknown })?.date),
-      (a, b) => typeof b === "string" && b.slice(0, 10) === a
+    const dates = schedule.map((p) => (p as { date?: unknown })?.date)
+    const amounts = schedule.map((p) => (p as { amount?: unknown })?.amount)
+    const sameDate = (a: unknown, b: unknown) => typeof b === "string" && b.slice(0, 10) === a
+    // payment 1 is on the plan date (R6.1) and carries the remainder (R5.2); the others follow the cadence
+    checks.add({
+      ...base,
+      rule: "R6.1",
+      field: "schedule[0].date",
+      expected: expected.schedule[0]?.date,
+      actual: dates[0],
+      agrees: sameDate(expected.schedule[0]?.date, dates[0])
+    })
+    checks.amount(
+      {
+        ...base,
+        rule: cite("R5.2"),
+        field: "schedule[0].amount",
+        expected: expected.schedule[0]?.amount,
+        actual: amounts[0]
+      },
+      exponent,
+      because
     )
     listCheck(
       checks,
-      { ...base, rule: "R6.9", field: "schedule.amount" },
+      { ...base, rule: cite("R6.3"), field: "schedule.date", ...(notDropped ? { explanation: "R6.5" } : {}) },
       "schedule",
-      expected.schedule.map((p) => p.amount),
-      schedule.map((p) => (p as { amount?: unknown })?.amount),
-      (a, b) => a === b
+      expected.schedule.slice(1).map((p) => p.date),
+      dates.slice(1),
+      sameDate,
+      1
+    )
+    listCheck(
+      checks,
+      {
+        ...base,
+        rule: cite("R6.9"),
+        field: "schedule.amount",
+        ...(because === undefined ? {} : { explanation: because })
+      },
+      "schedule",
+      expected.schedule.slice(1).map((p) => p.amount),
+      amounts.slice(1),
+      (a, b) => a === b,
+      1
     )
   }
   return checks.list
@@ -126,7 +214,8 @@ export const termsChecks = (expected: PlanTerms, actual: unknown, exchange: Exch
 
 /**
  * The checks of one plan-terms call: its answer against the engine at either
- * end of the service's clock bracket, or its refusal.
+ * end of the service's clock bracket, or its refusal (a valid request refused
+ * is named by the issue the service gives; PayInFull by R6.8).
  *
  * @since 0.1.0
  */
@@ -142,18 +231,22 @@ export const compareTerms = (
     const bracket = exchange === undefined
       ? { earliest: session.clock.now(), latest: session.clock.now() }
       : session.clock.bracketOf(exchange)
+    const exponent = exponentOf(session, checkout.currencyCode)
     const instants = [bracket.earliest, bracket.latest]
     return closest(instants.map((now) => () => {
       const engine = engineTerms(session, checkout, request, now)
       if (!engine.ok) {
-        // the engine refuses it: the service must too (R4)
-        return exchange === undefined
-          ? []
-          : [refusalCheck(engine.error.issues[0]?.rule ?? "R4", "computePlanTerms", exchange)]
+        // the engine refuses it: the service must too (R4), with the same issues
+        if (exchange === undefined) return []
+        return [
+          refusalCheck(engine.error.issues[0]?.rule ?? "R4", "computePlanTerms", exchange),
+          ...refusalIssues("computePlanTerms", engine.error.issues, exchange)
+        ]
       }
       if (!result.ok) {
+        const fallback = engine.terms.planType === "PayInFull" ? "R6.8" : "R6"
         return [{
-          rule: "R6",
+          rule: fallback === "R6.8" ? fallback : refusalRule(request, exchange?.responseBody, fallback),
           operation: "computePlanTerms",
           field: "status",
           expected: "2xx",
@@ -162,12 +255,68 @@ export const compareTerms = (
           exchange
         }]
       }
-      return termsChecks(engine.terms, result.value, exchange)
+      return termsChecks(
+        engine.terms,
+        result.value,
+        exchange,
+        exponent,
+        undroppedCount(session, checkout, request, now)
+      )
     }))
   })
 
 /**
- * The plan-terms property: a checkout and a request for each cadence.
+ * What explains payments that differ from the engine's: instalments R6.5
+ * would have dropped (the count without dropping), or a split that cannot be
+ * (R5.1: a first payment below the deposit, or a remainder not below the count).
+ *
+ * @since 0.1.0
+ */
+export const paymentsExplanation = (
+  answered: { readonly count: unknown; readonly firstPayment: unknown },
+  expected: PlanTerms,
+  undropped: number | undefined,
+  exponent: number | undefined
+): "R6.5" | "R5.1" | undefined => {
+  const { count } = answered
+  if (typeof count !== "number") return undefined
+  if (count === undropped && count !== expected.installments.count) return "R6.5"
+  if (exponent === undefined || expected.planType === "PayInFull" || count <= 0) return undefined
+  const first = Money.toMinorUnits(answered.firstPayment, exponent)
+  const deposit = Money.toMinorUnits(expected.deposit.amount, exponent)
+  return typeof first === "number" && typeof deposit === "number" && (first < deposit || first - deposit >= count)
+    ? "R5.1"
+    : undefined
+}
+
+/**
+ * The count the engine gives the terms without R6.5 (a minimum payment of one
+ * minor unit drops nothing), so a service that keeps instalments below the
+ * minimum payment is named by R6.5, not by the count (R6.3) it changes.
+ *
+ * @since 0.1.0
+ */
+export const undroppedCount = (
+  session: Session,
+  checkout: CheckoutRequest,
+  request: unknown,
+  now: number
+): number | undefined => {
+  const merchant = session.merchant as { currencies?: ReadonlyArray<unknown> } | undefined
+  if (merchant?.currencies === undefined) return undefined
+  const lowered = {
+    ...merchant,
+    currencies: merchant.currencies.map((c) =>
+      typeof c === "object" && c !== null ? { ...c, minimumPaymentAmount: 0 } : c
+    )
+  }
+  const terms = computePlanTermsResult(checkout, request, { now, merchant: lowered })
+  return terms.ok ? terms.value.installments.count : undefined
+}
+
+/**
+ * The plan-terms property: a checkout (its totals compared, R2) and a request
+ * for each cadence.
  *
  * @since 0.1.0
  */
@@ -175,24 +324,32 @@ export const termsProperty = (session: Session) =>
   ready<{ readonly checkout: CheckoutSpec; readonly terms: readonly [TermsSpec, TermsSpec, TermsSpec] }>({
     name: "terms",
     group: "terms",
-    weight: 2,
+    weight: 1,
     arbitrary: fc.record({ checkout: checkoutSpec("any"), terms: fc.tuple(termsSpec, termsSpec, termsSpec) }),
     evaluate: ({ checkout: spec, terms }) =>
       Effect.gen(function*() {
         const request = checkoutRequestOf(spec, session.context)
         const created = yield* createCheckout(session, request)
+        const checks: Array<Check> = [...totalsChecks(session, request, created)]
         if (!created.ok) {
           return {
-            checks: [],
+            checks,
             exchanges: session.transport.takeExchanges(),
             skipped: `a checkout for plan terms was not created (${created.status ?? created.reason})`
           }
         }
         const currency = currencyOfSpec(spec, session.context)
         const total = totalMinorOf(request, currency)
-        const checks: Array<Check> = []
         for (const [i, frequency] of FREQUENCIES.entries()) {
-          const termsRequest = termsRequestOf(terms[i]!, frequency, created.checkout.id, currency, total)
+          const zone = terms[i]!.timeZone
+          const termsRequest = termsRequestOf(
+            terms[i]!,
+            frequency,
+            created.checkout.id,
+            currency,
+            total,
+            completionDayOf(session, request, zone)
+          )
           checks.push(...(yield* compareTerms(session, request, termsRequest)))
         }
         return { checks, exchanges: session.transport.takeExchanges() }
@@ -201,7 +358,8 @@ export const termsProperty = (session: Session) =>
 
 /**
  * The invalid plan-terms property: one checkout created for the property,
- * then requests broken one way, which the engine refuses, sent as they are.
+ * then requests broken one to four ways, which the engine refuses, sent as they are;
+ * the refusal's issues are compared with the engine's.
  *
  * @since 0.1.0
  */
@@ -210,6 +368,7 @@ export const invalidTermsProperty = (session: Session, setupSpec: CheckoutSpec) 
     const routes = withRoutes(session.config.routes)
     const request = checkoutRequestOf(setupSpec, session.context)
     const created = yield* createCheckout(session, request)
+    const setupChecks = [...totalsChecks(session, request, created)]
     const setupExchanges = session.transport.takeExchanges()
     if (!created.ok) {
       return skipped("terms", "terms.invalid", `its checkout was not created (${created.status ?? created.reason})`)
@@ -217,24 +376,42 @@ export const invalidTermsProperty = (session: Session, setupSpec: CheckoutSpec) 
     const checkoutId = created.checkout.id
     const currency = currencyOfSpec(setupSpec, session.context)
     const total = totalMinorOf(request, currency)
-    const property: Property<{ readonly breakage: TermsBreakage; readonly spec: TermsSpec }> = {
+    const path = expandPath(routes.computePlanTerms, { checkoutId })
+    const sendBroken = (broken: unknown) =>
+      Effect.gen(function*() {
+        const engine = engineTerms(session, request, broken, session.clock.now())
+        if (engine.ok) return undefined
+        const exchange = yield* send(session, routes.computePlanTerms.method, path, broken)
+        return [
+          refusalCheck(engine.error.issues[0]?.rule ?? "R6.2", "computePlanTerms", exchange),
+          ...refusalIssues("computePlanTerms", engine.error.issues, exchange)
+        ]
+      })
+    // every way alone first, so each is tried in every run
+    const [sweepSpec] = fc.sample(termsSpec, { seed: session.config.seed, numRuns: 1 })
+    for (const breakage of TERMS_BREAKAGES) {
+      const checks = yield* sendBroken(
+        breakTerms(termsRequestOf(sweepSpec!, "Weekly", checkoutId, currency, total), [breakage])
+      )
+      if (checks !== undefined) setupChecks.push(...checks)
+    }
+    const property: Property<{ readonly breakages: ReadonlyArray<TermsBreakage>; readonly spec: TermsSpec }> = {
       name: "terms.invalid",
       group: "terms",
+      // one request each, trying up to six rules: as many as the valid scenarios of four requests
       weight: 1,
-      setup: { checks: [], exchanges: setupExchanges },
+      setup: { checks: setupChecks, exchanges: [...setupExchanges, ...session.transport.takeExchanges()] },
       setupInRequest: true,
       arbitrary: invalidTermsSpec,
-      evaluate: ({ breakage, spec }) =>
+      evaluate: ({ breakages, spec }) =>
         Effect.gen(function*() {
-          const broken = breakTerms(termsRequestOf(spec, "Weekly", checkoutId, currency, total), breakage)
-          const engine = engineTerms(session, request, broken, session.clock.now())
-          if (engine.ok) return { checks: [], exchanges: [], skipped: `the engine computes "${breakage}"` } as Outcome
-          const path = expandPath(routes.computePlanTerms, { checkoutId })
-          const exchange = yield* send(session, routes.computePlanTerms.method, path, broken)
-          return {
-            checks: [refusalCheck(engine.error.issues[0]?.rule ?? "R6.2", "computePlanTerms", exchange)],
-            exchanges: session.transport.takeExchanges()
+          const checks = yield* sendBroken(
+            breakTerms(termsRequestOf(spec, "Weekly", checkoutId, currency, total), breakages)
+          )
+          if (checks === undefined) {
+            return { checks: [], exchanges: [], skipped: `the engine computes "${breakages.join(", ")}"` } as Outcome
           }
+          return { checks, exchanges: session.transport.takeExchanges() }
         })
     }
     return ready(property)

@@ -20,10 +20,10 @@ import {
   termsRequestOf,
   totalMinorOf
 } from "../scenarios.ts"
-import { type Halt, type Outcome, send, type Session } from "../session.ts"
+import { at, type Check, Checks, type Halt, type Outcome, send, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout } from "./create.ts"
-import { engineTerms } from "./terms.ts"
+import { completionDayOf, createCheckout, totalsChecks } from "./create.ts"
+import { compareTerms, engineTerms } from "./terms.ts"
 
 /** The sandbox's test cards (docs/sandbox.md). */
 export const CARDS = {
@@ -57,8 +57,9 @@ export const widgetAvailable = (session: Session, checkoutId: string): Effect.Ef
 
 /**
  * Terms a customer can complete with (no validation entry, R6.6), as the
- * engine computes them now: the chosen cadence first, then the others; the
- * deposit at the chosen share of its range.
+ * engine computes them now: the chosen cadence first, then the others, then
+ * paying in full (R6.8: a redemption too near for instalments); the deposit at
+ * the chosen share of its range.
  *
  * @since 0.1.0
  */
@@ -71,10 +72,11 @@ export const acceptableTerms = (
 ): { readonly request: PlanTermsRequest; readonly terms: PlanTerms } | undefined => {
   const total = totalMinorOf(request, currency)
   const now = session.clock.now()
+  const completion = completionDayOf(session, request, choice.timeZone)
+  const spec = { timeZone: choice.timeZone, lowerCase: false, ...(choice.on === undefined ? {} : { on: choice.on }) }
   for (let k = 0; k < FREQUENCIES.length; k++) {
     const frequency = FREQUENCIES[(choice.frequency + k) % FREQUENCIES.length]!
-    const spec = { timeZone: choice.timeZone, lowerCase: false, ...(choice.on === undefined ? {} : { on: choice.on }) }
-    const plain = termsRequestOf(spec, frequency, checkoutId, currency, total)
+    const plain = termsRequestOf(spec, frequency, checkoutId, currency, total, completion)
     const first = engineTerms(session, request, plain, now)
     if (!first.ok) continue
     const { min, max } = first.terms.deposit.range
@@ -93,7 +95,11 @@ export const acceptableTerms = (
       }
     }
   }
-  return undefined
+  const inFull = { ...termsRequestOf(spec, "Weekly", checkoutId, currency, total, completion), planType: "PayInFull" }
+  const computed = engineTerms(session, request, inFull, now)
+  return computed.ok && computed.terms.installments.validation.length === 0
+    ? { request: inFull as PlanTermsRequest, terms: computed.terms }
+    : undefined
 }
 
 /**
@@ -118,12 +124,16 @@ export const abandon = (session: Session, checkoutId: string): Effect.Effect<Exc
   send(session, "POST", `${api(checkoutId)}/cancel`, undefined, { authenticated: false })
 
 /**
- * A checkout created for a scenario that the widget then completes or abandons, or the outcome
- * that skips the scenario (no widget API, the checkout not created, the widget not answering it).
+ * A checkout created for a scenario that the widget then completes or
+ * abandons (its totals compared, R2), or the outcome that skips the scenario
+ * (no widget API, the checkout not created, the widget not answering it).
+ * Items redeemed on a refund policy's boundary count their days from today in
+ * `planZone`, the zone of the plan to be.
  */
 export const checkoutForWidget = (
   session: Session,
-  spec: CheckoutSpec
+  spec: CheckoutSpec,
+  planZone?: string
 ): Effect.Effect<
   | { readonly skip: Outcome }
   | {
@@ -131,20 +141,100 @@ export const checkoutForWidget = (
     readonly request: CheckoutRequest
     readonly checkoutId: string
     readonly currency: CurrencyInfo
+    /** the totals of the created checkout compared with the engine's */
+    readonly checks: ReadonlyArray<Check>
   },
   Halt
 > =>
   Effect.gen(function*() {
     if (session.widget === "unavailable") return { skip: { checks: [], exchanges: [], skipped: NO_WIDGET } }
-    const request = checkoutRequestOf(spec, session.context)
+    const request = checkoutRequestOf(spec, session.context, planZone)
     const created = yield* createCheckout(session, request)
+    const checks = totalsChecks(session, request, created)
     if (!created.ok) {
       const skipped = `the checkout was not created (${created.status ?? created.reason})`
-      return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped } }
+      return { skip: { checks, exchanges: session.transport.takeExchanges(), skipped } }
     }
     const checkoutId = created.checkout.id
     if (!(yield* widgetAvailable(session, checkoutId))) {
       return { skip: { checks: [], exchanges: session.transport.takeExchanges(), skipped: NO_WIDGET } }
     }
-    return { request, checkoutId, currency: currencyOfSpec(spec, session.context) }
+    return { request, checkoutId, currency: currencyOfSpec(spec, session.context), checks }
+  })
+
+/**
+ * The check of a widget call's status.
+ *
+ * @since 0.1.0
+ */
+export const widgetStatusCheck = (
+  checks: Checks,
+  operation: string,
+  exchange: Exchange,
+  expected: number,
+  /** the plan type of the terms completed with: PayInFull refused is R6.8 */
+  planType?: string
+): boolean =>
+  checks.add({
+    // acceptable terms refused means the service computes other terms (R6.6), or no PayInFull (R6.8)
+    rule: expected === 200 && exchange.status !== 200
+      ? planType === "PayInFull" ? "R6.8" : exchange.status === 422 ? "R6.6" : "R8"
+      : "R8",
+    operation,
+    field: "status",
+    expected,
+    actual: exchange.status,
+    exchange
+  })
+
+/** A plan paid for a scenario: the checkout, the terms it was paid with, the widget's answer, the checks so far. */
+export interface PaidPlan {
+  readonly outcome?: undefined
+  readonly request: CheckoutRequest
+  readonly checkoutId: string
+  readonly currency: CurrencyInfo
+  readonly chosen: { readonly request: PlanTermsRequest; readonly terms: PlanTerms }
+  /** the widget's completion */
+  readonly paid: Exchange
+  readonly planId: string
+  /** the created checkout's totals (R2) and the completion's status */
+  readonly checks: Checks
+}
+
+/**
+ * A payable checkout created and paid in the widget with terms the engine
+ * accepts, or the scenario's outcome when it cannot be (skipped, or the
+ * completion refused: then the service's own terms for the same request are
+ * compared, which say where it differs).
+ */
+export const paidPlan = (
+  session: Session,
+  spec: CheckoutSpec,
+  choice: CustomerChoice
+): Effect.Effect<PaidPlan | { readonly outcome: Outcome }, Halt> =>
+  Effect.gen(function*() {
+    const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
+    if (prepared.skip !== undefined) return { outcome: prepared.skip }
+    const { checkoutId, currency, request } = prepared
+    const chosen = acceptableTerms(session, request, checkoutId, currency, choice)
+    if (chosen === undefined) {
+      return {
+        outcome: {
+          checks: prepared.checks,
+          exchanges: session.transport.takeExchanges(),
+          skipped: "no terms the engine accepts for the generated checkout"
+        }
+      }
+    }
+    const checks = new Checks()
+    checks.list.push(...prepared.checks)
+    const paid = yield* complete(session, checkoutId, CARDS.pay, chosen.request)
+    const planId = at(paid.responseBody, "planId")
+    if (!widgetStatusCheck(checks, "widget.complete", paid, 200, chosen.terms.planType) || typeof planId !== "string") {
+      if (paid.status !== undefined && paid.status < 500) {
+        checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
+      }
+      return { outcome: { checks: checks.list, exchanges: session.transport.takeExchanges() } }
+    }
+    return { request, checkoutId, currency, chosen, paid, planId, checks }
   })

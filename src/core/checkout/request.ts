@@ -23,6 +23,7 @@ import {
   Enum,
   FiniteNumber,
   isHttpUrl,
+  MAX_URL_LENGTH,
   NonEmptyText,
   PatternText,
   rule,
@@ -105,7 +106,9 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "too_short",
   "R4.1",
   "must have at least one item",
-  (a) => a.length > 0
+  (a) => a.length > 0,
+  // it fails only on an empty array: say so, not "an array"
+  () => "an empty array"
 )
 
 /**
@@ -121,8 +124,8 @@ export const CheckoutRequest = withRule(
     externalCode: Schema.optionalKey(PatternText(5, 128)),
     merchantOrderId: PatternText(1, 256),
     currencyCode: CurrencyCode,
-    redirectURL: Url(5, 2048),
-    callbackURL: Schema.optionalKey(Url(5, 2048)),
+    redirectURL: Url(5, MAX_URL_LENGTH),
+    callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
         rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))

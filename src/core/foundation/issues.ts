@@ -11,8 +11,7 @@
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { type Issue, issue } from "../internal/issue.ts"
-import { isRecord } from "../internal/predicates.ts"
+import type { Issue } from "../internal/issue.ts"
 import { compileValidator, type ValidatorOptions } from "../internal/validator.ts"
 
 export type { Issue, IssueCode } from "../internal/issue.ts"
@@ -106,107 +105,31 @@ export const requestValidator = <S extends Schema.Top>(
 }
 
 /**
- * What a plain function does with a field or option no rule reads (R10.2): `"warn"` (the default)
- * reports it in the result's `warnings`; `"error"` refuses the input with it among the issues.
+ * What a plain function does with a field of its data that no rule reads (R10.2): `"warn"` (the
+ * default) reports it (in the answer's `warnings`, or as a process warning from a function that
+ * throws), `"ignore"` leaves it out silently, `"error"` refuses the input with it among the
+ * issues. An unknown option is refused whatever this says (`unknown_option`).
  *
  * @since 0.1.0
  */
-export type UnknownFields = "warn" | "error"
-
-const NONE: ReadonlyArray<Issue> = []
-const hasOwn = Object.prototype.hasOwnProperty
-
-/** The `unknown_field` warnings of the options no parameter of a function reads (R10.2). @internal */
-export const unknownOptions = (options: unknown, known: ReadonlySet<string>): ReadonlyArray<Issue> => {
-  if (!isRecord(options)) return NONE
-  let warnings: Array<Issue> | undefined
-  for (const key in options) {
-    if (!hasOwn.call(options, key) || key === "unknownFields" || known.has(key) || options[key] === undefined) continue
-    ;(warnings ??= []).push(
-      issue(`options.${key}`, "unknown_field", "R10.2", "is not an option of this function and was ignored")
-    )
-  }
-  return warnings ?? NONE
-}
-
-/** `a` and `b` as one list, allocating only when both have entries. @internal */
-export const both = (a: ReadonlyArray<Issue>, b: ReadonlyArray<Issue>): ReadonlyArray<Issue> =>
-  a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]
-
-const isUnknownField = (i: Issue) => i.code === "unknown_field"
+export type UnknownFields = "warn" | "error" | "ignore"
 
 /**
- * The plain API's answer (R10.2): a core result with the warnings gathered beside it; under
- * `unknownFields: "error"` every unknown field or option is an issue instead. @internal
+ * What a function takes of a resource `T` written in code: `T` itself, with `undefined` allowed
+ * wherever a field is optional, since a key whose value is `undefined` is absent (R10.1). A field
+ * `T` does not have, or a value of the wrong type, does not compile.
+ *
+ * @example
+ * ```ts
+ * import type { CheckoutItem, Input } from "payment-plan-engine"
+ * const item: Input<CheckoutItem> = {
+ *   description: "Festival ticket", quantity: 1, costPerItem: 50, redemptionDate: "2027-03-01",
+ *   paymentDeadline: undefined // absent (R10.1)
+ * }
+ * ```
+ * @since 0.2.0
  */
-export const answer = <A>(
-  result: Result.Result<Validated<A>, ValidationError>,
-  warnings: ReadonlyArray<Issue>,
-  unknownFields: unknown
-): Validation<A> => {
-  if (unknownFields === undefined || unknownFields === "warn") {
-    // the hot path: no allocation beyond the answer itself
-    return Result.isSuccess(result)
-      ? { ok: true, value: result.success.value, warnings: both(result.success.warnings, warnings) }
-      : { ok: false, issues: result.failure.issues, warnings: both(result.failure.warnings, warnings) }
-  }
-  const all = both(Result.isSuccess(result) ? result.success.warnings : result.failure.warnings, warnings)
-  const issues = Result.isSuccess(result) ? [] : [...result.failure.issues]
-  if (unknownFields !== "error") {
-    issues.push(
-      issue("options.unknownFields", "enum", "R10.2", `must be "warn" or "error", got ${describeOption(unknownFields)}`)
-    )
-  }
-  if (unknownFields === "error") issues.push(...all.filter(isUnknownField))
-  const left = unknownFields === "error" ? all.filter((i) => !isUnknownField(i)) : all
-  return issues.length === 0 && Result.isSuccess(result)
-    ? { ok: true, value: result.success.value, warnings: left }
-    : { ok: false, issues, warnings: left }
-}
-
-const describeOption = (value: unknown) => typeof value === "string" ? JSON.stringify(value) : String(value)
-
-const isDefault = (unknownFields: unknown) => unknownFields === undefined || unknownFields === "warn"
-
-/**
- * A calculation's plain answer: `{ ok, value | issues, warnings }` with the R10.2 warnings gathered
- * beside it (the `…Result` twins). @internal
- */
-export const answerOf = <A>(
-  result: Result.Result<A, ValidationError>,
-  warnings: ReadonlyArray<Issue>,
-  unknownFields: unknown
-): Validation<A> => {
-  if (isDefault(unknownFields)) {
-    return Result.isSuccess(result)
-      ? { ok: true, value: result.success, warnings }
-      : { ok: false, issues: result.failure.issues, warnings: both(result.failure.warnings, warnings) }
-  }
-  return answer(unwarned(result), warnings, unknownFields)
-}
-
-/**
- * A calculation's value, or its `ValidationError` thrown; under `unknownFields: "error"` an
- * unknown field or option refuses the input (R10.2). @internal
- */
-export const valueOf = <A>(
-  result: Result.Result<A, ValidationError>,
-  warnings: ReadonlyArray<Issue>,
-  unknownFields: unknown
-): A => {
-  if (isDefault(unknownFields) || (unknownFields === "error" && warnings.length === 0)) {
-    if (Result.isSuccess(result)) return result.success
-    throw result.failure
-  }
-  return valueOrThrow(answer(unwarned(result), warnings, unknownFields))
-}
-
-/** A calculation's result with no warnings of its own, for {@link answer}. @internal */
-const unwarned = <A>(result: Result.Result<A, ValidationError>): Result.Result<Validated<A>, ValidationError> =>
-  Result.isSuccess(result) ? Result.succeed({ value: result.success, warnings: NONE }) : Result.fail(result.failure)
-
-/** The value of a plain answer, or its `ValidationError` thrown (the calculations' convention). @internal */
-export const valueOrThrow = <A>(validation: Validation<A>): A => {
-  if (validation.ok) return validation.value
-  throw new ValidationError({ issues: validation.issues, warnings: validation.warnings })
-}
+export type Input<T> = T extends string | number | boolean | bigint | symbol | null | undefined | Date ? T
+  : T extends ReadonlyArray<infer E> ? ReadonlyArray<Input<E>>
+  : T extends object ? { readonly [K in keyof T]: {} extends Pick<T, K> ? Input<T[K]> | undefined : Input<T[K]> }
+  : T

@@ -8,7 +8,7 @@
  */
 
 /**
- * Codes of R4.1, plus `time_zone` (R3.1), `conflict`, and the codes of warnings.
+ * Codes of R4.1, plus `time_zone` (R3.1), `conflict`, `unknown_option` (R10.2), and the codes of warnings.
  *
  * @since 0.1.0
  */
@@ -29,8 +29,10 @@ export type IssueCode =
   | "unknown_external_code"
   | "time_zone"
   | "conflict"
-  // warnings: never fail validation (R4.8, R10.2)
+  | "unknown_option"
+  // warnings: never fail validation (R4.8, R10.2; R1.2: a merchant configuration that disagrees with a plan's digits)
   | "unknown_field"
+  | "digits_mismatch"
   | "deprecated"
   | "insecure_url"
 

@@ -243,18 +243,30 @@ export const Identifier = PatternText(1, 256).check(
 export const NonEmptyText = (ruleId: string) =>
   Schema.String.check(rule<string>("too_short", ruleId, "must not be empty", (s) => s.length > 0))
 
+/**
+ * The most characters a URL field may have: the service's URL fields
+ * (`redirectURL`, `callbackURL`, R4.1), and the sandbox's webhook URL as theirs.
+ */
+export const MAX_URL_LENGTH = 2048
+
 // a merchant sends the same few redirect URLs again and again, and parsing one costs more than the rest of a validation
 const knownUrls = new BoundedCache<string, boolean>(1024)
 
 /** Whether `s` parses as an absolute `http`/`https` URL (R4.4). */
 export const isHttpUrl = (s: string): boolean =>
-  s.length > 2048
+  s.length > MAX_URL_LENGTH
     ? isHttpUrlUncached(s)
     : knownUrls.getOrCompute(s, isHttpUrlUncached)
 
 const isHttpUrlUncached = (s: string): boolean => {
   const protocol = URL.parse(s)?.protocol
   return protocol === "https:" || protocol === "http:"
+}
+
+/** Whether a URL names a user or a password (`http://user:pass@host/`); `false` for text that is no URL. */
+export const hasUserInfo = (s: string): boolean => {
+  const url = URL.parse(s)
+  return url !== null && (url.username !== "" || url.password !== "")
 }
 
 const finite = rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))

@@ -571,9 +571,12 @@ if (${own} !== ${present} && U(${value}, ${known})) return false;
 }
 
 /** A copy without the keys whose value is `undefined`, at every depth: such a key is absent (R10.1). */
-const withoutUndefined = (value: unknown): unknown => {
+export const withoutUndefined = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutUndefined)
-  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value
+  if (typeof value !== "object" || value === null) return value
+  // plain objects only (a null prototype is one too: Object.create(null), fast-check's records)
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return value
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key]

@@ -3,18 +3,20 @@
  * `defaultRefundPolicies` and `subMerchants` added by the merchant. Declared
  * once, strictly ({@link MerchantConfiguration}); read tolerantly
  * ({@link MerchantConfigurationResponse}, R9), because every calculation that
- * takes one is reading what the service answered (R10.3).
+ * takes one is reading what the service answered (R10.3). {@link readResult}
+ * is the one reader every entry point uses: it also reports the fields no rule
+ * reads (R10.2: a configuration's fields count as data).
  *
  * @since 0.1.0
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { fail, type ValidationError } from "../foundation/issues.ts"
+import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { describe, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { issuesFromSchema } from "../internal/schema-issues.ts"
 import { NonNegativeNumber, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
-import { compileValidator } from "../internal/validator.ts"
+import { compileValidator, unknownFieldsOf, withoutUndefined } from "../internal/validator.ts"
 import { RefundPolicy } from "../refund/policy.ts"
 
 /**
@@ -116,7 +118,21 @@ export type MerchantConfigurationResponse = typeof MerchantConfigurationResponse
 
 const decodeResponse = Schema.decodeUnknownResult(MerchantConfigurationResponse)
 const checkPolicy = compileValidator(RefundPolicy, { rule: "R4.6", unknownKeys: "ignore" })
-const decoded = new WeakMap<object, MerchantConfigurationResponse>()
+const unknownFields = unknownFieldsOf(MerchantConfiguration)
+
+/**
+ * A configuration read: its value, and its `unknown_field` warnings with paths from its root; the
+ * answers built from it are kept too, so a configuration passed again and again allocates nothing.
+ */
+interface Reading {
+  readonly value: MerchantConfigurationResponse
+  readonly warnings: ReadonlyArray<Issue>
+  decoded?: Result.Result<MerchantConfigurationResponse, never>
+  /** the warnings under the last path asked for */
+  under?: { readonly path: string; readonly warnings: ReadonlyArray<Issue> }
+}
+
+const readings = new WeakMap<object, Reading>()
 
 /** `subMerchants` as strings (`"store-north"`) are read as their `externalCode`. */
 const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, unknown> => {
@@ -129,14 +145,113 @@ const withSubMerchantObjects = (input: Record<string, unknown>): Record<string, 
 }
 
 // no merchant given: one answer, allocated once
-const NO_MERCHANT = Result.succeed(undefined)
+const NO_MERCHANT: Result.Result<Validated<undefined>, never> = Result.succeed({ value: undefined, warnings: [] })
 
 /**
- * Reads a merchant configuration given as plain JSON, tolerantly (R9): what
- * the service could answer is read, never refused; the refund policies the
+ * A sandbox merchants file (`{ merchants: [...] }`, no `currencies` of its own) is several merchants,
+ * each with sandbox-only fields: read as one configuration, it would be an empty one.
+ */
+const sandboxFileIssue = (input: Record<string, unknown>, path: string): Issue | undefined => {
+  const merchants = input["merchants"]
+  if (!Array.isArray(merchants) || input["currencies"] !== undefined) return undefined
+  const ids = merchants.map((m: unknown) => (isRecord(m) && typeof m["id"] === "string" ? m["id"] : undefined))
+  const named = ids.filter((id) => id !== undefined)
+  const listed = named.length === 0
+    ? ""
+    : ` (${named.slice(0, 5).join(", ")}${named.length > 5 ? `, and ${named.length - 5} more` : ""})`
+  return issue(
+    path,
+    "type",
+    "R9",
+    `is a sandbox merchants file with ${merchants.length} merchant${merchants.length === 1 ? "" : "s"}${listed}, ` +
+      "not one merchant's configuration: pass one of its entries (its merchants[0], say), " +
+      "or on the command line --merchant FILE --merchant-id ID"
+  )
+}
+
+/** Reads a configuration the first time it is seen: its value and warnings, or its issues under `path`. */
+const read = (input: Record<string, unknown>, path: string): Reading | ReadonlyArray<Issue> => {
+  const file = sandboxFileIssue(input, path)
+  if (file !== undefined) return [file]
+  // a key whose value is undefined is absent (R10.1)
+  const given = withoutUndefined(input) as Record<string, unknown>
+  const result = decodeResponse(withSubMerchantObjects(given), { errors: "all", reportInput: true })
+  if (Result.isFailure(result)) {
+    const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
+    return prefixIssues(path, issues)
+  }
+  const issues: Array<Issue> = []
+  result.success.defaultRefundPolicies?.forEach((policy, index) => {
+    for (const found of checkPolicy(policy).issues) {
+      issues.push({
+        ...found,
+        path: `${path}.defaultRefundPolicies[${index}]${found.path === "" ? "" : `.${found.path}`}`
+      })
+    }
+  })
+  if (issues.length > 0) return issues
+  return { value: result.success, warnings: unknownFields(input) }
+}
+
+/**
+ * The one reader of a merchant configuration given as plain JSON: tolerant (R9,
+ * R10.3: what the service could answer is read, never refused, two default
+ * policies with the same days included, R7.2), the refund policies the merchant
+ * adds checked with an item's rules (R4.6), and every field no rule reads
+ * reported as an `unknown_field` warning under `path` (R10.2; the field is kept,
+ * as R9 keeps unknown fields, and no calculation reads it). A sandbox merchants
+ * file (`{ merchants: [...] }`) is refused: it holds several merchants, pick
+ * one. Results are remembered per object, so passing the same configuration in
+ * a hot loop costs one reading.
+ *
+ * @example
+ * ```ts
+ * import * as Result from "effect/Result"
+ * import { Merchant } from "payment-plan-engine"
+ * const read = Merchant.readResult({ defaultMinDepositValue: "10", defaultRefundPolicy: [] })
+ * if (Result.isSuccess(read)) {
+ *   read.success.value?.defaultMinDepositValue // 10
+ *   read.success.warnings // [{ path: "merchant.defaultRefundPolicy", code: "unknown_field", rule: "R10.2", … }]
+ * }
+ * ```
+ * @since 0.1.0
+ */
+export const readResult = (
+  input: unknown,
+  path = "merchant"
+): Result.Result<Validated<MerchantConfigurationResponse | undefined>, ValidationError> => {
+  if (input === undefined) return NO_MERCHANT
+  const reading = readingOf(input, path)
+  return "value" in reading
+    ? Result.succeed({ value: reading.value, warnings: warningsUnder(reading, path) })
+    : fail(reading)
+}
+
+/** The reading of a configuration given (remembered per object), or its issues under `path`. */
+const readingOf = (input: unknown, path: string): Reading | ReadonlyArray<Issue> => {
+  if (!isRecord(input)) {
+    return [issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)]
+  }
+  const known = readings.get(input)
+  if (known !== undefined) return known
+  const found = read(input, path)
+  if ("value" in found) readings.set(input, found)
+  return found
+}
+
+const warningsUnder = (reading: Reading, path: string): ReadonlyArray<Issue> => {
+  if (reading.warnings.length === 0) return reading.warnings
+  if (reading.under?.path !== path) reading.under = { path, warnings: prefixIssues(path, reading.warnings) }
+  return reading.under.warnings
+}
+
+/**
+ * {@link readResult}'s configuration without its warnings: reads a merchant
+ * configuration given as plain JSON, tolerantly (R9); the refund policies the
  * merchant adds are checked with an item's rules (R4.6), ties between them
- * settled by list order (R7.2). Results are remembered per object, so passing
- * the same configuration in a hot loop costs one decode.
+ * settled by list order (R7.2); a sandbox merchants file is refused. Results
+ * are remembered per object, so passing the same configuration in a hot loop
+ * costs one decode.
  *
  * @example
  * ```ts
@@ -151,27 +266,25 @@ export const decodeResult = (
   input: unknown,
   path = "merchant"
 ): Result.Result<MerchantConfigurationResponse | undefined, ValidationError> => {
-  if (input === undefined) return NO_MERCHANT
-  if (!isRecord(input)) {
-    return fail([issue(path, "type", "R9", `must be a merchant configuration object, got ${describe(input)}`)])
-  }
-  const known = decoded.get(input)
-  if (known) return Result.succeed(known)
-  const result = decodeResponse(withSubMerchantObjects(input), { errors: "all", reportInput: true })
-  if (Result.isFailure(result)) {
-    const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
-    return fail(prefixIssues(path, issues))
-  }
-  const issues: Array<Issue> = []
-  result.success.defaultRefundPolicies?.forEach((policy, index) => {
-    for (const found of checkPolicy(policy).issues) {
-      issues.push({
-        ...found,
-        path: `${path}.defaultRefundPolicies[${index}]${found.path === "" ? "" : `.${found.path}`}`
-      })
-    }
-  })
-  if (issues.length > 0) return fail(issues)
-  decoded.set(input, result.success)
-  return Result.succeed(result.success)
+  if (input === undefined) return NO_CONFIGURATION
+  const reading = readingOf(input, path)
+  return "value" in reading ? (reading.decoded ??= Result.succeed(reading.value)) : fail(reading)
+}
+
+// no merchant given: one answer, allocated once
+const NO_CONFIGURATION: Result.Result<undefined, never> = Result.succeed(undefined)
+const NO_WARNINGS: ReadonlyArray<Issue> = []
+
+/**
+ * The `unknown_field` warnings (R10.2) of a merchant configuration under `path`, from the same
+ * reading as {@link readResult} (remembered per object): for the plain functions, which read the
+ * configuration with {@link decodeResult} and gather warnings beside their answer. None for a
+ * configuration that cannot be read (its issues are the answer).
+ *
+ * @internal
+ */
+export const merchantWarnings = (input: unknown, path = "merchant"): ReadonlyArray<Issue> => {
+  if (input === undefined) return NO_WARNINGS
+  const reading = readingOf(input, path)
+  return "value" in reading ? warningsUnder(reading, path) : NO_WARNINGS
 }

@@ -3,4 +3,11 @@
  *
  * @since 0.1.0
  */
-export * from "./configuration.ts"
+export {
+  decodeResult,
+  MerchantConfiguration,
+  MerchantConfigurationResponse,
+  MerchantCurrency,
+  readResult,
+  SubMerchant
+} from "./configuration.ts"

@@ -22,7 +22,7 @@ import { compileValidator } from "../internal/validator.ts"
 import { decodeResult } from "../merchant/configuration.ts"
 import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund/policy.ts"
-import type { Installment, Plan, PlanCreatedByUser, PlanItem, PlanMerchant, PlanUser } from "./record.ts"
+import { type Installment, type Plan, PlanCreatedByUser, type PlanItem, PlanMerchant, PlanUser } from "./record.ts"
 
 /**
  * What a plan is built from of a checkout: a create-checkout request or the
@@ -72,6 +72,16 @@ const checkPlanId = compileValidator(Schema.Struct({ planId: PatternText(1, 256)
   rule: "R4.1",
   unknownKeys: "ignore"
 })
+// what the record shows of the merchant and the people: written into it as given, so checked first
+const checkShown = compileValidator(
+  Schema.Struct({
+    planMerchant: Schema.optionalKey(PlanMerchant),
+    user: Schema.optionalKey(PlanUser),
+    createdByUser: Schema.optionalKey(PlanCreatedByUser),
+    checkoutUrl: Schema.optionalKey(Schema.String)
+  }),
+  { rule: "R6.9", unknownKeys: "ignore" }
+)
 
 /**
  * Options of {@link create}.
@@ -85,10 +95,16 @@ export interface CreatePlanOptions {
   readonly planId: string
   /** The customer (the record's `user`). */
   readonly user?: PlanUser | undefined
-  /** The merchant as the record shows it (`id`, `name`, `merchantGroupId`, `serviceFeePercentage`…). */
-  readonly merchant?: PlanMerchant | undefined
-  /** The merchant configuration: zero-decimal currencies and payment bounds (R1.2, R6.4). */
-  readonly merchantConfiguration?: unknown
+  /**
+   * The merchant configuration, as every function takes it: zero-decimal currencies and payment
+   * bounds (R1.2, R6.4).
+   */
+  readonly merchant?: unknown
+  /**
+   * The merchant as the record shows it, the record's `merchant` (`id`, `name`, `merchantGroupId`,
+   * `serviceFeePercentage`…); default `{ id }` of the checkout's `merchantId`.
+   */
+  readonly planMerchant?: PlanMerchant | undefined
   /** The zone of the plan's calendar dates (R3.1); default `UTC`. Use the plan-terms request's. */
   readonly timeZone?: string | undefined
   /** Who created the plan on the merchant's side; default: the customer. */
@@ -150,12 +166,13 @@ export const createResult = (
   if (now === undefined) {
     issues.push(issue("now", "format", "R3.1", `must be a valid instant, got ${describe(options?.now)}`))
   }
-  for (const i of checkPlanId(options ?? {}).issues) issues.push(i)
+  for (const i of checkPlanId(isRecord(options) ? options : {}).issues) issues.push(i)
+  for (const i of checkShown(isRecord(options) ? options : {}).issues) issues.push(i)
   const zone = options?.timeZone ?? "UTC"
   if (!Time.isTimeZone(zone)) {
     issues.push(issue("timeZone", "time_zone", "R3.1", `must be an IANA time zone name, got ${describe(zone)}`))
   }
-  const configuration = decodeResult(options?.merchantConfiguration, "merchantConfiguration")
+  const configuration = decodeResult(options?.merchant, "merchant")
   if (Result.isFailure(configuration)) issues.push(...configuration.failure.issues)
   const checkedCheckout = checkCheckout(checkout)
   for (const i of checkedCheckout.issues) issues.push({ ...i, path: prefixPath("checkout", i.path) })
@@ -278,7 +295,7 @@ export const createResult = (
     }
   })
   const currency = Currency.merchantCurrency(merchantConfiguration, c.currencyCode)
-  const merchant = options.merchant ?? { id: c.merchantId }
+  const merchant = options.planMerchant ?? { id: c.merchantId }
   const termsPlanType = at(terms, "planType")
   let maxPayment = 0
   for (const p of payments) if (p.amount > maxPayment) maxPayment = p.amount

@@ -17,11 +17,15 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import * as Currency from "../foundation/currency.ts"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { fail, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
-import { describe, enumExpectation, type Issue, issue } from "../internal/issue.ts"
+import { describe, enumExpectation, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import { isRecord } from "../internal/predicates.ts"
+import { compileGuard, compileValidator } from "../internal/validator.ts"
+import { type PlanReading, readPlanCurrency } from "../refund/plan-input.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
 import { checkMerchantOrderId } from "./merchant-order.ts"
 import {
@@ -29,6 +33,7 @@ import {
   type CancellationReason,
   type Installment,
   type Plan,
+  Plan as PlanSchema,
   PLAN_STATUSES,
   type PlanStatus
 } from "./record.ts"
@@ -52,9 +57,46 @@ const LIFECYCLE = "plans"
 const TAGS: ReadonlySet<string> = new Set(PLAN_EVENT_TAGS)
 const REASONS: ReadonlySet<string> = new Set(CANCELLATION_REASONS)
 
-/** The exponent the record's amounts are written in (R1.2, with the merchant's override kept on the record). */
-const exponentOf = (plan: Plan): number =>
-  plan.currency.isZeroDecimal ? 0 : (Currency.isoExponent(plan.currency.currencyCode) ?? 2)
+/**
+ * What the lifecycle reads of a record, picked from its schema: checked before any event (a guard
+ * that allocates nothing, the validator only when it says no), so a record of another shape is a
+ * `ValidationError`, never a crash.
+ */
+const LifecyclePlan = Schema.Struct(
+  Struct.pick(PlanSchema.fields, [
+    "status",
+    "updatedAt",
+    "timeZone",
+    "planCompletionDate",
+    "totalPaid",
+    "remainingAmount",
+    "numPaidInstallments",
+    "currency",
+    "installments"
+  ])
+)
+const isLifecyclePlan = compileGuard(LifecyclePlan)
+const checkLifecyclePlan = compileValidator(LifecyclePlan, { rule: LIFECYCLE, unknownKeys: "ignore" })
+
+/** How the lifecycle names what it reports of the record: under `plan.`. */
+const LIFECYCLE_READING: PlanReading = { prefix: "plan.", rule: "R1.2", merchantPath: "merchant", recordsOnly: true }
+
+/**
+ * The exponent the record's amounts are written in, read by the one reader of a plan (R1.2: the
+ * record's `currency`, its zero-decimal override included), or the issues of a record without one.
+ */
+const exponentOf = (plan: Plan): number | ReadonlyArray<Issue> => {
+  if (!isRecord(plan)) return [issue("plan", "type", "R1.2", `must be a plan record, got ${describe(plan)}`)]
+  const issues: Array<Issue> = []
+  const currency = readPlanCurrency(
+    plan as unknown as Record<string, unknown>,
+    undefined,
+    LIFECYCLE_READING,
+    issues,
+    undefined
+  )
+  return currency === undefined ? issues : currency.exponent
+}
 
 /** An event read and checked, amounts in minor units. */
 interface Read {
@@ -238,7 +280,9 @@ export const applyResult = (
   plan: Plan,
   event: PlanEvent
 ): Result.Result<Plan, ValidationError | PlanTransitionError> => {
+  if (!isLifecyclePlan(plan)) return fail(prefixIssues("plan", checkLifecyclePlan(plan).issues))
   const exponent = exponentOf(plan)
+  if (typeof exponent !== "number") return fail(exponent)
   const read = readEvent(event, exponent)
   if (Array.isArray(read)) return fail(read)
   const refuse = (code: PlanEventRefusal, message: string) =>

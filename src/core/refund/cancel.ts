@@ -7,13 +7,13 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
-import { amountIssues, currencyExponentOrIssue, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
+import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { Enum, NonNegativeNumber, PatternText, tolerant, withRule } from "../internal/schema-kit.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { CANCELLATION_REASONS } from "../plan/record.ts"
-import { refundPlanOf } from "./plan-input.ts"
+import { type PlanReading, readPlanCurrency, readPlanPayments } from "./plan-input.ts"
 
 /**
  * The cancel-plan request (R7.8). The amount's bound and precision depend on
@@ -66,7 +66,8 @@ export type CancelPlanResponse = typeof CancelPlanResponse.Type
 /**
  * The plan a cancellation is checked against: its `id`, `status`, currency and
  * what was paid. A plan record is read as well (`totalPaid`,
- * `currency.currencyCode`), as a refund quote reads it.
+ * `currency.currencyCode`, its digits from `currency.isZeroDecimal`, R1.2), as
+ * a refund quote reads it.
  *
  * @since 0.1.0
  */
@@ -83,17 +84,27 @@ export interface CancellablePlan {
  * @since 0.1.0
  */
 export interface CancelOptions {
-  /** The merchant configuration: zero-decimal currencies (R1.2). */
+  /**
+   * The merchant configuration: zero-decimal currencies (R1.2) for a plan that states no digits of
+   * its own; one that disagrees with a plan record's is a `digits_mismatch` warning.
+   */
   readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
 const checkCancelRequest = requestValidator(CancelPlanRequest, "R7.8")
 
-/** The plan's issues and what it allows: the currency's exponent and what was paid, in minor units. */
+/** How a cancellation names what it reports of the plan: under `plan.`, the missing fields under R7.8. */
+const CANCEL_READING: PlanReading = { prefix: "plan.", rule: "R7.8", merchantPath: "merchant" }
+
+/**
+ * The plan's issues and what it allows: the currency's exponent and what was paid, in minor units,
+ * read by the one reader of a plan (plan-input.ts), as a quote reads them.
+ */
 const planContext = (
   input: unknown,
   merchant: MerchantConfigurationResponse | undefined,
-  issues: Array<Issue>
+  issues: Array<Issue>,
+  warnings: Array<Issue>
 ): { readonly exponent: number | undefined; readonly paid: number | undefined } => {
   if (!isRecord(input)) {
     issues.push(issue("plan", "type", "R7.8", `must be the plan object being cancelled, got ${describe(input)}`))
@@ -103,22 +114,10 @@ const planContext = (
   if (typeof status === "string" && /^cancelled$/i.test(status)) {
     issues.push(issue("plan.status", "conflict", "R7.8", "the plan is already Cancelled and cannot be cancelled again"))
   }
-  // a plan record is read in its own spelling, in one place (plan-input.ts)
-  const record = refundPlanOf(input)
-  const plan = record?.plan ?? input
-  const named = (path: string) => `plan.${record === undefined ? path : record.recordPath(path)}`
-  const exponent = currencyExponentOrIssue(named("currencyCode"), plan["currencyCode"], merchant)
-  if (typeof exponent !== "number") {
-    issues.push(exponent)
-    return { exponent: undefined, paid: undefined }
-  }
-  const paidInput = plan["totalPaymentsPaid"]
-  const paid = amountIssues(named("totalPaymentsPaid"), paidInput, exponent)
-  if (typeof paid !== "number") {
-    issues.push(paidInput === undefined ? issue(named("totalPaymentsPaid"), "required", "R7.8", "is required") : paid)
-    return { exponent, paid: undefined }
-  }
-  return { exponent, paid }
+  const read = readPlanPayments(input, merchant, CANCEL_READING, issues, warnings)
+  if (read !== undefined) return { exponent: read.exponent, paid: read.paid }
+  // what was paid is unusable (reported): the currency may still judge the amount's precision
+  return { exponent: readPlanCurrency(input, merchant, CANCEL_READING, [], undefined)?.exponent, paid: undefined }
 }
 
 /**
@@ -133,8 +132,10 @@ export const validateCancelRequestResult = (
 ): Result.Result<Validated<CancelPlanRequest>, ValidationError> => {
   const checked = checkCancelRequest(request)
   const issues: Array<Issue> = Result.isFailure(checked) ? [...checked.failure.issues] : []
-  const warnings = Result.isFailure(checked) ? checked.failure.warnings : checked.success.warnings
-  const { exponent, paid } = planContext(plan, options?.merchant, issues)
+  const requestWarnings = Result.isFailure(checked) ? checked.failure.warnings : checked.success.warnings
+  const read: Array<Issue> = []
+  const { exponent, paid } = planContext(plan, options?.merchant, issues, read)
+  const warnings = read.length === 0 ? requestWarnings : [...requestWarnings, ...read]
   if (isRecord(request)) {
     const planId = request["planId"]
     const id = isRecord(plan) ? plan["id"] : undefined
@@ -158,7 +159,8 @@ export const validateCancelRequestResult = (
       }
     }
   }
-  return issues.length === 0 && Result.isSuccess(checked) ? Result.succeed(checked.success) : fail(issues, warnings)
+  if (issues.length > 0 || Result.isFailure(checked)) return fail(issues, warnings)
+  return Result.succeed(read.length === 0 ? checked.success : { value: checked.success.value, warnings })
 }
 
 /**

@@ -1,26 +1,35 @@
 /**
- * What a refund reads of a plan (R7.1): its currency, what was paid, its zone
- * and its items as the checkout gave them. The item rules are the checkout
- * item's (R4.6), picked from its schema; the plan record's own spellings
- * (`totalPaid`, `currency.currencyCode`, `minimumDepositPerItemType` and
- * `minimumDepositPerItemValue`, nulls for absent fields) are read here and
- * nowhere else, so a quote and a cancellation read a plan the same way.
+ * The one reader of a plan (R7.1): its currency (code and digits, R1.2), what
+ * was paid, its zone and its items as the checkout gave them. The item rules
+ * are the checkout item's (R4.6), picked from its schema, but for ties: a plan
+ * that exists is read with the policies it has, two of the same days included
+ * (R7.2 settles them by list order). The plan record's own spellings
+ * (`totalPaid`, `currency.currencyCode` and `currency.isZeroDecimal`,
+ * `minimumDepositPerItemType` and `minimumDepositPerItemValue`, nulls for
+ * absent fields) are read here and nowhere else, so the refund quote, the
+ * cancellation check, the lifecycle and the command line's exposure report read
+ * a plan the same way.
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { atLeastOneItem, CheckoutItem, CurrencyCode } from "../checkout/request.ts"
-import type { Issue } from "../internal/issue.ts"
+import * as Currency from "../foundation/currency.ts"
+import { amountIssues } from "../foundation/money.ts"
+import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { NonNegativeNumber, reshape, withRule } from "../internal/schema-kit.ts"
 import { unknownFieldsOf } from "../internal/validator.ts"
 import { Plan, PlanItem } from "../plan/record.ts"
+import { RefundPolicy } from "./policy.ts"
 
 /**
  * An item of the plan being refunded: a checkout item's fields that price and
  * refund it (R4.6), with the `id` and `name` the response names it by (else
- * `description`, else `sku`).
+ * `description`, else `sku`). Its policies are read as the plan has them: two
+ * with the same days are refused on a checkout (R4.6, `duplicate`), but a plan
+ * that exists is quoted, the first in list order winning the tie (R7.2).
  *
  * @since 0.1.0
  */
@@ -33,9 +42,10 @@ export const RefundPlanItem = reshape(
       "costPerItem",
       "minimumDepositPerItem",
       "depositRefundable",
-      "redemptionDate",
-      "refundPolicies"
+      "redemptionDate"
     ]),
+    // each policy by R4.6's rules; ties left to list order (R7.2)
+    refundPolicies: Schema.optionalKey(Schema.Array(RefundPolicy)),
     id: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number])),
     name: Schema.optionalKey(Schema.String),
     // names the item here; a checkout requires it
@@ -150,6 +160,178 @@ export const refundPlanOf = (plan: unknown): RecordAsRefundPlan | undefined => {
       return path
     }
   }
+}
+
+// ---------------------------------------------------------------------------
+// The plan's currency and what was paid: what every reader of a plan reads first
+
+/**
+ * A plan's currency as every reader of a plan reads it (R1.2): its code, and
+ * the exponent its amounts are written in.
+ *
+ * @internal
+ */
+export interface CurrencyOfPlan {
+  readonly currencyCode: string
+  readonly exponent: number
+}
+
+/**
+ * How a reader names what it reports: the plan's paths under `prefix` (`""`
+ * for a quote, `"plan."` for a cancellation), the rule a missing field cites,
+ * where the merchant configuration was given (`merchant`, `--merchant`), and
+ * whether only a plan record is read (a missing currency is then named in the
+ * record's spelling, `currency.currencyCode`).
+ *
+ * @internal
+ */
+export interface PlanReading {
+  readonly prefix: string
+  readonly rule: string
+  readonly merchantPath: string
+  readonly recordsOnly?: boolean
+}
+
+/** `currency.isZeroDecimal` as a record answers it (R9: a boolean, or one written as text); `undefined` when not stated. */
+const zeroDecimalOf = (value: unknown): boolean | undefined | "invalid" =>
+  value === undefined || value === null
+    ? undefined
+    : value === true || value === "true"
+    ? true
+    : value === false || value === "false"
+    ? false
+    : "invalid"
+
+/**
+ * The plan's currency, code and digits (R1.2), or `undefined` with the reason in
+ * `issues`. The code is `currencyCode`, else the record's `currency.currencyCode`
+ * (both given and different: `conflict`). A record that states its digits
+ * (`currency.isZeroDecimal`: `true` forces 0, `false` is ISO 4217's) is read in
+ * them whatever the merchant configuration says; a configuration that lists the
+ * currency with other digits is a `digits_mismatch` warning (R1.2), never an
+ * override. A plan that states no digits (a refund plan, or a record from a
+ * service without `isZeroDecimal`) takes the configuration's (R1.2).
+ *
+ * @internal
+ */
+export const readPlanCurrency = (
+  plan: Record<string, unknown>,
+  merchant: Currency.CurrencySettings | undefined,
+  reading: PlanReading,
+  issues: Array<Issue>,
+  warnings: Array<Issue> | undefined
+): CurrencyOfPlan | undefined => {
+  const given = plan["currencyCode"]
+  const currency = plan["currency"]
+  const record = isRecord(currency) ? currency : undefined
+  const recordCode = record === undefined ? undefined : record["currencyCode"]
+  const stated = given !== undefined && given !== null
+  const code = stated ? given : recordCode
+  const path = reading.prefix +
+    (stated || (record === undefined && reading.recordsOnly !== true) ? "currencyCode" : "currency.currencyCode")
+  if (code === undefined || code === null) {
+    issues.push(issue(path, "required", reading.rule, "is required: the plan's currency"))
+    return undefined
+  }
+  if (typeof code !== "string" || !Currency.isActive(code)) {
+    issues.push(
+      issue(path, "unknown_currency", "R4.4", `must be an active ISO 4217 code in upper case, got ${describe(code)}`)
+    )
+    return undefined
+  }
+  if (stated && recordCode !== undefined && recordCode !== null && recordCode !== code) {
+    issues.push(
+      issue(
+        `${reading.prefix}currency.currencyCode`,
+        "conflict",
+        "R1.2",
+        `must be the plan's currencyCode ${describe(code)}, got ${describe(recordCode)}: a plan has one currency`
+      )
+    )
+    return undefined
+  }
+  const zero = record === undefined ? undefined : zeroDecimalOf(record["isZeroDecimal"])
+  if (zero === "invalid") {
+    issues.push(
+      issue(
+        `${reading.prefix}currency.isZeroDecimal`,
+        "type",
+        "R1.2",
+        `must be true or false (true: the plan's amounts have no decimals), got ${describe(record!["isZeroDecimal"])}`
+      )
+    )
+    return undefined
+  }
+  // a plan that states no digits: the merchant's zero-decimal override applies (R1.2)
+  if (zero === undefined) return { currencyCode: code, exponent: Currency.exponent(code, merchant)! }
+  const iso = Currency.isoExponent(code)!
+  const exponent = zero ? 0 : iso
+  if (warnings !== undefined) disagreement(code, exponent, merchant, reading.merchantPath, warnings)
+  return { currencyCode: code, exponent }
+}
+
+/** The `digits_mismatch` warning of a merchant configuration that lists `code` with other digits than the plan's (R1.2). */
+const disagreement = (
+  code: string,
+  exponent: number,
+  merchant: Currency.CurrencySettings | undefined,
+  merchantPath: string,
+  warnings: Array<Issue>
+): void => {
+  const currencies = merchant?.currencies
+  if (!Array.isArray(currencies)) return
+  const index = currencies.findIndex((c) => c?.currencyCode === code)
+  if (index < 0) return
+  const says = currencies[index]!.isZeroDecimal
+  const theirs = says === true ? 0 : Currency.isoExponent(code)!
+  if (theirs === exponent) return
+  const digits = (n: number) => `${n} decimal digit${n === 1 ? "" : "s"}`
+  warnings.push(
+    issue(
+      `${merchantPath}.currencies[${index}]${says === true || says === false ? ".isZeroDecimal" : ""}`,
+      "digits_mismatch",
+      "R1.2",
+      `gives ${code} ${digits(theirs)}, but the plan's currency has ${digits(exponent)} (currency.isZeroDecimal: ${
+        exponent === 0
+      }): the plan's digits are used`
+    )
+  )
+}
+
+/**
+ * What was paid on a plan, as every reader of a plan reads it (R1.2, R7.1):
+ * its currency ({@link readPlanCurrency}) and `totalPaymentsPaid` (the record's
+ * `totalPaid`) in minor units of it, or `undefined` with every reason in
+ * `issues`. The cancellation check (R7.8) and the exposure report's cancelled
+ * plans read a plan with it; a quote reads the same fields with its schema.
+ *
+ * @internal
+ */
+export const readPlanPayments = (
+  plan: Record<string, unknown>,
+  merchant: Currency.CurrencySettings | undefined,
+  reading: PlanReading,
+  issues: Array<Issue>,
+  warnings: Array<Issue> | undefined
+): (CurrencyOfPlan & { readonly paid: number }) | undefined => {
+  const currency = readPlanCurrency(plan, merchant, reading, issues, warnings)
+  const given = plan["totalPaymentsPaid"]
+  const recorded = plan["totalPaid"]
+  const stated = given !== undefined && given !== null
+  const paidInput = stated ? given : recorded
+  const path = reading.prefix +
+    (stated || recorded === undefined || recorded === null ? "totalPaymentsPaid" : "totalPaid")
+  if (paidInput === undefined || paidInput === null) {
+    issues.push(issue(path, "required", reading.rule, "is required: what was paid on the plan"))
+    return undefined
+  }
+  if (currency === undefined) return undefined
+  const paid = amountIssues(path, paidInput, currency.exponent)
+  if (typeof paid !== "number") {
+    issues.push(paid)
+    return undefined
+  }
+  return { currencyCode: currency.currencyCode, exponent: currency.exponent, paid }
 }
 
 /**

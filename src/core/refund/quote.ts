@@ -17,7 +17,6 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { exactCostOf, itemAmountIssues } from "../checkout/request.ts"
 import { unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
-import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, MAX_MINOR_UNITS, percentageOf, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
@@ -27,7 +26,14 @@ import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import type { RefundCalculation, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
-import { RefundPlan, type RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "./plan-input.ts"
+import {
+  type PlanReading,
+  readPlanCurrency,
+  RefundPlan,
+  type RefundPlanItem,
+  refundPlanOf,
+  refundPlanUnknownFields
+} from "./plan-input.ts"
 import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "./policy.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 
@@ -41,7 +47,10 @@ export interface QuoteOptions {
   readonly at: Time.InstantInput
   /** The zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
   readonly timeZone?: string | undefined
-  /** Default refund policies (R7.2) and minimum deposits (R2.2), zero-decimal currencies (R1.2). */
+  /**
+   * Default refund policies (R7.2) and minimum deposits (R2.2), zero-decimal currencies (R1.2) for
+   * a plan that states no digits of its own (a plan record's `currency.isZeroDecimal` is the plan's).
+   */
   readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
@@ -175,13 +184,19 @@ const defaultPolicies = (
   return defaults as ReadonlyArray<RefundPolicy>
 }
 
-/** Every issue of a plan the guard refused: the schema's, and the amounts' in the currency's precision (R1.3). */
+/** How a quote names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
+export const QUOTE_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
+
+/** Every issue of a plan the guard refused: the schema's, the currency's (R1.2), and the amounts' in its precision (R1.3). */
 const planIssues = (plan: unknown, merchant: MerchantConfigurationResponse | undefined): Array<Issue> => {
   const issues = checkRefundPlan(plan).issues
   if (!isRecord(plan)) return issues
-  const code = plan["currencyCode"]
-  const exponent = typeof code === "string" ? Currency.exponent(code, merchant) : undefined
-  if (exponent === undefined) return issues
+  // the schema has said what it could of the code; the reader adds what it alone knows (a second code, the digits)
+  const read: Array<Issue> = []
+  const currency = readPlanCurrency(plan, merchant, QUOTE_READING, read, undefined)
+  for (const found of read) if (!issues.some((i) => i.path === found.path)) issues.push(found)
+  if (currency === undefined) return issues
+  const exponent = currency.exponent
   const paid = plan["totalPaymentsPaid"]
   if (typeof paid === "number" && paid >= 0 && typeof toMinorUnits(paid, exponent) === "string") {
     issues.push(amountIssues("totalPaymentsPaid", paid, exponent) as Issue)
@@ -206,7 +221,9 @@ const itemName = (item: RefundPlanItem): string => item.name ?? item.description
 /**
  * Reads a plan and computes its refund (R7). With `detail` it also pushes each
  * item of the response there; without, it builds nothing per item. Every
- * problem of the input is reported, never only the first.
+ * problem of the input is reported, never only the first; a merchant
+ * configuration that disagrees with the plan's digits is pushed to `warnings`
+ * when given (R1.2), named as `reading` says (the command line's `--merchant`).
  *
  * @internal
  */
@@ -214,7 +231,9 @@ export const evaluate = (
   input: unknown,
   options: QuoteOptions | undefined,
   detail: Array<RefundItemQuote> | undefined,
-  checked = false
+  checked = false,
+  warnings?: Array<Issue>,
+  reading: PlanReading = QUOTE_READING
 ): Result.Result<QuoteTotals, ValidationError> => {
   const issues: Array<Issue> = []
   const merchant = options?.merchant
@@ -238,13 +257,20 @@ export const evaluate = (
     for (const i of found) issues.push(recordPath === undefined ? i : { ...i, path: recordPath(i.path) })
     return fail(issues)
   }
-  if (issues.length > 0) return fail(issues)
-  return compute(plan as RefundPlan, at, zone, merchant, defaults, detail, recordPath)
+  // R1.2: the plan's currency, code and digits, read as every reader of a plan reads it
+  const before = issues.length
+  const currency = readPlanCurrency(plan as Record<string, unknown>, merchant, reading, issues, warnings)
+  if (recordPath !== undefined) {
+    for (let i = before; i < issues.length; i++) issues[i] = { ...issues[i]!, path: recordPath(issues[i]!.path) }
+  }
+  if (issues.length > 0 || currency === undefined) return fail(issues)
+  return compute(plan as RefundPlan, currency.exponent, at, zone, merchant, defaults, detail, recordPath)
 }
 
 /** The arithmetic of R7.2–R7.6 over a plan the guard accepted, in integer minor units. */
 const compute = (
   plan: RefundPlan,
+  e: number,
   at: number,
   zone: string,
   merchant: MerchantConfigurationResponse | undefined,
@@ -252,8 +278,7 @@ const compute = (
   detail: Array<RefundItemQuote> | undefined,
   recordPath: ((path: string) => string) | undefined
 ): Result.Result<QuoteTotals, ValidationError> => {
-  // R1: the currency's digits and what was paid
-  const e = Currency.exponent(plan.currencyCode, merchant) ?? 2
+  // R1: what was paid, in the plan's digits (R1.2)
   const paid = toMinorUnits(plan.totalPaymentsPaid, e)
   const today = Time.localDay(at, zone)
 
@@ -347,10 +372,11 @@ export const quoteResult = (
 const calculation = (
   plan: unknown,
   options: QuoteOptions,
-  checked: boolean
+  checked: boolean,
+  warnings?: Array<Issue>
 ): Result.Result<RefundCalculation, ValidationError> => {
   const items: Array<RefundItemQuote> = []
-  const totals = evaluate(plan, options, items, checked)
+  const totals = evaluate(plan, options, items, checked, warnings)
   if (Result.isFailure(totals)) return Result.fail(totals.failure)
   const { currencyCode, exponent, planTotalCost, suggestedRefundAmount, totalNonRefundableAmount, totalPaymentsPaid } =
     totals.success
@@ -367,7 +393,8 @@ const calculation = (
 const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**
- * {@link quoteResult} and the plan's `unknown_field` warnings (R10.2), for the plain API: one
+ * {@link quoteResult} and its warnings, for the plain API: the plan's `unknown_field`s (R10.2) and
+ * a merchant configuration that disagrees with the plan's digits (`digits_mismatch`, R1.2). One
  * compiled guard decides both that the plan is valid and that every key is known, so a plan with
  * nothing to warn about costs what a quote costs.
  *
@@ -378,10 +405,10 @@ export const quoteWarnedResult = (
   options: QuoteOptions
 ): { readonly result: Result.Result<RefundCalculation, ValidationError>; readonly warnings: ReadonlyArray<Issue> } => {
   const known = isKnownRefundPlan(plan)
-  return {
-    result: calculation(plan, options, known),
-    warnings: known ? NO_WARNINGS : refundPlanUnknownFields(plan)
-  }
+  const read: Array<Issue> = []
+  const result = calculation(plan, options, known, read)
+  const unknown = known ? NO_WARNINGS : refundPlanUnknownFields(plan)
+  return { result, warnings: read.length === 0 ? unknown : [...unknown, ...read] }
 }
 
 /**

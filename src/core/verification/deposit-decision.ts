@@ -17,6 +17,8 @@ export type RefusalReason =
   | "checkout_mismatch"
   | "order_mismatch"
   | "currency_mismatch"
+  // the caller's own typo (R10.2): a check it asked for would otherwise be skipped silently
+  | "unknown_option"
 
 /**
  * What the merchant expects the retrieved checkout to be.
@@ -51,11 +53,26 @@ const ACCEPTED = /^accepted$/i
 
 const refuse = (reason: RefusalReason): DepositDecision => ({ allocate: false, reason })
 
+const EXPECTED: ReadonlySet<string> = new Set(["checkoutId", "merchantOrderId", "currencyCode"])
+
+/** Whether `expected` names a check this function does not make (`merchantOrderID`): a key whose value is undefined is absent (R10.1). */
+const namesUnknownCheck = (expected: Record<string, unknown>): boolean => {
+  for (const key in expected) {
+    if (Object.prototype.hasOwnProperty.call(expected, key) && !EXPECTED.has(key) && expected[key] !== undefined) {
+      return true
+    }
+  }
+  return false
+}
+
 /**
  * Decides whether inventory may be allocated for a retrieved checkout (R8.2):
  * only when `plan.deposit.status` is `Accepted` (any case, nothing trimmed), the
  * response's `id` is the redirect's checkout id, and the merchant's order id and
- * currency match when it states them. Reads any JSON; never throws.
+ * currency match when it states them. Reads any JSON; never throws. An
+ * expectation this function does not know (`merchantOrderID` for
+ * `merchantOrderId`) is refused first, `unknown_option` (R10.2): the check the
+ * merchant meant would otherwise be skipped without a word.
  *
  * @example
  * ```ts
@@ -68,6 +85,7 @@ const refuse = (reason: RefusalReason): DepositDecision => ({ allocate: false, r
  * @since 0.1.0
  */
 export const decideDeposit = (retrieved: unknown, expected: ExpectedCheckout): DepositDecision => {
+  if (isRecord(expected) && namesUnknownCheck(expected)) return refuse("unknown_option")
   if (!isRecord(retrieved) || typeof retrieved["id"] !== "string") return refuse("malformed_response")
   if (!isRecord(expected) || retrieved["id"] !== expected.checkoutId) return refuse("checkout_mismatch")
   const plan = retrieved["plan"]

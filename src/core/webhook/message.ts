@@ -10,7 +10,15 @@
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
-import { isHttpUrl, NonEmptyText, rule, withRule } from "../internal/schema-kit.ts"
+import {
+  allOf,
+  codePointLength,
+  hasUserInfo,
+  isHttpUrl,
+  MAX_URL_LENGTH,
+  rule,
+  withRule
+} from "../internal/schema-kit.ts"
 import type { WebhookEvent } from "./catalogue.ts"
 import { WEBHOOK_RULE } from "./rule.ts"
 
@@ -125,9 +133,40 @@ export const WebhookSecret = Schema.String.check(
   )
 )
 
+const urlFits = (s: string) => s.length > 0 && (s.length <= MAX_URL_LENGTH || codePointLength(s) <= MAX_URL_LENGTH)
+
 /**
- * Where a merchant's events go: an absolute `http`/`https` URL and the secret
- * they are signed with. The sandbox delivers to this URL and nowhere else.
+ * A webhook endpoint's URL: 1 to 2,048 characters (as the service's own URL
+ * fields), an absolute `http`/`https` URL, and without a user name or
+ * password, which no delivery can send (`fetch` refuses such a URL). The
+ * content is judged only when the length is within bounds.
+ */
+const WebhookUrl = Schema.String.check(
+  allOf(
+    (s) => urlFits(s) && isHttpUrl(s) && !hasUserInfo(s),
+    rule<string>("too_short", WEBHOOK_RULE, "must not be empty", (s) => s.length > 0),
+    rule<string>(
+      "too_long",
+      WEBHOOK_RULE,
+      `must have at most ${MAX_URL_LENGTH} characters`,
+      (s) => s.length <= MAX_URL_LENGTH || codePointLength(s) <= MAX_URL_LENGTH,
+      (s) => `${codePointLength(s)}`
+    ),
+    rule<string>("format", WEBHOOK_RULE, "must be an absolute http or https URL", (s) => !urlFits(s) || isHttpUrl(s)),
+    rule<string>(
+      "format",
+      WEBHOOK_RULE,
+      "must not carry a user name or password (user:password@): a delivery cannot send them",
+      (s) => !urlFits(s) || !hasUserInfo(s),
+      () => "a URL with credentials"
+    )
+  )
+)
+
+/**
+ * Where a merchant's events go: an absolute `http`/`https` URL of at most
+ * 2,048 characters, without credentials, and the secret they are signed
+ * with. The sandbox delivers to this URL and nowhere else.
  *
  * @example
  * ```ts
@@ -138,9 +177,7 @@ export const WebhookSecret = Schema.String.check(
  */
 export const WebhookEndpoint = withRule(
   Schema.Struct({
-    url: NonEmptyText(WEBHOOK_RULE).check(
-      rule<string>("format", WEBHOOK_RULE, "must be an absolute http or https URL", (s) => s === "" || isHttpUrl(s))
-    ),
+    url: WebhookUrl,
     secret: WebhookSecret
   }),
   WEBHOOK_RULE

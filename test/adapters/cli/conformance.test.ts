@@ -95,7 +95,10 @@ describe("payment-plan conformance", () => {
     expect(ran.stderr).toBe("")
     expect(ran.code).toBe(0)
     const json = JSON.parse(ran.stdout)
-    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements"])
+    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements", "causes", "groups"])
+    expect(json.groups.map((g: { group: string; status: string }) => `${g.group} ${g.status}`)).toEqual(
+      ["create", "terms", "refund", "verify", "search", "plans", "notes"].map((g) => `${g} ran`)
+    )
     expect(json).toMatchObject({ seed: 3, failed: 0, disagreements: [] })
     expect(json.runs).toBeGreaterThan(30)
     expect(json.passed).toBe(json.runs)
@@ -114,7 +117,9 @@ describe("payment-plan conformance", () => {
     const report = `${built().directory}/mutation.html`
     const ran = await cli(args(wrong.url, ["--runs", "30", "--seed", "5", "--format", "json", "--report", report]))
     expect(ran.code).toBe(1)
-    expect(ran.stderr).toBe("payment-plan: 1 disagreement(s) with the rules\n")
+    expect(ran.stderr).toBe(
+      "payment-plan: 1 disagreement(s) with the rules; root cause(s): R2.3 createCheckout totalMinimumDeposit\n"
+    )
     const json = JSON.parse(ran.stdout)
     expect(json.failed).toBeGreaterThan(0)
     expect(json.disagreements).toHaveLength(1)

@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { generatePlans } from "../../../scripts/generate-plans.ts"
-import { Money, quoteRefund } from "../../../src/index.ts"
+import { applyPlanEvent, createPlanRecord, Money, quoteRefund } from "../../../src/index.ts"
+import { exampleTerms } from "../../core/plan/fixtures.ts"
+import { exampleRequest, NOW } from "../../fixtures.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -310,7 +312,7 @@ describe("payment-plan exposure", () => {
           if (plan.currencyCode !== code || plan.status === "Cancelled") continue
           const zone = plan.timeZone ?? "UTC"
           const start = new Date(Date.parse(`${day}T12:00:00Z`))
-          sum += minor(quoteRefund(plan, { at: start, timeZone: zone }).totalNonRefundableAmount, code)
+          sum += minor(quoteRefund(plan as never, { at: start, timeZone: zone }).totalNonRefundableAmount, code)
         }
         expect(reportMinor(values[i]!, code), `${code} ${day}`).toBe(sum)
       }
@@ -336,9 +338,10 @@ describe("payment-plan exposure", () => {
   })
 
   it(
-    "1,000,000 generated plans: the totals equal the sum of the individual quotes",
+    "1,000,000 generated plans: the totals equal the sum of the individual quotes; a typo on line 777,777 is said once",
     async () => {
       const COUNT = 1_000_000
+      const TYPO_LINE = 777_777
       const child = spawn(process.execPath, [built().cli, "exposure", "--at", AT, "--top", "3"], {
         stdio: ["pipe", "pipe", "pipe"]
       })
@@ -350,9 +353,11 @@ describe("payment-plan exposure", () => {
       // the plans are streamed to the command and quoted here one by one meanwhile; nothing holds them all
       const oracle = new Oracle(false)
       let piece = ""
+      let line = 0
       for (const plan of generatePlans(COUNT, 2026)) {
         oracle.add(plan, AT)
-        piece += JSON.stringify(plan) + "\n"
+        // one field no rule reads, far into the input (where the workers count): said once on stderr (R10.2)
+        piece += JSON.stringify(++line === TYPO_LINE ? { ...plan, note: "typo" } : plan) + "\n"
         if (piece.length > 1 << 20) {
           if (!child.stdin.write(piece)) await once(child.stdin, "drain")
           piece = ""
@@ -361,7 +366,13 @@ describe("payment-plan exposure", () => {
       child.stdin.end(piece)
       const expected = oracle.byCurrency
       const code = await closed
-      expect(Buffer.concat(err).toString()).toBe("")
+      expect(Buffer.concat(err).toString().split("\n")).toEqual([
+        "payment-plan: warning:",
+        expect.stringMatching(/^path +code +rule +message$/),
+        expect.stringMatching(/^-+ +-+ +-+ +-+$/),
+        "note  unknown_field  R10.2  is not a field of this resource and was left out (line 777,777)",
+        ""
+      ])
       expect(code).toBe(0)
       const report = JSON.parse(Buffer.concat(out).toString())
       expect(report.lines).toBe(COUNT)
@@ -379,4 +390,36 @@ describe("payment-plan exposure", () => {
     },
     900_000
   )
+})
+
+describe("payment-plan exposure reads plan records and a merchant configuration with the core's readers (issue 21)", () => {
+  const record = () =>
+    applyPlanEvent(createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" }), {
+      _tag: "DepositAccepted",
+      at: NOW
+    })
+
+  it("item 3: a record from createPlanRecord counts while OnSchedule and is counted apart once Cancelled", async () => {
+    const onSchedule = record()
+    const cancelled = applyPlanEvent(onSchedule, {
+      _tag: "PlanCancelled",
+      at: "2026-11-23T00:00:00Z",
+      reason: "CustomerRequest",
+      refundAmount: 100
+    })
+    const ran = await cli(
+      ["exposure", "--at", "2027-01-20T00:00:00Z", "--workers", "0"],
+      ndjson([onSchedule, cancelled])
+    )
+    expect(ran.stderr).toBe("")
+    expect(ran.code).toBe(0)
+    expect(JSON.parse(ran.stdout).currencies).toEqual([
+      expect.objectContaining({
+        currencyCode: "AUD",
+        plans: 1,
+        totalPaid: "280.00",
+        cancelled: { plans: 1, totalPaid: "280.00" }
+      })
+    ])
+  })
 })

@@ -23,6 +23,8 @@ interface Serving {
   /** the first line: `payment-plan sandbox listening on URL (data: …)` */
   readonly line: string
   readonly url: string
+  /** what it wrote on stderr so far */
+  readonly stderr: () => string
   /** sends SIGTERM and answers the exit code */
   readonly stop: () => Promise<number | null>
 }
@@ -55,7 +57,13 @@ const serve = async (args: ReadonlyArray<string>, env: Readonly<Record<string, s
     await stop()
     throw error
   }
-  return { child, line: out.split("\n")[0]!, url: /listening on (http:\/\/\S+)/.exec(out)![1]!, stop }
+  return {
+    child,
+    line: out.split("\n")[0]!,
+    url: /listening on (http:\/\/\S+)/.exec(out)![1]!,
+    stderr: () => err,
+    stop
+  }
 }
 
 describe("payment-plan serve", () => {
@@ -137,7 +145,14 @@ describe("payment-plan serve", () => {
     const file = `${built().directory}/merchants-without-currencies.json`
     writeFileSync(
       file,
-      JSON.stringify({ merchants: [{ id: "m1", apiKey: "sk_sandbox_demo_0123456789" }, { apiKey: "sk_x" }] })
+      JSON.stringify({
+        merchants: [
+          { id: "m1", apiKey: "sk_sandbox_demo_0123456789" },
+          { apiKey: "sk_x" },
+          // issue 22: no key at all crashed in hashApiKey (exit 1, a stack); a lower-case currency was accepted
+          { id: "merchant-3", currencies: [{ currencyCode: "aud" }] }
+        ]
+      })
     )
     const ran = await cli(["serve", "--merchants", file, "--port", "0"])
     expect(ran.code).toBe(2)
@@ -145,6 +160,8 @@ describe("payment-plan serve", () => {
     expect(ran.stderr).toContain(`the merchants file ${file} was refused:`)
     expect(ran.stderr).toMatch(/^merchants\[0\]\.currencies\s+required/m)
     expect(ran.stderr).toMatch(/^merchants\[1\]\.id\s+required/m)
+    expect(ran.stderr).toMatch(/^merchants\[2\]\.apiKey\s+required/m)
+    expect(ran.stderr).toMatch(/^merchants\[2\]\.currencies\[0\]\.currencyCode\s+unknown_currency\s+R4\.4/m)
     expect(ran.stderr).not.toContain("unexpected error")
     expect(ran.stderr).not.toMatch(/\n\s+at /)
 
@@ -154,5 +171,21 @@ describe("payment-plan serve", () => {
     expect(malformed.code).toBe(2)
     expect(malformed.stderr).toContain("is not valid JSON")
     expect(malformed.stderr).not.toContain("unexpected error")
+  })
+
+  // issue 22, item 7: the demo keys are published; beyond loopback anyone has them
+  it("warns on stderr when it listens beyond loopback with the demo merchants' published keys", async () => {
+    const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0", "--host", "0.0.0.0"])
+    try {
+      // stderr is its own pipe: the warning may come a moment after the listening line
+      for (let waited = 0; !running.stderr().includes("\n") && waited < 5_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      expect(running.stderr()).toMatch(
+        /^payment-plan: warning: listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /
+      )
+    } finally {
+      expect(await running.stop()).toBe(0)
+    }
   })
 })

@@ -93,6 +93,40 @@ describe("exit codes", () => {
   })
 })
 
+describe("warnings (R10.2), as the process shows them", () => {
+  // issue 21, item 5: `refundPolicy` for `refundPolicies` printed 400, exit 0, nothing on stderr
+  it("refund-quote typo.json: the warning on stderr, exit 0; with --strict exit 1 and nothing on stdout", async () => {
+    const typo = `${built().directory}/typo.json`
+    const { refundPolicies, ...item } = plan.items[0]!
+    writeFileSync(typo, JSON.stringify({ ...plan, items: [{ ...item, refundPolicy: refundPolicies }] }))
+    const ran = await cli(["refund-quote", typo, "--at", "2026-12-10"])
+    expect(ran.code).toBe(0)
+    expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(400)
+    expect(ran.stderr).toMatch(
+      /^payment-plan: warning:\n.*\n.*\nitems\[0\]\.refundPolicy\s+unknown_field\s+R10\.2\s+\S/
+    )
+    const strict = await cli(["refund-quote", typo, "--at", "2026-12-10", "--strict"])
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toBe("")
+    expect(strict.stderr).toMatch(/refundPolicy[\s\S]*refused under --strict/)
+  })
+})
+
+describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads the sandbox's loader", () => {
+  // issue 21, item 5: read as an empty configuration, a full refund of 400 instead of 150
+  it("refund-quote picks merchant-123's default policies through payment-plan-engine/sandbox", async () => {
+    const { refundPolicies: _, ...item } = plan.items[0]!
+    const bare = JSON.stringify({ ...plan, timeZone: undefined, items: [{ ...item, redemptionDate: "2027-03-01" }] })
+    const args = ["refund-quote", "--at", "2027-02-10T09:00:00+11:00", "--merchant", example("sandbox-merchants.json")]
+    const ran = await cli([...args, "--merchant-id", "merchant-123"], bare)
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(150)
+    const unpicked = await cli(args, bare)
+    expect(unpicked.code).toBe(2)
+    expect(unpicked.stderr).toMatch(/--merchant-id <id> \(merchant-123, merchant-456\)\n$/)
+  })
+})
+
 describe("help", () => {
   // issue 17, item 4: serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
   it.each(COMMANDS)("%s --help states each option's default once", async (command) => {

@@ -79,7 +79,8 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
       "--api-key",
       "key-a-0123456789"
     ])
-    expect(wrong.code).toBe(1)
+    // a type the catalogue does not list is a usage error, refused before asking the sandbox (issue 22)
+    expect(wrong.code).toBe(2)
   } finally {
     child.kill()
     await sandbox.close()

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { findChromium } from "../../../scripts/chromium.ts"
 import { type Client, createClient } from "../../../src/adapters/client/index.ts"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import * as Money from "../../../src/core/foundation/money.ts"
 import { exampleRequest } from "../../fixtures.ts"
 import { expectedLabels, labelOf } from "./webhooks/load.ts"
 import { startReceiver } from "./webhooks/receiver.ts"
@@ -173,7 +174,7 @@ describe("the hosted checkout page in Chromium", () => {
     await expect.poll(() => page.locator("#deposit-error").textContent()).toBe(
       "The deposit must be at least AUD\u00a0280.00."
     )
-    expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+    expect(await page.getByRole("button", { name: /^Pay\b/ }).isDisabled()).toBe(true)
     await deposit.fill("280.001")
     await expect.poll(() => page.locator("#deposit-error").textContent()).toBe(
       "Enter an amount with at most 2 decimal places."
@@ -185,11 +186,14 @@ describe("the hosted checkout page in Chromium", () => {
     const terms = await page.locator("#cadence-fortnightly-terms").textContent()
     expect(terms).toContain(`${count} fortnightly payment`)
     expect(await page.locator("#schedule tr").count()).toBe(count + 1)
+    // the button names the schedule's first payment (R5.2, R6.9)
+    const firstRow = await page.locator("#schedule tr").first().locator("td").last().textContent()
+    await expect.poll(() => page.locator("#pay").textContent()).toBe(`Pay ${firstRow} today`)
     expect(await page.locator("#schedule-chart svg").count()).toBe(1)
     expect(await page.locator("#milestones table").count()).toBeGreaterThan(0)
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242")
-    await page.getByRole("button", { name: /^Pay deposit/ }).click()
+    await page.getByRole("button", { name: /^Pay\b/ }).click()
     await page.waitForURL((url) => url.hostname === SHOP)
     expect(page.url()).toContain(new URL(checkout.redirectURL).pathname)
     expect(returnedId(page)).toEqual([checkout.id])
@@ -206,6 +210,91 @@ describe("the hosted checkout page in Chromium", () => {
     await page.close()
   })
 
+  it("R5.2, R6.9: the pay button shows what is charged, the schedule's first payment (deposit + remainder), and the plan's totalPaid is that", async () => {
+    // 1000.01 with a Currency minimum deposit of 100: 900.01 over the weekly instalments leaves a remainder,
+    // paid with the first payment (100.01), not the deposit (100.00)
+    const checkout = await createCheckout("order-browser-7", {
+      items: [{
+        ...exampleRequest().items[0]!,
+        quantity: 1,
+        costPerItem: 1000.01,
+        minimumDepositPerItem: { unit: "Currency", value: 100 }
+      }]
+    })
+    const weekly = await client.computePlanTerms({
+      checkoutId: checkout.id,
+      type: "plan",
+      timeZone: "Australia/Sydney"
+    })
+    expect(weekly.deposit!.amount).toBe(100)
+    expect(weekly.installments!.remainder).toBeGreaterThan(0)
+    const first = weekly.schedule![0]!.amount
+    expect(first).toBe(100.01)
+
+    const page = await newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    const pay = page.locator("#pay")
+    await expect.poll(() => pay.textContent()).toBe("Pay AUD\u00a0100.01 today")
+    expect(await page.getByRole("radio", { name: /^Weekly/ }).isChecked()).toBe(true)
+    expect(await page.locator("#schedule tr").first().locator("td").last().textContent()).toBe("AUD\u00a0100.01")
+    await page.getByLabel("Card number").fill("4242424242424242")
+    await pay.click()
+    await page.waitForURL((url) => url.hostname === SHOP)
+    const verified = await verify(page, "order-browser-7")
+    expect(verified).toMatchObject({ allocate: true, checkoutId: checkout.id })
+    const planId = verified.allocate ? verified.planId : undefined
+    if (planId === undefined) throw new Error("no plan after paying")
+    const plan = await client.retrievePlan(planId)
+    expect(plan.totalPaid).toBe(first)
+    expect(plan.installments![0]).toMatchObject({ installmentNumber: 1, status: "PAID", amount: first })
+    expect(verified.checkout!.plan!.deposit).toMatchObject({ status: "Accepted", amount: first })
+    await page.close()
+  })
+
+  it("R5.2, R6.9: terms that changed after they were shown are not charged; the page shows the new first payment, which is then paid", async () => {
+    const checkout = await createCheckout("order-browser-8", {
+      expiry: 14 * 1440,
+      items: [{
+        ...exampleRequest().items[0]!,
+        quantity: 1,
+        costPerItem: 1000.01,
+        minimumDepositPerItem: { unit: "Currency", value: 100 }
+      }]
+    })
+    const page = await newPage()
+    await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
+    const pay = page.locator("#pay")
+    await expect.poll(() => pay.textContent()).toBe("Pay AUD\u00a0100.01 today")
+    // a week passes before the customer pays: one weekly instalment fewer, another remainder
+    clock.now = NOW + 7 * 86_400_000
+    try {
+      const weekly = await client.computePlanTerms({
+        checkoutId: checkout.id,
+        type: "plan",
+        timeZone: "Australia/Sydney"
+      })
+      const now = weekly.schedule![0]!.amount!
+      expect(now).not.toBe(100.01)
+      const text = `AUD\u00a0${Money.toDecimalText(Money.toMinorUnits(now, 2) as number, 2)}`
+      await page.getByLabel("Card number").fill("4242424242424242")
+      await pay.click()
+      await expect.poll(() => page.getByRole("status").textContent()).toBe(
+        "The amount due today has changed. Check the new schedule and pay again."
+      )
+      await expect.poll(() => pay.textContent()).toBe(`Pay ${text} today`)
+      expect(await page.locator("#schedule tr").first().locator("td").last().textContent()).toBe(text)
+      await pay.click()
+      await page.waitForURL((url) => url.hostname === SHOP)
+      const verified = await verify(page, "order-browser-8")
+      const planId = verified.allocate ? verified.planId : undefined
+      if (planId === undefined) throw new Error("no plan after paying")
+      expect((await client.retrievePlan(planId)).totalPaid).toBe(now)
+    } finally {
+      clock.now = NOW
+    }
+    await page.close()
+  })
+
   it("embedded on the merchant's page, a declined card returns the customer with a refusal (R8.2, R8.3)", async () => {
     const checkout = await createCheckout("order-browser-2")
     const page = await newPage()
@@ -213,7 +302,7 @@ describe("the hosted checkout page in Chromium", () => {
     const frame = page.frameLocator("#plan iframe")
     await frame.getByRole("radio", { name: /^Fortnightly/ }).check()
     await frame.getByLabel("Card number").fill("4000000000000002")
-    await frame.getByRole("button", { name: /^Pay deposit/ }).click()
+    await frame.getByRole("button", { name: /^Pay\b/ }).click()
     await page.waitForURL((url) => url.hostname === SHOP && url.pathname !== "/checkout")
     expect(returnedId(page)).toEqual([checkout.id])
 
@@ -237,7 +326,7 @@ describe("the hosted checkout page in Chromium", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toBe(
       "This checkout was already declined or cancelled."
     )
-    expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+    expect(await page.getByRole("button", { name: /^Pay\b/ }).isDisabled()).toBe(true)
     expect(await page.getByRole("button", { name: "Cancel and return to the merchant" }).isDisabled()).toBe(true)
     await page.close()
   })
@@ -279,7 +368,7 @@ describe("the hosted checkout page in Chromium", () => {
       const page = await newPage()
       await page.goto(`${sandbox.url}/widget/checkout/${checkout.id}`)
       await expect.poll(() => page.getByRole("status").textContent()).toMatch(/expired/)
-      expect(await page.getByRole("button", { name: /^Pay deposit/ }).isDisabled()).toBe(true)
+      expect(await page.getByRole("button", { name: /^Pay\b/ }).isDisabled()).toBe(true)
       expect(await page.locator("#plan-section").isHidden()).toBe(true)
       await page.close()
       // nor behind the page's back
@@ -332,7 +421,7 @@ describe("the hosted checkout page in Chromium", () => {
       await page.goto(`${sandbox.url}/widget/checkout/${checkoutId}`)
       await page.getByRole("radio", { name: /^Fortnightly/ }).check()
       await page.getByLabel("Card number").fill("4000 0000 0000 0341")
-      await page.getByRole("button", { name: /^Pay deposit/ }).click()
+      await page.getByRole("button", { name: /^Pay\b/ }).click()
       await page.waitForURL((url) => url.hostname === SHOP)
       const verified = await hooks.verifyCheckout(page.url(), { merchantOrderId: "order-browser-hooks" })
       await page.close()

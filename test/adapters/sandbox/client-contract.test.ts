@@ -7,7 +7,7 @@ import { createSandbox, loadMerchants, sqliteStore, TEST_CARDS } from "../../../
 import { clientContract } from "../client/contract.ts"
 import { MERCHANTS_FILE } from "./helpers.ts"
 
-const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] })
+const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
 const { id: merchantId, apiKey } = MERCHANTS_FILE.merchants[0]!
 
 clientContract("the sandbox's handler", () => {

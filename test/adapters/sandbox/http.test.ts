@@ -171,7 +171,8 @@ describe("sandbox: error statuses", () => {
     expect(large.status).toBe(413)
     expect(large.body.code).toBe("payload_too_large")
     // exactly at the limit is read (and then judged on its content)
-    const atLimit = `"${"x".repeat(MAX_BODY_BYTES - 2)}"`
+    const atLimit = `{"pad":"${"x".repeat(MAX_BODY_BYTES - 10)}"}`
+    expect(atLimit.length).toBe(MAX_BODY_BYTES)
     expect(
       (await t.call("POST", "/api/v2/checkout", { raw: atLimit, headers: { "content-type": "application/json" } }))
         .status
@@ -212,7 +213,7 @@ describe("sandbox: error statuses", () => {
     }
     const sandbox = createSandbox({
       store: broken,
-      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }),
+      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] }),
       onError: (e) => seen.push(e)
     })
     const response = await sandbox.fetch(

@@ -16,7 +16,7 @@ import {
 import { ValidationError } from "../../../src/core/foundation/issues.ts"
 import { A, checkoutRequest, MERCHANTS_FILE, NOW } from "./helpers.ts"
 
-const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] })
+const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
 const ORIGIN = "http://shop.test"
 
 /** What Hono's `app.mount("/pp", handler)` does: the prefix comes off the URL before the handler sees it. */

@@ -274,9 +274,30 @@ describe("sandbox: plans of a merchant", () => {
       isSoftDeleted: false,
       createdAt: new Date(NOW).toISOString()
     })
-    const bad = await t.call("POST", `/sandbox/plans/${planId}/notes`, { body: { note: "", isPinned: "yes" } })
+    const bad = await t.call("POST", `/sandbox/plans/${planId}/notes`, {
+      body: { note: "", isPinned: "yes", isSoftDeleted: 1 }
+    })
     expect(bad.status).toBe(422)
-    expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(["note", "isPinned"])
+    expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(["note", "isPinned", "isSoftDeleted"])
+  })
+
+  it("adds a soft-deleted note, listed only with showSoftDeletedPlanNotes", async () => {
+    const t = makeSandbox()
+    const { planId } = await planFor(t)
+    const deleted = await t.call("POST", `/sandbox/plans/${planId}/notes`, {
+      body: { note: "Wrong plan", isSoftDeleted: true }
+    })
+    expect(deleted.status).toBe(201)
+    expect(deleted.body).toMatchObject({
+      isSoftDeleted: true,
+      softDeletedAt: new Date(NOW).toISOString(),
+      softDeletedByUser: { firstName: "Sandbox" }
+    })
+    await t.call("POST", `/sandbox/plans/${planId}/notes`, { body: { note: "Kept" } })
+    const notesOf = async (query: string) =>
+      (await t.call("GET", `/api/v2/plans/${planId}/notes${query}`)).body.planNotes.map((n: { note: string }) => n.note)
+    expect(await notesOf("")).toEqual(["Kept"])
+    expect((await notesOf("?showSoftDeletedPlanNotes=true")).sort()).toEqual(["Kept", "Wrong plan"])
   })
 })
 

@@ -37,14 +37,15 @@ describe("sandbox: test clock", () => {
         { hours: "2" },
         {},
         { days: 1, hours: 1 },
-        { to: "tomorrow" },
-        []
+        { to: "tomorrow" }
       ]
     ) {
       const response = await t.call("POST", "/sandbox/clock/advance", { body })
       expect(response.status, JSON.stringify(body)).toBe(422)
       expect(response.body.issues.length).toBeGreaterThan(0)
     }
+    // a body that is not an object is not read at all (issue 22: 400, as malformed JSON)
+    expect((await t.call("POST", "/sandbox/clock/advance", { body: [] })).body.code).toBe("malformed_json")
   })
 
   it("checkouts expire by the test clock", async () => {

@@ -1,13 +1,21 @@
 import { spawn } from "node:child_process"
+import { once } from "node:events"
 import { request as httpRequest } from "node:http"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { loadMerchants, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import {
+  loadMerchants,
+  readMerchantsFile,
+  SandboxListenError,
+  startSandbox
+} from "../../../src/adapters/sandbox/index.ts"
 import { A, checkoutRequest, MERCHANTS_FILE } from "./helpers.ts"
 
 describe("sandbox: Node server", () => {
   it("runs the handler over node:http on loopback", async () => {
     const running = await startSandbox({
-      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]] }),
+      merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] }),
       port: 0
     })
     try {
@@ -92,6 +100,64 @@ describe("sandbox: Node server", () => {
       expect(page.status).toBe(200)
     } finally {
       child.kill("SIGTERM")
+    }
+  })
+
+  // issue 22, item 6: as `payment-plan serve` says it, in one line and exit 2, not a stack
+  it("npm start on a port in use says so in one line and exits 2", async () => {
+    const taken = createServer().listen(0, "127.0.0.1")
+    await once(taken, "listening")
+    const { port } = taken.address() as { port: number }
+    try {
+      const child = spawn(process.execPath, ["examples/sandbox.ts"], {
+        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SANDBOX_DB: ":memory:" },
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      let stderr = ""
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+      const [code] = (await once(child, "exit")) as [number | null]
+      expect(code).toBe(2)
+      expect(stderr).toBe(`npm start: 127.0.0.1:${port} is already in use\n`)
+    } finally {
+      taken.close()
+    }
+  })
+
+  // issue 22, item 7: the published demo keys beyond loopback make anyone those merchants
+  it("warns when it listens beyond loopback with a merchant using a published demo key", async () => {
+    const demo = readMerchantsFile(fileURLToPath(new URL("../../../examples/sandbox-merchants.json", import.meta.url)))
+    const own = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
+    const cases = [
+      { host: "127.0.0.1", merchants: demo, warned: false },
+      { host: "0.0.0.0", merchants: own, warned: false },
+      { host: "0.0.0.0", merchants: demo, warned: true }
+    ]
+    for (const { host, merchants, warned } of cases) {
+      const running = await startSandbox({ merchants, host, port: 0 })
+      try {
+        expect(running.warnings.length, host).toBe(warned ? 1 : 0)
+        if (warned) {
+          expect(running.warnings[0]).toMatch(
+            /^listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /
+          )
+        }
+      } finally {
+        await running.close()
+      }
+    }
+  })
+
+  it("a listen failure is a SandboxListenError, and the store it opened is closed", async () => {
+    const taken = createServer().listen(0, "127.0.0.1")
+    await once(taken, "listening")
+    const { port } = taken.address() as { port: number }
+    try {
+      const failed = await startSandbox({ merchants: [], port }).then(() => undefined, (e: unknown) => e)
+      expect(failed).toBeInstanceOf(SandboxListenError)
+      expect(failed).toMatchObject({ _tag: "SandboxListenError", problem: "address_in_use", code: "EADDRINUSE" })
+      expect((failed as Error).message).toBe(`127.0.0.1:${port} is already in use`)
+    } finally {
+      taken.close()
     }
   })
 })

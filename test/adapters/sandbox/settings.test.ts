@@ -9,7 +9,7 @@ describe("readSandboxSettings", () => {
     })
     expect(read).toEqual({
       ok: true,
-      value: { port: 4404, host: "0.0.0.0", database: "data.sqlite", merchants: "m.json" },
+      value: { port: 4404, host: "0.0.0.0", database: "data.sqlite", merchants: "m.json", webhookAllow: ["loopback"] },
       warnings: []
     })
   })
@@ -19,7 +19,13 @@ describe("readSandboxSettings", () => {
       flags: { port: "8080", host: "", database: ":memory:", merchants: undefined },
       environment: { PORT: "4404", HOST: "::1", SANDBOX_DB: "data.sqlite", SANDBOX_MERCHANTS: "m.json" }
     })
-    expect(read.ok && read.value).toEqual({ port: 8080, host: "::1", database: ":memory:", merchants: "m.json" })
+    expect(read.ok && read.value).toEqual({
+      port: 8080,
+      host: "::1",
+      database: ":memory:",
+      merchants: "m.json",
+      webhookAllow: ["loopback"]
+    })
   })
 
   it("defaults: port 4010, host 127.0.0.1, in memory; the caller's defaults below the environment", () => {

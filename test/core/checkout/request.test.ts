@@ -50,6 +50,13 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(withChange((r) => (r.items = [])))).toEqual(["items:too_short"])
   })
 
+  // issue 21, item 10: said "must have at least one item, got an array"
+  it("says an empty items array is empty (R4.1)", () => {
+    expect(issuesOf(withChange((r) => (r.items = [])))).toEqual([
+      { path: "items", code: "too_short", rule: "R4.1", message: "must have at least one item, got an empty array" }
+    ])
+  })
+
   it("applies the no-space pattern exactly as the JavaScript regex does (R4.3)", () => {
     for (const bad of ["order 1", "order\n1", "order\r1", "order\u20281", "order\u20291"]) {
       expect(codesOf(withChange((r) => (r.merchantOrderId = bad)))).toEqual(["merchantOrderId:pattern"])

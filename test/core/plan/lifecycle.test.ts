@@ -26,7 +26,7 @@ describe("createPlanRecord", () => {
   it("builds the record of the description's example checkout and a weekly schedule", () => {
     const plan = examplePlan({
       user: { id: "user_1", firstName: "Ada", lastName: "Lovelace" },
-      merchant: { id: "merchant-123", name: "Festival Co" }
+      planMerchant: { id: "merchant-123", name: "Festival Co" }
     })
     expect(plan).toMatchObject({
       id: "plan_1",
@@ -126,7 +126,7 @@ describe("createPlanRecord", () => {
       currencies: [{ currencyCode: "AUD", isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
     }
     const plan = unwrap(
-      createResult(request, exampleTerms(), { now: NOW, planId: "p", merchantConfiguration })
+      createResult(request, exampleTerms(), { now: NOW, planId: "p", merchant: merchantConfiguration })
     )
     expect(plan.currency).toMatchObject({ isZeroDecimal: true, minimumPaymentAmount: 1, maximumPaymentAmount: 5000 })
     const paid = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
@@ -366,7 +366,7 @@ describe("dueInstallments", () => {
 
 describe("planSummaryOf", () => {
   it("gives the search element of a record", () => {
-    let plan = examplePlan({ merchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" } })
+    let plan = examplePlan({ planMerchant: { id: "merchant-123", name: "Festival Co", merchantGroupId: "g1" } })
     plan = apply(plan, PlanEvent.DepositAccepted({ at: NOW }))
     plan = apply(plan, PlanEvent.InstallmentMissed({ at: "2026-11-30T00:00:00Z" }))
     const summary = summaryOf(plan)

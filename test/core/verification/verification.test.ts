@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import {
   checkoutIdFromRedirect,
@@ -80,6 +81,18 @@ describe("decideDeposit (R8.2)", () => {
       planId: "plan_1",
       depositStatus: "Accepted"
     })
+  })
+
+  // issue 21, item 9: docs/integration.md called a deposit `accepted` in another case a refusal
+  it("the integration guide says of the status's case what decideDeposit does", () => {
+    const guide = readFileSync(new URL("../../../docs/integration.md", import.meta.url), "utf8").replace(/\s+/g, " ")
+    expect(guide).not.toContain("a deposit `accepted` in another case, a plan missing: each is a refusal")
+    expect(guide).toContain("`accepted` and `ACCEPTED` allocate, `\" Accepted\"` does not")
+    const withStatus = (status: string) => ({ ...accepted, plan: { ...accepted.plan, deposit: { status } } })
+    for (const status of ["accepted", "ACCEPTED"]) {
+      expect(decideDeposit(withStatus(status), { checkoutId: "chk_1" }).allocate).toBe(true)
+    }
+    expect(decideDeposit(withStatus(" Accepted"), { checkoutId: "chk_1" }).allocate).toBe(false)
   })
 
   it("compares the status case-insensitively, trimming nothing", () => {

@@ -253,6 +253,26 @@ describe("the message", () => {
     expect(failure(endpoint).issues.every((i) => !i.message.includes("nope"))).toBe(true)
   })
 
+  // issue 22: a URL no delivery can use, or one that would fill every attempt's row, is refused
+  it("an endpoint's URL: at most 2,048 characters (as the service's URL fields), no user name or password", () => {
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+    const base = "https://hooks.example/"
+    const longest = `${base}${"é".repeat(2048 - base.length)}`
+    expect(Webhook.validateEndpointResult({ url: longest, secret })._tag).toBe("Success")
+    const issues = (url: string) =>
+      failure(Webhook.validateEndpointResult({ url, secret })).issues.map((i) => `${i.path}:${i.code}:${i.rule}`)
+    expect(issues(`${longest}é`)).toEqual(["url:too_long:webhooks"])
+    // past the bound only the length is reported: the content is not judged
+    expect(issues(`ftp://${"a".repeat(3000)}`)).toEqual(["url:too_long:webhooks"])
+    expect(issues("")).toEqual(["url:too_short:webhooks"])
+    for (const url of ["http://user:pass@127.0.0.1:4242/h", "http://user@127.0.0.1/h", "https://:pw@hooks.example/"]) {
+      expect(issues(url), url).toEqual(["url:format:webhooks"])
+      const [found] = failure(Webhook.validateEndpointResult({ url, secret })).issues
+      expect(found!.message).toContain("user:password@")
+      expect(found!.message).not.toMatch(/pass@|pw@/)
+    }
+  })
+
   it("headers: the timestamp is whole seconds, v1 signatures only, the tolerance both ways", () => {
     expect(Webhook.parseTimestamp("1795000000")).toBe(1_795_000_000)
     for (const bad of ["", "-1", "1e9", " 1", "1.5", "99999999999999999"]) {

@@ -4,20 +4,30 @@
  * timeline. One line of NDJSON at a time; memory depends on the number of
  * currencies, K and the timeline's length, never on the number of plans.
  *
- * The arithmetic is the core's: each plan is quoted by `Refund.quoteTotals`
- * (R7, integer minor units); this module only adds up.
+ * The arithmetic is the core's: each plan is read by the core's one reader of a
+ * plan (refund/plan-input.ts: a plan record's own spellings and digits, R1.2)
+ * and quoted by it (R7, integer minor units); this module only adds up. Its
+ * warnings are the core's too: the unknown fields of each line (R10.2, the
+ * check a quote of a plan or a plan record makes) and the reader's
+ * `digits_mismatch` (R1.2), kept once per distinct warning (warnings.ts).
  */
 import * as Result from "effect/Result"
-import * as Currency from "../../../core/foundation/currency.ts"
-import { toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import { type Issue } from "../../../core/internal/issue.ts"
 import { isRecord } from "../../../core/internal/predicates.ts"
 import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
 import { PLAN_STATUSES } from "../../../core/plan/record.ts"
-import { quoteTotals, redemptionDay } from "../../../core/refund/index.ts"
-import { add, addSum, type Sum, zero } from "./sum.ts"
+import {
+  type PlanReading,
+  readPlanPayments,
+  refundPlanOf,
+  refundPlanUnknownFields
+} from "../../../core/refund/plan-input.ts"
+import { evaluate, type QuoteOptions } from "../../../core/refund/quote.ts"
+import { redemptionDay } from "../../../core/refund/select.ts"
+import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
+import { type LineWarningList, LineWarnings } from "./warnings.ts"
 
 export interface Settings {
   /** epoch ms of the report (`--at` as an instant); ignored when `atDay` is set */
@@ -44,7 +54,11 @@ interface QuoteAt {
 
 export interface CurrencyState {
   readonly currencyCode: string
-  readonly exponent: number
+  /**
+   * the digits the sums are kept in: the most any plan of the currency was read in (a record kept
+   * zero-decimal has fewer, R1.2), so every amount is added exactly
+   */
+  exponent: number
   plans: number
   readonly paid: Sum
   readonly nonRefundable: Sum
@@ -56,10 +70,13 @@ export interface CurrencyState {
   readonly timeline: Array<Sum> | undefined
 }
 
-/** What a worker hands back: plain data, structured-cloneable (bigints included). */
+/** What a worker hands back: plain data, structured-cloneable (bigints included). Warnings go back per batch. */
 export interface Snapshot {
   readonly currencies: ReadonlyArray<Omit<CurrencyState, "top"> & { readonly top: ReadonlyArray<Exposure> }>
 }
+
+/** How the report names what it reads of a plan: at the plan's paths, the configuration as `--merchant`. */
+const READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "--merchant" }
 
 const isCancelled = (status: unknown) =>
   status === "Cancelled" || (typeof status === "string" && status.toLowerCase() === "cancelled")
@@ -78,6 +95,15 @@ const describeIssues = (issues: ReadonlyArray<Issue>) =>
 export class Accumulator {
   readonly settings: Settings
   readonly currencies = new Map<string, CurrencyState>()
+  /**
+   * the distinct warnings of the lines counted since {@link takeWarnings}: their unknown fields
+   * (R10.2) and a `--merchant` that disagrees with a record's digits (R1.2)
+   */
+  private readonly found = new LineWarnings()
+  /** what one plan's reading warned of; emptied after each plan */
+  private readonly read: Array<Issue> = []
+  /** the line being counted */
+  private current = 0
   private readonly options: QuoteAt
   /** with `atDay`: the quote's options per plan zone, the start of that day in it */
   private readonly optionsByZone = new Map<string, QuoteAt>()
@@ -110,10 +136,24 @@ export class Accumulator {
     return typeof zone === "string" && Time.isTimeZone(zone) ? zone : "UTC"
   }
 
+  /**
+   * The state of a currency, in at least `exponent` digits: a plan read in more digits than earlier
+   * plans of its currency (a record that is not zero-decimal after ones that are, R1.2) moves the
+   * sums kept so far to its digits, exactly.
+   */
   private currency(code: string, exponent: number): CurrencyState {
     const last = this.last
     if (last !== undefined && last.currencyCode === code && last.exponent === exponent) return last
     let state = this.currencies.get(code)
+    if (state !== undefined && state.exponent < exponent) {
+      const factor = 10n ** BigInt(exponent - state.exponent)
+      for (
+        const sum of [state.paid, state.nonRefundable, state.refunds, state.cancelledPaid, ...(state.timeline ?? [])]
+      ) {
+        scale(sum, factor)
+      }
+      state.exponent = exponent
+    }
     if (state === undefined) {
       const days = this.settings.timeline === undefined
         ? undefined
@@ -145,50 +185,72 @@ export class Accumulator {
       return `not JSON: ${(error as Error).message}`
     }
     if (!isRecord(plan)) return "not a plan object"
+    this.current = line
+    // every field no rule reads (R10.2), as a quote of this plan or plan record reports them; a refused line's too
+    const unknown = refundPlanUnknownFields(plan)
+    if (unknown.length > 0) { for (const w of unknown) this.found.add(w, line) }
     const status = plan["status"]
     // the status decides whether a cancellation would refund anything: a plan without one cannot be counted
     if (typeof status !== "string" || status === "") return statusRefused(status)
     if (isCancelled(status)) return this.cancelled(plan)
-    const quoted = quoteTotals(plan, this.optionsFor(plan))
+    const quoted = this.quote(plan, this.optionsFor(plan))
     if (Result.isFailure(quoted)) return describeIssues(quoted.failure.issues)
     const t = quoted.success
     const state = this.currency(t.currencyCode, t.exponent)
     state.plans++
-    add(state.paid, t.totalPaymentsPaid)
-    add(state.nonRefundable, t.totalNonRefundableAmount)
-    add(state.refunds, t.suggestedRefundAmount)
-    if (state.top.wouldKeep(t.suggestedRefundAmount, line)) {
+    if (state.exponent === t.exponent) {
+      add(state.paid, t.totalPaymentsPaid)
+      add(state.nonRefundable, t.totalNonRefundableAmount)
+      add(state.refunds, t.suggestedRefundAmount)
+    } else {
+      // a plan kept in fewer digits than its currency's other plans (R1.2): its amounts, exactly, in theirs
+      const factor = 10 ** (state.exponent - t.exponent)
+      addScaled(state.paid, t.totalPaymentsPaid, factor)
+      addScaled(state.nonRefundable, t.totalNonRefundableAmount, factor)
+      addScaled(state.refunds, t.suggestedRefundAmount, factor)
+    }
+    if (state.top.wouldKeep(t.suggestedRefundAmount, t.exponent, line)) {
       const id = plan["id"]
       state.top.offer({
         id: typeof id === "string" ? id : typeof id === "number" ? String(id) : undefined,
         line,
         suggestedRefundAmount: t.suggestedRefundAmount,
         totalPaymentsPaid: t.totalPaymentsPaid,
-        totalNonRefundableAmount: t.totalNonRefundableAmount
+        totalNonRefundableAmount: t.totalNonRefundableAmount,
+        exponent: t.exponent
       })
     }
-    if (state.timeline !== undefined) this.timeline(plan, state.timeline)
+    if (state.timeline !== undefined) this.timeline(plan, state)
     return undefined
   }
 
-  /** A cancelled plan refunds nothing more: counted apart, with what was paid on it. */
+  /** The core's quote totals of a plan, its reading's warnings kept (once each). */
+  private quote(plan: Record<string, unknown>, options: QuoteOptions) {
+    const quoted = evaluate(plan, options, undefined, false, this.read, READING)
+    if (this.read.length > 0) this.warn()
+    return quoted
+  }
+
+  private warn(): void {
+    for (const w of this.read) this.found.add(w, this.current)
+    this.read.length = 0
+  }
+
+  /** The distinct warnings of the lines counted since the last call (a batch's), and none kept. */
+  takeWarnings(): LineWarningList {
+    return this.found.take()
+  }
+
+  /** A cancelled plan refunds nothing more: counted apart, with what was paid on it, read as a quote reads it. */
   private cancelled(plan: Record<string, unknown>): string | undefined {
-    const code = plan["currencyCode"]
-    const exponent = typeof code === "string" ? Currency.exponent(code, this.settings.merchant) : undefined
-    if (exponent === undefined) {
-      return `currencyCode: must be an active ISO 4217 code in upper case, got ${
-        JSON.stringify(code)
-      } [unknown_currency, R4.4]`
-    }
-    const paid = toMinorUnits(plan["totalPaymentsPaid"] ?? plan["totalPaid"], exponent)
-    if (typeof paid !== "number" || paid < 0) {
-      return `totalPaymentsPaid: must be a non-negative amount with at most ${exponent} fraction digits, got ${
-        JSON.stringify(plan["totalPaymentsPaid"])
-      } [${typeof paid === "number" ? "range" : paid}, R1.3]`
-    }
-    const state = this.currency(code as string, exponent)
+    const issues: Array<Issue> = []
+    const read = readPlanPayments(plan, this.settings.merchant, READING, issues, this.read)
+    if (this.read.length > 0) this.warn()
+    if (read === undefined) return describeIssues(issues)
+    const state = this.currency(read.currencyCode, read.exponent)
     state.cancelledPlans++
-    add(state.cancelledPaid, paid)
+    if (state.exponent === read.exponent) add(state.cancelledPaid, read.paid)
+    else addScaled(state.cancelledPaid, read.paid, 10 ** (state.exponent - read.exponent))
     return undefined
   }
 
@@ -199,15 +261,18 @@ export class Accumulator {
    * is quoted on the first day and on those days only, and the differences are
    * added; the running sum gives every day.
    */
-  private timeline(plan: Record<string, unknown>, days: Array<Sum>): void {
+  private timeline(plan: Record<string, unknown>, state: CurrencyState): void {
+    const days = state.timeline!
     const { from, to } = this.settings.timeline!
     const zone = this.zoneOf(plan)
     // the configuration was read by decodeResult, which checks its policies (R4.6)
     const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
       { readonly daysWithinRedemptionDate: number }
     >
+    // the plan's items as the quote read them (a record's own spellings, nulls as absent)
+    const read = refundPlanOf(plan)?.plan ?? plan
     const changes = new Set<number>()
-    for (const item of plan["items"] as ReadonlyArray<Record<string, unknown>>) {
+    for (const item of read["items"] as ReadonlyArray<Record<string, unknown>>) {
       const redemption = redemptionDay(item["redemptionDate"] as string, zone)!
       const own = Array.isArray(item["refundPolicies"])
         ? (item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }>)
@@ -225,16 +290,20 @@ export class Accumulator {
       timeZone: this.settings.timeZone,
       merchant: this.settings.merchant
     })
+    // the plan was quoted at --at already, so it is valid on any day; its amounts in the state's digits
+    let factor = 1
     const nonRefundable = (day: number) => {
-      const quoted = quoteTotals(plan, at(day))
-      // the plan was quoted at --at already, so it is valid on any day
-      return Result.isSuccess(quoted) ? quoted.success.totalNonRefundableAmount : 0
+      const quoted = evaluate(plan, at(day), undefined)
+      if (Result.isFailure(quoted)) return 0
+      factor = 10 ** (state.exponent - quoted.success.exponent)
+      return quoted.success.totalNonRefundableAmount
     }
+    const addDay = (sum: Sum, minor: number) => (factor === 1 ? add(sum, minor) : addScaled(sum, minor, factor))
     let previous = nonRefundable(from)
-    add(days[0]!, previous)
+    addDay(days[0]!, previous)
     for (const day of [...changes].sort((a, b) => a - b)) {
       const value = nonRefundable(day)
-      if (value !== previous) add(days[day - from]!, value - previous)
+      if (value !== previous) addDay(days[day - from]!, value - previous)
       previous = value
     }
   }
@@ -243,19 +312,20 @@ export class Accumulator {
     return { currencies: [...this.currencies.values()].map((c) => ({ ...c, top: c.top.heap })) }
   }
 
-  /** Adds another accumulator's snapshot (a worker's): sums exactly, keeps the K largest of both. */
+  /** Adds another accumulator's snapshot (a worker's): sums exactly (in the digits of both), keeps the K largest of both. */
   merge(snapshot: Snapshot): void {
     for (const c of snapshot.currencies) {
       const state = this.currency(c.currencyCode, c.exponent)
+      const factor = 10n ** BigInt(state.exponent - c.exponent)
       state.plans += c.plans
-      addSum(state.paid, c.paid)
-      addSum(state.nonRefundable, c.nonRefundable)
-      addSum(state.refunds, c.refunds)
+      addSum(state.paid, c.paid, factor)
+      addSum(state.nonRefundable, c.nonRefundable, factor)
+      addSum(state.refunds, c.refunds, factor)
       state.cancelledPlans += c.cancelledPlans
-      addSum(state.cancelledPaid, c.cancelledPaid)
+      addSum(state.cancelledPaid, c.cancelledPaid, factor)
       for (const e of c.top) state.top.offer(e)
       if (state.timeline !== undefined && c.timeline !== undefined) {
-        c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s))
+        c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s, factor))
       }
     }
   }

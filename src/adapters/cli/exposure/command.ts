@@ -1,5 +1,14 @@
 /**
  * `payment-plan exposure`: the refund-exposure report over NDJSON plans.
+ *
+ * It follows the command line's conventions: `--merchant` with `--merchant-id`
+ * read by merchant.ts's `readMerchant`, every warning printed by io.ts's
+ * `reportWarnings`, `--strict` refusing on any. Its warnings come in two kinds:
+ * the `--merchant`'s own, known before any line is read (under `--strict` the
+ * run is refused before it starts), and those of the lines (their unknown
+ * fields, a `--merchant` that disagrees with a record's digits), known only
+ * once the lines are read: said once per distinct warning with the lines it
+ * was on, after the run and before the report, which `--strict` then withholds.
  */
 import { SingleBar } from "cli-progress"
 import { type Command, InvalidArgumentError, Option } from "commander"
@@ -8,14 +17,26 @@ import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { decodeResult } from "../../../core/merchant/configuration.ts"
-import { CliFailure, EXIT_REFUSED, type Format, type Io, readJsonOption, refused, usage, writeJson } from "../io.ts"
-import { DATE_MEANING, examples, formatOption, merchantOption, type When, whenOption, zoneOption } from "../options.ts"
+import { readResult } from "../../../core/merchant/configuration.ts"
+import {
+  CliFailure,
+  EXIT_REFUSED,
+  type Format,
+  type Io,
+  refused,
+  reportWarnings,
+  strictOption,
+  usage,
+  writeJson
+} from "../io.ts"
+import { merchantFileOption, merchantIdOption, readMerchant } from "../merchant.ts"
+import { DATE_MEANING, examples, formatOption, type When, whenOption, zoneOption } from "../options.ts"
 import type { Settings } from "./accumulate.ts"
 import { renderHtml } from "./html.ts"
 import { LineTooLong } from "./lines.ts"
 import { buildReport, renderReport } from "./report.ts"
-import { runExposure } from "./run.ts"
+import { type Outcome, runExposure } from "./run.ts"
+import { asIssue, MAX_WARNINGS } from "./warnings.ts"
 
 /** The longest timeline: ten years of days keeps the report and the page small. */
 const MAX_TIMELINE_DAYS = 3661
@@ -46,6 +67,8 @@ interface ExposureOptions {
   readonly at?: When
   readonly tz?: string
   readonly merchant?: string
+  readonly merchantId?: string
+  readonly strict?: boolean
   readonly top: number
   readonly skipInvalid?: boolean
   readonly timeline?: { from: number; to: number }
@@ -55,6 +78,18 @@ interface ExposureOptions {
 }
 
 const defaultWorkers = () => (availableParallelism() >= 2 ? 2 : 0)
+
+/**
+ * The warnings of the lines (R10.2, R1.2), each distinct one once with the lines
+ * it was on, through the command line's one helper; under `--strict` they
+ * refuse the run.
+ */
+const reportLineWarnings = (io: Io, outcome: Outcome, strict: boolean | undefined) => {
+  if (outcome.warningsOverflow) {
+    io.stderr.write(`payment-plan: more than ${MAX_WARNINGS} distinct warnings: the first ${MAX_WARNINGS} are listed\n`)
+  }
+  reportWarnings(io, outcome.warnings.map(asIssue), strict)
+}
 
 const progressBar = (io: Io, totalBytes: number | undefined) => {
   if (!io.stderr.isTTY) return undefined
@@ -91,7 +126,8 @@ export const registerExposure = (program: Command, io: Io): void => {
     )
     .addOption(whenOption("--at", "instant of the report (a date: its start in each plan's zone, or in --tz)"))
     .addOption(zoneOption("of the calendar dates (default: each plan's timeZone, else UTC)"))
-    .addOption(merchantOption())
+    .addOption(merchantFileOption())
+    .addOption(merchantIdOption())
     .addOption(
       new Option("--top <k>", "largest exposures kept per currency").argParser(parseCount("--top", 10_000)).default(10)
     )
@@ -108,6 +144,7 @@ export const registerExposure = (program: Command, io: Io): void => {
         parseCount("--workers", 16)
       )
     )
+    .addOption(strictOption())
     .addOption(formatOption())
     .addHelpText(
       "after",
@@ -115,6 +152,7 @@ export const registerExposure = (program: Command, io: Io): void => {
         "payment-plan exposure plans.ndjson --at 2026-12-01T00:00:00Z",
         "payment-plan exposure plans.ndjson --at 2026-12-01 --top 5 --format table",
         "cat plans.ndjson | payment-plan exposure --skip-invalid --merchant config.json",
+        "payment-plan exposure plans.ndjson --merchant sandbox-merchants.json --merchant-id merchant-123 --strict",
         "payment-plan exposure plans.ndjson --timeline 2026-12-01..2027-03-31 --html exposure.html"
       ])
     )
@@ -130,16 +168,18 @@ export const registerExposure = (program: Command, io: Io): void => {
           throw usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
         }
       }
-      const merchantInput = await readJsonOption(options.merchant, io, "--merchant")
-      const merchant = decodeResult(merchantInput, "--merchant")
+      const merchantInput = await readMerchant(options, io)
+      const merchant = readResult(merchantInput, "--merchant")
       if (Result.isFailure(merchant)) throw refused("the merchant configuration was refused:", merchant.failure.issues)
+      // known before any line is read: under --strict nothing is read
+      reportWarnings(io, merchant.success.warnings, options.strict)
       const when = options.at
       const settings: Settings = {
         // a date is each plan's start of that day (or in --tz): the accumulator works it out per plan
         at: when === undefined ? Date.now() : "instant" in when ? Time.toEpochMillis(when.instant)! : Number.NaN,
         atDay: when !== undefined && "day" in when ? when.day : undefined,
         timeZone: options.tz,
-        merchant: merchant.success,
+        merchant: merchant.success.value,
         top: options.top,
         timeline: options.timeline
       }
@@ -161,12 +201,16 @@ export const registerExposure = (program: Command, io: Io): void => {
         bar?.stop()
       }
       if (outcome.stoppedAt !== undefined) {
+        // the warnings of the lines up to the refused one, before the refusal (as a refused input's are)
+        reportLineWarnings(io, outcome, false)
         const { line, message } = outcome.stoppedAt
         throw new CliFailure(
           EXIT_REFUSED,
           `line ${line}: ${message}\npayment-plan: stopped at line ${line} (add --skip-invalid to skip refused lines)`
         )
       }
+      // found only by reading the lines: under --strict the report (and its page) is withheld
+      reportLineWarnings(io, outcome, options.strict)
       const report = buildReport(outcome, settings)
       if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
       if (options.format === "json") writeJson(io, report)

@@ -60,9 +60,9 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
     largestExposures: c.top.sorted().map((e) => ({
       id: e.id ?? null,
       line: e.line,
-      suggestedRefundAmount: fromMinorUnits(e.suggestedRefundAmount, c.exponent),
-      totalPaymentsPaid: fromMinorUnits(e.totalPaymentsPaid, c.exponent),
-      totalNonRefundableAmount: fromMinorUnits(e.totalNonRefundableAmount, c.exponent)
+      suggestedRefundAmount: fromMinorUnits(e.suggestedRefundAmount, e.exponent),
+      totalPaymentsPaid: fromMinorUnits(e.totalPaymentsPaid, e.exponent),
+      totalNonRefundableAmount: fromMinorUnits(e.totalNonRefundableAmount, e.exponent)
     }))
   }))
   const report: ExposureReport = {

@@ -1,14 +1,18 @@
 /**
  * Runs an exposure report over a stream of NDJSON: in this thread, or split
  * between worker threads by batches of lines, whose states are merged exactly
- * at the end (sums add, the K largest of all are kept). Memory stays bounded: at
- * most two batches per worker are in flight, and no plan outlives its line.
+ * at the end (sums add, the K largest of all are kept). Each batch's warnings
+ * come back with its answer and are taken in input order, so a run stopped at a
+ * line says the warnings of the lines before it and none after, whichever thread
+ * counted them. Memory stays bounded: at most two batches per worker are in
+ * flight, and no plan outlives its line.
  */
 import * as Result from "effect/Result"
 import { Worker } from "node:worker_threads"
 import { decodeResult } from "../../../core/merchant/configuration.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
 import { type Batch, batches, eachLine } from "./lines.ts"
+import { type LineWarning, type LineWarningList, LineWarnings } from "./warnings.ts"
 
 export interface Invalid {
   readonly line: number
@@ -23,6 +27,17 @@ export interface Outcome {
   readonly invalid: number
   /** without --skip-invalid: the first refused line, where the run stopped */
   readonly stoppedAt: Invalid | undefined
+  /** the distinct warnings of the lines counted (up to `stoppedAt`), in the order first met */
+  readonly warnings: ReadonlyArray<LineWarning>
+  /** more distinct warnings were met than are kept */
+  readonly warningsOverflow: boolean
+}
+
+/** What counting a batch answers: its refused lines, whether the run stops there, its warnings. */
+export interface Counted {
+  readonly invalid: Array<Invalid>
+  readonly stopped: boolean
+  readonly warnings: LineWarningList
 }
 
 /** Settings as they cross to a worker: the merchant configuration as the user gave it. */
@@ -50,11 +65,7 @@ export const localSettings = (settings: WorkerSettings): Settings => {
 }
 
 /** The lines of one batch through an accumulator; what a worker does with each batch. */
-export const countBatch = (
-  accumulator: Accumulator,
-  batch: Batch,
-  skipInvalid: boolean
-): { readonly invalid: Array<Invalid>; readonly stopped: boolean } => {
+export const countBatch = (accumulator: Accumulator, batch: Batch, skipInvalid: boolean): Counted => {
   const invalid: Array<Invalid> = []
   let stopped = false
   eachLine(batch, (text, line) => {
@@ -64,22 +75,35 @@ export const countBatch = (
     stopped = !skipInvalid
     return skipInvalid
   })
-  return { invalid, stopped }
+  return { invalid, stopped, warnings: accumulator.takeWarnings() }
+}
+
+const finished = (
+  accumulator: Accumulator,
+  lines: number,
+  invalid: number,
+  stoppedAt: Invalid | undefined,
+  warnings: LineWarnings
+): Outcome => {
+  const { warnings: list, overflow } = warnings.list()
+  return { accumulator, lines, invalid, stoppedAt, warnings: list, warningsOverflow: overflow }
 }
 
 const inThread = async (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> => {
   const accumulator = new Accumulator(localSettings(options.settings))
+  const warnings = new LineWarnings()
   let lines = 0
   let invalid = 0
   for await (const batch of batches(input)) {
     const counted = countBatch(accumulator, batch, options.skipInvalid)
     invalid += counted.invalid.length
-    if (counted.stopped) return { accumulator, lines: counted.invalid[0]!.line, invalid, stoppedAt: counted.invalid[0] }
+    warnings.merge(counted.warnings)
+    if (counted.stopped) return finished(accumulator, counted.invalid[0]!.line, invalid, counted.invalid[0], warnings)
     for (const i of counted.invalid) options.onInvalid(i)
     lines = batch.firstLine + batch.lines - 1
     options.onProgress?.(lines, batch.bytes)
   }
-  return { accumulator, lines, invalid, stoppedAt: undefined }
+  return finished(accumulator, lines, invalid, undefined, warnings)
 }
 
 const workerUrl = () =>
@@ -90,7 +114,7 @@ const workerUrl = () =>
 
 type FromWorker =
   | { readonly type: "ready" }
-  | { readonly type: "done"; readonly id: number; readonly invalid: Array<Invalid>; readonly stopped: boolean }
+  | ({ readonly type: "done"; readonly id: number } & Counted)
   | { readonly type: "snapshot"; readonly snapshot: Snapshot }
 
 /** Batches a worker may hold at once: one being counted, one waiting, so it never idles and memory stays bounded. */
@@ -146,14 +170,14 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
   }
   const snapshots: Array<Snapshot> = []
   // answers per batch id, taken in input order; only the batches' place is kept, never their text
-  const done = new Map<number, { invalid: Array<Invalid>; stopped: boolean; batch: Place }>()
+  const done = new Map<number, Counted & { readonly batch: Place }>()
   const sent = new Map<number, Place>()
   workers.forEach((worker, w) => {
     worker.on("message", (m: FromWorker) => {
       if (m.type === "ready") ready[w] = true
       else if (m.type === "done") {
         load[w]!--
-        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, batch: sent.get(m.id)! })
+        done.set(m.id, { invalid: m.invalid, stopped: m.stopped, warnings: m.warnings, batch: sent.get(m.id)! })
         sent.delete(m.id)
       } else snapshots.push(m.snapshot)
       signal()
@@ -169,11 +193,13 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
   let lines = 0
   let invalid = 0
   let stoppedAt: Invalid | undefined
+  const warnings = new LineWarnings()
   const flush = () => {
     for (let d = done.get(flushed); d !== undefined && stoppedAt === undefined; d = done.get(flushed)) {
       done.delete(flushed)
       flushed++
       invalid += d.invalid.length
+      warnings.merge(d.warnings)
       if (d.stopped) {
         stoppedAt = d.invalid[0]!
         lines = stoppedAt.line
@@ -236,7 +262,7 @@ const withWorkers = async (input: AsyncIterable<Buffer | string>, options: RunOp
   } finally {
     await Promise.all(workers.map((w) => w.terminate()))
   }
-  return { accumulator, lines, invalid, stoppedAt }
+  return finished(accumulator, lines, invalid, stoppedAt, warnings)
 }
 
 export const runExposure = (input: AsyncIterable<Buffer | string>, options: RunOptions): Promise<Outcome> =>

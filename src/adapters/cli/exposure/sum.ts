@@ -27,8 +27,24 @@ export const add = (sum: Sum, minor: number): void => {
 
 export const total = (sum: Sum): bigint => sum.big + BigInt(sum.small)
 
-export const addSum = (into: Sum, from: Sum): void => {
-  into.big += total(from)
+/**
+ * Adds `minor` (a safe integer) times `factor` (a power of ten): an amount of a plan whose currency
+ * has fewer digits than the sum's (R1.2), exact in bigint where the product leaves the safe range.
+ */
+export const addScaled = (sum: Sum, minor: number, factor: number): void => {
+  const scaled = minor * factor
+  if (scaled < 2 ** 51 && scaled > -(2 ** 51)) add(sum, scaled)
+  else sum.big += BigInt(minor) * BigInt(factor)
+}
+
+/** Multiplies a sum by `factor` (a power of ten): the sum moves to a currency reading with more digits. */
+export const scale = (sum: Sum, factor: bigint): void => {
+  sum.big = total(sum) * factor
+  sum.small = 0
+}
+
+export const addSum = (into: Sum, from: Sum, factor = 1n): void => {
+  into.big += factor === 1n ? total(from) : total(from) * factor
 }
 
 /** A bigint of minor units as exact major units in decimal text, with the currency's digits: 123450n, 2 → "1234.50". */

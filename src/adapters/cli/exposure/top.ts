@@ -10,16 +10,31 @@ export interface Exposure {
   readonly id: string | undefined
   /** 1-based line of the input */
   readonly line: number
-  /** minor units */
+  /** minor units of `exponent` */
   readonly suggestedRefundAmount: number
   readonly totalPaymentsPaid: number
   readonly totalNonRefundableAmount: number
+  /** the plan's digits (R1.2): plans of one currency may be kept in different ones (a zero-decimal record) */
+  readonly exponent: number
+}
+
+/**
+ * The sign of `a − b` for amounts of `a` and `b` minor units of exponents `ea` and `eb`: a number
+ * comparison when the digits agree (always, but for plan records kept in other digits), exact in
+ * bigint otherwise.
+ */
+const compare = (a: number, ea: number, b: number, eb: number): number => {
+  if (ea === eb) return a < b ? -1 : a > b ? 1 : 0
+  const x = ea > eb ? BigInt(a) : BigInt(a) * 10n ** BigInt(eb - ea)
+  const y = eb > ea ? BigInt(b) : BigInt(b) * 10n ** BigInt(ea - eb)
+  return x < y ? -1 : x > y ? 1 : 0
 }
 
 /** `a` ranks below `b`: a smaller refund, or the same refund on a later line. */
-const below = (a: Exposure, b: Exposure) =>
-  a.suggestedRefundAmount < b.suggestedRefundAmount ||
-  (a.suggestedRefundAmount === b.suggestedRefundAmount && a.line > b.line)
+const below = (a: Exposure, b: Exposure) => {
+  const c = compare(a.suggestedRefundAmount, a.exponent, b.suggestedRefundAmount, b.exponent)
+  return c < 0 || (c === 0 && a.line > b.line)
+}
 
 export class TopK {
   readonly k: number
@@ -28,11 +43,12 @@ export class TopK {
     this.k = k
   }
 
-  /** Whether an exposure of this amount on this line would be kept; lets callers skip building it. */
-  wouldKeep(amount: number, line: number): boolean {
+  /** Whether an exposure of this amount (minor units of `exponent`) on this line would be kept; lets callers skip building it. */
+  wouldKeep(amount: number, exponent: number, line: number): boolean {
     if (this.heap.length < this.k) return this.k > 0
     const min = this.heap[0]!
-    return amount > min.suggestedRefundAmount || (amount === min.suggestedRefundAmount && line < min.line)
+    const c = compare(amount, exponent, min.suggestedRefundAmount, min.exponent)
+    return c > 0 || (c === 0 && line < min.line)
   }
 
   offer(e: Exposure): void {

@@ -21,7 +21,11 @@ const saveNote = (env: SandboxEnvironment, note: StoredNote): void => {
   env.store.putNote(note)
 }
 
-/** Adds a note to the merchant's plan: `{ note, isPinned? }`, written by the merchant at its sandbox time. */
+/**
+ * Adds a note to the merchant's plan: `{ note, isPinned?, isSoftDeleted? }`, written by the merchant at its
+ * sandbox time (a soft-deleted note is deleted at once, so listings with and without
+ * `showSoftDeletedPlanNotes` can be tried).
+ */
 export const addPlanNote = (
   env: SandboxEnvironment,
   merchant: SandboxMerchant,
@@ -41,6 +45,10 @@ export const addPlanNote = (
   if (pinned !== undefined && typeof pinned !== "boolean") {
     issues.push(issue("isPinned", "type", "sandbox", "must be a boolean"))
   }
+  const deleted = body["isSoftDeleted"]
+  if (deleted !== undefined && typeof deleted !== "boolean") {
+    issues.push(issue("isSoftDeleted", "type", "sandbox", "must be a boolean"))
+  }
   if (issues.length > 0 || typeof text !== "string") throw invalid(issues)
   const now = env.now(merchant.id)
   const at = Time.formatInstant(now)
@@ -49,13 +57,13 @@ export const addPlanNote = (
     id: env.newId("note"),
     note: text,
     isPinned: pinned === true,
-    isSoftDeleted: false,
+    isSoftDeleted: deleted === true,
     createdAt: at,
     updatedAt: at,
-    softDeletedAt: null,
+    softDeletedAt: deleted === true ? at : null,
     createdByUser: author,
     modifiedByUser: author,
-    softDeletedByUser: null
+    softDeletedByUser: deleted === true ? author : null
   }
   saveNote(env, { id: note.id, planId: plan.id, merchantId: merchant.id, createdAt: now, note })
   return note

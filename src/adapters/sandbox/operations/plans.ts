@@ -10,6 +10,7 @@
 import * as Result from "effect/Result"
 import type { Issue } from "../../../core/foundation/issues.ts"
 import { ValidationError } from "../../../core/foundation/issues.ts"
+import { amountIssues, fromMinorUnits, toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import { issue } from "../../../core/internal/issue.ts"
 import { isRecord } from "../../../core/internal/predicates.ts"
@@ -25,6 +26,7 @@ import {
   alreadyFinished,
   assertNotExpired,
   checkoutOf,
+  currencyOf,
   customerCheckout,
   redirectUrlOf,
   saveCheckout
@@ -179,24 +181,56 @@ export type Completion =
   | { readonly _tag: "Completed"; readonly planId: string; readonly redirectUrl: string }
   | { readonly _tag: "Declined"; readonly redirectUrl: string }
 
-/** The completion body `{ card, planTerms }`: the card's behaviour and the plan-terms request, or every issue. */
-const completionRequest = (body: unknown): { readonly card: CardBehaviour; readonly termsRequest: unknown } => {
+/**
+ * The completion body `{ card, planTerms, firstPayment? }`: the card's
+ * behaviour, the plan-terms request and the first payment the customer was
+ * shown, in minor units of the checkout's currency (`digits`), or every issue.
+ */
+const completionRequest = (
+  body: unknown,
+  digits: number
+): { readonly card: CardBehaviour; readonly termsRequest: unknown; readonly shown: number | undefined } => {
   if (!isRecord(body)) throw invalid([issue("", "type", "sandbox", "must be an object { card, planTerms }")])
   const card = cardBehaviour(body["card"])
   const problems = typeof card === "string" ? [] : [card]
   if (!isRecord(body["planTerms"])) {
     problems.push(issue("planTerms", "required", "sandbox", "must be a compute-plan-terms request"))
   }
+  const shown = body["firstPayment"] === undefined
+    ? undefined
+    : amountIssues("firstPayment", body["firstPayment"], digits)
+  if (typeof shown === "object") problems.push(shown)
   if (problems.length > 0 || typeof card !== "string") throw invalid(problems)
-  return { card, termsRequest: body["planTerms"] }
+  return { card, termsRequest: body["planTerms"], shown: shown as number | undefined }
 }
 
 /**
- * The customer completes a checkout with `{ card, planTerms }`: the checkout
- * must be open and not expired; the terms computed (R6) and acceptable
- * (R6.6); then the declined card leaves the checkout `Rejected` without a plan,
- * and any other test card pays the deposit and the plan is created with the
- * core (its `checkoutUrl` under `baseUrl`).
+ * What the customer pays today: payment 1 of the terms' schedule, the deposit
+ * with the split's remainder (R5.2, R6.9), the one amount the page shows, the
+ * card is charged, the record and the webhooks carry. When the page says what
+ * it showed (`firstPayment`), any other amount is refused before anything is
+ * charged: the terms changed since (the clock moved on), and the customer
+ * sees the new ones first.
+ */
+const firstPaymentOf = (terms: PlanTerms.PlanTerms, shown: number | undefined, digits: number): number => {
+  const first = terms.schedule[0]!.amount
+  if (shown === undefined || shown === toMinorUnits(first, digits)) return first
+  const message = `is ${
+    fromMinorUnits(shown, digits)
+  }, the terms' first payment (deposit + remainder, R5.2) is ${first}`
+  throw invalid(
+    [issue("firstPayment", "conflict", "R6.9", `${message}: show the terms again`)],
+    "The first payment is not the one shown; nothing was charged"
+  )
+}
+
+/**
+ * The customer completes a checkout with `{ card, planTerms, firstPayment? }`:
+ * the checkout must be open and not expired; the terms computed (R6) and
+ * acceptable (R6.6), their first payment the one shown when `firstPayment` is
+ * given; then the declined card leaves the checkout `Rejected` without a plan,
+ * and any other test card pays the first payment (deposit + remainder, R5.2)
+ * and the plan is created with the core (its `checkoutUrl` under `baseUrl`).
  */
 export const completeCheckout = (
   env: SandboxEnvironment,
@@ -207,7 +241,8 @@ export const completeCheckout = (
   const { checkout, merchant, now } = customerCheckout(env, checkoutId)
   if (checkout.state !== "Open") throw alreadyFinished(checkout)
   assertNotExpired(checkout, now)
-  const { card, termsRequest } = completionRequest(body)
+  const { digits } = currencyOf(merchant, checkout.request.currencyCode)
+  const { card, termsRequest, shown } = completionRequest(body, digits)
   const computed = termsResult(checkout, termsRequest, merchant, now, "planTerms.")
   if (Result.isFailure(computed)) {
     throw invalid(
@@ -217,7 +252,7 @@ export const completeCheckout = (
   const terms = computed.success
   const unacceptable = termsIssues(terms)
   if (unacceptable.length > 0) throw invalid(unacceptable, "The chosen plan terms are not acceptable")
-  const firstPayment = terms.schedule[0]!.amount
+  const firstPayment = firstPaymentOf(terms, shown, digits)
   const redirectUrl = redirectUrlOf(checkout)
   if (card === "declined") {
     saveCheckout(env, {
@@ -238,8 +273,8 @@ export const completeCheckout = (
     {
       now,
       planId,
-      merchant: planMerchant(merchant),
-      merchantConfiguration: merchant.configuration,
+      planMerchant: planMerchant(merchant),
+      merchant: merchant.configuration,
       timeZone,
       checkoutUrl: widgetPageUrl(baseUrl, checkout.id)
     }
@@ -248,7 +283,13 @@ export const completeCheckout = (
   const paymentMethod = paymentMethodOf(env, card, at)
   const accepted = transition(
     { ...created.success, userPaymentMethod: paymentMethod },
-    Plan.PlanEvent.DepositAccepted({ at: now, paymentMethod: paymentMethod.id, transactionId: env.newId("txn") })
+    // the charge is the first payment; the core checks it is the record's instalment 1
+    Plan.PlanEvent.DepositAccepted({
+      at: now,
+      amount: firstPayment,
+      paymentMethod: paymentMethod.id,
+      transactionId: env.newId("txn")
+    })
   )
   savePlan(env, {
     id: planId,

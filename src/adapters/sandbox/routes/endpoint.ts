@@ -17,6 +17,11 @@ export interface Reply {
   /** a text body with its content type (the widget page and script) */
   readonly text?: { readonly contentType: string; readonly content: string }
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Fields added to the JSON body of this answer only, never kept for an
+   * idempotent replay (a secret the sandbox generated is answered once).
+   */
+  readonly once?: Readonly<Record<string, unknown>>
 }
 
 /** One request as an endpoint sees it. */
@@ -27,8 +32,8 @@ export interface SandboxRequestContext {
   /** the path routed on: the request's, without the prefix the sandbox is mounted under */
   readonly path: string
   readonly params: Readonly<Record<string, string>>
-  /** the parsed JSON body (endpoints with `body: "json"`) */
-  readonly body: unknown
+  /** the parsed JSON body, an object (endpoints with `body: "json"`; `undefined` for the others) */
+  readonly body: Readonly<Record<string, unknown>> | undefined
   /** where the sandbox is reached: scheme, host, port and mount path, without a trailing slash */
   readonly baseUrl: string
 }

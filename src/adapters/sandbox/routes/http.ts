@@ -6,6 +6,8 @@
  * @module
  */
 import type { Issue } from "../../../core/foundation/issues.ts"
+import { describe } from "../../../core/internal/issue.ts"
+import { isRecord } from "../../../core/internal/predicates.ts"
 import type { ErrorBody as WireErrorBody } from "../../../core/wire/error-response.ts"
 
 /** Largest request body the sandbox reads: 1 MiB. */
@@ -25,6 +27,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  too_many_requests: 429,
   internal_error: 500
 } as const
 
@@ -130,14 +133,24 @@ export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promis
   return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks))
 }
 
-/** Parses a JSON body; malformed JSON is a 400. */
-export const parseJson = (text: string): unknown => {
+/**
+ * Parses a JSON body, which must be an object (every JSON endpoint takes
+ * one): malformed JSON, an empty body, and `null`, an array, a number or a
+ * string are a 400 (`malformed_json`). An object is read and then validated
+ * (422 for what validation refuses).
+ */
+export const parseJson = (text: string): Readonly<Record<string, unknown>> => {
   if (text.trim() === "") {
-    throw new HttpError("malformed_json", "The request body must be a JSON document, got an empty body")
+    throw new HttpError("malformed_json", "The request body must be a JSON object, got an empty body")
   }
+  let parsed: unknown
   try {
-    return JSON.parse(text) as unknown
+    parsed = JSON.parse(text) as unknown
   } catch (e) {
     throw new HttpError("malformed_json", `The request body is not valid JSON: ${(e as Error).message}`)
   }
+  if (!isRecord(parsed)) {
+    throw new HttpError("malformed_json", `The request body must be a JSON object, got ${describe(parsed)}`)
+  }
+  return parsed
 }

@@ -8,8 +8,10 @@
  */
 import { createHash } from "node:crypto"
 import { ValidationError } from "../../../core/foundation/issues.ts"
+import { issue } from "../../../core/internal/issue.ts"
 import { PlanTransitionError } from "../../../core/plan/index.ts"
 import { type HttpMethod, routeMatcher } from "../../../core/wire/routes.ts"
+import { TooManyKeyChecks } from "../api-keys.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { CheckoutExpired, InvalidInput, NotFound, StateConflict } from "../operations/failures.ts"
@@ -102,7 +104,8 @@ const toResponse = (reply: Reply): Response => {
       headers: { "content-type": reply.text.contentType, ...reply.headers }
     })
   }
-  return json(reply.status, reply.body, reply.headers)
+  const body = reply.once === undefined ? reply.body : { ...(reply.body as object), ...reply.once }
+  return json(reply.status, body, reply.headers)
 }
 
 // ---------------------------------------------------------------------------
@@ -110,12 +113,37 @@ const toResponse = (reply: Reply): Response => {
 
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set<HttpMethod>(["POST", "PUT", "PATCH", "DELETE"])
 
-/** Unauthenticated (widget) requests keep their keys under the checkout's merchant, per checkout. */
-const idempotencyScope = (env: SandboxEnvironment, params: Readonly<Record<string, string>>): string => {
-  const checkoutId = params["checkoutId"]
-  const checkout = checkoutId === undefined ? undefined : env.store.getCheckout(checkoutId)
-  return checkout === undefined ? "anonymous" : `${checkout.merchantId}:widget:${checkout.id}`
+/** The longest `Idempotency-Key` kept (as Stripe's). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+
+/** How long an idempotency key is kept: 24 hours of the sandbox's base clock. */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000
+
+// expired keys are deleted at most this often (a replay checks the age of its key itself)
+const PURGE_EVERY_MS = 60 * 1000
+
+const checkIdempotencyKey = (key: string): void => {
+  if (key.length >= 1 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH) return
+  throw new HttpError(
+    "bad_request",
+    `The Idempotency-Key header must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    {
+      issues: [
+        issue(
+          "headers.idempotency-key",
+          key.length === 0 ? "too_short" : "too_long",
+          "sandbox",
+          `must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, got ${key.length}`
+        )
+      ]
+    }
+  )
 }
+
+const tooManyKeyChecks = () =>
+  new HttpError("too_many_requests", "Too many credentials are waiting to be checked; retry shortly", {
+    headers: { "retry-after": "1" }
+  })
 
 /** What the router needs. */
 export interface RouterOptions {
@@ -124,12 +152,15 @@ export interface RouterOptions {
   readonly mount: Mount
   /** Called with anything unexpected thrown inside the handler (the client sees a bare 500). */
   readonly onError: (error: unknown) => void
+  /** The sandbox's base clock (no test-clock offset), epoch milliseconds: the age of idempotency keys. */
+  readonly now: () => number
 }
 
 /** The sandbox's handler over its endpoints. */
 export const createRouter = (options: RouterOptions): (request: Request) => Promise<Response> => {
-  const { env, endpoints, mount } = options
+  const { env, endpoints, mount, now } = options
   const { store, merchants } = env
+  let purgedAt = Number.NEGATIVE_INFINITY
   const matcher = routeMatcher(Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.route])))
 
   const handle = async (request: Request): Promise<Response> => {
@@ -147,7 +178,10 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
     const endpoint = endpoints[match.operation]!
     let merchant: SandboxMerchant | undefined
     if (endpoint.auth === "merchant") {
-      merchant = await merchants.authenticate(request.headers.get("authorization"))
+      merchant = await merchants.authenticate(request.headers.get("authorization")).catch((e: unknown) => {
+        if (e instanceof TooManyKeyChecks) throw tooManyKeyChecks()
+        throw e
+      })
       if (merchant === undefined) {
         throw new HttpError(
           "unauthorized",
@@ -156,8 +190,13 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
         )
       }
     }
+    // keys are kept for a merchant's requests only (the widget's calls are the customer's, keyed by checkout)
+    const key = endpoint.auth === "merchant" && IDEMPOTENT_METHODS.has(method)
+      ? request.headers.get("idempotency-key")
+      : null
+    if (key !== null) checkIdempotencyKey(key)
     let raw = ""
-    let body: unknown = undefined
+    let body: Readonly<Record<string, unknown>> | undefined = undefined
     if (endpoint.body === "json") {
       if (!isJsonContentType(request.headers.get("content-type"))) {
         throw new HttpError("unsupported_media_type", "The request body must be sent as Content-Type: application/json")
@@ -188,12 +227,17 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
         throw e
       }
     }
-    const key = request.headers.get("idempotency-key")
-    if (key === null || !IDEMPOTENT_METHODS.has(method)) return toResponse(run())
-    const scope = merchant?.id ?? idempotencyScope(env, match.params)
+    if (key === null) return toResponse(run())
+    const scope = merchant!.id
     const fingerprint = createHash("sha256").update(`${method} ${path}${url.search}\n${raw}`).digest("base64url")
+    const at = now()
     const reply = store.transaction((): Reply => {
-      const previous = store.getIdempotent(scope, key)
+      if (at - purgedAt >= PURGE_EVERY_MS) {
+        store.forgetIdempotentBefore(at - IDEMPOTENCY_KEY_RETENTION_MS)
+        purgedAt = at
+      }
+      const kept = store.getIdempotent(scope, key)
+      const previous = kept !== undefined && kept.createdAt > at - IDEMPOTENCY_KEY_RETENTION_MS ? kept : undefined
       if (previous !== undefined) {
         if (previous.fingerprint !== fingerprint) {
           return errorReply(
@@ -209,7 +253,13 @@ export const createRouter = (options: RouterOptions): (request: Request) => Prom
       const first = run()
       // failures of the sandbox itself are not remembered: a retry may succeed
       if (first.status < 500) {
-        store.putIdempotent(scope, key, { fingerprint, status: first.status, body: JSON.stringify(first) })
+        const { once: _answeredOnce, ...replayed } = first
+        store.putIdempotent(scope, key, {
+          fingerprint,
+          status: first.status,
+          body: JSON.stringify(replayed),
+          createdAt: at
+        })
       }
       return first
     })

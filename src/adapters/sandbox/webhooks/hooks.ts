@@ -13,6 +13,7 @@
  *
  * @module
  */
+import type { Issue } from "../../../core/internal/issue.ts"
 import type * as Plan from "../../../core/plan/index.ts"
 import type { WebhookEndpoint, WebhookEvent } from "../../../core/webhook/index.ts"
 import { eventOfCheckout, eventsOfTransition } from "../../../core/webhook/index.ts"
@@ -21,6 +22,7 @@ import type { SandboxStore, StoredCheckout, StoredPlan } from "../store.ts"
 import { endpointLookup, makeOutbox, type WebhookOutbox } from "./outbox.ts"
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from "./schedule.ts"
 import type { WebhookStore } from "./store.ts"
+import { guardedFetch, type WebhookTargets, webhookTargets } from "./targets.ts"
 import { type DeliveryWorker, type EndpointLookup, startDeliveryWorker } from "./worker.ts"
 
 // ---------------------------------------------------------------------------
@@ -59,6 +61,8 @@ export interface SandboxWebhooks {
   /** the real clock of deliveries */
   readonly now: () => number
   readonly policy: DeliveryPolicy
+  /** The issue of a URL the sandbox may not deliver to (webhookAllow), at `path`, or none. */
+  readonly targetIssues: (url: string, path: string) => ReadonlyArray<Issue>
   /** Stops the worker and the expiry sweep (attempts in flight are aborted and made again after a restart). */
   readonly stop: () => Promise<void>
 }
@@ -75,7 +79,11 @@ export interface WebhookOptions {
   readonly random?: (() => number) | undefined
   /** The `fetch` deliveries go out with (tests inject one); default the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch | undefined
-  /** deliveries in flight at once (default 8) */
+  /**
+   * deliveries in flight at once per merchant, and sent at once across
+   * merchants while their answers are not slow (default 8; docs/webhooks.md,
+   * "Fair across merchants")
+   */
   readonly concurrency?: number | undefined
   /** how often open checkouts are checked for their expiry in real time (default 30 s) */
   readonly expirySweepMs?: number | undefined
@@ -89,7 +97,8 @@ export const startWebhooks = (
   merchants: MerchantDirectory,
   newId: (prefix: string) => string,
   sandboxNow: (merchantId: string) => number,
-  options: WebhookOptions = {}
+  options: WebhookOptions = {},
+  targets: WebhookTargets = webhookTargets().targets
 ): SandboxWebhooks | undefined => {
   const webhookStore = store.webhooks
   if (webhookStore === undefined) return undefined
@@ -103,7 +112,8 @@ export const startWebhooks = (
     policy,
     now,
     random: options.random,
-    fetch: options.fetch,
+    // only to allowed targets, whatever endpoint is stored
+    fetch: guardedFetch(targets, options.fetch ?? globalThis.fetch),
     concurrency: options.concurrency,
     log: options.log
   })
@@ -134,6 +144,7 @@ export const startWebhooks = (
     configured,
     now,
     policy,
+    targetIssues: targets.issuesOf,
     stop: () => {
       clearInterval(sweep)
       return worker.stop()

@@ -70,8 +70,8 @@ export interface OutboxOptions {
   /** the real clock */
   readonly now: () => number
   readonly maxAttempts: number
-  /** called after events were written: the worker looks once the transaction is over */
-  readonly notify: () => void
+  /** called after a merchant's events were written: the worker looks once the transaction is over */
+  readonly notify: (merchantId: string) => void
 }
 
 const instant = (text: string): number => Time.parseDateTime(text) ?? 0
@@ -83,7 +83,7 @@ export const makeOutbox = (options: OutboxOptions): WebhookOutbox => {
   const write = (messages: ReadonlyArray<NewMessage>) => {
     if (messages.length === 0) return
     store.enqueue(messages)
-    options.notify()
+    for (const merchantId of new Set(messages.map((m) => m.merchantId))) options.notify(merchantId)
   }
   const emit = (merchantId: string, events: ReadonlyArray<WebhookEvent>) => {
     if (events.length === 0 || options.endpointOf(merchantId) === undefined) return

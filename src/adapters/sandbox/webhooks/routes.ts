@@ -9,8 +9,7 @@
 import * as Result from "effect/Result"
 import { randomBytes } from "node:crypto"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { issue } from "../../../core/internal/issue.ts"
-import { isRecord } from "../../../core/internal/predicates.ts"
+import { describe, issue } from "../../../core/internal/issue.ts"
 import { EXAMPLES, isEventType, SECRET_PREFIX, validateEndpointResult } from "../../../core/webhook/index.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { invalid, NotFound, StateConflict } from "../operations/failures.ts"
@@ -20,6 +19,7 @@ import {
   type MerchantRequestContext,
   ok,
   post,
+  type Reply,
   type SandboxEndpoint
 } from "../routes/endpoint.ts"
 import type { SandboxWebhooks } from "./hooks.ts"
@@ -49,17 +49,22 @@ const newSecret = (): string => `${SECRET_PREFIX}${randomBytes(32).toString("bas
  * secret. Without `secret` the current one is kept, or a new one is made and
  * answered this once.
  */
-const setEndpoint = ({ env, merchant, body }: MerchantRequestContext) => {
+const setEndpoint = ({ env, merchant, body = {} }: MerchantRequestContext): Reply => {
   const webhooks = webhooksOf(env)
-  if (!isRecord(body)) throw invalid([issue("", "type", "webhooks", "must be an object { url, secret? }")])
   const current = webhooks.endpointOf(merchant.id)
   const generated = body["secret"] === undefined ? (current?.secret === undefined ? newSecret() : undefined) : undefined
   const secret = body["secret"] ?? generated ?? current?.secret
   const validated = validateEndpointResult({ ...body, secret })
   if (Result.isFailure(validated)) throw invalid(validated.failure.issues, "The webhook endpoint is invalid")
   const { url } = validated.success.value
+  const refused = webhooks.targetIssues(url, "url")
+  if (refused.length > 0) throw invalid(refused, "The webhook endpoint is invalid")
   webhooks.store.putEndpoint(merchant.id, { url, secret: validated.success.value.secret, updatedAt: webhooks.now() })
-  return ok({ ...endpointView(webhooks, merchant.id), ...(generated !== undefined ? { secret: generated } : {}) })
+  // a generated secret is answered this once: an idempotent replay answers without it
+  return {
+    ...ok(endpointView(webhooks, merchant.id)),
+    ...(generated !== undefined ? { once: { secret: generated } } : {})
+  }
 }
 
 /** `DELETE /sandbox/webhook`: no endpoint from now on (the merchants file's included); pending events fail. */
@@ -119,13 +124,11 @@ const resendDelivery = ({ env, merchant, params }: MerchantRequestContext) => {
  * `POST /sandbox/webhook/test` `{ type? }`: a signed test event now:
  * `webhook.test`, or the catalogue's example of `type` (its timestamp now).
  */
-const sendTest = ({ env, merchant, body }: MerchantRequestContext) => {
+const sendTest = ({ env, merchant, body = {} }: MerchantRequestContext) => {
   const webhooks = webhooksOf(env)
-  const type = isRecord(body) && body["type"] !== undefined ? body["type"] : "webhook.test"
+  const type = body["type"] === undefined ? "webhook.test" : body["type"]
   if (!isEventType(type)) {
-    throw invalid([
-      issue("type", "enum", "webhooks", `must be an event type of the catalogue, got ${JSON.stringify(type)}`)
-    ])
+    throw invalid([issue("type", "enum", "webhooks", `must be an event type of the catalogue, got ${describe(type)}`)])
   }
   if (webhooks.endpointOf(merchant.id) === undefined) {
     throw new StateConflict({ message: "No webhook endpoint is configured: PUT /sandbox/webhook first" })

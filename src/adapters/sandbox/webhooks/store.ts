@@ -70,12 +70,32 @@ export interface WebhookStore {
   /** Writes messages in the given order (call it inside the change's transaction). */
   readonly enqueue: (messages: ReadonlyArray<NewMessage>) => void
   /**
-   * Pending messages due by `now`, each the earliest pending message of its
-   * key, oldest first; `skip` are in flight already.
+   * The merchant's pending messages due by `now`, each the earliest pending
+   * message of its key, due retries first, then oldest first; `skip` are in
+   * flight already.
    */
-  readonly due: (now: number, limit: number, skip: ReadonlySet<string>) => ReadonlyArray<StoredMessage>
-  /** The earliest `nextAttemptAt` of a pending message first of its key, `skip` (in flight) left out. */
-  readonly nextDueAt: (skip: ReadonlySet<string>) => number | undefined
+  readonly due: (
+    merchantId: string,
+    now: number,
+    limit: number,
+    skip: ReadonlySet<string>
+  ) => ReadonlyArray<StoredMessage>
+  /**
+   * The earliest `nextAttemptAt` of the merchant's pending messages that are
+   * first of their key, `skip` (in flight) left out.
+   */
+  readonly nextDueAt: (merchantId: string, skip: ReadonlySet<string>) => number | undefined
+  /** The merchants with pending messages (a restarted worker starts from them). */
+  readonly pendingMerchants: () => ReadonlyArray<string>
+  /** The merchants with a retry due by `now`, the one whose retry has waited longest first. */
+  readonly retryingMerchants: (now: number) => ReadonlyArray<string>
+  /** The merchant's due retries alone, as `due` gives them. */
+  readonly dueRetries: (
+    merchantId: string,
+    now: number,
+    limit: number,
+    skip: ReadonlySet<string>
+  ) => ReadonlyArray<StoredMessage>
   /** Records an attempt and the message's state after it. */
   readonly recordAttempt: (
     attempt: DeliveryAttempt,
@@ -113,9 +133,14 @@ const TABLES = [
     seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, merchant_id TEXT NOT NULL, order_key TEXT NOT NULL,
     type TEXT NOT NULL, timestamp TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL,
     state TEXT NOT NULL, attempts INTEGER NOT NULL, max_attempts INTEGER NOT NULL, next_attempt_at INTEGER)`,
-  "CREATE INDEX IF NOT EXISTS webhook_messages_pending ON webhook_messages (state, next_attempt_at)",
-  // the pending retries alone, so the worker finds due ones without walking a backlog of first attempts
-  "CREATE INDEX IF NOT EXISTS webhook_messages_retries ON webhook_messages (next_attempt_at) WHERE state = 'pending' AND attempts > 0",
+  // each merchant's pending messages by due time: the worker looks merchant by merchant (fair delivery),
+  // and the merchants with pending messages are found by skipping through it
+  "CREATE INDEX IF NOT EXISTS webhook_messages_pending_by_merchant ON webhook_messages (state, merchant_id, next_attempt_at, seq)",
+  // each merchant's pending retries alone, so the worker finds due ones without walking a backlog of first attempts
+  "CREATE INDEX IF NOT EXISTS webhook_messages_retries_by_merchant ON webhook_messages (merchant_id, next_attempt_at) WHERE state = 'pending' AND attempts > 0",
+  // the indexes of the shared queue, before delivery was per merchant (files written by earlier versions)
+  "DROP INDEX IF EXISTS webhook_messages_pending",
+  "DROP INDEX IF EXISTS webhook_messages_retries",
   "CREATE INDEX IF NOT EXISTS webhook_messages_by_key ON webhook_messages (merchant_id, order_key, state, seq)",
   "CREATE INDEX IF NOT EXISTS webhook_messages_by_merchant ON webhook_messages (merchant_id, seq)",
   `CREATE TABLE IF NOT EXISTS webhook_attempts (
@@ -155,6 +180,23 @@ const messageOf = (row: MessageRow): StoredMessage => ({
   nextAttemptAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at)
 })
 
+/** The message is the earliest pending one of its key: a key's next message waits for the one before it. */
+const HEAD_OF_KEY = `NOT EXISTS (SELECT 1 FROM webhook_messages p
+  WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)`
+
+/** Up to `limit` of `rows`, each once, none of `skip` (in flight). */
+const pick = (rows: ReadonlyArray<MessageRow>, limit: number, skip: ReadonlySet<string>): Array<StoredMessage> => {
+  const taken = new Set<string>()
+  const picked: Array<StoredMessage> = []
+  for (const row of rows) {
+    if (picked.length >= limit) break
+    if (skip.has(row.id) || taken.has(row.id)) continue
+    taken.add(row.id)
+    picked.push(messageOf(row))
+  }
+  return picked
+}
+
 const nullableNumber = (value: unknown): number | null => (value === null ? null : Number(value))
 
 /**
@@ -163,6 +205,13 @@ const nullableNumber = (value: unknown): number | null => (value === null ? null
  */
 export const sqliteWebhookStore = (sql: (text: string) => StatementSync): WebhookStore => {
   for (const statement of TABLES) sql(statement).run()
+  // the merchant's due retries, first of their key, the longest waiting first
+  const dueRetries = (merchantId: string, now: number, limit: number) =>
+    sql(
+      `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries_by_merchant
+       WHERE m.merchant_id = ? AND m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
+       ORDER BY m.next_attempt_at LIMIT ?`
+    ).all(merchantId, now, limit) as unknown as Array<MessageRow>
   return {
     getEndpoint: (merchantId) => {
       const row = sql("SELECT url, secret, updated_at FROM webhook_endpoints WHERE merchant_id = ?").get(merchantId) as
@@ -183,44 +232,54 @@ export const sqliteWebhookStore = (sql: (text: string) => StatementSync): Webhoo
         insert.run(m.id, m.merchantId, m.orderKey, m.type, m.timestamp, m.body, m.createdAt, m.maxAttempts, m.createdAt)
       }
     },
-    due: (now, limit, skip) => {
+    due: (merchantId, now, limit, skip) => {
       if (limit <= 0) return []
-      // the earliest pending message of each key only: a key's next message waits for the one before it.
       // Due retries first (their own index), so a backlog of new events never holds a retry past its
       // promise (the first retry within 10 s); then the rest by due time, as the index walks them.
-      const headOfKey = `NOT EXISTS (SELECT 1 FROM webhook_messages p
-             WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)`
-      const retries = sql(
-        `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_retries
-         WHERE m.state = 'pending' AND m.attempts > 0 AND m.next_attempt_at <= ? AND ${headOfKey}
-         ORDER BY m.next_attempt_at LIMIT ?`
-      ).all(now, limit + skip.size) as unknown as Array<MessageRow>
+      const retries = dueRetries(merchantId, now, limit + skip.size)
       const rest = sql(
-        `SELECT m.* FROM webhook_messages m
-         WHERE m.state = 'pending' AND m.next_attempt_at <= ? AND ${headOfKey}
+        `SELECT m.* FROM webhook_messages m INDEXED BY webhook_messages_pending_by_merchant
+         WHERE m.state = 'pending' AND m.merchant_id = ? AND m.next_attempt_at <= ? AND ${HEAD_OF_KEY}
          ORDER BY m.next_attempt_at, m.seq LIMIT ?`
-      ).all(now, limit + skip.size + retries.length) as unknown as Array<MessageRow>
-      const taken = new Set<string>()
-      const picked: Array<StoredMessage> = []
-      for (const row of [...retries, ...rest]) {
-        if (picked.length >= limit) break
-        if (skip.has(row.id) || taken.has(row.id)) continue
-        taken.add(row.id)
-        picked.push(messageOf(row))
-      }
-      return picked
+      ).all(merchantId, now, limit + skip.size + retries.length) as unknown as Array<MessageRow>
+      return pick([...retries, ...rest], limit, skip)
     },
-    nextDueAt: (skip) => {
+    dueRetries: (merchantId, now, limit, skip) =>
+      limit <= 0 ? [] : pick(dueRetries(merchantId, now, limit + skip.size), limit, skip),
+    retryingMerchants: (now) =>
+      // one index seek per merchant with pending retries (a skip scan), then its earliest retry
+      (sql(
+        `WITH RECURSIVE merchant (id) AS (
+           SELECT (SELECT merchant_id FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                   WHERE state = 'pending' AND attempts > 0 ORDER BY merchant_id LIMIT 1)
+           UNION ALL
+           SELECT (SELECT merchant_id FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                   WHERE state = 'pending' AND attempts > 0 AND merchant_id > merchant.id ORDER BY merchant_id LIMIT 1)
+           FROM merchant WHERE merchant.id IS NOT NULL)
+         SELECT id, (SELECT MIN(next_attempt_at) FROM webhook_messages INDEXED BY webhook_messages_retries_by_merchant
+                     WHERE state = 'pending' AND attempts > 0 AND merchant_id = merchant.id) AS due
+         FROM merchant WHERE id IS NOT NULL AND due <= ? ORDER BY due`
+      ).all(now) as Array<{ id: string }>).map((r) => r.id),
+    nextDueAt: (merchantId, skip) => {
       const rows = sql(
-        `SELECT m.id, m.next_attempt_at FROM webhook_messages m
-         WHERE m.state = 'pending'
-           AND NOT EXISTS (SELECT 1 FROM webhook_messages p
-             WHERE p.merchant_id = m.merchant_id AND p.order_key = m.order_key AND p.state = 'pending' AND p.seq < m.seq)
+        `SELECT m.id, m.next_attempt_at FROM webhook_messages m INDEXED BY webhook_messages_pending_by_merchant
+         WHERE m.state = 'pending' AND m.merchant_id = ? AND ${HEAD_OF_KEY}
          ORDER BY m.next_attempt_at LIMIT ?`
-      ).all(skip.size + 1) as Array<{ id: string; next_attempt_at: number }>
+      ).all(merchantId, skip.size + 1) as Array<{ id: string; next_attempt_at: number }>
       const row = rows.find((r) => !skip.has(r.id))
       return row === undefined ? undefined : Number(row.next_attempt_at)
     },
+    pendingMerchants: () =>
+      // one index seek per merchant (a skip scan), however many messages are pending
+      (sql(
+        `WITH RECURSIVE merchant (id) AS (
+           SELECT (SELECT merchant_id FROM webhook_messages WHERE state = 'pending' ORDER BY merchant_id LIMIT 1)
+           UNION ALL
+           SELECT (SELECT merchant_id FROM webhook_messages WHERE state = 'pending' AND merchant_id > merchant.id
+                   ORDER BY merchant_id LIMIT 1)
+           FROM merchant WHERE merchant.id IS NOT NULL)
+         SELECT id FROM merchant WHERE id IS NOT NULL`
+      ).all() as Array<{ id: string }>).map((r) => r.id),
     recordAttempt: (attempt, next) => {
       sql(
         "INSERT OR REPLACE INTO webhook_attempts (message_id, attempt, at, url, status, error, duration_ms, next_retry_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

@@ -7,43 +7,21 @@
  * or cancel. Every merchant-provided string reaches the DOM through
  * `textContent` or a text node, never as markup.
  *
- * Money is the core's (R1): an amount is an integer count of minor units, read
- * from JSON with `Money.toMinorUnits`, written back with `Money.fromMinorUnits`
- * and shown with `Money.toDecimalText`, so binary floating point never computes
- * an amount. Dates are the core's calendar dates.
+ * Money is the core's (R1), in integer minor units (money.ts), so binary
+ * floating point never computes an amount. What the customer pays is the first
+ * payment of the schedule shown, and paying sends the request that computed it
+ * (payment.ts). Dates are the core's calendar dates.
  *
  * @module
  */
-import { fromMinorUnits, toDecimalText, toMinorUnits } from "../../../core/foundation/money.ts"
+import { fromMinorUnits, toDecimalText } from "../../../core/foundation/money.ts"
 import { civil, type EpochDay, MS_PER_DAY, parseDate, weekday } from "../../../core/foundation/time/calendar.ts"
+import { formatMinor, formatMoney, minorOf, minorOfText, type PageCurrency } from "./money.ts"
+import { canPay, completionBody, isAcceptable, payButtonText, type SchedulePayment, type Terms } from "./payment.ts"
 import { CONFIG_ELEMENT_ID, httpUrl, type PageConfig, REDIRECT_MESSAGE, type RedirectMessage } from "./protocol.ts"
 
 // ---------------------------------------------------------------------------
 // What the page reads from the widget API (tolerantly: any part may be missing)
-
-/** A currency as the page uses it: its code and its digits (R1.2). */
-export interface PageCurrency {
-  readonly currencyCode: string
-  readonly digits: number
-}
-
-/** One payment of a schedule. */
-export interface SchedulePayment {
-  readonly installmentNumber?: unknown
-  readonly date?: unknown
-  readonly amount?: unknown
-}
-
-/** The plan-terms response, as far as the page reads it. */
-export interface Terms {
-  readonly deposit?: { readonly amount?: unknown; readonly range?: { readonly min?: unknown; readonly max?: unknown } }
-  readonly installments?: {
-    readonly amount?: unknown
-    readonly count?: unknown
-    readonly validation?: ReadonlyArray<{ readonly key?: unknown; readonly value?: unknown } | null>
-  }
-  readonly schedule?: ReadonlyArray<SchedulePayment>
-}
 
 interface CheckoutItem {
   readonly id?: unknown
@@ -107,52 +85,6 @@ const VALIDATION: Readonly<Record<string, string>> = {
   "deposit.precision": "The deposit has too many decimal places.",
   "installments.unavailable": "No instalment falls before the completion date.",
   "installments.above_maximum_payment": "A payment would be above the maximum payment amount."
-}
-
-// ---------------------------------------------------------------------------
-// Money: the core's minor units (R1)
-
-/** The minor units of an amount from the API (a JSON number), or null when the currency cannot hold it (R1.3). */
-export const minorOf = (amount: unknown, digits: number): number | null => {
-  const minor = toMinorUnits(amount, digits)
-  return typeof minor === "number" ? minor : null
-}
-
-const DECIMAL = /^(\d+)(?:\.(\d*))?$/
-const trimZeros = (whole: string, fraction: string): string =>
-  `${whole.replace(/^0+(?=\d)/, "")}.${fraction.replace(/0+$/, "")}`
-
-/**
- * The minor units of what the customer typed ("280", "280.5", "0.05"), or null
- * when it is not a plain non-negative decimal or the currency cannot hold it
- * exactly. The core reads the number the text denotes; the text must read back
- * the same, so "280.001" in a two-digit currency is refused even where binary
- * floating point would round it away.
- */
-export const minorOfText = (text: string, digits: number): number | null => {
-  const match = DECIMAL.exec(text.trim())
-  if (match === null) return null
-  const minor = minorOf(Number(match[0]), digits)
-  if (minor === null) return null
-  const [whole = "0", fraction = ""] = toDecimalText(minor, digits).split(".")
-  return trimZeros(whole, fraction) === trimZeros(match[1]!, match[2] ?? "") ? minor : null
-}
-
-const group = (integer: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-
-/** Minor units for people, with exactly the currency's digits (R1.2): "AUD 1,234.50", "JPY 10,000". */
-export const formatMinor = (minor: number, currency: PageCurrency): string => {
-  const text = toDecimalText(minor, currency.digits)
-  const negative = text.startsWith("-")
-  const [whole = "", fraction] = (negative ? text.slice(1) : text).split(".")
-  const number = group(whole) + (fraction === undefined ? "" : `.${fraction}`)
-  return `${negative ? "-" : ""}${currency.currencyCode}\u00a0${number}`
-}
-
-/** An amount from the API for people; one the currency cannot hold is shown as received, never rounded. */
-export const formatMoney = (amount: unknown, currency: PageCurrency): string => {
-  const minor = minorOf(amount, currency.digits)
-  return minor === null ? String(amount) : formatMinor(minor, currency)
 }
 
 // ---------------------------------------------------------------------------
@@ -387,7 +319,9 @@ interface State {
   /** The chosen deposit in minor units; null while there is none (or it is invalid). */
   deposit: number | null
   range: { readonly min: number; readonly max: number } | null
+  /** The terms shown for each cadence, and the request that computed them (what paying sends). */
   terms: Partial<Record<Cadence, Terms>>
+  requests: Partial<Record<Cadence, PlanTermsRequest>>
   frequency: Cadence | null
   seq: number
   busy: boolean
@@ -427,6 +361,7 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
     deposit: null,
     range: null,
     terms: {},
+    requests: {},
     frequency: null,
     seq: 0,
     busy: true,
@@ -464,13 +399,11 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
 
   const updateButtons = (): void => {
     const terms = state.frequency ? state.terms[state.frequency] : undefined
-    const ok = !!terms && validationMessages(terms).length === 0 && state.deposit !== null
+    const ok = canPay(terms, state.deposit, state.currency.digits)
     button("pay").disabled = state.closed || state.busy || !ok
     button("cancel").disabled = state.leaving
-    if (terms?.deposit) {
-      button("pay").textContent = (state.planType === "PayInFull" ? "Pay in full: " : "Pay deposit of ") +
-        money(terms.deposit.amount)
-    }
+    // the amount of the schedule shown, which is what paying charges (R5.2, R6.9)
+    button("pay").textContent = payButtonText(terms, state.currency, state.planType === "PayInFull")
   }
 
   // Nothing more can be paid; cancelling stays possible so the customer can return to the merchant.
@@ -660,7 +593,7 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
           terms ? describeTerms(terms, state.currency, cadence) : "Calculating…"
         )
       ])
-      const unavailable = terms !== undefined && validationMessages(terms).length > 0
+      const unavailable = terms !== undefined && !isAcceptable(terms)
       host.appendChild(el(doc, "div", { class: `option${unavailable ? " unavailable" : ""}` }, [radio, label]))
     }
   }
@@ -686,17 +619,10 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
     state.busy = true
     updateButtons()
     const options = cadences()
+    const requests = options.map((cadence) => planTermsRequest(config.checkoutId, choice(cadence, depositMinor)))
     let answers: Array<Answer<Terms & ErrorBody>>
     try {
-      answers = await Promise.all(
-        options.map((cadence) =>
-          call<Terms & ErrorBody>(
-            "POST",
-            "/plan-terms",
-            planTermsRequest(config.checkoutId, choice(cadence, depositMinor))
-          )
-        )
-      )
+      answers = await Promise.all(requests.map((request) => call<Terms & ErrorBody>("POST", "/plan-terms", request)))
     } catch {
       if (seq !== state.seq) return
       state.busy = false
@@ -715,8 +641,10 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
       return
     }
     state.terms = {}
+    state.requests = {}
     options.forEach((cadence, i) => {
       state.terms[cadence] = answers[i]!.body ?? {}
+      state.requests[cadence] = requests[i]!
     })
     const first = answers[0]?.body ?? {}
     const digits = state.currency.digits
@@ -739,7 +667,7 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
       if (state.deposit !== null) input("deposit").value = toDecimalText(state.deposit, digits)
     }
     if (!state.frequency || !state.terms[state.frequency]) {
-      state.frequency = options.find((cadence) => validationMessages(state.terms[cadence]).length === 0) ?? options[0]!
+      state.frequency = options.find((cadence) => isAcceptable(state.terms[cadence])) ?? options[0]!
     }
     renderOptions()
     renderSchedule()
@@ -787,11 +715,16 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
     }
     byId("card-error").textContent = ""
     card.setAttribute("aria-invalid", "false")
-    const request = planTermsRequest(config.checkoutId, choice(state.frequency, state.deposit))
+    // the request of the terms shown and their first payment: what the button says is what is charged
+    const shown = state.frequency
+    const completion = shown ?
+      completionBody(number, state.requests[shown], state.terms[shown], state.currency.digits) :
+      null
+    if (completion === null) return
     state.busy = true
     updateButtons()
     say("Processing your payment…")
-    const answer = await call<ErrorBody>("POST", "/complete", { card: number, planTerms: request }).catch(() => null)
+    const answer = await call<ErrorBody>("POST", "/complete", completion).catch(() => null)
     if (answer === null) return unreachable("busy")
     const body = answer.body ?? {}
     const message = typeof body.message === "string" ? body.message : ""
@@ -806,10 +739,14 @@ export const start = (win: Window, config: PageConfig): Promise<void> => {
         return close("This checkout has already been completed or cancelled.", "bad")
     }
     state.busy = false
-    const issues = Array.isArray(body.issues) ?
-      body.issues.map((i) => (i.path ? `${String(i.path)}: ` : "") + String(i.message ?? i.code)) :
-      []
-    say((message || "The payment could not be processed.") + (issues.length ? ` ${issues.join("; ")}` : ""), "bad")
+    const issues = Array.isArray(body.issues) ? body.issues : []
+    if (issues.some((i) => i.path === "firstPayment")) {
+      // the terms changed since they were shown (the sandbox's clock moved on): nothing was charged
+      say("The amount due today has changed. Check the new schedule and pay again.", "bad")
+      return compute(state.deposit)
+    }
+    const details = issues.map((i) => (i.path ? `${String(i.path)}: ` : "") + String(i.message ?? i.code))
+    say((message || "The payment could not be processed.") + (details.length ? ` ${details.join("; ")}` : ""), "bad")
     updateButtons()
   }
 

@@ -31,7 +31,7 @@ describe("checkoutPage: a self-contained page", () => {
     expect(html).toMatch(/<label for="deposit">Deposit/)
     expect(html).toMatch(/<input id="deposit"[^>]*type="number"/)
     expect(html).toMatch(/<label for="card">Card number<\/label>/)
-    expect(html).toMatch(/<button type="submit" id="pay"[^>]*>Pay deposit<\/button>/)
+    expect(html).toMatch(/<button type="submit" id="pay"[^>]*>Pay<\/button>/)
     expect(html).toMatch(/<button type="button" id="cancel"[^>]*>Cancel and return to the merchant<\/button>/)
     expect(html).toContain("<legend>How often you pay</legend>")
     expect(html).toMatch(/role="status" aria-live="polite"/)

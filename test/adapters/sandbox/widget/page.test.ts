@@ -1,18 +1,15 @@
 /**
- * The hosted page's logic, imported as the module the page bundle is built
- * from (src/adapters/sandbox/widget/page.ts). Its DOM side runs in Chromium
+ * The hosted page's logic, imported as the modules the page bundle is built
+ * from (src/adapters/sandbox/widget/page.ts and money.ts). Its DOM side runs in Chromium
  * (test/adapters/sandbox/browser.test.ts).
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { formatMinor, formatMoney, minorOf, minorOfText } from "../../../../src/adapters/sandbox/widget/money.ts"
 import {
   cumulative,
   describeTerms,
   formatDate,
-  formatMinor,
-  formatMoney,
-  minorOf,
-  minorOfText,
   planTermsRequest,
   safeRedirect,
   timeOf,

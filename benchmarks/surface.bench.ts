@@ -1,0 +1,169 @@
+/**
+ * Budget of the plain API's surface (issue 21): the warnings path (options checked as a closed set,
+ * the mode read, process warnings when there are some) adds at most 5 % to `quoteRefund` and
+ * `summarizeCheckout` on inputs without unknown fields. Today's code path is the commit before
+ * the issue (`BEFORE`), extracted with `git archive` and imported beside this one, so both run in
+ * the same process on the same input; the core's own functions (`Refund.quoteResult`,
+ * `Checkout.summarizeResult`: the arithmetic without any of the surface, nor the unknown-field scan
+ * that both surfaces make) are shown too. The budget is the median of paired rounds that alternate
+ * the two, which a shared machine's drift affects least.
+ */
+import * as Result from "effect/Result"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { Checkout, type CheckoutRequest, quoteRefund, Refund, summarizeCheckout } from "../src/index.ts"
+import { exampleRequest, NOW } from "../test/fixtures.ts"
+import { plan } from "./fixtures.ts"
+import type { Case, Note, Suite } from "./harness.ts"
+
+/** The last commit of main before issue 21's surface. */
+const BEFORE = "a22657c"
+
+interface Before {
+  readonly quoteRefund: (plan: unknown, options: unknown) => unknown
+  readonly summarizeCheckout: (request: unknown, options: unknown) => unknown
+}
+
+/** The package root as it was at `BEFORE`, or undefined where git cannot give it (the note says so). */
+const loadBefore = async (): Promise<Before | undefined> => {
+  const root = fileURLToPath(new URL("..", import.meta.url))
+  const dir = mkdtempSync(join(tmpdir(), "ppe-before-"))
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }))
+  try {
+    execFileSync("sh", ["-c", `git -C '${root}' archive ${BEFORE} src | tar -x -C '${dir}'`], { stdio: "ignore" })
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"))
+    return (await import(pathToFileURL(join(dir, "src/index.ts")).href)) as Before
+  } catch {
+    return undefined
+  }
+}
+const before = await loadBefore()
+
+const request: CheckoutRequest = exampleRequest()
+
+// `at` walks over two months in hour steps, as in the refund benchmark
+const START = Date.UTC(2026, 11, 20)
+const HOUR = 3_600_000
+let step = 0
+const nextAt = () => START + (step = (step + 1) % 1440) * HOUR
+
+const coreQuote = () => Refund.quoteResult(plan, { at: nextAt() })
+const plainQuote = () => quoteRefund(plan, { at: nextAt() })
+const coreSummary = () => Checkout.summarizeResult(request, { now: NOW })
+const plainSummary = () => summarizeCheckout(request, { now: NOW })
+
+const beforeQuote = () => before!.quoteRefund(plan, { at: nextAt() })
+const beforeSummary = () => before!.summarizeCheckout(request, { now: NOW })
+
+// the same answers, or the comparison is of different work
+const pairs: ReadonlyArray<readonly [() => Result.Result<unknown, unknown>, () => unknown]> = [
+  [coreQuote, plainQuote],
+  [coreSummary, plainSummary]
+]
+for (const [core, plain] of pairs) {
+  step = 0
+  const a = core()
+  step = 0
+  const b = plain()
+  if (!Result.isSuccess(a) || JSON.stringify(a.success) !== JSON.stringify(b)) {
+    throw new Error("the benchmark's core and plain calls must give the same answer")
+  }
+}
+if (before !== undefined) {
+  step = 0
+  const a = JSON.stringify(beforeQuote())
+  step = 0
+  if (a !== JSON.stringify(plainQuote()) || JSON.stringify(beforeSummary()) !== JSON.stringify(plainSummary())) {
+    throw new Error("today's code and this branch must give the same answers")
+  }
+}
+
+/**
+ * One round: `calls` calls of `f`, in microseconds of this process's CPU time (user and system),
+ * which time spent waiting for a core on a shared machine does not count.
+ */
+const timed = (f: () => unknown, calls: number): number => {
+  const start = process.cpuUsage()
+  for (let i = 0; i < calls; i++) f()
+  const { user, system } = process.cpuUsage(start)
+  return user + system
+}
+
+/**
+ * The median over `rounds` of (plain ÷ core), each round timing core, plain, plain, core (so
+ * neither is always first), after three warm-up rounds.
+ */
+const pairedRatio = (core: () => unknown, plain: () => unknown, calls: number, rounds: number): number => {
+  for (let i = 0; i < 3; i++) {
+    timed(core, calls)
+    timed(plain, calls)
+  }
+  const ratios: Array<number> = []
+  for (let r = 0; r < rounds; r++) {
+    const a = timed(core, calls)
+    const b = timed(plain, calls) + timed(plain, calls)
+    const c = timed(core, calls)
+    ratios.push(b / (a + c))
+  }
+  ratios.sort((x, y) => x - y)
+  return ratios[rounds >> 1]!
+}
+
+const ROUNDS = 41
+const CALLS = 10_000
+
+const BUDGET = 1.05
+
+const QUOTE_CORE = "baseline: Refund.quoteResult (3 items × 3 policies)"
+const QUOTE_BEFORE = `quoteRefund before issue 21 (${BEFORE})`
+const SUMMARY_CORE = "baseline: Checkout.summarizeResult (2 items)"
+const SUMMARY_BEFORE = `summarizeCheckout before issue 21 (${BEFORE})`
+const withBefore = before !== undefined
+
+const cases: Array<Case> = [
+  { name: QUOTE_CORE, run: coreQuote },
+  ...(withBefore ? [{ name: QUOTE_BEFORE, run: beforeQuote, compareWith: [QUOTE_CORE] }] : []),
+  {
+    name: "quoteRefund (same plan, no unknown fields)",
+    run: plainQuote,
+    compareWith: withBefore ? [QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+  },
+  { name: SUMMARY_CORE, run: coreSummary },
+  ...(withBefore ? [{ name: SUMMARY_BEFORE, run: beforeSummary, compareWith: [SUMMARY_CORE] }] : []),
+  {
+    name: "summarizeCheckout (same request, no unknown fields)",
+    run: plainSummary,
+    compareWith: withBefore ? [SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
+  }
+]
+
+export const suite: Suite = {
+  title: "The plain API's surface: what the warnings path adds",
+  issue: "issue 21",
+  cases,
+  notes: (): ReadonlyArray<Note> => {
+    const ratio = (name: string, core: () => unknown, plain: () => unknown, budget: boolean): Note => {
+      const r = pairedRatio(core, plain, CALLS, ROUNDS)
+      const text = `${name}, median of ${ROUNDS} paired rounds: ${r.toFixed(3)}`
+      return budget ? { text: `${text} (budget ≤ ${BUDGET})`, pass: r <= BUDGET } : { text }
+    }
+    return [
+      ...(withBefore
+        ? [
+          ratio(`quoteRefund ÷ quoteRefund before issue 21`, beforeQuote, plainQuote, true),
+          ratio(`summarizeCheckout ÷ summarizeCheckout before issue 21`, beforeSummary, plainSummary, true)
+        ]
+        : [{ text: `today's code (${BEFORE}) could not be extracted with git: no budget measured`, pass: false }]),
+      ratio("quoteRefund ÷ Refund.quoteResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),
+      ratio(
+        "summarizeCheckout ÷ Checkout.summarizeResult (the core, no unknown-field scan)",
+        coreSummary,
+        plainSummary,
+        false
+      )
+    ]
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Names the documentation writes must exist (part of the doc test,
+ * scripts/doc-examples.ts; run `npm run build` first):
+ *
+ * - every `Namespace.Name` written in README.md and docs/*.md, where
+ *   `Namespace` is a namespace of the package (`Plan`, `Refund`, … of the root;
+ *   `Webhook` as the docs import `payment-plan-engine/webhook`), names an export
+ *   of that namespace in the built declarations, and a value among them exists
+ *   at runtime: `Plan.PlanRecord` (no such schema) fails, `Plan.PlanResponse` passes;
+ * - every route written as `METHOD /api/…` in README.md, docs/*.md and the
+ *   sources' comments is a route of the route table (`Routes.DEFAULT_ROUTES`),
+ *   path parameters compared by position: the client's TSDoc once gave
+ *   `computePlanTerms` a path of its own;
+ * - README.md's "Use" states the Node.js floor of package.json's `engines`.
+ *
+ *   node scripts/doc-names.ts    prints each problem, exit 1 if any
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import ts from "typescript"
+
+const PACKAGE = "payment-plan-engine"
+
+interface Namespace {
+  /** every name the namespace exports, values and types */
+  readonly names: ReadonlySet<string>
+  /** the names whose export is a value, which must exist at runtime */
+  readonly values: ReadonlySet<string>
+  /** the namespace object at runtime */
+  readonly runtime: Record<string, unknown>
+}
+
+/** A doc's name or route that does not exist, with where it is written. */
+export interface Problem {
+  readonly where: string
+  readonly text: string
+  readonly why: string
+}
+
+interface Entry {
+  readonly specifier: string
+  readonly types: string
+}
+
+const entriesOf = (root: string): ReadonlyArray<Entry> => {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    exports: Record<string, string | { types?: string }>
+  }
+  return Object.entries(pkg.exports).flatMap(([subpath, target]) =>
+    typeof target === "object" && target.types !== undefined
+      ? [{ specifier: subpath === "." ? PACKAGE : `${PACKAGE}/${subpath.slice(2)}`, types: join(root, target.types) }]
+      : []
+  )
+}
+
+/** `import * as X from "payment-plan-engine/…"` in the docs: X is that entry's namespace. */
+const aliasesIn = (texts: ReadonlyArray<string>): Map<string, string> => {
+  const aliases = new Map<string, string>()
+  for (const text of texts) {
+    for (const m of text.matchAll(/import \* as ([A-Z][\w$]*) from "(payment-plan-engine(?:\/[\w/-]+)?)"/g)) {
+      aliases.set(m[1]!, m[2]!)
+    }
+  }
+  return aliases
+}
+
+/** The namespaces a reader of the docs meets, with what the declarations and the runtime give each. */
+const namespacesOf = async (root: string, aliases: ReadonlyMap<string, string>): Promise<Map<string, Namespace>> => {
+  const entries = entriesOf(root)
+  const program = ts.createProgram(entries.map((e) => e.types), {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    types: ["node"]
+  })
+  const checker = program.getTypeChecker()
+  const resolve = (s: ts.Symbol) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
+  // `export type { X }`, `export { type X }`: a value's name exported as a type only
+  const isTypeOnly = (s: ts.Symbol) =>
+    s.declarations?.some((d) =>
+      (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) ||
+      (ts.isExportDeclaration(d) && d.isTypeOnly)
+    ) === true
+  const membersOf = (moduleSymbol: ts.Symbol) => {
+    const names = new Set<string>()
+    const values = new Set<string>()
+    for (const member of checker.getExportsOfModule(moduleSymbol)) {
+      names.add(member.name)
+      if (!isTypeOnly(member) && resolve(member).flags & ts.SymbolFlags.Value) values.add(member.name)
+    }
+    return { names, values }
+  }
+  const moduleOf = (entry: Entry) => {
+    const file = program.getSourceFile(entry.types)
+    const symbol = file === undefined ? undefined : checker.getSymbolAtLocation(file)
+    if (symbol === undefined) throw new Error(`no declarations at ${entry.types}`)
+    return symbol
+  }
+  const namespaces = new Map<string, Namespace>()
+  // the root's namespaces (`export * as Plan from …`)
+  const root_ = entries.find((e) => e.specifier === PACKAGE)!
+  const rootRuntime = (await import(PACKAGE)) as Record<string, unknown>
+  for (const exported of checker.getExportsOfModule(moduleOf(root_))) {
+    const target = resolve(exported)
+    if (isTypeOnly(exported) || !(target.flags & ts.SymbolFlags.ValueModule)) continue
+    namespaces.set(exported.name, {
+      ...membersOf(target),
+      runtime: (rootRuntime[exported.name] ?? {}) as Record<string, unknown>
+    })
+  }
+  // the entries the docs import as a namespace (`import * as Webhook from "payment-plan-engine/webhook"`)
+  for (const [alias, specifier] of aliases) {
+    const entry = entries.find((e) => e.specifier === specifier)
+    if (entry === undefined || namespaces.has(alias)) continue
+    namespaces.set(alias, {
+      ...membersOf(moduleOf(entry)),
+      runtime: (await import(specifier)) as Record<string, unknown>
+    })
+  }
+  return namespaces
+}
+
+const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length
+
+/** `Namespace.Name` written in `text` that the namespace does not have (or lacks at runtime). */
+export const unknownNames = (
+  text: string,
+  where: string,
+  namespaces: ReadonlyMap<string, Namespace>
+): Array<Problem> => {
+  const problems: Array<Problem> = []
+  const names = [...namespaces.keys()].join("|")
+  // not a member of something else (`x.Plan.y`), nor part of a word, path or package name
+  const pattern = new RegExp(`(?<![\\w$./-])(${names})\\.([A-Za-z_$][\\w$]*)`, "g")
+  for (const m of text.matchAll(pattern)) {
+    const namespace = namespaces.get(m[1]!)!
+    const name = m[2]!
+    const why = !namespace.names.has(name)
+      ? `${m[1]} has no export ${name} in the built declarations`
+      : namespace.values.has(name) && !(name in namespace.runtime)
+      ? `${m[1]}.${name} is declared as a value but missing at runtime`
+      : undefined
+    if (why !== undefined) problems.push({ where: `${where}:${lineOf(text, m.index)}`, text: m[0], why })
+  }
+  return problems
+}
+
+type RouteTable = Record<string, { readonly method: string; readonly path: string }>
+
+const shape = (method: string, path: string) => `${method} ${path.replace(/\{[^}]*\}/g, "{}")}`
+
+/** `METHOD /api/…` written in `text` that no route of the table has. */
+export const unknownRoutes = (text: string, where: string, routes: RouteTable): Array<Problem> => {
+  const known = new Set(Object.values(routes).map((r) => shape(r.method, r.path)))
+  const problems: Array<Problem> = []
+  for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[\w/{}.~%-]*[\w}])/g)) {
+    if (!known.has(shape(m[1]!, m[2]!))) {
+      problems.push({
+        where: `${where}:${lineOf(text, m.index)}`,
+        text: m[0],
+        why: "is not a route of the route table (Routes.DEFAULT_ROUTES)"
+      })
+    }
+  }
+  return problems
+}
+
+const sourcesOf = (dir: string): Array<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourcesOf(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []
+  )
+
+/** Every problem of the docs' names and routes; none is the answer that passes. */
+export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
+  const docs = [
+    join(root, "README.md"),
+    ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((
+      f
+    ) => join(root, "docs", f))
+  ].map((file) => ({ where: relative(root, file), text: readFileSync(file, "utf8") }))
+  const namespaces = await namespacesOf(root, aliasesIn(docs.map((d) => d.text)))
+  // the check checks itself: a name that is not there is found, and one that is, is not
+  const probe = unknownNames("`Plan.PlanRecord`, `Plan.PlanResponse`, `Refund.quote`", "probe", namespaces)
+  if (probe.length !== 1 || probe[0]!.text !== "Plan.PlanRecord") {
+    throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
+  }
+  const { Routes } = (await import(PACKAGE)) as { Routes: { DEFAULT_ROUTES: RouteTable } }
+  // README's "Use" states the Node.js floor the package declares (`engines.node`)
+  const floor = /^>=\s*(\d+(?:\.\d+)*)$/.exec(
+    (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines?: { node?: string } }).engines?.node ??
+      ""
+  )?.[1]
+  const readme = docs.find((d) => d.where === "README.md")!.text
+  const use = readme.slice(readme.indexOf("## Use"), readme.indexOf("\n## ", readme.indexOf("## Use") + 1))
+  const engines: Array<Problem> = floor !== undefined && use.includes(`Node.js ${floor} or later`)
+    ? []
+    : [{
+      where: "README.md",
+      text: "## Use",
+      why: `does not say "Node.js ${floor} or later" (package.json engines.node)`
+    }]
+  const sources = sourcesOf(join(root, "src")).map((file) => ({
+    where: relative(root, file),
+    text: readFileSync(file, "utf8")
+  }))
+  return [
+    ...engines,
+    ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
+    ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
+  ]
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const problems = await checkDocNames(fileURLToPath(new URL("..", import.meta.url)))
+  for (const p of problems) console.error(`${p.where}: ${p.text}: ${p.why}`)
+  process.exit(problems.length > 0 ? 1 : 0)
+}

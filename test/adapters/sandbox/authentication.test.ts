@@ -1,0 +1,174 @@
+/**
+ * Authentication in constant work (issue 22, item 4), checked by counting the
+ * scrypt computations (the check is injected), never by timing: an unknown
+ * merchant id pays the same scrypt as a wrong key, by the same path; every
+ * (id, key) pair pays once, right or wrong, whether the right key was seen
+ * or not; concurrent first requests share one computation; a burst of wrong
+ * keys does not queue in front of a login that comes after it; past the
+ * waiting bound the oldest check is let go and answered 429.
+ */
+import { describe, expect, it } from "vitest"
+import { decoyHash, TooManyKeyChecks } from "../../../src/adapters/sandbox/api-keys.ts"
+import { createSandbox, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
+import { merchantDirectory, type SandboxMerchant } from "../../../src/adapters/sandbox/merchants.ts"
+import { credentials, MERCHANTS_FILE } from "./helpers.ts"
+
+const KEY = "key-a-0123456789"
+const ID = "merchant-123"
+
+// the merchant's hash is never computed here: the injected check decides, and records what it was asked
+const merchant = {
+  id: ID,
+  apiKeyHash: "scrypt$merchant-123",
+  config: MERCHANTS_FILE.merchants[0]
+} as unknown as SandboxMerchant
+
+interface Call {
+  readonly apiKey: string
+  readonly stored: string
+  answered: boolean
+  readonly answer: (ok: boolean) => void
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+/** A check that answers when the test says so (or at once), recording every call. */
+const scryptSpy = (immediate = true) => {
+  const calls: Array<Call> = []
+  const verify = (apiKey: string, stored: string) =>
+    new Promise<boolean>((resolve) => {
+      const call: Call = {
+        apiKey,
+        stored,
+        answered: false,
+        answer: (ok) => {
+          call.answered = true
+          resolve(ok)
+        }
+      }
+      calls.push(call)
+      if (immediate) call.answer(stored === merchant.apiKeyHash && apiKey === KEY)
+    })
+  /** Answers "wrong" to every check, as they start, until none is left. */
+  const drain = async () => {
+    for (let open = calls.filter((c) => !c.answered); open.length > 0; open = calls.filter((c) => !c.answered)) {
+      for (const call of open) call.answer(false)
+      await settle()
+    }
+  }
+  return { calls, verify, drain }
+}
+
+describe("authentication in constant work (issue 22, item 4)", () => {
+  it("an unknown id and a wrong key take the same path: one scrypt each, against the decoy or the merchant's hash", async () => {
+    const spy = scryptSpy()
+    const directory = merchantDirectory([merchant], { verify: spy.verify })
+    expect(await directory.authenticate(credentials("merchant-nobody", "wrong-key-0123456789"))).toBeUndefined()
+    expect(await directory.authenticate(credentials(ID, "wrong-key-0123456789"))).toBeUndefined()
+    expect(spy.calls.map((c) => [c.apiKey, c.stored])).toEqual([
+      ["wrong-key-0123456789", decoyHash()],
+      ["wrong-key-0123456789", merchant.apiKeyHash]
+    ])
+    // the same pairs again: both remembered, neither pays again
+    await directory.authenticate(credentials("merchant-nobody", "wrong-key-0123456789"))
+    await directory.authenticate(credentials(ID, "wrong-key-0123456789"))
+    expect(spy.calls.length).toBe(2)
+  })
+
+  it("once the right key was seen, a new wrong key still pays scrypt, as one for an unknown id does", async () => {
+    const spy = scryptSpy()
+    const directory = merchantDirectory([merchant], { verify: spy.verify })
+    expect(await directory.authenticate(credentials(ID, KEY))).toBe(merchant)
+    expect(await directory.authenticate(credentials(ID, KEY))).toBe(merchant)
+    expect(spy.calls.length).toBe(1)
+    expect(await directory.authenticate(credentials(ID, "another-wrong-0123456789"))).toBeUndefined()
+    expect(await directory.authenticate(credentials("merchant-nobody", "another-wrong-0123456789"))).toBeUndefined()
+    expect(spy.calls.length).toBe(3)
+  })
+
+  it("50 concurrent first requests share one scrypt", async () => {
+    const spy = scryptSpy()
+    const directory = merchantDirectory([merchant], { verify: spy.verify })
+    const answers = await Promise.all(Array.from({ length: 50 }, () => directory.authenticate(credentials(ID, KEY))))
+    expect(answers.every((m) => m === merchant)).toBe(true)
+    expect(spy.calls.length).toBe(1)
+    // and 50 concurrent requests with one wrong key too
+    await Promise.all(Array.from({ length: 50 }, () => directory.authenticate(credentials(ID, "wrong-key-0123456789"))))
+    expect(spy.calls.length).toBe(2)
+  })
+
+  it("a burst of wrong keys on an id not yet verified: the login after it is checked next, not after all of them", async () => {
+    const spy = scryptSpy(false)
+    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 2 })
+    const burst = Array.from(
+      { length: 30 },
+      (_, i) => directory.authenticate(credentials(ID, `wrong-key-${i}-0123456789`))
+    )
+    await settle()
+    // two at a time on the thread pool
+    expect(spy.calls.length).toBe(2)
+    const login = directory.authenticate(credentials(ID, KEY))
+    await settle()
+    spy.calls[0]!.answer(false)
+    await settle()
+    // the slot freed goes to the newest waiting check: the login
+    expect(spy.calls.length).toBe(3)
+    expect(spy.calls[2]!.apiKey).toBe(KEY)
+    spy.calls[2]!.answer(true)
+    expect(await login).toBe(merchant)
+    // the burst is still checked, every key once
+    await spy.drain()
+    expect((await Promise.all(burst)).every((m) => m === undefined)).toBe(true)
+    expect(spy.calls.length).toBe(31)
+  })
+
+  it("past the waiting bound the oldest check is let go: TooManyKeyChecks, answered 429 with Retry-After", async () => {
+    const spy = scryptSpy(false)
+    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 1, maxWaiting: 2 })
+    const first = directory.authenticate(credentials(ID, "wrong-key-a-0123456789")) // checking
+    const oldest = directory.authenticate(credentials(ID, "wrong-key-b-0123456789")) // waiting
+    const newer = directory.authenticate(credentials(ID, "wrong-key-c-0123456789")) // waiting
+    const newest = directory.authenticate(credentials(ID, "wrong-key-d-0123456789")) // lets the oldest go
+    await expect(oldest).rejects.toBeInstanceOf(TooManyKeyChecks)
+    spy.calls[0]!.answer(false)
+    await settle()
+    spy.calls[1]!.answer(false)
+    await settle()
+    spy.calls[2]!.answer(false)
+    expect(await Promise.all([first, newer, newest])).toEqual([undefined, undefined, undefined])
+    expect(spy.calls.map((c) => c.apiKey)).toEqual([
+      "wrong-key-a-0123456789",
+      "wrong-key-d-0123456789",
+      "wrong-key-c-0123456789"
+    ])
+    // the let-go pair is not remembered as wrong: asked again, it is checked
+    const again = directory.authenticate(credentials(ID, "wrong-key-b-0123456789"))
+    await settle()
+    spy.calls[3]!.answer(false)
+    expect(await again).toBeUndefined()
+
+    // over HTTP: 429 too_many_requests with Retry-After
+    const held = scryptSpy(false)
+    const sandbox = createSandbox({
+      store: sqliteStore(":memory:"),
+      merchants: merchantDirectory([merchant], { verify: held.verify, concurrency: 1, maxWaiting: 1 }),
+      onError: () => undefined
+    })
+    const ask = (key: string) =>
+      sandbox.fetch(
+        new Request("http://sandbox.test/sandbox/clock", { headers: { authorization: credentials(ID, key) } })
+      )
+    const checking = ask("wrong-key-1-0123456789")
+    const letGo = ask("wrong-key-2-0123456789")
+    const waiting = ask("wrong-key-3-0123456789")
+    const refused = await letGo
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get("retry-after")).toBe("1")
+    expect(await refused.json()).toMatchObject({ code: "too_many_requests" })
+    held.calls[0]!.answer(false)
+    await settle()
+    held.calls[1]!.answer(false)
+    expect([(await checking).status, (await waiting).status]).toEqual([401, 401])
+    sandbox.close()
+  })
+})
