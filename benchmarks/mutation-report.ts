@@ -73,12 +73,13 @@ interface Row {
   readonly survived: number
   readonly equivalent: number
   readonly invalid: number
+  readonly ignored: number
 }
 const rows: Array<Row> = []
 const open: Array<string> = []
 const used = new Set<Equivalent>()
 for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
-  let killed = 0, survived = 0, equivalent = 0, invalid = 0
+  let killed = 0, survived = 0, equivalent = 0, invalid = 0, ignored = 0
   for (const mutant of mutants) {
     switch (mutant.status) {
       case "Killed":
@@ -101,11 +102,14 @@ for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a]
         }
         break
       }
-      default: // CompileError, RuntimeError, Ignored: not valid mutants
+      case "Ignored": // a static mutant left out by `--ignoreStatic`: not run, so neither killed nor survived
+        ignored++
+        break
+      default: // CompileError, RuntimeError: not valid mutants
         invalid++
     }
   }
-  rows.push({ file, killed, survived, equivalent, invalid })
+  rows.push({ file, killed, survived, equivalent, invalid, ignored })
 }
 
 const percent = (n: number, d: number) => (d === 0 ? "n/a" : `${(Math.floor((1000 * n) / d) / 10).toFixed(1)} %`)
@@ -115,19 +119,20 @@ const total = rows.reduce(
     killed: t.killed + r.killed,
     survived: t.survived + r.survived,
     equivalent: t.equivalent + r.equivalent,
-    invalid: t.invalid + r.invalid
+    invalid: t.invalid + r.invalid,
+    ignored: t.ignored + r.ignored
   }),
-  { file: "", killed: 0, survived: 0, equivalent: 0, invalid: 0 }
+  { file: "", killed: 0, survived: 0, equivalent: 0, invalid: 0, ignored: 0 }
 )
 const table = [
-  "| module | killed / valid | Stryker's score | equivalent | score without equivalents | not compiling |",
-  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  "| module | killed / valid | Stryker's score | equivalent | score without equivalents | not compiling | static, not run |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...[...rows, total].map((r) => {
     const valid = r.killed + r.survived
     const name = r === total ? "**all modules**" : `\`${r.file.replace(/^src\/core\//, "")}\``
     return `| ${name} | ${r.killed} / ${valid} | ${percent(r.killed, valid)} | ${r.equivalent} | ${
       percent(r.killed, valid - r.equivalent)
-    } | ${r.invalid} |`
+    } | ${r.invalid} | ${r.ignored} |`
   })
 ].join("\n")
 

@@ -37,7 +37,12 @@ describe("R7.8 a cancellation's issues name the field, the rule and the problem"
     ])
     const { totalPaymentsPaid: _, ...unpaid } = plan
     expect(issuesOf(unpaid, request)).toEqual([
-      { path: "plan.totalPaymentsPaid", code: "required", rule: "R7.8", message: "is required: what was paid on the plan" }
+      {
+        path: "plan.totalPaymentsPaid",
+        code: "required",
+        rule: "R7.8",
+        message: "is required: what was paid on the plan"
+      }
     ])
   })
 
