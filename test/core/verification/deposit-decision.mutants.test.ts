@@ -64,3 +64,23 @@ describe("R8.2 the currency: the plan's, else the response's own", () => {
     expect(decideDeposit(retrieved, { checkoutId: "chk_1", currencyCode: "NZD" }).allocate).toBe(true)
   })
 })
+
+describe("R8.2/R10.1 an expectation it does not know", () => {
+  const retrieved = withPlan({ id: "plan_1", deposit: { status: "Accepted" } })
+
+  it("refuses a misspelt check that carries a value, unknown_option before anything else", () => {
+    expect(decideDeposit(retrieved, { checkoutId: "chk_1", merchantOrderID: "order_1" } as never)).toEqual({
+      allocate: false,
+      reason: "unknown_option"
+    })
+  })
+
+  it("reads a key whose value is undefined as absent, so it names no check (R10.1)", () => {
+    expect(decideDeposit(retrieved, { checkoutId: "chk_1", merchantOrderID: undefined } as never)).toEqual({
+      allocate: true,
+      checkoutId: "chk_1",
+      planId: "plan_1",
+      depositStatus: "Accepted"
+    })
+  })
+})
