@@ -13,10 +13,12 @@ export {
   type DepositDefaults,
   depositUnit,
   MINIMUM_DEPOSIT_UNITS,
-  minimumDepositUnitOf,
   unitMinimumDeposit,
   unitMinimumDepositOf
 } from "./unit-deposit.ts"
+// the unit reader is the core's own (a plan record's spelling): no public name, out of the declarations
+/** @internal */
+export { minimumDepositUnitOf } from "./unit-deposit.ts"
 
 /**
  * An item's `minimumDepositPerItem`: `Currency` means `value` per unit,
