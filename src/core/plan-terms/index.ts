@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-export { isCheckoutResponse, readCheckoutResult, type TermsCheckout } from "./checkout.ts"
+export { isCheckoutResponse, type TermsCheckout } from "./checkout.ts"
 export {
   Cadence,
   FREQUENCIES,
@@ -14,7 +14,6 @@ export {
   PlanTermsRequest,
   requestUnknownFields,
   validateRequest,
-  validateRequestResult,
   type Weekday,
   weekdayOf,
   WEEKDAYS
@@ -32,7 +31,6 @@ export { cadenceDates, cadenceJson, firstDate, resolveCadence, type ResolvedCade
 export {
   compute,
   type ComputeOptions,
-  computeResult,
   DEPOSIT_STRATEGIES,
   depositRange,
   type DepositStrategy,

@@ -79,7 +79,7 @@ export interface CancellablePlan {
 }
 
 /**
- * Options of {@link validateCancelRequest}.
+ * Options of {@link validateCancelPlanRequest}.
  *
  * @since 0.1.0
  */
@@ -121,7 +121,7 @@ const planContext = (
 }
 
 /**
- * {@link validateCancelRequest} as a synchronous `Result`.
+ * {@link validateCancelPlanRequest} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
@@ -175,12 +175,12 @@ export const validateCancelRequestResult = (
  * import * as Effect from "effect/Effect"
  * import { Refund } from "payment-plan-engine"
  * const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
- * Effect.runSync(Refund.validateCancelRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))
+ * Effect.runSync(Refund.validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))
  * // { value: { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }, warnings: [] }
  * ```
  * @since 0.1.0
  */
-export const validateCancelRequest = (
+export const validateCancelPlanRequest = (
   plan: unknown,
   request: unknown,
   options?: CancelOptions
