@@ -1,6 +1,6 @@
 /**
  * Reading drift (issue 21): a plan record is read in one place, so the same
- * random record through every consumer of a record (the refund quote, the
+ * random record through every consumer of a record (the refund calculation, the
  * cancellation check, the lifecycle and the exposure report's reading) gives
  * the same currency digits and the same amounts (R1.2, R7, R7.8), whatever
  * merchant configuration is given beside it: the record's currency is the

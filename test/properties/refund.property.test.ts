@@ -107,7 +107,7 @@ describe("R7.2 policy selection", () => {
   })
 })
 
-describe("R7 refund quotes", () => {
+describe("R7 refund calculations", () => {
   it("R7.1–R7.7: every item follows the rules, checked against independent oracles", () => {
     fc.assert(
       fc.property(plan, at, (p, ms) => {

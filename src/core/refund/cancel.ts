@@ -67,7 +67,7 @@ export type CancelPlanResponse = typeof CancelPlanResponse.Type
  * The plan a cancellation is checked against: its `id`, `status`, currency and
  * what was paid. A plan record is read as well (`totalPaid`,
  * `currency.currencyCode`, its digits from `currency.isZeroDecimal`, R1.2), as
- * a refund quote reads it.
+ * a refund calculation reads it.
  *
  * @since 0.1.0
  */

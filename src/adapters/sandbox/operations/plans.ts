@@ -2,7 +2,7 @@
  * Plans in the sandbox: plan terms, creating a plan when the customer
  * completes a checkout, reading, searching, refunds, cancellation and the card
  * paying a plan. Every amount, date and transition is the core's: plan terms
- * (R6), the plan record and its lifecycle, refund quotes and cancellation
+ * (R6), the plan record and its lifecycle, refund calculations and cancellation
  * (R7). No HTTP here: the routes call these.
  *
  * @module
