@@ -206,7 +206,7 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
 }
 
 /**
- * Options of {@link computeResult}.
+ * Options of {@link compute}.
  *
  * @since 0.1.0
  */

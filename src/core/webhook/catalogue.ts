@@ -438,9 +438,10 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
 }
 
 /**
- * Reads a webhook body (parsed JSON) tolerantly, as {@link readEventResult}
- * does: an event of the catalogue, or an unknown type kept as it came; fails
- * with a `ValidationError` only when the body is not an event.
+ * Reads a webhook body (parsed JSON) tolerantly: an event of the catalogue,
+ * or an unknown type kept as it came. Fails with a `ValidationError` only
+ * when the body is not an event (`type` missing or not a string) or an event
+ * of a known type lacks what identifies it (its `data`, `planId` or `checkoutId`).
  *
  * @example
  * ```ts
