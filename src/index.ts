@@ -42,7 +42,7 @@ export * as PlanTerms from "./core/plan-terms/index.ts"
 /** Plan records: creation from a checkout and its terms, events and their lifecycle, summaries, merchant order. */
 export * as Plan from "./core/plan/index.ts"
 /** Plan notes: the notes resource, its query (pages, soft-deleted notes) and the page of notes. */
-export * as Notes from "./core/plan/notes.ts"
+export * as Notes from "./core/plan/notes-api.ts"
 /** Refunds (R7): policies and their selection, the refund calculation (greater-of rule), cancellation. */
 export * as Refund from "./core/refund/index.ts"
 /** Plan search: the query parameters and their defaults, filters, sorting and paging over summaries. */

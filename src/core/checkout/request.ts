@@ -198,7 +198,7 @@ export const itemAmountsExact = (item: Record<string, unknown>, exponent: number
 /**
  * An item's cost in minor units when its amounts are exact (R1.3: the cost and a Currency deposit
  * have at most the currency's digits; R1.1: the line total stays an exact amount), else
- * `undefined`: the one judgement validation, pricing and refund quotes share, reading the cost once.
+ * `undefined`: the one judgement validation, pricing and refund calculations share, reading the cost once.
  *
  * @internal
  */

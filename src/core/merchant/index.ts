@@ -4,10 +4,9 @@
  * @since 0.1.0
  */
 export {
-  decodeResult,
   MerchantConfiguration,
   MerchantConfigurationResponse,
   MerchantCurrency,
-  readResult,
+  read,
   SubMerchant
 } from "./configuration.ts"

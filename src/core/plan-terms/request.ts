@@ -97,8 +97,7 @@ const check = requestValidator(PlanTermsRequest, "R6")
  * @example
  * ```ts
  * import * as Result from "effect/Result"
- * import { PlanTerms } from "payment-plan-engine"
- * const result = PlanTerms.validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
+ * const result = validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
  * if (Result.isFailure(result)) result.failure.issues // [{ path: "timeZone", code: "time_zone", rule: "R3.1", … }]
  * ```
  * @since 0.1.0

@@ -64,7 +64,7 @@ export const checkMerchantOrderId = compileValidator(
 )
 
 /**
- * {@link validateMerchantOrder} as a synchronous `Result`.
+ * {@link validateSetMerchantOrder} as a synchronous `Result`.
  *
  * @since 0.1.0
  */
@@ -82,11 +82,11 @@ export const validateMerchantOrderResult = (
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * Effect.runSync(Plan.validateMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
+ * Effect.runSync(Plan.validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
  * // { value: { planId: "plan_1", merchantOrderId: "order-0001" }, warnings: [] }
  * ```
  * @since 0.1.0
  */
-export const validateMerchantOrder = (
+export const validateSetMerchantOrder = (
   input: unknown
 ): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> => Effect.fromResult(check(input))

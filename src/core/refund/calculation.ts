@@ -14,7 +14,7 @@ import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
  *
  * @since 0.1.0
  */
-export const RefundPolicyQuote = Schema.Struct({
+export const RefundCalculationPolicy = Schema.Struct({
   /** the start of the day (redemption date minus days) in the zone, an ISO instant */
   activeFrom: Time.DateTimeText,
   name: Schema.String,
@@ -25,7 +25,7 @@ export const RefundPolicyQuote = Schema.Struct({
 /**
  * @since 0.1.0
  */
-export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
+export type RefundCalculationPolicy = typeof RefundCalculationPolicy.Type
 
 /**
  * An item of the refund calculation: its line, the deposit it keeps (R7.4),
@@ -33,7 +33,7 @@ export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
  *
  * @since 0.1.0
  */
-export const RefundItemQuote = Schema.Struct({
+export const RefundCalculationItem = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   quantity: WholeNumber(1, "R4.6"),
@@ -42,13 +42,13 @@ export const RefundItemQuote = Schema.Struct({
   minNonRefundableDeposit: Schema.Number,
   nonRefundableAmount: Schema.Number,
   activeRefundPolicyIndex: WholeNumber(-1, "R7.2"),
-  refundPolicies: Schema.Array(RefundPolicyQuote)
+  refundPolicies: Schema.Array(RefundCalculationPolicy)
 })
 
 /**
  * @since 0.1.0
  */
-export type RefundItemQuote = typeof RefundItemQuote.Type
+export type RefundCalculationItem = typeof RefundCalculationItem.Type
 
 /**
  * The refund calculation for a plan (R7), exactly the service's response.
@@ -61,7 +61,7 @@ export const RefundCalculation = Schema.Struct({
   totalNonRefundableAmount: Schema.Number,
   suggestedRefundAmount: Schema.Number,
   currencyCode: Schema.String,
-  items: Schema.Array(RefundItemQuote)
+  items: Schema.Array(RefundCalculationItem)
 })
 
 /**

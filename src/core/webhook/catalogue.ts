@@ -408,8 +408,7 @@ const decodeUnknown = Schema.decodeUnknownResult(UnknownWebhookEvent)
  * @example
  * ```ts
  * import { Result } from "effect"
- * import * as Webhook from "payment-plan-engine/webhook"
- * const read = Webhook.readEventResult({ type: "plan.renamed", data: {} })
+ * const read = readEventResult({ type: "plan.renamed", data: {} })
  * Result.isSuccess(read) && read.success.known // false: kept, not refused
  * ```
  * @since 0.1.0
@@ -439,7 +438,10 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
 }
 
 /**
- * {@link readEventResult} as an Effect failing with the `ValidationError`.
+ * Reads a webhook body (parsed JSON) tolerantly: an event of the catalogue,
+ * or an unknown type kept as it came. Fails with a `ValidationError` only
+ * when the body is not an event (`type` missing or not a string) or an event
+ * of a known type lacks what identifies it (its `data`, `planId` or `checkoutId`).
  *
  * @example
  * ```ts
