@@ -91,6 +91,9 @@ if (demo.apiKey !== undefined) {
   if (checkout.id !== undefined) {
     console.log(`A sample checkout (${checkout.id}); open its widget in a browser:\n  ${checkout.widgetUrl}\n`)
     console.log(
+      `Its plan message as a product page shows it (docs/messaging.md):\n  ${running.url}/widget/message-demo?checkout=${checkout.id}\n`
+    )
+    console.log(
       `Verify it afterwards:\n  curl -s -u '${demo.id}:${demo.apiKey}' ${running.url}/api/v2/checkout/${checkout.id}\n`
     )
   } else {
