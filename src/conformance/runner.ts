@@ -795,6 +795,7 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
  * const report = await Effect.runPromise(run(config))
  * report.disagreements // [] when the service agrees with the rules
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const run = (config: ConformanceConfig): Effect.Effect<ConformanceReport, ConformanceError> =>
@@ -813,6 +814,7 @@ export const run = (config: ConformanceConfig): Effect.Effect<ConformanceReport,
 /**
  * Options of {@link runConformance}.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface RunOptions {
@@ -832,6 +834,7 @@ export interface RunOptions {
  * console.log(formatTable(report))
  * process.exitCode = report.disagreements.length === 0 ? 0 : 1
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const runConformance = async (

@@ -37,6 +37,7 @@ import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf
  * const plan = createPlanRecord(checkout, terms, { now, planId: "plan_1", timeZone: "Australia/Sydney" })
  * plan.status // "PendingDeposit"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const createPlanRecord: {
@@ -49,6 +50,7 @@ export const createPlanRecord: {
  * Options of {@link createPlanRecord}: `merchant` is the merchant configuration, as everywhere;
  * `planMerchant` the merchant as the record shows it.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export interface CreatePlanRecordOptions extends Plan.CreatePlanOptions {
@@ -79,6 +81,7 @@ const NONE: ReadonlyArray<Issue> = []
  * const answer = createPlanRecordResult(checkout, terms, { now, planId: "plan_1" })
  * if (answer.ok) console.log(answer.value.status) // "PendingDeposit"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const createPlanRecordResult = (
@@ -100,6 +103,7 @@ export const createPlanRecordResult = (
  * const next = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
  * next.status // "OnSchedule"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const applyPlanEvent = (
@@ -133,6 +137,7 @@ const APPLY_RESULT = plainFunction("applyPlanEventResult", [])
  * if (answer.ok) save(answer.value)
  * else console.log(answer.issues[0]?.message)
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const applyPlanEventResult = (
@@ -163,6 +168,7 @@ export const applyPlanEventResult = (
  * import { planSummaryOf } from "payment-plan-engine"
  * planSummaryOf(plan).remainingBalance // plan.remainingAmount
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summaryOf(plan)
@@ -175,6 +181,7 @@ export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summary
  * import { dueInstallments } from "payment-plan-engine"
  * dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [1]: the deposit, still pending
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArray<Plan.Installment> =>
@@ -190,6 +197,7 @@ export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArra
  * validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order 1" })
  * // { ok: false, issues: [{ path: "merchantOrderId", code: "pattern", … }], warnings: [] }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const validateSetMerchantOrder = (
@@ -213,6 +221,7 @@ const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
  * normalizePlanSearch(new URLSearchParams("limit=20&filterField=status&filterValue=Late"))
  * // { ok: true, value: { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "status", operator: "equals", value: "Late" }], … }, warnings: [] }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const normalizePlanSearch = (
@@ -225,6 +234,7 @@ const NORMALIZE = plainFunction("normalizePlanSearch", [])
 /**
  * Options of {@link searchPlans}: who is searching (`merchantId` and its `merchantGroup`).
  *
+ * @category Plans
  * @since 0.2.0
  */
 export interface SearchPlansOptions extends Search.SearchScope {
@@ -245,6 +255,7 @@ export interface SearchPlansOptions extends Search.SearchScope {
  * import { planSummaryOf, searchPlans } from "payment-plan-engine"
  * const { totalRowCount, plans } = searchPlans(records.map(planSummaryOf), { filterField: "status", filterValue: "Late" }, { merchantId: "merchant-123" })
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const searchPlans = <S extends Search.SearchablePlan>(
@@ -263,6 +274,7 @@ export const searchPlans = <S extends Search.SearchablePlan>(
  * const answer = searchPlansResult([], { limit: 0 }, { merchantId: "merchant-123" })
  * answer.ok // false: limit must be at least 1
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const searchPlansResult = <S extends Search.SearchablePlan>(
@@ -434,6 +446,7 @@ const describe = (value: unknown): string =>
 /**
  * Options of {@link listPlanNotes}.
  *
+ * @category Plans
  * @since 0.2.0
  */
 export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
@@ -453,6 +466,7 @@ export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
  * // { pinnedPlanNote: { id: "n6", … }, planNotes: [n5, n4, n2, n1], meta: { rowCount: 4, pageSize: 10, offset: 0 },
  * //   links: { self, first, prev: null, next: null, last } }: n3 is soft-deleted, n6 pinned
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
@@ -469,6 +483,7 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
  * import { listPlanNotesResult } from "payment-plan-engine"
  * listPlanNotesResult([], { planId: "plan_1", pageSize: 101 }, { selfUrl: "https://api.example/api/v2/plans/plan_1/notes" }).ok // false
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(

@@ -33,6 +33,7 @@ import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validat
  * selectRefundPolicy(policies, 20) // 1
  * selectRefundPolicy(policies, 90) // -1
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const selectRefundPolicy = (
@@ -53,6 +54,7 @@ const SELECT_RESULT = plainFunction("selectRefundPolicyResult", [])
  * selectRefundPolicyResult([{ daysWithinRedemptionDate: 30 }], 2.5)
  * // { ok: false, issues: [{ path: "daysRemaining", code: "format", rule: "R7.2", … }], warnings: [] }
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unknown): Validation<number> =>
@@ -61,6 +63,7 @@ export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unkno
 /**
  * Options of {@link quoteRefund}.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface QuoteRefundOptions {
@@ -106,6 +109,7 @@ const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merc
  * quote.items[0].activeRefundPolicyIndex // 0 (40 days before: the 60-day policy)
  * quote.suggestedRefundAmount            // 275 (400 paid − 125 non-refundable)
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const quoteRefund: {
@@ -128,6 +132,7 @@ const quoted = (plan: unknown, options: QuoteRefundOptions): Outcome<RefundCalcu
  * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
  * absent, R9). Any other value is checked and refused with its issues.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
@@ -149,6 +154,7 @@ export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
  * )
  * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy"]
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const quoteRefundResult = (plan: unknown, options: QuoteRefundOptions): Validation<RefundCalculation> =>
@@ -168,6 +174,7 @@ export const quoteRefundResult = (plan: unknown, options: QuoteRefundOptions): V
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 400.01, reason: "Sorry" })
  * // { ok: false, issues: [reason: enum, refundableAmount: range], warnings: [] }
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const validateCancelPlanRequest = (

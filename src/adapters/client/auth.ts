@@ -12,6 +12,7 @@ import * as Redacted from "effect/Redacted"
 /**
  * What a custom authorization function receives.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface Credentials {
@@ -23,6 +24,7 @@ export interface Credentials {
  * The header value as it is, or a function that builds it for every attempt
  * (a short-lived token, say).
  *
+ * @category Client
  * @since 0.1.0
  */
 export type Authorization =

@@ -56,6 +56,7 @@ export type EffectMethods = {
  * The operations of the service, as Effects: one per operation of the core's
  * route table, and `verifyCheckout`.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface PaymentPlanClientApi extends EffectMethods {
@@ -122,6 +123,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
  *   Effect.runPromise
  * )
  * ```
+ * @category Client
  * @since 0.1.0
  */
 export class PaymentPlanClient extends Context.Service<PaymentPlanClient, PaymentPlanClientApi>()(

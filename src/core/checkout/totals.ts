@@ -27,6 +27,7 @@ import { atLeastOneItem, CheckoutItem, CheckoutRequest, exactCostOf, itemAmountI
  * What the totals read of a checkout: its currency, expiry and, of each item,
  * the fields that price it. Other fields are not looked at.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const PriceableCheckout = reshape(
@@ -42,6 +43,7 @@ export const PriceableCheckout = reshape(
 )
 
 /**
+ * @category Checkout
  * @since 0.1.0
  */
 export type PriceableCheckout = typeof PriceableCheckout.Type
@@ -49,6 +51,7 @@ export type PriceableCheckout = typeof PriceableCheckout.Type
 /**
  * An item priced in minor units.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PricedItem {
@@ -67,6 +70,7 @@ export interface PricedItem {
 /**
  * A checkout priced in minor units of `currencyCode`.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PricedCheckout {
@@ -84,6 +88,7 @@ export interface PricedCheckout {
 /**
  * Options of the totals.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PriceOptions {
@@ -97,6 +102,7 @@ const checkPriceable = compileValidator(PriceableCheckout, { rule: "R4.1", unkno
 /**
  * Prices a checkout that has the shape of {@link PriceableCheckout} (R2).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const priceResult = (
@@ -169,6 +175,7 @@ export const priceResult = (
 /**
  * The default lifetime of a checkout in minutes (R4.7).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const DEFAULT_EXPIRY_MINUTES = 1440
@@ -176,6 +183,7 @@ export const DEFAULT_EXPIRY_MINUTES = 1440
 /**
  * Minutes a checkout stays valid: `expiry`, or 1440 when absent or ≤ 0 (R4.7).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const expiryMinutes = (expiry: number | undefined): number =>
@@ -184,6 +192,7 @@ export const expiryMinutes = (expiry: number | undefined): number =>
 /**
  * An item's part of a {@link CheckoutSummary}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface ItemSummary {
@@ -196,6 +205,7 @@ export interface ItemSummary {
 /**
  * The totals of a checkout as the service would compute them (R2), in JSON numbers.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface CheckoutSummary {
@@ -212,6 +222,7 @@ export interface CheckoutSummary {
 /**
  * Options of {@link summarize}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface SummarizeOptions extends PriceOptions {
@@ -238,6 +249,7 @@ const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Ar
  * totals read (shape, then the currency's precision, every problem at once) and
  * prices them with {@link priceResult}. Also gives the request's `expiry`.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const priceUnknownResult = (
@@ -255,6 +267,7 @@ export const priceUnknownResult = (
 /**
  * {@link summarize} as a synchronous `Result`, for hot loops.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const summarizeResult = (
@@ -303,6 +316,7 @@ export const summarizeResult = (
  * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
  * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const summarize = (

@@ -12,6 +12,7 @@ import { CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../int
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
@@ -20,6 +21,7 @@ export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
  * An item's `minimumDepositPerItem`: `Currency` means `value` per unit,
  * `Percentage` means `value` % of `costPerItem` (R2.2, R4.6).
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export const MinimumDeposit = withRule(
@@ -40,6 +42,7 @@ export const MinimumDeposit = withRule(
 )
 
 /**
+ * @category Deposit
  * @since 0.1.0
  */
 export type MinimumDeposit = typeof MinimumDeposit.Type
@@ -48,6 +51,7 @@ export type MinimumDeposit = typeof MinimumDeposit.Type
  * What the deposit rule reads of a merchant configuration: its default
  * minimum deposit (R2.2), as the service answers it. A merchant configuration is one.
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export interface DepositDefaults {
@@ -68,6 +72,7 @@ export interface DepositDefaults {
  * Deposit.unitMinimumDeposit(5000, { unit: "currency", value: 20 }, undefined, 2) // 2000
  * Deposit.unitMinimumDeposit(5000, undefined, { defaultMinDepositType: "Percentage", defaultMinDepositValue: 10 }, 2) // 500
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const unitMinimumDeposit = (
@@ -87,6 +92,7 @@ export const unitMinimumDeposit = (
  * import { Deposit } from "payment-plan-engine"
  * Deposit.unitMinimumDepositOf(5000, "Percentage", 10, undefined, 2) // 500
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const unitMinimumDepositOf = (
@@ -136,6 +142,7 @@ export const minimumDepositUnitOf = caseInsensitive(MINIMUM_DEPOSIT_UNITS)
  * Deposit.depositUnit("CURRENCY") // "currency"
  * Deposit.depositUnit("percent")  // undefined
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const depositUnit = (unit: string): "currency" | "percentage" | undefined => {

@@ -23,6 +23,7 @@ import { RefundPolicy } from "../refund-policy/policy.ts"
  * A currency the merchant accepts, with its payment bounds (R6.4) and its
  * zero-decimal override (R1.2).
  *
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantCurrency = Schema.Struct({
@@ -34,6 +35,7 @@ export const MerchantCurrency = Schema.Struct({
 })
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantCurrency = typeof MerchantCurrency.Type
@@ -41,6 +43,7 @@ export type MerchantCurrency = typeof MerchantCurrency.Type
 /**
  * A sub-merchant a checkout may name by its `externalCode` (R4.5).
  *
+ * @category Merchant
  * @since 0.1.0
  */
 export const SubMerchant = Schema.Struct({
@@ -50,6 +53,7 @@ export const SubMerchant = Schema.Struct({
 })
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type SubMerchant = typeof SubMerchant.Type
@@ -68,6 +72,7 @@ export type SubMerchant = typeof SubMerchant.Type
  *   currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
  * }
  * ```
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantConfiguration = withRule(
@@ -88,6 +93,7 @@ export const MerchantConfiguration = withRule(
 )
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantConfiguration = typeof MerchantConfiguration.Type
@@ -107,11 +113,13 @@ export type MerchantConfiguration = typeof MerchantConfiguration.Type
  * })
  * merchant.defaultMinDepositValue // 10
  * ```
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantConfigurationResponse = tolerant(MerchantConfiguration)
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantConfigurationResponse = typeof MerchantConfigurationResponse.Type
@@ -214,7 +222,8 @@ const read = (input: Record<string, unknown>, path: string): Reading | ReadonlyA
  *   read.success.warnings // [{ path: "merchant.defaultRefundPolicy", code: "unknown_field", rule: "R10.2", … }]
  * }
  * ```
- * @since 0.1.0
+ * @category Merchant
+ * @since 0.2.0
  */
 export const readResult = (
   input: unknown,
@@ -260,6 +269,7 @@ const warningsUnder = (reading: Reading, path: string): ReadonlyArray<Issue> => 
  * const read = Merchant.decodeResult({ subMerchants: ["store-north"] })
  * if (Result.isSuccess(read)) read.success?.subMerchants // [{ externalCode: "store-north" }]
  * ```
+ * @category Merchant
  * @since 0.1.0
  */
 export const decodeResult = (

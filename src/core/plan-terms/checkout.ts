@@ -19,6 +19,7 @@ import type { MerchantConfigurationResponse } from "../merchant/configuration.ts
 /**
  * What plan terms need of a checkout, amounts in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsCheckout {
@@ -37,6 +38,7 @@ export interface TermsCheckout {
  * Whether a checkout is a response: responses carry the checkout `id`, which a
  * create request does not have.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const isCheckoutResponse = (checkout: unknown): boolean =>
@@ -143,6 +145,7 @@ const fromResponse = (
  * the checkout totals (R2). Date-times become calendar dates in `timeZone`
  * (R2.5). Issues are reported under `checkout`.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const readCheckoutResult = (

@@ -34,6 +34,7 @@ export { FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./enumerati
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.frequencyOf("fortNIGHTly") // "Fortnightly"
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)
@@ -46,6 +47,7 @@ export const frequencyOf: (text: string) => Frequency | undefined = caseInsensit
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.weekdayOf("friday") // 5
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const weekdayOf = (text: string): number | undefined => {
@@ -58,6 +60,7 @@ const weekdayNameOf = caseInsensitive(WEEKDAYS)
 /**
  * The instalment cadence of a request (R6.2).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const Cadence = withRule(
@@ -74,6 +77,7 @@ export const Cadence = withRule(
 )
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type Cadence = typeof Cadence.Type
@@ -83,6 +87,7 @@ export type Cadence = typeof Cadence.Type
  * a checkout"; R6). The deposit's precision depends on the checkout's currency
  * and is judged when the terms are computed (`deposit.precision`, R6.6).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const PlanTermsRequest = withRule(
@@ -99,6 +104,7 @@ export const PlanTermsRequest = withRule(
 )
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type PlanTermsRequest = typeof PlanTermsRequest.Type
@@ -111,6 +117,7 @@ export type PlanTermsRequest = typeof PlanTermsRequest.Type
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.requestUnknownFields({ checkoutId: "chk_1", timezone: "UTC" }).map((w) => w.path) // ["timezone"]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(PlanTermsRequest)
@@ -128,6 +135,7 @@ const check = requestValidator(PlanTermsRequest, "R6")
  * const result = PlanTerms.validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
  * if (Result.isFailure(result)) result.failure.issues // [{ path: "timeZone", code: "time_zone", rule: "R3.1", … }]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const validateRequestResult = (input: unknown): Result.Result<Validated<PlanTermsRequest>, ValidationError> =>
@@ -145,6 +153,7 @@ export const validateRequestResult = (input: unknown): Result.Result<Validated<P
  * import { PlanTerms } from "payment-plan-engine"
  * const { value } = Effect.runSync(PlanTerms.validateRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }))
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const validateRequest = (input: unknown): Effect.Effect<Validated<PlanTermsRequest>, ValidationError> =>

@@ -16,6 +16,7 @@ import type { ResolvedCadenceJson } from "./response.ts"
  * A cadence with its defaults filled in (R6.2): `dayOfWeek` 0 (Sunday) … 6,
  * `dayOfMonth` 1..31.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type ResolvedCadence =
@@ -32,6 +33,7 @@ export type ResolvedCadence =
  * import { PlanTerms, Time } from "payment-plan-engine"
  * PlanTerms.resolveCadence({ frequency: "monthly" }, Time.parseDate("2026-11-22")!) // { frequency: "Monthly", dayOfMonth: 22 }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const resolveCadence = (cadence: Cadence | undefined, planDay: Time.EpochDay): ResolvedCadence => {
@@ -47,6 +49,7 @@ export const resolveCadence = (cadence: Cadence | undefined, planDay: Time.Epoch
 /**
  * A resolved cadence as the response writes it: canonical names.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const cadenceJson = (cadence: ResolvedCadence): ResolvedCadenceJson =>
@@ -67,6 +70,7 @@ const clampedDay = (year: number, month: number, dayOfMonth: number): Time.Epoch
  *   The comparison is of the clamped date: with D = 30 and a plan date of
  *   28 February, 28 February is not after it, so the first is 30 March.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const firstDate = (planDay: Time.EpochDay, cadence: ResolvedCadence): Time.EpochDay => {
@@ -92,6 +96,7 @@ export const firstDate = (planDay: Time.EpochDay, cadence: ResolvedCadence): Tim
  * const dates = PlanTerms.cadenceDates(Time.parseDate("2027-01-15")!, Time.parseDate("2027-04-30")!, { frequency: "Monthly", dayOfMonth: 31 })
  * dates.map(Time.formatDate) // ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const cadenceDates = (

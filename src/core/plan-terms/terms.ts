@@ -26,6 +26,7 @@ import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 /**
  * How the deposit is chosen when the request names none (R6.7).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
@@ -33,6 +34,7 @@ export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
 /**
  * How the deposit of merchant-assisted terms is chosen: `minimum` or `even` (R6.7).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]
@@ -40,6 +42,7 @@ export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]
 /**
  * The currency's payment bounds in minor units (R6.4).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface PaymentBounds {
@@ -72,6 +75,7 @@ const configuredAmount = (value: unknown, exponent: number): number | undefined 
  * PlanTerms.paymentBounds({ currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 10, maximumPaymentAmount: 2000 }] }, "AUD", 2)
  * // { minimum: 1000, maximum: 200000 }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const paymentBounds = (
@@ -90,6 +94,7 @@ export const paymentBounds = (
  * `max = totalCost − minimumPaymentAmount`, no more than `maximumPaymentAmount`
  * when one is set, and never below 0. When `max < min` no deposit is acceptable.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const depositRange = (
@@ -105,6 +110,7 @@ export const depositRange = (
 /**
  * Inputs of {@link termsInMinorUnits}, amounts in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsInput {
@@ -122,6 +128,7 @@ export interface TermsInput {
 /**
  * Terms in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsInMinorUnits {
@@ -159,6 +166,7 @@ export interface TermsInMinorUnits {
  *   bounds: { minimum: 1, maximum: undefined }, deposit: undefined, strategy: "minimum", dateCount: 11 })
  * // { deposit: 28000, each: 7454, remainder: 6, count: 11, firstPayment: 28006, … }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
@@ -208,6 +216,7 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
 /**
  * Options of {@link computeResult}.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface ComputeOptions {
@@ -354,6 +363,7 @@ const scheduleOf = (
  * const terms = PlanTerms.computeResult(checkoutRequest, { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
  * if (Result.isSuccess(terms)) terms.success.schedule // [{ installmentNumber: 1, date: "2026-11-22", amount: … }, …]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const computeResult = (
@@ -426,6 +436,7 @@ export const computeResult = (
  *     installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } } }, { now: new Date() })
  * )
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const compute = (

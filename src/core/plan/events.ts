@@ -38,6 +38,7 @@ import type { CancellationReason } from "./record.ts"
  * import { Plan } from "payment-plan-engine"
  * const event = Plan.PlanEvent.PlanCancelled({ at: "2026-12-01T10:00:00Z", reason: "CustomerRequest", refundAmount: 50 })
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanEvent = Data.TaggedEnum<{
@@ -78,6 +79,7 @@ export type PlanEvent = Data.TaggedEnum<{
  * Constructors and matchers of {@link PlanEvent}. Plain objects with the same
  * `_tag` and fields are events too (JSON from a queue, say).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanEvent = Data.taggedEnum<PlanEvent>()
@@ -85,6 +87,7 @@ export const PlanEvent = Data.taggedEnum<PlanEvent>()
 /**
  * The tags of {@link PlanEvent}, every one (a list without a new event's does not compile).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
@@ -111,6 +114,7 @@ export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
  * - `beyond_completion`: a pause past the plan's completion date;
  * - `out_of_order`: `at` is before the record's `updatedAt`.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanEventRefusal =
@@ -135,6 +139,7 @@ export type PlanEventRefusal =
  * const result = Plan.applyResult(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))
  * // Result.fail(PlanTransitionError { code: "already_cancelled", status: "Cancelled", event: "InstallmentPaid", … })
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export class PlanTransitionError extends Data.TaggedError("PlanTransitionError")<{

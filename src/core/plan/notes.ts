@@ -19,6 +19,7 @@ import { Identifier, tolerant, WholeNumber, withRule } from "../internal/schema-
 /**
  * Who wrote, changed or soft-deleted a note.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const NoteUser = Schema.Struct({ firstName: Schema.String, lastName: Schema.String })
@@ -26,6 +27,7 @@ export const NoteUser = Schema.Struct({ firstName: Schema.String, lastName: Sche
 /**
  * A note on a plan.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNote = Schema.Struct({
@@ -42,6 +44,7 @@ export const PlanNote = Schema.Struct({
 })
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNote = typeof PlanNote.Type
@@ -49,11 +52,13 @@ export type PlanNote = typeof PlanNote.Type
 /**
  * A plan note read tolerantly (R9).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNoteResponse = tolerant(PlanNote, ["id"])
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNoteResponse = typeof PlanNoteResponse.Type
@@ -61,6 +66,7 @@ export type PlanNoteResponse = typeof PlanNoteResponse.Type
 /**
  * A page of a plan's notes: the pinned note apart, the page, its counts and its links.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotes = Schema.Struct({
@@ -81,6 +87,7 @@ export const PlanNotes = Schema.Struct({
 })
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotes = typeof PlanNotes.Type
@@ -88,11 +95,13 @@ export type PlanNotes = typeof PlanNotes.Type
 /**
  * A page of plan notes read tolerantly (R9).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotesResponse = tolerant(PlanNotes)
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesResponse = typeof PlanNotesResponse.Type
@@ -105,6 +114,7 @@ const RULE = "notes"
 /**
  * Notes per page when `pageSize` is not given.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const DEFAULT_NOTES_PAGE_SIZE = 20
@@ -116,6 +126,7 @@ export const DEFAULT_NOTES_PAGE_SIZE = 20
  * definition the core, the client and the sandbox check them with; numbers
  * and booleans may come as their text (a URL's query).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotesQuery = withRule(
@@ -129,6 +140,7 @@ export const PlanNotesQuery = withRule(
 )
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesQuery = typeof PlanNotesQuery.Type
@@ -137,6 +149,7 @@ export type PlanNotesQuery = typeof PlanNotesQuery.Type
  * The list-plan-notes parameters as a caller may give them: typed, or as the
  * text of a URL's query.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesParams = {
@@ -157,6 +170,7 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  * const read = Notes.validateQueryResult(new URLSearchParams("planId=plan_1&pageSize=10"))
  * if (Result.isSuccess(read)) read.success.value.pageSize // 10
  * ```
+ * @category Notes
  * @since 0.1.0
  */
 export const validateQueryResult = (params: unknown) => {
@@ -172,6 +186,7 @@ export const validateQueryResult = (params: unknown) => {
  * A page of notes as {@link list} gives it: a {@link PlanNotes} of
  * the notes it was given (strict ones, or notes read from a service).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> & {
@@ -182,6 +197,7 @@ export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> &
 /**
  * Options of {@link list}.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export interface ListPlanNotesOptions {
@@ -216,6 +232,7 @@ const linkTo = (selfUrl: string, pageSize: number, offset: number): string => {
 /**
  * {@link list} as a synchronous `Result`.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const listResult = <N extends PlanNoteResponse>(
@@ -284,6 +301,7 @@ export const listResult = <N extends PlanNoteResponse>(
  * const page = Effect.runSync(Notes.list(notes, { planId: "plan_1", pageSize: 2 }, { selfUrl: "/api/v2/plans/plan_1/notes" }))
  * page.links.next // "/api/v2/plans/plan_1/notes?pageSize=2&pageOffset=2"
  * ```
+ * @category Notes
  * @since 0.1.0
  */
 export const list = <N extends PlanNoteResponse>(

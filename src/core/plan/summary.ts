@@ -22,6 +22,7 @@ import { type Plan, PLAN_SUMMARY_FIELDS_OF_PLAN, type PlanSummary } from "./reco
  * const summary = Plan.summaryOf(plan)
  * summary.remainingBalance === plan.remainingAmount // true
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const summaryOf = (plan: Plan): PlanSummary => {

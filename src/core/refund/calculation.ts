@@ -12,6 +12,7 @@ import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
 /**
  * A refund policy of an item as the refund calculation shows it (R7.7).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundPolicyQuote = Schema.Struct({
@@ -23,6 +24,7 @@ export const RefundPolicyQuote = Schema.Struct({
 })
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
@@ -31,6 +33,7 @@ export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
  * An item of the refund calculation: its line, the deposit it keeps (R7.4),
  * the active policy (−1 for none, R7.2) and the greater of the two (R7.5).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundItemQuote = Schema.Struct({
@@ -46,6 +49,7 @@ export const RefundItemQuote = Schema.Struct({
 })
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundItemQuote = typeof RefundItemQuote.Type
@@ -53,6 +57,7 @@ export type RefundItemQuote = typeof RefundItemQuote.Type
 /**
  * The refund calculation for a plan (R7), exactly the service's response.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundCalculation = Schema.Struct({
@@ -65,6 +70,7 @@ export const RefundCalculation = Schema.Struct({
 })
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundCalculation = typeof RefundCalculation.Type
@@ -72,11 +78,13 @@ export type RefundCalculation = typeof RefundCalculation.Type
 /**
  * A refund calculation read tolerantly (R9).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundCalculationResponse = tolerant(RefundCalculation)
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundCalculationResponse = typeof RefundCalculationResponse.Type

@@ -40,6 +40,7 @@ import { redemptionDay, selectPolicy } from "./select.ts"
 /**
  * Options of a quote.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface QuoteOptions {
@@ -58,6 +59,7 @@ export interface QuoteOptions {
  * The totals of a quote in integer minor units of `currencyCode`
  * (`exponent` digits), for reports that add up many plans.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface QuoteTotals {
@@ -84,6 +86,7 @@ const names = new BoundedCache<number, BoundedCache<number, string>>(256)
  * Refund.policyName(30, 50) // "50% refundable within 30 days of the redemption date"
  * Refund.policyName(0, 0)   // "0% refundable from the redemption date"
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const policyName = (daysWithinRedemptionDate: number, refundablePercentage: number): string => {
@@ -385,6 +388,7 @@ const itemQuote = (
 /**
  * {@link quote} as a synchronous `Result`, for hot loops.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const quoteResult = (
@@ -455,6 +459,7 @@ export const quoteWarnedResult = (
  * quote.totalNonRefundableAmount // 125
  * quote.suggestedRefundAmount    // 275
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const quote = (plan: unknown, options: QuoteOptions): Effect.Effect<RefundCalculation, ValidationError> =>
@@ -473,6 +478,7 @@ export const quote = (plan: unknown, options: QuoteOptions): Effect.Effect<Refun
  * const totals = Refund.quoteTotals(plan, { at: "2027-01-20T09:00:00+11:00" })
  * if (Result.isSuccess(totals)) totals.success.suggestedRefundAmount // 40000 (minor units: nothing is kept)
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const quoteTotals = (plan: unknown, options: QuoteOptions): Result.Result<QuoteTotals, ValidationError> =>

@@ -17,6 +17,7 @@ import { type FilterOperator, type PlanSearchParams, PlanSearchQuery } from "./q
  * One filter of a normalized search: `filterField`, `filterOperator`,
  * `filterValue` of the query, or the deprecated `status`.
  *
+ * @category Search
  * @since 0.1.0
  */
 export interface PlanSearchFilter {
@@ -29,6 +30,7 @@ export interface PlanSearchFilter {
  * A plan search with every default filled in: what {@link normalize}
  * gives and `searchPlans` evaluates.
  *
+ * @category Search
  * @since 0.1.0
  */
 export interface NormalizedPlanSearch {
@@ -54,6 +56,7 @@ export interface NormalizedPlanSearch {
 /**
  * The defaults of the description's query table.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const SEARCH_DEFAULTS = {
@@ -85,6 +88,7 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  * const read = Search.validateQueryResult(new URLSearchParams("limit=20&useQuickFilter=true"))
  * if (Result.isSuccess(read)) read.success.value // { limit: 20, useQuickFilter: true }
  * ```
+ * @category Search
  * @since 0.1.0
  */
 export const validateQueryResult = (
@@ -119,6 +123,7 @@ export const validateQueryResult = (
 /**
  * {@link normalize} as a synchronous `Result`.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const normalizeResult = (
@@ -177,6 +182,7 @@ export const normalizeResult = (
  * const { value } = Effect.runSync(Search.normalize({ limit: "20", filterField: "totalPaid", filterOperator: "gte", filterValue: "100" }))
  * // { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "totalPaid", operator: "gte", value: "100" }], … }
  * ```
+ * @category Search
  * @since 0.1.0
  */
 export const normalize = (

@@ -16,6 +16,7 @@
  * shouldDisplayWidget(422) // true
  * shouldDisplayWidget(503) // false
  * ```
+ * @category Verification
  * @since 0.1.0
  */
 export const shouldDisplayWidget = (status: unknown): boolean =>

@@ -69,7 +69,8 @@ const installmentData = (plan: Plan, installment: Installment) => ({
  * Webhook.eventsOfTransition(planOnSchedule, event, after).map((e) => e.type)
  * // ["plan.installment_failed", "plan.status_changed"]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const eventsOfTransition = (
   before: Plan,
@@ -143,7 +144,8 @@ export const eventsOfTransition = (
  * const step = Webhook.transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
  * if (Result.isSuccess(step)) step.success.events.map((e) => e.type) // ["plan.cancelled", "plan.status_changed"]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const transitionResult = (
   plan: Plan,
@@ -173,7 +175,8 @@ export const transitionResult = (
  * )
  * events.map((e) => e.type) // ["plan.installment_paid"]: instalment 2, paid the day before it falls due
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const transition = (
   plan: Plan,
@@ -194,7 +197,8 @@ export const transition = (
  * `at` is when it happened (for `Expired`, the expiry itself); an `at` that
  * is not an instant throws a `ValidationError` (R3.1).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type CheckoutOutcome =
   | {
@@ -231,7 +235,8 @@ export type CheckoutOutcome =
  * Webhook.eventOfCheckout({ _tag: "Expired", checkoutId: "chk_1", merchantOrderId: "order-1", expiresAt: "2026-11-23T00:00:00Z" })
  * // { type: "checkout.expired", timestamp: "2026-11-23T00:00:00.000Z", data: { checkoutId: "chk_1", merchantOrderId: "order-1", expiredAt: "2026-11-23T00:00:00.000Z" } }
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const eventOfCheckout = (outcome: CheckoutOutcome): WebhookEvent => {
   switch (outcome._tag) {

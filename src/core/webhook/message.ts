@@ -27,7 +27,8 @@ import { WEBHOOK_RULE } from "./rule.ts"
  * message id, the same on every retry), `webhook-timestamp` (Unix seconds of
  * the attempt) and `webhook-signature` (space-separated `v1,<base64>`).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const HEADERS = {
   id: "webhook-id",
@@ -39,7 +40,8 @@ export const HEADERS = {
  * How far a message's timestamp may be from the receiver's clock, by default
  * (the Standard Webhooks libraries' five minutes).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const DEFAULT_TOLERANCE_SECONDS = 300
 
@@ -54,7 +56,8 @@ export const DEFAULT_TOLERANCE_SECONDS = 300
  * Webhook.bodyOf({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
  * // '{"type":"webhook.test","timestamp":"2026-11-22T10:00:00.000Z","data":{"message":"hello"}}'
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const bodyOf = (event: WebhookEvent): string =>
   JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
@@ -68,7 +71,8 @@ export const bodyOf = (event: WebhookEvent): string =>
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signingInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const signingInput = (id: string, timestampSeconds: number, body: string): string =>
   `${id}.${Math.floor(timestampSeconds)}.${body}`
@@ -79,7 +83,8 @@ export const signingInput = (id: string, timestampSeconds: number, body: string)
 /**
  * The prefix of a webhook secret (Standard Webhooks).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const SECRET_PREFIX = "whsec_"
 
@@ -95,7 +100,8 @@ const base64Bytes = (text: string): number => {
 /**
  * The most bytes a secret may have; Standard Webhooks recommends 24 to 64.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const MAX_SECRET_BYTES = 256
 
@@ -110,7 +116,8 @@ export const MAX_SECRET_BYTES = 256
  * Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
  * Webhook.isSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const isSecret = (secret: unknown): secret is string => {
   if (typeof secret !== "string" || !secret.startsWith(SECRET_PREFIX)) return false
@@ -121,7 +128,8 @@ export const isSecret = (secret: unknown): secret is string => {
 /**
  * A webhook secret (see {@link isSecret}).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookSecret = Schema.String.check(
   rule<string>(
@@ -173,7 +181,8 @@ const WebhookUrl = Schema.String.check(
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.validateEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookEndpoint = withRule(
   Schema.Struct({
@@ -184,7 +193,8 @@ export const WebhookEndpoint = withRule(
 )
 
 /**
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEndpoint = typeof WebhookEndpoint.Type
 
@@ -194,7 +204,8 @@ const checkEndpoint = requestValidator(WebhookEndpoint, WEBHOOK_RULE)
  * Validates a webhook endpoint `{ url, secret }` strictly: every issue, unknown
  * fields as warnings and left out.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const validateEndpointResult = (
   input: unknown
@@ -213,7 +224,8 @@ export const validateEndpointResult = (
  * Webhook.parseTimestamp("1795000000") // 1795000000
  * Webhook.parseTimestamp("1795000000.5") // undefined
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const parseTimestamp = (header: string): number | undefined => {
   if (!/^\d{1,15}$/.test(header)) return undefined
@@ -230,7 +242,8 @@ export const parseTimestamp = (header: string): number | undefined => {
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signaturesOf("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const signaturesOf = (header: string): ReadonlyArray<string> => {
   const out: Array<string> = []
@@ -251,7 +264,8 @@ export const signaturesOf = (header: string): ReadonlyArray<string> => {
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.timestampProblem(1795000000, 1795000400, 300) // "stale"
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const timestampProblem = (
   timestampSeconds: number,
