@@ -2,7 +2,7 @@
  * What a conformance run takes: where the service is, whose credentials, and
  * how much to send. Checked once, before any request.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Redacted from "effect/Redacted"
 import type { Authorization, FetchLike } from "../adapters/client/index.ts"

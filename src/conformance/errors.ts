@@ -3,7 +3,7 @@
  * `payment-plan conformance` command). A disagreement is never an error: it
  * is a finding, in the report. None of these carries the API key.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 

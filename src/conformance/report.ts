@@ -3,7 +3,7 @@
  * for the terminal, the JSON of the command's contract, and an HTML page with
  * each disagreement's request and both answers side by side.
  *
- * @since 0.1.0
+ * @module
  */
 import { escapeHtml as escape } from "../core/foundation/html.ts"
 import type { CheckGroup } from "./config.ts"

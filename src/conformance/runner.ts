@@ -9,7 +9,7 @@
  * and field (fast-check's `path`) and keeps the smallest scenario that still
  * disagrees on the same one; every root cause gets its own counterexample.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"

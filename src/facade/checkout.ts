@@ -1,5 +1,7 @@
 /**
  * Plain functions for checkouts (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"

@@ -1,5 +1,7 @@
 /**
  * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type { UnknownFields, Validation } from "../core/foundation/issues.ts"

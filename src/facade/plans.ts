@@ -1,6 +1,8 @@
 /**
  * Plain functions for plans (issue 5): JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type * as Checkout from "../core/checkout/index.ts"

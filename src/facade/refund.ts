@@ -1,5 +1,7 @@
 /**
  * Plain functions for refunds (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"

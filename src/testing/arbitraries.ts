@@ -4,8 +4,6 @@
  * and change one thing (docs/testing.md). fast-check is an optional peer
  * dependency.
  *
- * @since 0.1.0
- *
  * @module payment-plan-engine/testing
  */
 import * as Result from "effect/Result"

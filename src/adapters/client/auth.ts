@@ -4,7 +4,7 @@
  * usual `Basic base64(merchantId:apiKey)` (RFC 7617) and a merchant can replace
  * it. Whatever is built stays inside a `Redacted` until the request is made.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"

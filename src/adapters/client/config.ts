@@ -5,7 +5,7 @@
  * id the service could never authenticate is refused here, not at the first
  * call.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"

@@ -13,7 +13,7 @@
  * {@link RequestValidationError} instead, before anything is sent. Bad options
  * are an {@link InvalidOptionsError}.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import type { Issue } from "../../core/foundation/issues.ts"

@@ -4,7 +4,7 @@
  * {@link PaymentPlanClientError} (tell which by `code`, after
  * `isPaymentPlanClientError`); `createCheckout` never rejects.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"

@@ -7,7 +7,7 @@
  * the two that are more than one exchange (createCheckout's outcome,
  * verifyCheckout).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

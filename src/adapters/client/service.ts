@@ -2,7 +2,7 @@
  * The Effect-native client: a service with one Effect per operation, and a
  * layer that builds it from {@link ClientOptions}.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

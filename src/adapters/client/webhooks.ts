@@ -6,7 +6,7 @@
  * tolerantly (R9). The HMAC is the `standardwebhooks` package's; the rest is
  * the core's (docs/webhooks.md).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"

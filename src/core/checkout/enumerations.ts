@@ -3,7 +3,7 @@
  * checks from them, and code that must stay small (the sandbox's widget, a
  * browser bundle) imports them without the schema.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**

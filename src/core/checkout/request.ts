@@ -7,7 +7,7 @@
  * against `now` (R4.6), the authenticated merchant (R4.5). Both layers always run,
  * so every violation is reported at once.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

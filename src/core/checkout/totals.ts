@@ -5,7 +5,7 @@
  * {@link priceResult} gives them in minor units for the other calculations;
  * {@link summarize} in the service's JSON numbers.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -2,7 +2,7 @@
  * Deposits: the minimum deposit an item asks for (R2.2), from its own
  * `minimumDepositPerItem` or the merchant's defaults.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { percentageOf, toMinorUnits } from "../foundation/money.ts"

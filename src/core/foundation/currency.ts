@@ -6,7 +6,7 @@
  * (amendments through XCG, ZWG and XAD included); see docs/decisions.md and
  * scripts/generate-iso4217.ts.
  *
- * @since 0.1.0
+ * @module
  */
 import { DECIMAL_DIGITS } from "./iso4217.generated.ts"
 

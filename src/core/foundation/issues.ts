@@ -6,7 +6,7 @@
  * Schema failures are translated into the same vocabulary, so a merchant sees
  * one set of codes (R4.1) whichever layer found the problem.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"

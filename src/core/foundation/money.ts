@@ -8,7 +8,7 @@
  * rationals, with bigint taking over when a product would leave the safe
  * integer range.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -5,6 +5,8 @@
  * can speak it.
  *
  * Internal to the core (not re-exported as such).
+ *
+ * @module
  */
 
 /**

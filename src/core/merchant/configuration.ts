@@ -7,7 +7,7 @@
  * is the one reader every entry point uses: it also reports the fields no rule
  * reads (R10.2: a configuration's fields count as data).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

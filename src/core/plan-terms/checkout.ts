@@ -3,7 +3,7 @@
  * priced by the checkout totals (R2), or a checkout response, whose totals the
  * service has already computed (read tolerantly, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

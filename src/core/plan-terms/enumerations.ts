@@ -3,7 +3,7 @@
  * schemas build their checks from them, and code that must stay small (the
  * sandbox's widget, a browser bundle) imports them without the schemas.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**

@@ -2,7 +2,7 @@
  * The compute-plan-terms request (R6.2, R3.1), validated strictly (R4.1 style):
  * every problem reported with its path, code and rule.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"

@@ -3,7 +3,7 @@
  * what this library computes, with its `schedule`, R6.9), and read
  * tolerantly ({@link PlanTermsResponse}, what any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/enumerations.ts"

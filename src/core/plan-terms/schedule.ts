@@ -6,7 +6,7 @@
  * only once, when `now` becomes the plan date (R6.1); after that a date is a
  * date, so a daylight-saving change can never move one.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Time from "../foundation/time/index.ts"
 import { type Cadence, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "./request.ts"

@@ -6,7 +6,7 @@
  * The calculation works in integer minor units ({@link termsInMinorUnits});
  * {@link computeResult} reads the inputs and writes JSON numbers.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -2,7 +2,7 @@
  * Building a plan record from a checkout and the plan terms the customer chose
  * (R2, R6.9): every field of the description's plan record that can be known.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -6,7 +6,7 @@
  * these events and the state machine over them are this library's
  * (docs/decisions.md, "Plans").
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import type { InstantInput } from "../foundation/time/index.ts"

@@ -13,7 +13,7 @@
  * `PAID` instalments and `refundAmount ≤ totalPaid`. Amounts are computed in
  * integer minor units (R1.1).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

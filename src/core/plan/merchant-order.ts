@@ -3,7 +3,7 @@
  * (strict, with the create-checkout constraints of `merchantOrderId`, R4.1/R4.3)
  * and the response (R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"

@@ -5,7 +5,7 @@
  * R9); the list-plan-notes parameters ({@link PlanNotesQuery}); and listing a
  * plan's notes a page at a time.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -10,7 +10,7 @@
  * cancellation check, the lifecycle and the command line's exposure report read
  * a plan the same way.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"

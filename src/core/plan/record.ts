@@ -5,7 +5,7 @@
  * and read tolerantly ({@link PlanResponse}, {@link PlanSummaryResponse}: what
  * any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"

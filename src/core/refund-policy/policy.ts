@@ -5,7 +5,7 @@
  * validation, refund quotes, plan terms, the client and the sandbox all check
  * policies with them.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { Enum, type Found, NumberBetween, ruleAtEach, WholeNumber, withRule } from "../internal/schema-kit.ts"

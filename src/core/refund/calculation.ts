@@ -3,7 +3,7 @@
  * ({@link RefundCalculation}, what a quote gives), and read tolerantly
  * ({@link RefundCalculationResponse}, what any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Time from "../foundation/time/index.ts"

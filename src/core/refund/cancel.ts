@@ -1,7 +1,7 @@
 /**
  * Cancelling a plan with a refund (R7.8): the request (strict) and response.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

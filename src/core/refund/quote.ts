@@ -11,7 +11,7 @@
  * response, {@link quoteTotals} for the four totals only, for reports over
  * many plans.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

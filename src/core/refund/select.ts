@@ -2,7 +2,7 @@
  * Which refund policy of an item applies (R7.2), and the day count it is
  * chosen by, taken in the plan's time zone (R3, R7.1).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

@@ -2,7 +2,7 @@
  * Evaluating a normalized plan search over plan summaries: scope, filters,
  * quick filter, a stable sort and offset pagination (docs/plans.md, "Search").
  *
- * @since 0.1.0
+ * @module
  */
 import * as Time from "../foundation/time/index.ts"
 import { numberOf } from "../internal/params.ts"

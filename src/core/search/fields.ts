@@ -4,7 +4,7 @@
  * chronologically, strings as text). Derived from the summary's schema, so a
  * field added to the summary is searchable without a second list.
  *
- * @since 0.1.0
+ * @module
  */
 import type * as SchemaAST from "effect/SchemaAST"
 import { TEXT_KIND } from "../internal/schema-kit.ts"

@@ -3,7 +3,7 @@
  * as a URL's query gives them (strings) or typed, checked and filled with the
  * defaults the table states.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

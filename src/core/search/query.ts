@@ -4,7 +4,7 @@
  * parameters with it), and the response, strict ({@link PlanSearchResult}) and read
  * tolerantly ({@link PlanSearchResponse}, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Time from "../foundation/time/index.ts"

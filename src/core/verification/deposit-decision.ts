@@ -1,7 +1,7 @@
 /**
  * R8.2: whether a retrieved checkout lets the merchant allocate inventory.
  *
- * @since 0.1.0
+ * @module
  */
 import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { isRecord } from "../internal/predicates.ts"

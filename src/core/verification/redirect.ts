@@ -2,7 +2,7 @@
  * R8.1: the checkout id a redirect names. No Schema here: the hosted widget's
  * browser bundle imports the verification rules.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**

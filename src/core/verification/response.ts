@@ -3,7 +3,7 @@
  * strictly ({@link CheckoutVerification}, what this library answers), and
  * read tolerantly ({@link CheckoutVerificationResponse}, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"

@@ -1,7 +1,7 @@
 /**
  * R8.3: whether to show the widget after create checkout.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**

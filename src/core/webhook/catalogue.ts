@@ -16,7 +16,7 @@
  * {@link UnknownWebhookEvent}, never refused, so a new event never breaks a
  * receiver.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -3,7 +3,7 @@
  * events, docs/plans.md) and a checkout's outcome, each turned into the
  * catalogue's events. Pure: every timestamp is the change's own instant.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

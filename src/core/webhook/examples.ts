@@ -2,7 +2,7 @@
  * One example event of each type of the catalogue: what docs/webhooks.md
  * shows, and what the sandbox sends on `POST /sandbox/webhook/test` with a type.
  *
- * @since 0.1.0
+ * @module
  */
 import type { WebhookEventOf, WebhookEventType } from "./catalogue.ts"
 

@@ -5,7 +5,7 @@
  * tolerance). The HMAC itself is computed where crypto is available (the
  * sandbox signs, the client verifies, both with the `standardwebhooks` package).
  *
- * @since 0.1.0
+ * @module
  */
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

@@ -4,7 +4,7 @@
  * tolerantly ({@link ErrorBodyResponse}, R9): this shape where it is, and
  * whatever else the service sends kept as it is.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { IssueBody } from "../foundation/issues.ts"

@@ -3,7 +3,7 @@
  * (an "epoch day"), so date arithmetic is integer arithmetic and no time zone
  * or daylight-saving change can move a date. Nothing here reads the clock.
  *
- * @since 0.1.0
+ * @module
  */
 import { BoundedCache } from "../../internal/cache.ts"
 

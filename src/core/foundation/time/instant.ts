@@ -3,7 +3,7 @@
  * epoch milliseconds inside the engine; callers may give a `Date`, epoch
  * milliseconds, an RFC 3339 date-time with its offset, or an Effect `DateTime`.
  *
- * @since 0.1.0
+ * @module
  */
 import * as DateTime from "effect/DateTime"
 import { BoundedCache } from "../../internal/cache.ts"

@@ -4,7 +4,7 @@
  * fields use them, and readers that treat dates as dates (search) recognise
  * them by their annotation.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { rule, TEXT_KIND } from "../../internal/schema-kit.ts"

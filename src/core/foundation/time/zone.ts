@@ -3,7 +3,7 @@
  * first instant of a date. Zones go through `Intl`, whose answers are cached:
  * zone conversion must not dominate hot loops.
  *
- * @since 0.1.0
+ * @module
  */
 import { BoundedCache } from "../../internal/cache.ts"
 import { type EpochDay, epochDay, MS_PER_DAY } from "./calendar.ts"
