@@ -325,7 +325,7 @@ const pretty = (value: unknown): string =>
  * @category Conformance
  * @since 0.1.0
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 export const renderHtml = (report: ConformanceReport): string => {
   const rules = [...report.rules].sort((a, b) => byRule(a.rule, b.rule))
   const rows = rules

@@ -107,9 +107,9 @@ const defaultPolicyDaysOf = (merchant: MerchantConfigurationResponse | undefined
  * configuration (a refusal of the credentials, no answer or a 5xx ends the run
  * with a {@link ConformanceError}) and the service's clock.
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<Session, ConformanceError> =>
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
   Effect.gen(function*() {
     const transport = new Transport(config, signal)
     const client = yield* Effect.try({
@@ -487,9 +487,9 @@ interface GroupRun {
 }
 
 /** The run with a checked configuration. */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<ConformanceReport, ConformanceError> =>
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
   Effect.gen(function*() {
     const started = Date.now()
     const session = yield* openSession(config, signal)

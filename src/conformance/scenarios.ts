@@ -465,7 +465,7 @@ export const breakCheckout = (
   request: CheckoutRequest,
   breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>,
   context: GenerationContext
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): unknown => {
   const body: Record<string, unknown> = JSON.parse(JSON.stringify(request))
   const exponent = Currency.isoExponent(String(body["currencyCode"])) ?? 2

@@ -1,5 +1,5 @@
 /**
- * Plain functions for plans (issue 5): JSON in, JSON out, no Effect knowledge
+ * Plain functions for plans: JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  *
  * @module

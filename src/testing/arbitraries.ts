@@ -276,7 +276,7 @@ export const merchantConfiguration = (
   )
 
 // ---------------------------------------------------------------------------
-// Plans (issue 5)
+// Plans
 
 /**
  * A schedule of R6.9 for `totalMinor` minor units: a deposit of `depositMinor`
@@ -656,7 +656,7 @@ export const refundPlan = (options: RefundPlanOptions = {}) => {
 }
 
 // ---------------------------------------------------------------------------
-// Plan terms (issue 4)
+// Plan terms
 
 /**
  * A weekday name in any case (R6.2).

@@ -70,7 +70,7 @@ export const recordChecks = (
   record: unknown,
   expected: RecordExpectation,
   exchange: Exchange | undefined
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): Array<Check> => {
   const { exponent, terms, zone } = expected
   const checks = new Checks(terms)

@@ -87,9 +87,9 @@ const createPlans = (
 export const searchProperty = (
   session: Session,
   setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): Effect.Effect<Prepared, Halt> =>
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
   Effect.gen(function*() {
     let created: Array<string> = []
     if (!session.config.readOnly) {

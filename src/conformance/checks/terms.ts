@@ -92,7 +92,7 @@ export const termsChecks = (
   exponent?: number,
   /** the count the engine gives without dropping instalments below the minimum payment (R6.5) */
   undropped?: number
-  // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): Array<Check> => {
   const checks = new Checks(expected)
   const operation = "computePlanTerms"

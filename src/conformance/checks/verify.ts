@@ -43,16 +43,16 @@ export const redirectCheck = (checks: Checks, operation: string, exchange: Excha
  *
  * @since 0.1.0
  */
-// eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 export const verifyProperty = (session: Session) =>
   ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>({
     name: "verify",
     group: "verify",
     weight: 1,
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }),
-    // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+    // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
     evaluate: ({ checkout: spec, choice }) =>
-      // eslint-disable-next-line max-lines-per-function -- split in issue 24 (adapters), pending
+      // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
       Effect.gen(function*() {
         const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
         if (prepared.skip !== undefined) return prepared.skip
