@@ -6,7 +6,7 @@
  */
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import type { RefundPlan, RefundPolicy } from "../src/index.ts"
+import { plan as refundPlan, ZONE } from "./fixtures.ts"
 
 const root = process.argv[2]!
 const only = process.argv[3]
@@ -28,50 +28,8 @@ const tree = Object.fromEntries(
 ) as { readonly [K in keyof typeof MODULES]: any }
 
 // ---------------------------------------------------------------------------
-// Inputs: the refund benchmark's plan, the plan-terms benchmark's year of weeks, records of that plan
+// Inputs: the refund benchmark's plan (benchmarks/fixtures.ts), the plan-terms benchmark's year of weeks, records of that plan
 
-const ZONE = "Australia/Sydney"
-const policies = (a: number, b: number, c: number): ReadonlyArray<RefundPolicy> => [
-  { daysWithinRedemptionDate: 90, refundablePercentage: a },
-  { daysWithinRedemptionDate: 30, refundablePercentage: b },
-  { daysWithinRedemptionDate: 7, refundablePercentage: c }
-]
-const refundPlan: RefundPlan = {
-  currencyCode: "AUD",
-  totalPaymentsPaid: 812.35,
-  timeZone: ZONE,
-  items: [
-    {
-      id: "item_1",
-      description: "Festival ticket",
-      quantity: 2,
-      costPerItem: 250,
-      minimumDepositPerItem: { unit: "currency", value: 20 },
-      depositRefundable: false,
-      redemptionDate: "2027-03-01",
-      refundPolicies: policies(90, 50, 0)
-    },
-    {
-      id: "item_2",
-      description: "Hotel, two nights",
-      quantity: 1,
-      costPerItem: 489.9,
-      minimumDepositPerItem: { unit: "Percentage", value: 15 },
-      depositRefundable: false,
-      redemptionDate: "2027-02-26T15:00:00+11:00",
-      refundPolicies: policies(100, 75, 25)
-    },
-    {
-      id: "item_3",
-      description: "Parking pass",
-      quantity: 3,
-      costPerItem: 35.5,
-      depositRefundable: true,
-      redemptionDate: "2027-03-02",
-      refundPolicies: policies(80, 33.33, 10)
-    }
-  ]
-}
 // `at` walks over two months in hour steps, as in the refund benchmark
 const START = Date.UTC(2026, 11, 20)
 let step = 0

@@ -147,7 +147,12 @@ const strip = (ast: SchemaAST.AST, value: unknown): unknown => {
       const index = ast.indexSignatures[0]
       if (index !== undefined) {
         const known = new Set(ast.propertySignatures.map((p) => String(p.name)))
-        for (const key of Object.keys(record)) if (!known.has(key) && record[key] !== undefined) out[key] = record[key]
+        for (const key of Object.keys(record)) {
+          // defined, not assigned: an own "__proto__" key stays a key of the copy
+          if (!known.has(key) && record[key] !== undefined) {
+            Object.defineProperty(out, key, { value: record[key], enumerable: true, writable: true })
+          }
+        }
       }
       return out
     }

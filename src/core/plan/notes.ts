@@ -14,6 +14,7 @@ import { fail, requestValidator, type ValidationError } from "../foundation/issu
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { notParams, readParams } from "../internal/params.ts"
+import { isRecord } from "../internal/predicates.ts"
 import { Identifier, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
 
 /**
@@ -248,6 +249,13 @@ export const listResult = <N extends PlanNoteResponse>(
   }
   if (!Array.isArray(notes)) {
     issues.push(issue("notes", "type", RULE, `must be an array of plan notes, got ${describe(notes)}`))
+  } else {
+    // the list is the caller's data: an element that is not a note is named, never read (a Result twin never throws)
+    notes.forEach((note: unknown, i) => {
+      if (!isRecord(note)) {
+        issues.push(issue(`notes.${i}`, "type", RULE, `must be a plan note (an object), got ${describe(note)}`))
+      }
+    })
   }
   if (issues.length > 0 || Result.isFailure(query)) return fail(issues)
   const {

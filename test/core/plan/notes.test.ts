@@ -102,6 +102,18 @@ describe("listPlanNotes", () => {
     ])
   })
 
+  it("names every element of the list that is not a note, with the bad parameters, and never reads it", () => {
+    // found by R10.2's every-surface property: listPlanNotesResult([null], …) threw a TypeError
+    const r = listResult([null, note("n1", 1), 7] as never, { planId: "plan_1", pageSize: "0" } as never, {
+      selfUrl: "/api/v2/plans/plan_1/notes"
+    })
+    expect(Result.isFailure(r) && r.failure.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
+      "pageSize:range:notes",
+      "notes.0:type:notes",
+      "notes.2:type:notes"
+    ])
+  })
+
   it("pages partition the visible notes, whatever the page size", () => {
     const arbNotes = fc.uniqueArray(
       fc.record({

@@ -1,0 +1,79 @@
+/**
+ * The strict verification response (what this library's sandbox answers, R8.2) refuses what it does
+ * not list: mutation testing found its enumerations and bounds unchecked (benchmarks/mutation.md).
+ */
+import { Result, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { issuesFromSchema } from "../../../src/core/internal/schema-issues.ts"
+import { CheckoutVerification } from "../../../src/core/verification/index.ts"
+
+const strict = (input: unknown) => {
+  const result = Schema.decodeUnknownResult(CheckoutVerification as any)(input, {
+    errors: "all",
+    onExcessProperty: "error",
+    reportInput: true
+  })
+  return Result.isFailure(result)
+    ? { ok: false as const, issues: issuesFromSchema(result.failure.issue, "R8.2", CheckoutVerification.ast).issues }
+    : { ok: true as const, value: result.success }
+}
+
+const verification = (plan: Record<string, unknown>) => ({
+  id: "chk_1",
+  created: "2026-11-22T00:00:00Z",
+  merchantId: "merchant-123",
+  merchantOrderId: "order-0001",
+  totalCost: 1100,
+  totalMinimumDeposit: 280,
+  completionDate: "2027-02-11",
+  currencyCode: "AUD",
+  redirectURL: "https://shop.example/r",
+  planType: "Installment",
+  items: [],
+  checkoutWorkflow: { sdkWidget: { type: "iframe", id: "w1", scriptUrl: "https://widget.example/sdk.js" } },
+  createdAt: "2026-11-22T00:00:00Z",
+  status: "Completed",
+  plan
+})
+
+const cadences = [
+  { frequency: "weekly", on: { dayOfWeek: "Monday" } },
+  { frequency: "fortnightly", on: { dayOfWeek: "Friday" } },
+  { frequency: "monthly", on: { dayOfMonth: 31 } }
+]
+
+describe("R8.2 the strict verification response", () => {
+  it("reads an accepted or rejected deposit and every cadence as written, unchanged", () => {
+    for (const status of ["Accepted", "Rejected"]) {
+      for (const cadence of cadences) {
+        const input = verification({
+          id: "plan_1",
+          currencyCode: "AUD",
+          deposit: { amount: 280, status },
+          instalments: { amount: 205, count: 4, cadence }
+        })
+        expect(strict(input), `${status} ${cadence.frequency}`).toEqual({ ok: true, value: input })
+      }
+    }
+  })
+
+  it("refuses a status or a frequency it does not list, a negative count and a day of month past 31", () => {
+    const input = verification({
+      currencyCode: "AUD",
+      deposit: { amount: 280, status: "Pending" },
+      instalments: { amount: 205, count: -1, cadence: { frequency: "Weekly", on: { dayOfMonth: 32 } } }
+    })
+    const answer = strict(input)
+    expect(answer.ok ? [] : answer.issues.map(({ code, path }) => `${path}:${code}`)).toEqual([
+      "plan.deposit.status:enum",
+      "plan.instalments.count:range",
+      "plan.instalments.cadence.frequency:enum",
+      "plan.instalments.cadence.on.dayOfMonth:range"
+    ])
+    // the bounds cite the rules they come from: the count of instalments (R6.3), the day of month (R6.2)
+    expect(answer.ok ? [] : answer.issues.filter((i) => i.code === "range").map((i) => i.rule)).toEqual([
+      "R6.3",
+      "R6.2"
+    ])
+  })
+})
