@@ -72,7 +72,7 @@ module.exports = {
       severity: "error",
       comment: "The core knows nothing of the facade, the testing kit, the adapters or the conformance kit.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(facade|testing|adapters|conformance|(index|webhook)\\.ts)" }
+      to: { path: "^src/(facade|testing|adapters|conformance|messaging|(index|webhook)\\.ts)" }
     },
     {
       name: "internal-stays-in-the-core",
@@ -106,6 +106,15 @@ module.exports = {
       comment: "Only the CLI uses the conformance kit, through the package's own ./conformance export.",
       from: { path: "^src/", pathNot: "^src/conformance/" },
       to: { path: "^src/conformance/" }
+    },
+    {
+      name: "messaging-is-an-outer-layer",
+      severity: "error",
+      comment:
+        "payment-plan-engine/messaging builds on the core and the facade's plain-function helpers; it imports no " +
+        "adapter (the sandbox serves the element's generated script, never the reverse).",
+      from: { path: "^src/messaging/" },
+      to: { path: "^src/(adapters|conformance|testing)/" }
     },
     {
       name: "adapters-import-no-other-adapter",

@@ -156,5 +156,19 @@ export default tseslint.config(
     languageOptions: {
       globals: { window: "readonly", document: "readonly", navigator: "readonly", HTMLElement: "readonly" }
     }
+  },
+  // and the <payment-plan-message> element's (src/messaging/element/tsconfig.json gives it the DOM's types)
+  {
+    files: ["src/messaging/element/**/*.ts"],
+    languageOptions: {
+      globals: {
+        document: "readonly",
+        HTMLElement: "readonly",
+        customElements: "readonly",
+        CustomEvent: "readonly",
+        CSSStyleSheet: "readonly",
+        queueMicrotask: "readonly"
+      }
+    }
   }
 )

@@ -15,6 +15,7 @@ export default {
     "src/core/deposit/*.ts",
     "src/core/checkout/totals.ts",
     "src/core/checkout/request.ts",
+    "src/core/checkout/redemption.ts",
     "src/core/plan-terms/*.ts",
     "src/core/refund/select.ts",
     "src/core/refund/quote.ts",

@@ -33,7 +33,10 @@ export default defineConfig([
       client: "src/adapters/client/index.ts",
       // payment-plan-engine/client/testing: the client's contract suite and a scripted fetch
       "client-testing": "src/adapters/client/testing.ts",
-      sandbox: "src/adapters/sandbox/index.ts"
+      sandbox: "src/adapters/sandbox/index.ts",
+      // payment-plan-engine/messaging: planMessage and renderPlanMessage (the element's script is
+      // bundled apart, for the browser, by scripts/build-message-element.ts)
+      messaging: "src/messaging/index.ts"
     },
     // a peer: users share one copy of effect
     external: ["effect", "fast-check"],

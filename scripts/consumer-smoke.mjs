@@ -55,6 +55,23 @@ if (received._tag !== "Success" || !received.success.known || received.success.e
 }
 console.log("consumer import of payment-plan-engine/webhook works:", Object.keys(webhook).length, "exports")
 
+// The messaging subpath: a plan message and its server-rendered element; the element's script
+// imports without a DOM (it defines the element only where there is one).
+const messaging = await import("payment-plan-engine/messaging")
+const planned = messaging.planMessage(
+  { currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" },
+  { now: "2026-11-22T09:30:00Z", timeZone: "Australia/Sydney" }
+)
+if (!planned.ok || !planned.value.text.startsWith("Pay AUD")) throw new Error(`planMessage: ${JSON.stringify(planned)}`)
+if (
+  !messaging.renderPlanMessage({ currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" }, {
+    now: "2026-11-22T09:30:00Z",
+    timeZone: "Australia/Sydney"
+  }).includes("shadowrootmode=\"open\"")
+) throw new Error("renderPlanMessage wrote no declarative shadow root")
+await import("payment-plan-engine/messaging/element")
+console.log("consumer import of payment-plan-engine/messaging and /messaging/element works")
+
 // The sandbox subpath: a handler answering through web-standard Request/Response.
 const sandboxModule = await import("payment-plan-engine/sandbox")
 const sandbox = sandboxModule.createSandbox({ store: sandboxModule.sqliteStore(":memory:"), merchants: [] })

@@ -288,7 +288,8 @@ export const CATEGORIES: ReadonlySet<string> = new Set([
   "Client",
   "Sandbox",
   "Conformance",
-  "Testing"
+  "Testing",
+  "Messaging"
 ])
 
 /**

@@ -27,14 +27,19 @@ const CALENDAR = "src/core/foundation/time/calendar.ts"
 const KIT = "src/core/internal/schema-kit.ts"
 const REQUEST = "src/core/checkout/request.ts"
 const TOTALS = "src/core/checkout/totals.ts"
-const DEPOSIT = "src/core/deposit/minimum-deposit.ts"
+// the minimum deposit's arithmetic and unit reader, Schema-free for the product-page element
+const DEPOSIT = "src/core/deposit/unit-deposit.ts"
 const POLICY = "src/core/refund-policy/policy.ts"
 const SELECT = "src/core/refund/select.ts"
 const QUOTE = "src/core/refund/quote.ts"
 const CANCEL = "src/core/refund/cancel.ts"
-const TERMS = "src/core/plan-terms/terms.ts"
+// the plan terms' arithmetic, validation and schedule: the Schema-free kernel computeResult calls
+const KERNEL = "src/core/plan-terms/kernel.ts"
+// the past-date rule, Schema-free for the product-page element
+const REDEMPTION = "src/core/checkout/redemption.ts"
 const SCHEDULE = "src/core/plan-terms/schedule.ts"
-const TERMS_REQUEST = "src/core/plan-terms/request.ts"
+// frequencies and weekdays in any case, Schema-free for the product-page element
+const CADENCE_NAMES = "src/core/plan-terms/cadence-names.ts"
 const LIFECYCLE = "src/core/plan/lifecycle.ts"
 const CREATE_PLAN = "src/core/plan/create.ts"
 const MERCHANT_ORDER = "src/core/plan/merchant-order.ts"
@@ -252,9 +257,9 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R4.6",
     patches: [
       p(
-        REQUEST,
-        "(parsed._tag === \"Date\" ? parsed.day <= today : parsed.ms <= now)",
-        "(parsed._tag === \"Date\" ? parsed.day < today : parsed.ms < now)"
+        REDEMPTION,
+        "redemption._tag === \"Date\" ? redemption.day <= today : redemption.ms <= now",
+        "redemption._tag === \"Date\" ? redemption.day < today : redemption.ms < now"
       )
     ]
   },
@@ -318,14 +323,14 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R5.2",
     patches: [
       p(
-        TERMS,
+        KERNEL,
         "const firstPayment = Math.min(deposit, totalCost) + remainder",
         "const firstPayment = Math.min(deposit, totalCost) + (count === 0 ? remainder : 0)"
       ),
       p(
-        TERMS,
-        "date: Time.formatDate(dates[i]!), amount: each }",
-        "date: Time.formatDate(dates[i]!), amount: i === t.count - 1 ? fromMinorUnits(t.each + t.remainder, exponent) : each }"
+        KERNEL,
+        "date: formatDate(dates[i]!), amount: each }",
+        "date: formatDate(dates[i]!), amount: i === t.count - 1 ? fromMinorUnits(t.each + t.remainder, exponent) : each }"
       )
     ]
   },
@@ -335,7 +340,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     name: "the plan date taken in UTC, not the request's zone",
     rule: "R6.1",
     patches: [
-      p(TERMS, "const planDay = Time.localDay(now, terms.timeZone)", "const planDay = Time.localDay(now, \"UTC\")")
+      p(KERNEL, "const planDay = localDay(now, timeZone)", "const planDay = localDay(now, \"UTC\")")
     ]
   },
   {
@@ -343,7 +348,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R6.2",
     patches: [
       p(
-        TERMS_REQUEST,
+        CADENCE_NAMES,
         "export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)",
         "export const frequencyOf: (text: string) => Frequency | undefined = (text) =>\n" +
           "  (FREQUENCIES as ReadonlyArray<string>).includes(text) ? (text as Frequency) : undefined"
@@ -384,7 +389,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R6.4",
     patches: [
       p(
-        TERMS,
+        KERNEL,
         "Math.max(0, Math.min(totalCost - bounds.minimum, bounds.maximum ?? Infinity))",
         "Math.max(0, totalCost - bounds.minimum)"
       )
@@ -394,20 +399,20 @@ export const FAULTS: ReadonlyArray<Fault> = [
     name: "no instalment dropped below the minimum payment",
     rule: "R6.5",
     patches: [
-      p(TERMS, "count = Math.min(input.dateCount, Math.trunc(rest / bounds.minimum))", "count = input.dateCount")
+      p(KERNEL, "count = Math.min(input.dateCount, Math.trunc(rest / bounds.minimum))", "count = input.dateCount")
     ]
   },
   {
     name: "a payment above maximumPaymentAmount not reported",
     rule: "R6.6",
     patches: [
-      p(TERMS, "if (aboveMaximumPayment(firstPayment) || (count > 0 && aboveMaximumPayment(each))) {", "if (false) {")
+      p(KERNEL, "if (aboveMaximumPayment(firstPayment) || (count > 0 && aboveMaximumPayment(each))) {", "if (false) {")
     ]
   },
   {
     name: "PayInFull unavailable (computed as instalments)",
     rule: "R6.8",
-    patches: [p(TERMS, "if (input.planType === \"PayInFull\") {", "if (false) {")]
+    patches: [p(KERNEL, "if (input.planType === \"PayInFull\") {", "if (false) {")]
   },
   {
     name: "plan record: due instants at midnight UTC, not in the plan's zone",

@@ -31,8 +31,15 @@ import {
 import { clientContract, type ContractEnvironment, scriptedFetch } from "payment-plan-engine/client/testing"
 import { type ConformanceConfig, type ConformanceReport, runConformance, toJson } from "payment-plan-engine/conformance"
 import { describeConformance } from "payment-plan-engine/conformance/vitest"
+import {
+  type PlanMessage,
+  planMessage,
+  type PlanMessageOptions,
+  renderPlanMessage
+} from "payment-plan-engine/messaging"
 import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
 import { checkoutRequest } from "payment-plan-engine/testing"
+import "payment-plan-engine/messaging/element"
 import * as Webhook from "payment-plan-engine/webhook"
 
 const request: CheckoutRequest = {
@@ -75,6 +82,26 @@ if (read._tag === "Success" && read.success.known && read.success.event.type ===
   const cancelled: Webhook.WebhookEventResponse = read.success.event
   console.log(cancelled.data.planId, Webhook.EVENT_TYPES.length)
 }
+
+// Plan messaging: the item and the options typed exactly, the element's tag and event typed for the DOM.
+const messageOptions: PlanMessageOptions = {
+  now: "2026-11-22T09:30:00Z",
+  timeZone: "Australia/Sydney",
+  locale: "en-AU"
+}
+const messageItem = { currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" }
+const message = planMessage(messageItem, messageOptions)
+if (message.ok) {
+  const value: PlanMessage = message.value
+  console.log(value.text, value.terms.schedule.length)
+}
+// @ts-expect-error costperitem for costPerItem
+planMessage({ currencyCode: "AUD", costperitem: 1100, redemptionDate: "2027-02-11" }, messageOptions)
+// @ts-expect-error timezone for timeZone
+planMessage(messageItem, { now: "2026-11-22T09:30:00Z", timezone: "UTC" })
+console.log(renderPlanMessage(messageItem, messageOptions).length)
+export const onMessageError = (element: HTMLElementTagNameMap["payment-plan-message"]) =>
+  element.addEventListener("payment-plan-message-error", (event) => console.log(event.detail.issues[0]?.rule))
 
 // The client: options, the error guard narrowing by code, the testing kit.
 const clientOptions: ClientOptions = {

@@ -18,6 +18,7 @@ import { ValidationError } from "../../core/foundation/issues.ts"
 import { DEFAULT_ROUTES, type Routes } from "../../core/wire/routes.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import type { SandboxEnvironment } from "./operations/environment.ts"
+import { MESSAGE_ENDPOINTS } from "./routes/message.ts"
 import { createRouter, mountOf } from "./routes/router.ts"
 import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
 import { serviceEndpoints } from "./routes/service.ts"
@@ -119,6 +120,7 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
   const endpoints = {
     ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
     ...WIDGET_ENDPOINTS,
+    ...MESSAGE_ENDPOINTS,
     ...SANDBOX_ENDPOINTS
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))

@@ -34,6 +34,7 @@ import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import { RefundPolicies } from "../refund-policy/policy.ts"
 import { PLAN_TYPES } from "./enumerations.ts"
+import { redemptionNotAfter } from "./redemption.ts"
 
 // ---------------------------------------------------------------------------
 // Request (strict, R4)
@@ -313,7 +314,7 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
     const redemption = item["redemptionDate"]
     if (now !== undefined && today !== undefined && typeof redemption === "string") {
       const parsed = Time.parseDateOrInstant(redemption)
-      if (parsed !== undefined && (parsed._tag === "Date" ? parsed.day <= today : parsed.ms <= now)) {
+      if (parsed !== undefined && redemptionNotAfter(parsed, now, today)) {
         issues.push(issue(`items[${index}].redemptionDate`, "past_date", "R4.6", "must be after now"))
       }
     }

@@ -15,24 +15,10 @@ import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
 import { issuesFromSchema } from "../internal/schema-issues.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import type { TermsCheckout } from "./kernel.ts"
 
-/**
- * What plan terms need of a checkout, amounts in minor units.
- *
- * @category Plan terms
- * @since 0.1.0
- */
-export interface TermsCheckout {
-  /** the checkout's `id` when it is a response */
-  readonly id: string | undefined
-  readonly currencyCode: string
-  readonly exponent: number
-  readonly totalCost: number
-  readonly totalMinimumDeposit: number
-  /** R2.4, in the request's time zone */
-  readonly completionDay: Time.EpochDay
-  readonly redirectURL: string | undefined
-}
+// what plan terms need of a checkout: the kernel's input, declared there (Schema-free)
+export type { TermsCheckout } from "./kernel.ts"
 
 /**
  * Whether a checkout is a response: responses carry the checkout `id`, which a

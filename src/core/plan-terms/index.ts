@@ -7,6 +7,21 @@
  */
 export { isCheckoutResponse, readCheckoutResult, type TermsCheckout } from "./checkout.ts"
 export {
+  DEPOSIT_STRATEGIES,
+  depositRange,
+  type DepositStrategy,
+  type PaymentBounds,
+  paymentBounds,
+  planDayOrIssue,
+  type RequestedDeposit,
+  requestedDeposit,
+  type TermsInMinorUnits,
+  termsInMinorUnits,
+  type TermsInput,
+  termsOf,
+  type TermsOfInput
+} from "./kernel.ts"
+export {
   Cadence,
   FREQUENCIES,
   type Frequency,
@@ -29,16 +44,4 @@ export {
   type TermsValidationKey
 } from "./response.ts"
 export { cadenceDates, cadenceJson, firstDate, resolveCadence, type ResolvedCadence } from "./schedule.ts"
-export {
-  compute,
-  type ComputeOptions,
-  computeResult,
-  DEPOSIT_STRATEGIES,
-  depositRange,
-  type DepositStrategy,
-  type PaymentBounds,
-  paymentBounds,
-  type TermsInMinorUnits,
-  termsInMinorUnits,
-  type TermsInput
-} from "./terms.ts"
+export { compute, type ComputeOptions, computeResult } from "./terms.ts"

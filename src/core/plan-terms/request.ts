@@ -10,7 +10,6 @@ import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/enumerations.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
-import { caseInsensitive } from "../internal/case-insensitive.ts"
 import type { Issue } from "../internal/issue.ts"
 import {
   CaseInsensitiveEnum,
@@ -21,41 +20,13 @@ import {
   withRule
 } from "../internal/schema-kit.ts"
 import { unknownFieldsOf } from "../internal/validator.ts"
-import { FREQUENCIES, type Frequency, WEEKDAYS } from "./enumerations.ts"
+import { FREQUENCIES, WEEKDAYS } from "./enumerations.ts"
 
 // the enumerations live apart, Schema-free, for code that must stay small (the widget)
 export { FREQUENCIES, type Frequency, type Weekday, WEEKDAYS } from "./enumerations.ts"
 
-/**
- * A frequency as written in any case (R6.2), by its canonical name; `undefined` when it is none.
- *
- * @example
- * ```ts
- * import { PlanTerms } from "payment-plan-engine"
- * PlanTerms.frequencyOf("fortNIGHTly") // "Fortnightly"
- * ```
- * @category Plan terms
- * @since 0.1.0
- */
-export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)
-
-/**
- * A weekday name as written in any case (R6.2), as its index (0 Sunday … 6); `undefined` when it is none.
- *
- * @example
- * ```ts
- * import { PlanTerms } from "payment-plan-engine"
- * PlanTerms.weekdayOf("friday") // 5
- * ```
- * @category Plan terms
- * @since 0.1.0
- */
-export const weekdayOf = (text: string): number | undefined => {
-  const weekday = weekdayNameOf(text)
-  return weekday === undefined ? undefined : WEEKDAYS.indexOf(weekday)
-}
-
-const weekdayNameOf = caseInsensitive(WEEKDAYS)
+// read in any case by the Schema-free readers, which the element of `payment-plan-engine/messaging` bundles
+export { frequencyOf, weekdayOf } from "./cadence-names.ts"
 
 /**
  * The instalment cadence of a request (R6.2).

@@ -9,7 +9,9 @@
  * @module
  */
 import * as Time from "../foundation/time/index.ts"
-import { type Cadence, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "./request.ts"
+import { frequencyOf, weekdayOf } from "./cadence-names.ts"
+import { type Weekday, WEEKDAYS } from "./enumerations.ts"
+import type { Cadence } from "./request.ts"
 import type { ResolvedCadenceJson } from "./response.ts"
 
 /**

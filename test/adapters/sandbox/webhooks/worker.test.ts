@@ -346,12 +346,9 @@ describe("fair delivery across merchants", () => {
     await h.worker.idle()
     const of = (path: string) => receiver.received.filter((r) => r.path === path)
     expect(new Set(of("/webhooks/a").map((r) => r.id)).size).toBe(10)
-    expect(of("/webhooks/b").map((r) => JSON.parse(r.body).data.status)).toEqual([
-      "Late",
-      "OnSchedule",
-      "Late",
-      "Cancelled"
-    ])
+    // at least once, in order: a receipt repeated after a timed-out attempt (150 ms on a loaded machine) counts once
+    const firstReceipts = [...new Map(of("/webhooks/b").map((r) => [r.id, JSON.parse(r.body).data.status])).values()]
+    expect(firstReceipts).toEqual(["Late", "OnSchedule", "Late", "Cancelled"])
     // B went while A's attempts were hanging (A's hang through the receiver's first 12 deliveries)
     const firstOfB = receiver.received.findIndex((r) => r.path === "/webhooks/b")
     expect(firstOfB).toBeLessThan(12)
