@@ -18,7 +18,7 @@ export default {
     "src/core/checkout/redemption.ts",
     "src/core/plan-terms/*.ts",
     "src/core/refund/select.ts",
-    "src/core/refund/quote.ts",
+    "src/core/refund/calculate.ts",
     "src/core/refund/cancel.ts",
     "src/core/refund/policy.ts",
     "src/core/verification/*.ts",

@@ -3,7 +3,7 @@
  * with memory that does not grow with the input.
  *
  * The cases run the report's own pipeline (chunks cut at newlines, JSON.parse,
- * `Refund.quoteTotals`, exact sums, top-K) over generated NDJSON held in
+ * `Refund.calculateTotals`, exact sums, top-K) over generated NDJSON held in
  * memory as 1 MiB chunks, so the disk is out of the figure. The baseline is the
  * floor of any NDJSON report: the same splitting and JSON.parse of every line,
  * nothing else, measured in the same run.

@@ -4,8 +4,11 @@
  * each with a plain-JavaScript baseline measured in the same run.
  */
 import { Result } from "effect"
-import { applyResult, createResult, type Plan, PlanEvent, summaryOf } from "../src/core/plan/index.ts"
-import { evaluate, normalizeResult } from "../src/core/search/index.ts"
+import { createResult } from "../src/core/plan/create.ts"
+import { type Plan, PlanEvent, summaryOf } from "../src/core/plan/index.ts"
+import { applyResult } from "../src/core/plan/lifecycle.ts"
+import { evaluate } from "../src/core/search/index.ts"
+import { normalizeResult } from "../src/core/search/normalize.ts"
 import { exampleTerms } from "../test/core/plan/fixtures.ts"
 import { exampleRequest } from "../test/fixtures.ts"
 import type { Suite } from "./harness.ts"

@@ -6,8 +6,8 @@
  * times move with the load.
  */
 import { Result } from "effect"
-import { quoteTotals } from "../src/core/refund/quote.ts"
-import { quoteRefund } from "../src/index.ts"
+import { calculateTotalsResult } from "../src/core/refund/calculate.ts"
+import { calculateRefund } from "../src/index.ts"
 import { plan, ZONE } from "./fixtures.ts"
 import type { Suite } from "./harness.ts"
 
@@ -75,14 +75,16 @@ const baseline = (atMs: number, paid: number) => {
 const line = JSON.stringify(plan)
 const at = { at: 0, timeZone: ZONE }
 
-for (const check of [quoteRefund(plan, { at: START }), Result.getOrThrow(quoteTotals(plan, { at: START }))]) {
+for (
+  const check of [calculateRefund(plan, { at: START }), Result.getOrThrow(calculateTotalsResult(plan, { at: START }))]
+) {
   if (check === undefined) throw new Error("the benchmark plan must quote")
 }
 // Both paths run through one function; warm it with both before measuring, so the
 // case measured second does not pay for V8 re-optimizing it (slow under load).
 for (let i = 0; i < 200_000; i++) {
-  quoteRefund(plan, { at: nextAt() })
-  quoteTotals(plan, { at: nextAt(), timeZone: ZONE })
+  calculateRefund(plan, { at: nextAt() })
+  calculateTotalsResult(plan, { at: nextAt(), timeZone: ZONE })
 }
 
 export const suite: Suite = {
@@ -91,27 +93,27 @@ export const suite: Suite = {
   cases: [
     { name: "baseline: integer arithmetic (3 items × 3 policies)", run: () => baseline(nextAt(), 81_235) },
     {
-      name: "quoteRefund (3 items × 3 policies, Australia/Sydney)",
-      run: () => quoteRefund(plan, { at: nextAt() }),
+      name: "calculateRefund (3 items × 3 policies, Australia/Sydney)",
+      run: () => calculateRefund(plan, { at: nextAt() }),
       budget: { minOpsPerSecond: 200_000 },
       compareWith: ["baseline: integer arithmetic (3 items × 3 policies)"]
     },
     {
-      name: "Refund.quoteTotals (same plan)",
-      run: () => quoteTotals(plan, { at: nextAt(), timeZone: ZONE }),
+      name: "Refund.calculateTotals (same plan)",
+      run: () => calculateTotalsResult(plan, { at: nextAt(), timeZone: ZONE }),
       // the exposure report's 200 k plans/s leaves 5 µs a line: at most 2 µs of it for the totals
       budget: { minOpsPerSecond: 500_000 },
       compareWith: [
         "baseline: integer arithmetic (3 items × 3 policies)",
-        "quoteRefund (3 items × 3 policies, Australia/Sydney)"
+        "calculateRefund (3 items × 3 policies, Australia/Sydney)"
       ]
     },
     { name: "baseline: JSON.parse of the plan's NDJSON line", run: () => JSON.parse(line) },
     {
-      name: "JSON.parse + Refund.quoteTotals (exposure, per line)",
+      name: "JSON.parse + Refund.calculateTotals (exposure, per line)",
       run: () => {
         ;(at as { at: number }).at = nextAt()
-        return quoteTotals(JSON.parse(line), at)
+        return calculateTotalsResult(JSON.parse(line), at)
       },
       // no budget of its own: the report's budget is the command line's; the ratio to
       // JSON.parse alone shows what the totals add to reading the line

@@ -13,7 +13,7 @@ const only = process.argv[3]
 
 /** The modules compared, as both trees have them. */
 const MODULES = {
-  quote: "src/core/refund/quote.ts",
+  quote: "src/core/refund/calculate.ts",
   terms: "src/core/plan-terms/terms.ts",
   lifecycle: "src/core/plan/lifecycle.ts",
   create: "src/core/plan/create.ts",
@@ -89,8 +89,9 @@ const scope = { merchantId: "merchant-123" }
 
 /** The hot paths, by name. */
 export const PATHS: Readonly<Record<string, () => unknown>> = {
-  "Refund.quoteResult (3 items × 3 policies)": () => tree.quote.quoteResult(refundPlan, { at: nextAt() }),
-  "Refund.quoteTotals (the exposure report's path)": () => tree.quote.quoteTotals(refundPlan, { at: nextAt() }),
+  "Refund.calculateResult (3 items × 3 policies)": () => tree.quote.calculateResult(refundPlan, { at: nextAt() }),
+  "Refund.calculateTotals (the exposure report's path)": () =>
+    tree.quote.calculateTotalsResult(refundPlan, { at: nextAt() }),
   "PlanTerms.computeResult (52 weekly)": () => tree.terms.computeResult(season, weekly, termsOptions),
   "Plan.applyResult (InstallmentPaid)": () => tree.lifecycle.applyResult(onSchedule, pay),
   "Plan.applyResult (PlanCancelled)": () => tree.lifecycle.applyResult(onSchedule, cancel),

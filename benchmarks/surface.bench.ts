@@ -1,10 +1,10 @@
 /**
  * Budget of the plain API's surface: the warnings path (options checked as a closed set,
- * the mode read, process warnings when there are some) adds at most 5 % to `quoteRefund` and
+ * the mode read, process warnings when there are some) adds at most 5 % to `calculateRefund` and
  * `summarizeCheckout` on inputs without unknown fields. Today's code path is the commit before
  * the issue (`BEFORE`), extracted with `git archive` and imported beside this one, so both run in
- * the same process on the same input; the core's own functions (`Refund.quoteResult`,
- * `Checkout.summarizeResult`: the arithmetic without any of the surface, nor the unknown-field scan
+ * the same process on the same input; the core's own functions (`calculateResult`,
+ * `summarizeResult`: the arithmetic without any of the surface, nor the unknown-field scan
  * that both surfaces make) are shown too. The budget is the median of paired rounds that alternate
  * the two, which a shared machine's drift affects least.
  */
@@ -14,7 +14,9 @@ import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { Checkout, type CheckoutRequest, quoteRefund, Refund, summarizeCheckout } from "../src/index.ts"
+import { summarizeResult } from "../src/core/checkout/totals.ts"
+import { calculateResult } from "../src/core/refund/calculate.ts"
+import { calculateRefund, type CheckoutRequest, summarizeCheckout } from "../src/index.ts"
 import { exampleRequest, NOW } from "../test/fixtures.ts"
 import { plan } from "./fixtures.ts"
 import type { Case, Note, Suite } from "./harness.ts"
@@ -23,7 +25,7 @@ import type { Case, Note, Suite } from "./harness.ts"
 const BEFORE = "a22657c"
 
 interface Before {
-  readonly quoteRefund: (plan: unknown, options: unknown) => unknown
+  readonly calculateRefund: (plan: unknown, options: unknown) => unknown
   readonly summarizeCheckout: (request: unknown, options: unknown) => unknown
 }
 
@@ -50,12 +52,12 @@ const HOUR = 3_600_000
 let step = 0
 const nextAt = () => START + (step = (step + 1) % 1440) * HOUR
 
-const coreQuote = () => Refund.quoteResult(plan, { at: nextAt() })
-const plainQuote = () => quoteRefund(plan, { at: nextAt() })
-const coreSummary = () => Checkout.summarizeResult(request, { now: NOW })
+const coreQuote = () => calculateResult(plan, { at: nextAt() })
+const plainQuote = () => calculateRefund(plan, { at: nextAt() })
+const coreSummary = () => summarizeResult(request, { now: NOW })
 const plainSummary = () => summarizeCheckout(request, { now: NOW })
 
-const beforeQuote = () => before!.quoteRefund(plan, { at: nextAt() })
+const beforeQuote = () => before!.calculateRefund(plan, { at: nextAt() })
 const beforeSummary = () => before!.summarizeCheckout(request, { now: NOW })
 
 // the same answers, or the comparison is of different work
@@ -117,9 +119,9 @@ const CALLS = 10_000
 
 const BUDGET = 1.05
 
-const QUOTE_CORE = "baseline: Refund.quoteResult (3 items × 3 policies)"
-const QUOTE_BEFORE = `quoteRefund before (${BEFORE})`
-const SUMMARY_CORE = "baseline: Checkout.summarizeResult (2 items)"
+const QUOTE_CORE = "baseline: calculateResult (3 items × 3 policies)"
+const QUOTE_BEFORE = `calculateRefund before (${BEFORE})`
+const SUMMARY_CORE = "baseline: summarizeResult (2 items)"
 const SUMMARY_BEFORE = `summarizeCheckout before (${BEFORE})`
 const withBefore = before !== undefined
 
@@ -127,7 +129,7 @@ const cases: Array<Case> = [
   { name: QUOTE_CORE, run: coreQuote },
   ...(withBefore ? [{ name: QUOTE_BEFORE, run: beforeQuote, compareWith: [QUOTE_CORE] }] : []),
   {
-    name: "quoteRefund (same plan, no unknown fields)",
+    name: "calculateRefund (same plan, no unknown fields)",
     run: plainQuote,
     compareWith: withBefore ? [QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
   },
@@ -153,13 +155,13 @@ export const suite: Suite = {
     return [
       ...(withBefore
         ? [
-          ratio(`quoteRefund ÷ quoteRefund before`, beforeQuote, plainQuote, true),
+          ratio(`calculateRefund ÷ calculateRefund before`, beforeQuote, plainQuote, true),
           ratio(`summarizeCheckout ÷ summarizeCheckout before`, beforeSummary, plainSummary, true)
         ]
         : [{ text: `today's code (${BEFORE}) could not be extracted with git: no budget measured`, pass: false }]),
-      ratio("quoteRefund ÷ Refund.quoteResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),
+      ratio("calculateRefund ÷ calculateResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),
       ratio(
-        "summarizeCheckout ÷ Checkout.summarizeResult (the core, no unknown-field scan)",
+        "summarizeCheckout ÷ summarizeResult (the core, no unknown-field scan)",
         coreSummary,
         plainSummary,
         false

@@ -49,7 +49,8 @@ console.log("consumer import of payment-plan-engine/client works:", Object.keys(
 // The webhook subpath: an event of the catalogue, written and read back as a receiver reads it.
 const webhook = await import("payment-plan-engine/webhook")
 const sent = webhook.EXAMPLES["plan.cancelled"]
-const received = webhook.readEventResult(JSON.parse(webhook.bodyOf(sent)))
+const { Effect } = await import("effect")
+const received = Effect.runSync(Effect.result(webhook.readEvent(JSON.parse(webhook.bodyOf(sent)))))
 if (received._tag !== "Success" || !received.success.known || received.success.event.data.planId !== sent.data.planId) {
   throw new Error(`the webhook subpath did not read back its own event: ${JSON.stringify(received)}`)
 }

@@ -15,12 +15,12 @@ import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import {
   applyPlanEvent,
+  calculateRefund,
   type CheckoutRequest,
   computePlanTerms,
   createPlanRecord,
   type PlanNote,
   planSummaryOf,
-  quoteRefund,
   type RefundPlan,
   validateCheckoutRequest
 } from "payment-plan-engine"
@@ -340,7 +340,7 @@ export const app = {
 }
 
 /** The refund your shop offers: the service's suggestion. */
-export const refundWeOffer = (plan: RefundPlan, at: Date): number => quoteRefund(plan, { at }).suggestedRefundAmount
+export const refundWeOffer = (plan: RefundPlan, at: Date): number => calculateRefund(plan, { at }).suggestedRefundAmount
 
 // ---------------------------------------------------------------------------
 // A test runner: `describe` runs its body; each `it` runs after the one before

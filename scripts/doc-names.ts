@@ -409,7 +409,7 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   const program = declarationsOf(entries)
   const namespaces = await namespacesOf(entries, program, aliasesIn(docs.map((d) => d.text)))
   // the check checks itself: a name that is not there is found, and one that is, is not
-  const probe = unknownNames("`Plan.PlanRecord`, `Plan.PlanResponse`, `Refund.quote`", "probe", namespaces)
+  const probe = unknownNames("`Plan.PlanRecord`, `Plan.PlanResponse`, `Refund.calculate`", "probe", namespaces)
   if (probe.length !== 1 || probe[0]!.text !== "Plan.PlanRecord") {
     throw new Error(`the names check does not work: ${JSON.stringify(probe)}`)
   }

@@ -87,7 +87,7 @@ export * as Plan from "./core/plan/index.ts"
  * @category Notes
  * @since 0.1.0
  */
-export * as Notes from "./core/plan/notes.ts"
+export * as Notes from "./core/plan/notes-api.ts"
 /**
  * Refunds (R7): policies and their selection, the refund calculation (greater-of rule), cancellation.
  *

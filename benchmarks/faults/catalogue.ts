@@ -31,7 +31,7 @@ const TOTALS = "src/core/checkout/totals.ts"
 const DEPOSIT = "src/core/deposit/unit-deposit.ts"
 const POLICY = "src/core/refund-policy/policy.ts"
 const SELECT = "src/core/refund/select.ts"
-const QUOTE = "src/core/refund/quote.ts"
+const QUOTE = "src/core/refund/calculate.ts"
 const CANCEL = "src/core/refund/cancel.ts"
 // the plan terms' arithmetic, validation and schedule: the Schema-free kernel computeResult calls
 const KERNEL = "src/core/plan-terms/kernel.ts"

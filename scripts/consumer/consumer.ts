@@ -1,8 +1,10 @@
 // A strict consumer of the built package (dist/), type-checked with skipLibCheck false under
 // `nodenext` and `bundler` resolution (npm run check:consumer). It imports every subpath, names
 // the public types and calls the plain functions, so a declaration that lies fails here.
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import {
+  calculateRefund,
+  calculateRefundResult,
   type CheckoutRequest,
   type MerchantConfigurationResponse,
   type Money,
@@ -10,8 +12,6 @@ import {
   type PlanResponse,
   type PlanSearchResponse,
   type PlanTermsRequest,
-  quoteRefund,
-  quoteRefundResult,
   type Refund,
   type RefundCalculation,
   splitInstallments,
@@ -71,15 +71,15 @@ const plan: Plan.Plan | undefined = undefined
 console.log(plan)
 const policy: Refund.RefundPolicy = { daysWithinRedemptionDate: 30, refundablePercentage: 50 }
 console.log(policy)
-declare const someCalculation: ReturnType<typeof quoteRefund>
+declare const someCalculation: ReturnType<typeof calculateRefund>
 const calculation: RefundCalculation = someCalculation
 console.log(calculation)
 console.log(checkoutRequest, createClient, createSandbox, sqliteStore)
 
 // The webhook catalogue: a received event read tolerantly narrows on its type.
-const read = Webhook.readEventResult({ type: "plan.cancelled", data: { planId: "plan_1" } })
-if (read._tag === "Success" && read.success.known && read.success.event.type === "plan.cancelled") {
-  const cancelled: Webhook.WebhookEventResponse = read.success.event
+const read = Effect.runSync(Webhook.readEvent({ type: "plan.cancelled", data: { planId: "plan_1" } }))
+if (read.known && read.event.type === "plan.cancelled") {
+  const cancelled: Webhook.WebhookEventResponse = read.event
   console.log(cancelled.data.planId, Webhook.EVENT_TYPES.length)
 }
 
@@ -152,13 +152,13 @@ export const typedSurface = (fromAFile: unknown) => {
   const at = "2027-01-20T09:00:00+11:00"
   const item = { id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }
   // @ts-expect-error refundPolicy for refundPolicies
-  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
+  calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
   // @ts-expect-error a merchant id that is a number
   summarizeCheckout({ ...request, merchantId: 5 }, { now: at })
   // @ts-expect-error timezone for timeZone
-  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [item] }, { at, timezone: "Australia/Sydney" })
+  calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [item] }, { at, timezone: "Australia/Sydney" })
   // @ts-expect-error unknown is for the twins
-  quoteRefund(fromAFile, { at })
-  const answer = quoteRefundResult(fromAFile, { at, timeZone: undefined })
+  calculateRefund(fromAFile, { at })
+  const answer = calculateRefundResult(fromAFile, { at, timeZone: undefined })
   if (answer.ok) console.log(answer.value.suggestedRefundAmount, answer.warnings.length)
 }

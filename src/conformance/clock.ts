@@ -1,6 +1,6 @@
 /**
  * The service's clock, as far as the kit can know it. Plan terms (R6.1) and
- * refund quotes (R7.1) depend on the instant the service computes them at, so
+ * refund calculations (R7.1) depend on the instant the service computes them at, so
  * the engine is asked at the service's time: read from the sandbox's
  * `GET /sandbox/clock` where it answers (its test clock may be ahead), else
  * from the `Date` header of an answer (whole seconds), else the local clock.

@@ -310,6 +310,90 @@ export const formatTable = (report: ConformanceReport): string => {
 const pretty = (value: unknown): string =>
   escape(value === undefined ? "(nothing)" : typeof value === "string" ? value : JSON.stringify(value, null, 2))
 
+const HTML_STYLE = `<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}
+table{border-collapse:collapse}td,th{padding:.2rem .8rem;border-bottom:1px solid #ddd;text-align:right}
+td:first-child,th:first-child{text-align:left}tr.bad td{background:#fde8e8}
+pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:28rem;font-size:12px}
+.side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.rule{color:#a00}
+section.disagreement{border-top:2px solid #ccc;margin-top:2rem}
+</style>`
+
+/** The table by rule. */
+const rulesHtml = (report: ConformanceReport): string => {
+  const rows = [...report.rules]
+    .sort((a, b) => byRule(a.rule, b.rule))
+    .map((r) =>
+      `<tr class="${r.disagreed > 0 ? "bad" : "good"}"><td>${
+        escape(r.rule)
+      }</td><td>${r.checks}</td><td>${r.agreed}</td><td>${r.disagreed}</td></tr>`
+    )
+    .join("\n")
+  return `<table><thead><tr><th>rule</th><th>checks</th><th>agreed</th><th>disagreed</th></tr></thead><tbody>
+${rows}
+</tbody></table>`
+}
+
+/** The table by group. */
+const groupsHtml = (report: ConformanceReport): string =>
+  `<h2>Groups</h2>
+<table><thead><tr><th>group</th><th>status</th><th>scenarios</th><th>requests</th><th>budget</th><th>why not all</th></tr></thead><tbody>
+${
+    report.groups.map((g) =>
+      `<tr class="${g.status === "ran" ? "good" : "bad"}"><td>${
+        escape(g.group)
+      }</td><td>${g.status}</td><td>${g.scenarios}/${g.planned}</td><td>${g.requests}</td><td>${g.budget}</td><td>${
+        escape(g.reason ?? "")
+      }</td></tr>`
+    ).join("\n")
+  }
+</tbody></table>`
+
+/** The root causes, each with how many disagreements follow from it. */
+const causesHtml = (report: ConformanceReport): string =>
+  report.causes.length === 0
+    ? ""
+    : `<h2>Root causes</h2><ol>${
+      report.causes.map((c) =>
+        `<li><span class="rule">${escape(c.rule)}</span> ${escape(c.operation)} <code>${escape(c.field)}</code>${
+          c.consequences.length === 0 ? "" : `: and ${c.consequences.length} disagreement(s) that follow from it`
+        }</li>`
+      ).join("")
+    }</ol>`
+
+/** The `i`th disagreement: its smallest request and, side by side, the service's answer and the engine's. */
+const disagreementHtml = (d: Disagreement, i: number): string => {
+  const setup = (d.request?.setup ?? [])
+    .map((s) =>
+      `<li><code>${escape(`${s.method} ${s.path}`)}</code>${
+        s.body === undefined ? "" : `<pre>${pretty(s.body)}</pre>`
+      }</li>`
+    )
+    .join("")
+  return `<section class="disagreement" id="d${i + 1}">
+<h2>${i + 1}. <span class="rule">${escape(d.rule)}</span> ${escape(d.operation)} <code>${escape(d.field)}</code>${
+    d.at === undefined ? "" : ` at <code>${escape(d.at)}</code>`
+  }</h2>
+<p>expected <code>${pretty(d.expected)}</code>, the service answered <code>${pretty(d.actual)}</code>.
+Found by <em>${escape(d.property)}</em>; shrunk ${d.shrinks} times.${
+    d.cause === undefined ? " A root cause." : ` Follows from <code>${escape(d.cause)}</code>.`
+  }</p>
+${setup === "" ? "" : `<details><summary>requests before it</summary><ol>${setup}</ol></details>`}
+<h3>Request</h3>
+<p><code>${escape(d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`)}</code></p>
+${d.request?.body === undefined ? "" : `<pre>${pretty(d.request.body)}</pre>`}
+<div class="side">
+<div><h3>The service answered${d.response?.status === undefined ? "" : ` (${d.response.status})`}</h3><pre>${
+    pretty(d.response?.body)
+  }</pre></div>
+<div><h3>The engine computes</h3><pre>${pretty(d.engine ?? { [d.field]: d.expected })}</pre></div>
+</div>
+<details><summary>the first failing request, before shrinking</summary>
+<p>expected <code>${pretty(d.first.expected)}</code>, answered <code>${pretty(d.first.actual)}</code></p>
+<pre>${pretty(d.first.request)}</pre><pre>${pretty(d.first.response)}</pre></details>
+</section>`
+}
+
 /**
  * The report as one self-contained HTML page: the table by rule, then each
  * disagreement with its smallest request and, side by side, the service's
@@ -325,97 +409,29 @@ const pretty = (value: unknown): string =>
  * @category Conformance
  * @since 0.1.0
  */
-// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 export const renderHtml = (report: ConformanceReport): string => {
-  const rules = [...report.rules].sort((a, b) => byRule(a.rule, b.rule))
-  const rows = rules
-    .map((r) =>
-      `<tr class="${r.disagreed > 0 ? "bad" : "good"}"><td>${
-        escape(r.rule)
-      }</td><td>${r.checks}</td><td>${r.agreed}</td><td>${r.disagreed}</td></tr>`
-    )
-    .join("\n")
-  const disagreements = report.disagreements
-    .map((d, i) => {
-      const setup = (d.request?.setup ?? [])
-        .map((s) =>
-          `<li><code>${escape(`${s.method} ${s.path}`)}</code>${
-            s.body === undefined ? "" : `<pre>${pretty(s.body)}</pre>`
-          }</li>`
-        )
-        .join("")
-      return `<section class="disagreement" id="d${i + 1}">
-<h2>${i + 1}. <span class="rule">${escape(d.rule)}</span> ${escape(d.operation)} <code>${escape(d.field)}</code>${
-        d.at === undefined ? "" : ` at <code>${escape(d.at)}</code>`
-      }</h2>
-<p>expected <code>${pretty(d.expected)}</code>, the service answered <code>${pretty(d.actual)}</code>.
-Found by <em>${escape(d.property)}</em>; shrunk ${d.shrinks} times.${
-        d.cause === undefined ? " A root cause." : ` Follows from <code>${escape(d.cause)}</code>.`
-      }</p>
-${setup === "" ? "" : `<details><summary>requests before it</summary><ol>${setup}</ol></details>`}
-<h3>Request</h3>
-<p><code>${escape(d.request === undefined ? "(none)" : `${d.request.method} ${d.request.path}`)}</code></p>
-${d.request?.body === undefined ? "" : `<pre>${pretty(d.request.body)}</pre>`}
-<div class="side">
-<div><h3>The service answered${d.response?.status === undefined ? "" : ` (${d.response.status})`}</h3><pre>${
-        pretty(d.response?.body)
-      }</pre></div>
-<div><h3>The engine computes</h3><pre>${pretty(d.engine ?? { [d.field]: d.expected })}</pre></div>
-</div>
-<details><summary>the first failing request, before shrinking</summary>
-<p>expected <code>${pretty(d.first.expected)}</code>, answered <code>${pretty(d.first.actual)}</code></p>
-<pre>${pretty(d.first.request)}</pre><pre>${pretty(d.first.response)}</pre></details>
-</section>`
-    })
-    .join("\n")
   const notes = [
     ...report.notes,
     ...(report.capReached ? [`the request cap stopped the run after ${report.requests} requests`] : [])
   ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance of ${escape(report.baseUrl)}</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}
-table{border-collapse:collapse}td,th{padding:.2rem .8rem;border-bottom:1px solid #ddd;text-align:right}
-td:first-child,th:first-child{text-align:left}tr.bad td{background:#fde8e8}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:28rem;font-size:12px}
-.side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.rule{color:#a00}
-section.disagreement{border-top:2px solid #ccc;margin-top:2rem}
-</style></head><body>
+${HTML_STYLE}</head><body>
 <h1>Conformance of ${escape(report.baseUrl)}</h1>
 <p>Merchant <code>${escape(report.merchantId)}</code>, seed <code>${report.seed}</code>${
     report.readOnly ? ", read-only" : ""
   }: ${report.runs} scenarios, ${report.passed} agreed, ${report.failed} disagreed${
     report.skipped > 0 ? `, ${report.skipped} skipped` : ""
   }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${escape(report.clock)}).</p>
-<table><thead><tr><th>rule</th><th>checks</th><th>agreed</th><th>disagreed</th></tr></thead><tbody>
-${rows}
-</tbody></table>
-<h2>Groups</h2>
-<table><thead><tr><th>group</th><th>status</th><th>scenarios</th><th>requests</th><th>budget</th><th>why not all</th></tr></thead><tbody>
-${
-    report.groups.map((g) =>
-      `<tr class="${g.status === "ran" ? "good" : "bad"}"><td>${
-        escape(g.group)
-      }</td><td>${g.status}</td><td>${g.scenarios}/${g.planned}</td><td>${g.requests}</td><td>${g.budget}</td><td>${
-        escape(g.reason ?? "")
-      }</td></tr>`
-    ).join("\n")
-  }
-</tbody></table>
-${
-    report.causes.length === 0
-      ? ""
-      : `<h2>Root causes</h2><ol>${
-        report.causes.map((c) =>
-          `<li><span class="rule">${escape(c.rule)}</span> ${escape(c.operation)} <code>${escape(c.field)}</code>${
-            c.consequences.length === 0 ? "" : `: and ${c.consequences.length} disagreement(s) that follow from it`
-          }</li>`
-        ).join("")
-      }</ol>`
-  }
+${rulesHtml(report)}
+${groupsHtml(report)}
+${causesHtml(report)}
 ${notes.map((n) => `<p class="note">Note: ${escape(n)}</p>`).join("\n")}
-${report.disagreements.length === 0 ? "<p>Every check agrees.</p>" : disagreements}
+${
+    report.disagreements.length === 0
+      ? "<p>Every check agrees.</p>"
+      : report.disagreements.map((d, i) => disagreementHtml(d, i)).join("\n")
+  }
 </body></html>
 `
 }

@@ -26,7 +26,7 @@ import { readOnlyRefundProperty, refundProperty } from "./checks/refund.ts"
 import { searchProperty, searchSetup } from "./checks/search.ts"
 import { invalidTermsProperty, termsProperty } from "./checks/terms.ts"
 import { verifyProperty } from "./checks/verify.ts"
-import { serviceClock } from "./clock.ts"
+import { type ServiceClock, serviceClock } from "./clock.ts"
 import { type CheckGroup, type ConformanceConfig, resolveConformanceConfig, type ResolvedConfig } from "./config.ts"
 import { byChain, rootCauses } from "./diagnosis.ts"
 import { type ConformanceError, ConformanceUsageError, isConformanceError, ServiceUnreachableError } from "./errors.ts"
@@ -102,80 +102,116 @@ const defaultPolicyDaysOf = (merchant: MerchantConfigurationResponse | undefined
     : []
 }
 
+/** The client over the run's transport; options it refuses are a usage error. */
+const connect = (
+  config: ResolvedConfig,
+  transport: Transport
+): Effect.Effect<PaymentPlanClientApi, ConformanceUsageError> =>
+  Effect.try({
+    try: () =>
+      createClient({
+        baseUrl: config.baseUrl,
+        merchantId: config.merchantId,
+        apiKey: config.apiKey,
+        fetch: transport.fetch,
+        // the wait for the rate limit happens inside fetch: it is not the service's time
+        timeoutMs: config.timeoutMs + Math.ceil(1000 / config.rps),
+        retry: false,
+        ...(config.routes === undefined ? {} : { routes: config.routes }),
+        ...(config.authorization === undefined ? {} : { authorization: config.authorization })
+      }).effect,
+    catch: (error) => new ConformanceUsageError({ message: (error as Error).message })
+  })
+
 /**
- * Opens a session: the client over the run's transport, the merchant's
- * configuration (a refusal of the credentials, no answer or a 5xx ends the run
- * with a {@link ConformanceError}) and the service's clock.
+ * The merchant's configuration: a refusal of the credentials, no answer or a
+ * 5xx ends the run; any other failure is noted, and the engine computes
+ * without one.
  */
-// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<Session, ConformanceError> =>
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
+const readMerchant = (
+  config: ResolvedConfig,
+  signal: AbortSignal,
+  client: PaymentPlanClientApi,
+  notes: Set<string>
+): Effect.Effect<MerchantConfigurationResponse | undefined, ConformanceError> =>
   Effect.gen(function*() {
-    const transport = new Transport(config, signal)
-    const client = yield* Effect.try({
-      try: () =>
-        createClient({
-          baseUrl: config.baseUrl,
-          merchantId: config.merchantId,
-          apiKey: config.apiKey,
-          fetch: transport.fetch,
-          // the wait for the rate limit happens inside fetch: it is not the service's time
-          timeoutMs: config.timeoutMs + Math.ceil(1000 / config.rps),
-          retry: false,
-          ...(config.routes === undefined ? {} : { routes: config.routes }),
-          ...(config.authorization === undefined ? {} : { authorization: config.authorization })
-        }).effect,
-      catch: (error) => new ConformanceUsageError({ message: (error as Error).message })
-    })
-    const notes = new Set<string>()
-    const lite = { config, signal }
     const answered = yield* Effect.result(client.getMerchantConfiguration())
-    let merchant: MerchantConfigurationResponse | undefined
-    if (answered._tag === "Success") merchant = answered.success
-    else {
-      const error = answered.failure
-      const halt = haltOf(lite as Session, error)
-      if (halt?.error !== undefined) return yield* Effect.fail(halt.error)
-      if (halt?.kind === "cap") return yield* Effect.fail(unreachable(config, undefined, "could not be asked anything"))
-      const status = (error as { status?: number }).status
-      if (status !== undefined && status >= 500) {
-        return yield* Effect.fail(unreachable(config, status, `answered ${status} to GET merchant configuration`))
-      }
-      if (error._tag === "UndecodableBodyError") {
-        return yield* Effect.fail(
-          unreachable(config, status, `answered something that is not the service's JSON (${error.reason})`)
-        )
-      }
-      notes.add(
-        `the merchant configuration could not be read (${status ?? error._tag}): the engine computes without one ` +
-          "(no default deposits, deadlines or refund policies; one minor unit as the minimum payment)"
+    if (answered._tag === "Success") return answered.success
+    const error = answered.failure
+    const halt = haltOf({ config, signal } as Session, error)
+    if (halt?.error !== undefined) return yield* Effect.fail(halt.error)
+    if (halt?.kind === "cap") return yield* Effect.fail(unreachable(config, undefined, "could not be asked anything"))
+    const status = (error as { status?: number }).status
+    if (status !== undefined && status >= 500) {
+      return yield* Effect.fail(unreachable(config, status, `answered ${status} to GET merchant configuration`))
+    }
+    if (error._tag === "UndecodableBodyError") {
+      return yield* Effect.fail(
+        unreachable(config, status, `answered something that is not the service's JSON (${error.reason})`)
       )
     }
-    const configured = transport.last()
-    // the sandbox's test clock, where there is one; any failure here only means there is none
+    notes.add(
+      `the merchant configuration could not be read (${status ?? error._tag}): the engine computes without one ` +
+        "(no default deposits, deadlines or refund policies; one minor unit as the minimum payment)"
+    )
+    return undefined
+  })
+
+/** The service's clock: the sandbox's test clock where there is one, else the `Date` of `configured`'s answer. */
+const readClock = (
+  config: ResolvedConfig,
+  transport: Transport,
+  signal: AbortSignal,
+  configured: Exchange | undefined
+): Effect.Effect<ServiceClock, ConformanceError> =>
+  Effect.gen(function*() {
+    // any failure here only means there is no test clock
     const clockAnswer = yield* Effect.result(
       send({ config, transport, signal } as Session, "GET", "/sandbox/clock")
     )
     if (clockAnswer._tag === "Failure" && clockAnswer.failure.kind === "cap") {
       return yield* Effect.fail(unreachable(config, undefined, "could not be asked anything"))
     }
-    const clock = serviceClock(clockAnswer._tag === "Success" ? clockAnswer.success : undefined, configured)
+    return serviceClock(clockAnswer._tag === "Success" ? clockAnswer.success : undefined, configured)
+  })
+
+/** Notes what the run cannot cover: the local clock in place of the service's, a class of currency missing. */
+const coverageNotes = (notes: Set<string>, clock: ServiceClock, currencies: ReturnType<typeof currenciesOf>) => {
+  if (clock.source === "local clock") {
+    notes.add("the service's clock is unknown (no sandbox clock, no Date header): the local clock is used")
+  }
+  for (const [digits, kind] of [[0, "zero-decimal"], [2, "two-digit"], [3, "three-digit"]] as const) {
+    if (!currencies.some((c) => c.exponent === digits)) {
+      notes.add(`the merchant takes no ${kind} currency (${digits} fraction digits): not covered`)
+    }
+  }
+}
+
+/** The external codes of the merchant's sub-merchants (stores), as far as it answers them. */
+const externalCodesOf = (merchant: MerchantConfigurationResponse | undefined): Array<string> => {
+  const subMerchants = (merchant as { subMerchants?: unknown } | undefined)?.subMerchants
+  return Array.isArray(subMerchants)
+    ? subMerchants
+      .map((s) => (typeof s === "string" ? s : (s as { externalCode?: unknown })?.externalCode))
+      .filter((c): c is string => typeof c === "string")
+    : []
+}
+
+/**
+ * Opens a session: the client over the run's transport, the merchant's
+ * configuration (a refusal of the credentials, no answer or a 5xx ends the run
+ * with a {@link ConformanceError}) and the service's clock.
+ */
+const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<Session, ConformanceError> =>
+  Effect.gen(function*() {
+    const transport = new Transport(config, signal)
+    const client = yield* connect(config, transport)
+    const notes = new Set<string>()
+    const merchant = yield* readMerchant(config, signal, client, notes)
+    const clock = yield* readClock(config, transport, signal, transport.last())
     transport.takeExchanges()
-    if (clock.source === "local clock") {
-      notes.add("the service's clock is unknown (no sandbox clock, no Date header): the local clock is used")
-    }
     const currencies = currenciesOf(merchant)
-    for (const [digits, kind] of [[0, "zero-decimal"], [2, "two-digit"], [3, "three-digit"]] as const) {
-      if (!currencies.some((c) => c.exponent === digits)) {
-        notes.add(`the merchant takes no ${kind} currency (${digits} fraction digits): not covered`)
-      }
-    }
-    const subMerchants = (merchant as { subMerchants?: unknown } | undefined)?.subMerchants
-    const externalCodes = Array.isArray(subMerchants)
-      ? subMerchants
-        .map((s) => (typeof s === "string" ? s : (s as { externalCode?: unknown })?.externalCode))
-        .filter((c): c is string => typeof c === "string")
-      : []
+    coverageNotes(notes, clock, currencies)
     return {
       config,
       client: onServiceTime(client, clock.offset),
@@ -188,7 +224,7 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
         merchantId: config.merchantId,
         orderPrefix: `conformance-s${config.seed}-`,
         currencies,
-        externalCodes,
+        externalCodes: externalCodesOf(merchant),
         defaultPolicyDays: defaultPolicyDaysOf(merchant),
         now: clock.now,
         timeZone: config.timeZone
@@ -486,155 +522,201 @@ interface GroupRun {
   detected: Array<Detected>
 }
 
-/** The run with a checked configuration. */
-// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<ConformanceReport, ConformanceError> =>
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
+/** A group's halt and a kit's failure as the run's error; any other halt is a defect here. */
+const fatal = <A>(effect: Effect.Effect<A, ConformanceError | Halt>): Effect.Effect<A, ConformanceError> =>
+  Effect.catch(effect, (error) =>
+    error instanceof Halt
+      ? error.error !== undefined ? Effect.fail(error.error) : Effect.die(error)
+      : Effect.fail(error))
+
+/** Read-only groups share one read of the merchant's recent plans. */
+const sharedPlanIds = (session: Session): () => Effect.Effect<Array<string> | string, Halt> => {
+  let plans: Array<string> | string | undefined
+  return () => plans !== undefined ? Effect.succeed(plans) : Effect.map(recentPlans(session), (ids) => (plans = ids))
+}
+
+/**
+ * Every group's share of the scenarios, and of the `available` requests in
+ * proportion to what that costs: a group's setup first (the plans it
+ * searches, the notes it lists), then its scenarios.
+ */
+const planGroups = (config: ResolvedConfig, available: number): Array<GroupRun> => {
+  const groupRuns = share(config.runs, config.only.map((g) => GROUP_SCENARIOS[g]))
+  const setups = config.only.map((g) => GROUP_COST[g].setup)
+  const setupTotal = setups.reduce((a, b) => a + b, 0)
+  const scenarioCosts = config.only.map((g, i) => GROUP_COST[g].perScenario * groupRuns[i]!)
+  const budgets = setupTotal <= available
+    ? share(available - setupTotal, scenarioCosts).map((b, i) => b + setups[i]!)
+    : share(available, config.only.map((_, i) => setups[i]! + scenarioCosts[i]!))
+  return config.only.map((group, i) => ({
+    group,
+    planned: groupRuns[i]!,
+    budget: budgets[i]!,
+    requests: 0,
+    scenarios: 0,
+    skipped: [],
+    stopped: [],
+    detected: []
+  }))
+}
+
+/** A group's properties; a setup that spent the group's share (or the cap) prepares none, and says so. */
+const prepareGroup = (
+  session: Session,
+  run: GroupRun,
+  planIds: () => Effect.Effect<Array<string> | string, Halt>
+): Effect.Effect<Array<Prepared>, ConformanceError> =>
+  Effect.catch(
+    prepare(session, run.group, planIds),
+    (halt) =>
+      halt.kind === "group" || halt.kind === "cap"
+        ? Effect.sync(() => {
+          run.stopped.push(
+            halt.kind === "group"
+              ? "its share of the request cap was spent in its setup"
+              : "the request cap was reached"
+          )
+          return [] as Array<Prepared>
+        })
+        : halt.error !== undefined
+        ? Effect.fail(halt.error)
+        : Effect.succeed([] as Array<Prepared>)
+  )
+
+/** The tally of a property that did not run, noted in the report. */
+const skippedTally = (session: Session, run: GroupRun, name: string, reason: string): PropertyTally => {
+  session.notes.add(`${name} skipped: ${reason}`)
+  run.skipped.push(`${name}: ${reason}`)
+  return { property: name, group: run.group, runs: 0, passed: 0, failed: 0, skipped: 0, skippedBecause: reason }
+}
+
+/**
+ * Stage 1 for one group: its properties prepared, then each property's
+ * scenarios run within its part of what is left of the group's share (by its
+ * scenarios: one never starves the next). Skipped properties are tallied in
+ * `tallies`.
+ */
+const runGroup = (
+  session: Session,
+  run: GroupRun,
+  planIds: () => Effect.Effect<Array<string> | string, Halt>,
+  tallies: Array<PropertyTally>
+): Effect.Effect<void, ConformanceError> =>
   Effect.gen(function*() {
-    const started = Date.now()
-    const session = yield* openSession(config, signal)
     const { transport } = session
-    config.onProgress(
-      `session open: ${
-        session.context.currencies.map((c) => c.code).join(", ")
-      }; clock from the ${session.clock.source}`
-    )
-    const fatal = <A>(effect: Effect.Effect<A, ConformanceError | Halt>) =>
-      Effect.catch(effect, (error) =>
-        error instanceof Halt
-          ? error.error !== undefined ? Effect.fail(error.error) : Effect.die(error)
-          : Effect.fail(error))
-
-    // read-only groups share one read of the merchant's recent plans
-    let plans: Array<string> | string | undefined
-    const planIds = () =>
-      plans !== undefined ? Effect.succeed(plans) : Effect.map(recentPlans(session), (ids) => (plans = ids))
-
-    // every group's share of the scenarios, and of what is left of the cap in proportion to what that costs
-    const groupRuns = share(config.runs, config.only.map((g) => GROUP_SCENARIOS[g]))
-    // a group's setup first (the plans it searches, the notes it lists), then its scenarios
-    const available = Math.max(0, config.maxRequests - transport.requests)
-    const setups = config.only.map((g) => GROUP_COST[g].setup)
-    const setupTotal = setups.reduce((a, b) => a + b, 0)
-    const scenarioCosts = config.only.map((g, i) => GROUP_COST[g].perScenario * groupRuns[i]!)
-    const budgets = setupTotal <= available
-      ? share(available - setupTotal, scenarioCosts).map((b, i) => b + setups[i]!)
-      : share(available, config.only.map((_, i) => setups[i]! + scenarioCosts[i]!))
-    const groups: Array<GroupRun> = config.only.map((group, i) => ({
-      group,
-      planned: groupRuns[i]!,
-      budget: budgets[i]!,
-      requests: 0,
-      scenarios: 0,
-      skipped: [],
-      stopped: [],
-      detected: []
-    }))
-    const tallies: Array<PropertyTally> = []
-
-    // 1. every group's scenarios, each within its share
-    for (const run of groups) {
-      const before = transport.requests
-      transport.setGroupBudget(run.budget)
-      try {
-        const prepared = yield* Effect.catch(
-          prepare(session, run.group, planIds),
-          (halt) =>
-            halt.kind === "group" || halt.kind === "cap"
-              ? Effect.sync(() => {
-                run.stopped.push(
-                  halt.kind === "group"
-                    ? "its share of the request cap was spent in its setup"
-                    : "the request cap was reached"
-                )
-                return [] as Array<Prepared>
-              })
-              : halt.error !== undefined
-              ? Effect.fail(halt.error)
-              : Effect.succeed([] as Array<Prepared>)
-        )
-        const weights = prepared.map((p) => (p._tag === "Ready" ? p.property.weight : 0))
-        const runs = share(run.planned, weights)
-        for (const [i, p] of prepared.entries()) {
-          if (p._tag === "Skipped") {
-            tallies.push({
-              property: p.name,
-              group: run.group,
-              runs: 0,
-              passed: 0,
-              failed: 0,
-              skipped: 0,
-              skippedBecause: p.reason
-            })
-            session.notes.add(`${p.name} skipped: ${p.reason}`)
-            run.skipped.push(`${p.name}: ${p.reason}`)
-            continue
-          }
-          if (runs[i] === 0) continue
-          // each property of the group its part of what is left, by its scenarios: one never starves the next
-          const later = runs.slice(i).reduce((a, b, j) => a + (prepared[i + j]!._tag === "Ready" ? b : 0), 0)
-          const left = run.budget - (transport.requests - before)
-          transport.setGroupBudget(Math.floor((left * runs[i]!) / later))
-          const detected = yield* fatal(detect(session, p.property, runs[i]!))
-          run.detected.push(detected)
-          run.scenarios += detected.evaluations.filter((e) => e.index >= 0).length
-          if (detected.stopped !== undefined) run.stopped.push(`${p.property.name}: ${detected.stopped}`)
+    const before = transport.requests
+    transport.setGroupBudget(run.budget)
+    try {
+      const prepared = yield* prepareGroup(session, run, planIds)
+      const weights = prepared.map((p) => (p._tag === "Ready" ? p.property.weight : 0))
+      const runs = share(run.planned, weights)
+      for (const [i, p] of prepared.entries()) {
+        if (p._tag === "Skipped") {
+          tallies.push(skippedTally(session, run, p.name, p.reason))
+          continue
         }
-      } finally {
-        transport.setGroupBudget(undefined)
-        transport.takeExchanges()
+        if (runs[i] === 0) continue
+        const later = runs.slice(i).reduce((a, b, j) => a + (prepared[i + j]!._tag === "Ready" ? b : 0), 0)
+        const left = run.budget - (transport.requests - before)
+        transport.setGroupBudget(Math.floor((left * runs[i]!) / later))
+        const detected = yield* fatal(detect(session, p.property, runs[i]!))
+        run.detected.push(detected)
+        run.scenarios += detected.evaluations.filter((e) => e.index >= 0).length
+        if (detected.stopped !== undefined) run.stopped.push(`${p.property.name}: ${detected.stopped}`)
       }
-      run.requests += transport.requests - before
+    } finally {
+      transport.setGroupBudget(undefined)
+      transport.takeExchanges()
     }
+    run.requests += transport.requests - before
+  })
 
-    // 2. every disagreement, named by an explanation all its occurrences share, and grouped under its root cause
-    const seen: Array<Seen> = []
-    for (const run of groups) {
-      for (const d of run.detected) {
-        for (const evaluation of d.evaluations) {
-          for (const check of evaluation.outcome.checks) {
-            if (!check.agrees) seen.push({ check, evaluation, own: keyOf(check), key: keyOf(check), rule: check.rule })
-          }
+/** Every disagreement of the run, under its own key. */
+const disagreementsSeen = (groups: ReadonlyArray<GroupRun>): Array<Seen> => {
+  const seen: Array<Seen> = []
+  for (const run of groups) {
+    for (const d of run.detected) {
+      for (const evaluation of d.evaluations) {
+        for (const check of evaluation.outcome.checks) {
+          if (!check.agrees) seen.push({ check, evaluation, own: keyOf(check), key: keyOf(check), rule: check.rule })
         }
       }
     }
-    const byOwn = new Map<string, Array<Seen>>()
-    for (const s of seen) byOwn.set(s.own, [...(byOwn.get(s.own) ?? []), s])
-    // an explanation names the disagreements every occurrence of which it explains, when it explains two
-    // occurrences at least in the run (once may be chance) or other disagreements already name its rule
-    const explained = (list: ReadonlyArray<Seen>) => {
-      const explanation = list[0]!.check.explanation
-      return explanation !== undefined && list.every((s) => s.check.explanation === explanation)
-        ? explanation
-        : undefined
-    }
-    const rename = (list: ReadonlyArray<Seen>, rule: string) => {
-      for (const s of list) {
-        s.rule = rule
-        s.key = keyOf({ ...s.check, rule })
-      }
-    }
-    const explainedBy = new Map<string, Array<ReadonlyArray<Seen>>>()
-    for (const list of byOwn.values()) {
-      const explanation = explained(list)
-      if (explanation !== undefined) explainedBy.set(explanation, [...(explainedBy.get(explanation) ?? []), list])
-    }
-    const named = new Set(seen.map((s) => s.rule))
-    for (const [explanation, lists] of explainedBy) {
-      if (lists.reduce((n, l) => n + l.length, 0) >= 2 || named.has(explanation)) {
-        for (const list of lists) rename(list, explanation)
-      }
-    }
-    const causeOf = rootCauses(seen.map((s) => ({ key: s.key, rule: s.rule, scenario: s.evaluation.scenario })))
-    const firsts = new Map<string, Seen>()
-    for (const s of seen) if (!firsts.has(s.key)) firsts.set(s.key, s)
-    const keys = [...firsts.keys()]
-    const roots = keys.filter((k) => !causeOf.has(k)).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
+  }
+  return seen
+}
 
-    // 3. root causes shrunk, each within what is left of its group's share
+/**
+ * Renames disagreements by an explanation: one names the disagreements every
+ * occurrence of which it explains, when it explains two occurrences at least
+ * in the run (once may be chance) or other disagreements already name its rule.
+ */
+const nameByExplanation = (seen: ReadonlyArray<Seen>): void => {
+  const byOwn = new Map<string, Array<Seen>>()
+  for (const s of seen) byOwn.set(s.own, [...(byOwn.get(s.own) ?? []), s])
+  const explained = (list: ReadonlyArray<Seen>) => {
+    const explanation = list[0]!.check.explanation
+    return explanation !== undefined && list.every((s) => s.check.explanation === explanation)
+      ? explanation
+      : undefined
+  }
+  const rename = (list: ReadonlyArray<Seen>, rule: string) => {
+    for (const s of list) {
+      s.rule = rule
+      s.key = keyOf({ ...s.check, rule })
+    }
+  }
+  const explainedBy = new Map<string, Array<ReadonlyArray<Seen>>>()
+  for (const list of byOwn.values()) {
+    const explanation = explained(list)
+    if (explanation !== undefined) explainedBy.set(explanation, [...(explainedBy.get(explanation) ?? []), list])
+  }
+  const named = new Set(seen.map((s) => s.rule))
+  for (const [explanation, lists] of explainedBy) {
+    if (lists.reduce((n, l) => n + l.length, 0) >= 2 || named.has(explanation)) {
+      for (const list of lists) rename(list, explanation)
+    }
+  }
+}
+
+/** The run's disagreements named and grouped under their root causes. */
+interface Diagnosis {
+  readonly seen: ReadonlyArray<Seen>
+  /** the root cause of each key that follows from another */
+  readonly causeOf: Map<string, string>
+  /** each key's first occurrence */
+  readonly firsts: Map<string, Seen>
+  readonly keys: ReadonlyArray<string>
+  /** the keys that follow from no other, in the order of the rules' chain */
+  readonly roots: ReadonlyArray<string>
+}
+
+/** Stage 2: every disagreement, named by an explanation all its occurrences share, under its root cause. */
+const diagnose = (groups: ReadonlyArray<GroupRun>): Diagnosis => {
+  const seen = disagreementsSeen(groups)
+  nameByExplanation(seen)
+  const causeOf = rootCauses(seen.map((s) => ({ key: s.key, rule: s.rule, scenario: s.evaluation.scenario })))
+  const firsts = new Map<string, Seen>()
+  for (const s of seen) if (!firsts.has(s.key)) firsts.set(s.key, s)
+  const keys = [...firsts.keys()]
+  const roots = keys.filter((k) => !causeOf.has(k)).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
+  return { seen, causeOf, firsts, keys, roots }
+}
+
+/** A root cause's smallest scenario found by shrinking. */
+type Shrunk = { readonly check: Check; readonly outcome: Outcome; readonly shrinks: number }
+
+/** Stage 3: the root causes shrunk, each within what is left of its group's share. */
+const shrinkRoots = (
+  session: Session,
+  groups: ReadonlyArray<GroupRun>,
+  { firsts, roots }: Diagnosis
+): Effect.Effect<Map<string, Shrunk>, ConformanceError> =>
+  Effect.gen(function*() {
+    const { config, transport } = session
     const left = new Map(groups.map((g) => [g.group, g.budget - g.requests]))
     const shrunkPer = new Map<string, number>()
-    const shrunk = new Map<string, { check: Check; outcome: Outcome; shrinks: number }>()
+    const shrunk = new Map<string, Shrunk>()
     for (const key of roots) {
       const first = firsts.get(key)!
       const property = first.evaluation.property
@@ -654,107 +736,162 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       run.requests += used
       if (result !== undefined) shrunk.set(key, result)
     }
+    return shrunk
+  })
 
-    // 4. the report: each root cause, then what follows from it
-    const ordered = roots.flatMap((root) => [
-      root,
-      ...keys.filter((k) => causeOf.get(k) === root).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
-    ])
-    const disagreements: Array<Disagreement> = ordered.map((key) => {
-      const first = firsts.get(key)!
-      const best = shrunk.get(key)
-      const check = best?.check ?? first.check
-      const outcome = best?.outcome ?? first.evaluation.outcome
-      const property = first.evaluation.property
-      const setupFor = (index: number) => (index >= 0 && property.setupInRequest === true ? property.setup : undefined)
-      const cause = causeOf.get(key)
-      return {
-        rule: first.rule,
-        operation: check.operation,
-        field: check.field,
-        expected: check.expected,
-        actual: check.actual,
-        request: requestOf(check, outcome, setupFor(first.evaluation.index)),
-        response: responseOf(check),
-        ...(check.at === undefined ? {} : { at: check.at }),
-        property: property.name,
-        ...(check.engine === undefined ? {} : { engine: check.engine }),
-        ...(cause === undefined ? {} : { cause }),
-        shrinks: best?.shrinks ?? 0,
-        first: {
-          request: requestOf(first.check, first.evaluation.outcome, setupFor(first.evaluation.index)),
-          response: responseOf(first.check),
-          expected: first.check.expected,
-          actual: first.check.actual
-        }
-      }
-    })
-    const causes: Array<ReportCause> = roots.map((root) => {
-      const d = disagreements.find((x) => `${x.rule} ${x.operation} ${x.field}` === root) ??
-        disagreements[ordered.indexOf(root)]!
-      return {
-        rule: d.rule,
-        operation: d.operation,
-        field: d.field,
-        consequences: ordered.filter((k) => causeOf.get(k) === root)
-      }
-    })
+/** The disagreement reported under `key`: its smallest scenario, and the first one that showed it. */
+const disagreementOf = (key: string, { causeOf, firsts }: Diagnosis, shrunk: Map<string, Shrunk>): Disagreement => {
+  const first = firsts.get(key)!
+  const best = shrunk.get(key)
+  const check = best?.check ?? first.check
+  const outcome = best?.outcome ?? first.evaluation.outcome
+  const property = first.evaluation.property
+  const setupFor = (index: number) => (index >= 0 && property.setupInRequest === true ? property.setup : undefined)
+  const cause = causeOf.get(key)
+  return {
+    rule: first.rule,
+    operation: check.operation,
+    field: check.field,
+    expected: check.expected,
+    actual: check.actual,
+    request: requestOf(check, outcome, setupFor(first.evaluation.index)),
+    response: responseOf(check),
+    ...(check.at === undefined ? {} : { at: check.at }),
+    property: property.name,
+    ...(check.engine === undefined ? {} : { engine: check.engine }),
+    ...(cause === undefined ? {} : { cause }),
+    shrinks: best?.shrinks ?? 0,
+    first: {
+      request: requestOf(first.check, first.evaluation.outcome, setupFor(first.evaluation.index)),
+      response: responseOf(first.check),
+      expected: first.check.expected,
+      actual: first.check.actual
+    }
+  }
+}
 
-    // the tallies: scenarios by property, checks by rule (an explained disagreement under its explanation)
-    const renamed = new Map(seen.map((s) => [s.check, s.rule]))
-    const checks: Array<Check> = []
-    for (const run of groups) {
-      for (const d of run.detected) {
-        const scored = d.evaluations.filter((e) => e.index >= 0 || e.outcome.checks.some((c) => !c.agrees))
-        const checked = scored.filter((e) => e.outcome.checks.length > 0)
-        for (const e of scored) {
-          if (e.outcome.skipped !== undefined) session.notes.add(`${d.property.name}: ${e.outcome.skipped}`)
-        }
-        tallies.push({
-          property: d.property.name,
-          group: d.property.group,
-          runs: checked.length,
-          passed: checked.filter((e) => e.outcome.checks.every((c) => c.agrees)).length,
-          failed: checked.filter((e) => e.outcome.checks.some((c) => !c.agrees)).length,
-          skipped: scored.length - checked.length
-        })
-        for (const e of d.evaluations) checks.push(...e.outcome.checks)
+/** Stage 4: the report's disagreements, each root cause then what follows from it, and the causes. */
+const findings = (
+  diagnosis: Diagnosis,
+  shrunk: Map<string, Shrunk>
+): { readonly disagreements: Array<Disagreement>; readonly causes: Array<ReportCause> } => {
+  const { causeOf, firsts, keys, roots } = diagnosis
+  const ordered = roots.flatMap((root) => [
+    root,
+    ...keys.filter((k) => causeOf.get(k) === root).sort((a, b) => byChain(firsts.get(a)!.rule, firsts.get(b)!.rule))
+  ])
+  const disagreements = ordered.map((key) => disagreementOf(key, diagnosis, shrunk))
+  const causes = roots.map((root) => {
+    const d = disagreements.find((x) => `${x.rule} ${x.operation} ${x.field}` === root) ??
+      disagreements[ordered.indexOf(root)]!
+    return {
+      rule: d.rule,
+      operation: d.operation,
+      field: d.field,
+      consequences: ordered.filter((k) => causeOf.get(k) === root)
+    }
+  })
+  return { disagreements, causes }
+}
+
+/** Tallies the scenarios of each property that ran into `tallies`; gives every check the run made. */
+const propertyTallies = (
+  session: Session,
+  groups: ReadonlyArray<GroupRun>,
+  tallies: Array<PropertyTally>
+): Array<Check> => {
+  const checks: Array<Check> = []
+  for (const run of groups) {
+    for (const d of run.detected) {
+      const scored = d.evaluations.filter((e) => e.index >= 0 || e.outcome.checks.some((c) => !c.agrees))
+      const checked = scored.filter((e) => e.outcome.checks.length > 0)
+      for (const e of scored) {
+        if (e.outcome.skipped !== undefined) session.notes.add(`${d.property.name}: ${e.outcome.skipped}`)
       }
+      tallies.push({
+        property: d.property.name,
+        group: d.property.group,
+        runs: checked.length,
+        passed: checked.filter((e) => e.outcome.checks.every((c) => c.agrees)).length,
+        failed: checked.filter((e) => e.outcome.checks.some((c) => !c.agrees)).length,
+        skipped: scored.length - checked.length
+      })
+      for (const e of d.evaluations) checks.push(...e.outcome.checks)
     }
-    if (disagreements.some((d) => d.field === "completionDate") && config.timeZone === "UTC") {
-      session.notes.add(
-        "completionDate disagrees: a service that reads a checkout's date-times in another zone than UTC " +
-          "(the sandbox: its merchant's) gives other calendar dates near midnight; name its zone with --tz (timeZone)"
-      )
+  }
+  return checks
+}
+
+/** The checks by rule, an explained disagreement under its explanation. */
+const ruleTallies = (checks: ReadonlyArray<Check>, seen: ReadonlyArray<Seen>): Array<RuleTally> => {
+  const renamed = new Map(seen.map((s) => [s.check, s.rule]))
+  const rules = new Map<string, { checks: number; agreed: number; disagreed: number }>()
+  for (const check of checks) {
+    const rule = renamed.get(check) ?? check.rule
+    const tally = rules.get(rule) ?? { checks: 0, agreed: 0, disagreed: 0 }
+    tally.checks++
+    if (check.agrees) tally.agreed++
+    else tally.disagreed++
+    rules.set(rule, tally)
+  }
+  return [...rules].map(([rule, t]) => ({ rule, ...t }))
+}
+
+/** What each group did; a group that did not run in full is noted with why. */
+const groupTallies = (session: Session, groups: ReadonlyArray<GroupRun>): Array<GroupTally> => {
+  const tallies: Array<GroupTally> = groups.map((g) => {
+    const reasons = [...g.skipped, ...g.stopped]
+    const ran = g.detected.length > 0
+    return {
+      group: g.group,
+      status: !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran",
+      scenarios: g.scenarios,
+      planned: g.planned,
+      requests: g.requests,
+      budget: g.budget,
+      ...(reasons.length === 0 ? {} : { reason: reasons.join("; ") })
     }
-    const rules = new Map<string, { checks: number; agreed: number; disagreed: number }>()
-    for (const check of checks) {
-      const rule = renamed.get(check) ?? check.rule
-      const tally = rules.get(rule) ?? { checks: 0, agreed: 0, disagreed: 0 }
-      tally.checks++
-      if (check.agrees) tally.agreed++
-      else tally.disagreed++
-      rules.set(rule, tally)
+  })
+  for (const g of tallies) {
+    if (g.status !== "ran") {
+      session.notes.add(`group ${g.group} ${g.status === "skipped" ? "could not run" : "ran in part"}: ${g.reason}`)
     }
-    const groupTallies: Array<GroupTally> = groups.map((g) => {
-      const reasons = [...g.skipped, ...g.stopped]
-      const ran = g.detected.length > 0
-      return {
-        group: g.group,
-        status: !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran",
-        scenarios: g.scenarios,
-        planned: g.planned,
-        requests: g.requests,
-        budget: g.budget,
-        ...(reasons.length === 0 ? {} : { reason: reasons.join("; ") })
-      }
-    })
-    for (const g of groupTallies) {
-      if (g.status !== "ran") {
-        session.notes.add(`group ${g.group} ${g.status === "skipped" ? "could not run" : "ran in part"}: ${g.reason}`)
-      }
-    }
-    const ruleTallies: Array<RuleTally> = [...rules].map(([rule, t]) => ({ rule, ...t }))
+  }
+  return tallies
+}
+
+/** A completion date disagreeing where the run assumed UTC: the service's zone may be another. */
+const zoneNote = (session: Session, disagreements: ReadonlyArray<Disagreement>): void => {
+  if (disagreements.some((d) => d.field === "completionDate") && session.config.timeZone === "UTC") {
+    session.notes.add(
+      "completionDate disagrees: a service that reads a checkout's date-times in another zone than UTC " +
+        "(the sandbox: its merchant's) gives other calendar dates near midnight; name its zone with --tz (timeZone)"
+    )
+  }
+}
+
+/** The run with a checked configuration. */
+const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect<ConformanceReport, ConformanceError> =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    const session = yield* openSession(config, signal)
+    const { transport } = session
+    config.onProgress(
+      `session open: ${
+        session.context.currencies.map((c) => c.code).join(", ")
+      }; clock from the ${session.clock.source}`
+    )
+    const planIds = sharedPlanIds(session)
+    const groups = planGroups(config, Math.max(0, config.maxRequests - transport.requests))
+    const tallies: Array<PropertyTally> = []
+    for (const run of groups) yield* runGroup(session, run, planIds, tallies)
+    const diagnosis = diagnose(groups)
+    const shrunk = yield* shrinkRoots(session, groups, diagnosis)
+    const { causes, disagreements } = findings(diagnosis, shrunk)
+    const checks = propertyTallies(session, groups, tallies)
+    zoneNote(session, disagreements)
+    const rules = ruleTallies(checks, diagnosis.seen)
+    const groupTally = groupTallies(session, groups)
     const sum = (k: "runs" | "passed" | "failed" | "skipped") => tallies.reduce((a, t) => a + t[k], 0)
     return {
       baseUrl: config.baseUrl.href,
@@ -769,11 +906,11 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       capReached: transport.capReached || groups.some((g) => g.stopped.length > 0),
       durationMs: Date.now() - started,
       clock: session.clock.source,
-      rules: ruleTallies,
+      rules,
       properties: tallies,
       disagreements,
       causes,
-      groups: groupTallies,
+      groups: groupTally,
       notes: [...session.notes]
     }
   })

@@ -455,6 +455,126 @@ export const invalidCheckoutSpec: fc.Arbitrary<
   spec: checkoutSpec("any")
 })
 
+/** What a breakage is given: the body, the item it breaks, and what generation knows. */
+interface Breaking {
+  readonly body: Record<string, unknown>
+  readonly item: Record<string, unknown>
+  readonly context: GenerationContext
+  /** the currency's fraction digits */
+  readonly exponent: number
+  /** the service's today, in the run's zone */
+  readonly today: number
+}
+
+/** Each breakage: what it does to the body or its item, or the shape it gives the whole body. */
+const BREAKS: { readonly [B in CheckoutBreakage]: ((breaking: Breaking) => void) | "array" | "null" | "string" } = {
+  "missing merchantOrderId": ({ body }) => {
+    delete body["merchantOrderId"]
+  },
+  "missing currencyCode": ({ body }) => {
+    delete body["currencyCode"]
+  },
+  "missing redirectURL": ({ body }) => {
+    delete body["redirectURL"]
+  },
+  "missing items": ({ body }) => {
+    delete body["items"]
+  },
+  "no items": ({ body }) => {
+    body["items"] = []
+  },
+  "empty merchantOrderId": ({ body }) => {
+    body["merchantOrderId"] = ""
+  },
+  "merchantOrderId not text": ({ body }) => {
+    body["merchantOrderId"] = 12345
+  },
+  "merchantOrderId too long": ({ body, context }) => {
+    body["merchantOrderId"] = `${context.orderPrefix}${"x".repeat(257)}`
+  },
+  "merchantOrderId of 257 code points": ({ body, context }) => {
+    body["merchantOrderId"] = `${context.orderPrefix}${"\u{1F600}".repeat(257 - context.orderPrefix.length)}`
+  },
+  "space in merchantOrderId": ({ body, context }) => {
+    body["merchantOrderId"] = `${context.orderPrefix}a b`
+  },
+  "line break in merchantOrderId": ({ body, context }) => {
+    body["merchantOrderId"] = `${context.orderPrefix}a\nb`
+  },
+  "lower-case currencyCode": ({ body }) => {
+    body["currencyCode"] = String(body["currencyCode"]).toLowerCase()
+  },
+  "unknown currencyCode": ({ body }) => {
+    body["currencyCode"] = "ZZZ"
+  },
+  "relative redirectURL": ({ body }) => {
+    body["redirectURL"] = "/checkout/return"
+  },
+  "ftp redirectURL": ({ body }) => {
+    body["redirectURL"] = "ftp://shop.example/return"
+  },
+  "unknown planType": ({ body }) => {
+    body["planType"] = "Layaway"
+  },
+  "another merchantId": ({ body, context }) => {
+    body["merchantId"] = `${context.merchantId}-other`
+  },
+  "unknown externalCode": ({ body }) => {
+    body["externalCode"] = "no-such-store"
+  },
+  "zero quantity": ({ item }) => {
+    item["quantity"] = 0
+  },
+  "fractional quantity": ({ item }) => {
+    item["quantity"] = 1.5
+  },
+  "negative costPerItem": ({ item }) => {
+    item["costPerItem"] = -Math.abs(Number(item["costPerItem"] ?? 1))
+  },
+  "zero costPerItem": ({ item }) => {
+    item["costPerItem"] = 0
+  },
+  "costPerItem with too many digits": ({ item, exponent }) => {
+    item["costPerItem"] = Number(item["costPerItem"] ?? 1) + 10 ** -(exponent + 1)
+  },
+  "past redemptionDate": ({ item, context }) => {
+    item["redemptionDate"] = Time.formatDate(Time.utcDay(context.anchor) - 10)
+  },
+  "redemptionDate today": ({ item, today }) => {
+    item["redemptionDate"] = Time.formatDate(today)
+  },
+  "empty description": ({ item }) => {
+    item["description"] = ""
+  },
+  "unknown deposit unit": ({ item }) => {
+    item["minimumDepositPerItem"] = { unit: "Bananas", value: 1 }
+  },
+  "percentage above 100": ({ item }) => {
+    item["minimumDepositPerItem"] = { unit: "Percentage", value: 100.5 }
+  },
+  "negative paymentDeadline": ({ item }) => {
+    item["paymentDeadline"] = -1
+  },
+  "refundable percentage above 100": ({ item }) => {
+    item["refundPolicies"] = [{ daysWithinRedemptionDate: 10, refundablePercentage: 150 }]
+  },
+  "duplicate policy days": ({ item }) => {
+    item["refundPolicies"] = [
+      { daysWithinRedemptionDate: 10, refundablePercentage: 50 },
+      { daysWithinRedemptionDate: 10, refundablePercentage: 20 }
+    ]
+  },
+  "fractional expiry": ({ body }) => {
+    body["expiry"] = 90.5
+  },
+  "metadata not text": ({ body }) => {
+    body["merchantMetadata"] = { channel: 7 }
+  },
+  "body not an object": "array",
+  "body null": "null",
+  "body a string": "string"
+}
+
 /**
  * The checkout request, broken the ways given (in order; a body that is not
  * an object is an array of the body broken the other ways).
@@ -465,7 +585,6 @@ export const breakCheckout = (
   request: CheckoutRequest,
   breakages: ReadonlyArray<{ readonly breakage: CheckoutBreakage; readonly item: number }>,
   context: GenerationContext
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): unknown => {
   const body: Record<string, unknown> = JSON.parse(JSON.stringify(request))
   const exponent = Currency.isoExponent(String(body["currencyCode"])) ?? 2
@@ -474,113 +593,9 @@ export const breakCheckout = (
   for (const { breakage, item: itemIndex } of breakages) {
     const items = Array.isArray(body["items"]) ? (body["items"] as Array<Record<string, unknown>>) : []
     const item: Record<string, unknown> = items[itemIndex % Math.max(1, items.length)] ?? {}
-    switch (breakage) {
-      case "missing merchantOrderId":
-      case "missing currencyCode":
-      case "missing redirectURL":
-      case "missing items":
-        delete body[breakage.slice("missing ".length)]
-        break
-      case "no items":
-        body["items"] = []
-        break
-      case "empty merchantOrderId":
-        body["merchantOrderId"] = ""
-        break
-      case "merchantOrderId not text":
-        body["merchantOrderId"] = 12345
-        break
-      case "merchantOrderId too long":
-        body["merchantOrderId"] = `${context.orderPrefix}${"x".repeat(257)}`
-        break
-      case "merchantOrderId of 257 code points":
-        body["merchantOrderId"] = `${context.orderPrefix}${"\u{1F600}".repeat(257 - context.orderPrefix.length)}`
-        break
-      case "space in merchantOrderId":
-        body["merchantOrderId"] = `${context.orderPrefix}a b`
-        break
-      case "line break in merchantOrderId":
-        body["merchantOrderId"] = `${context.orderPrefix}a\nb`
-        break
-      case "lower-case currencyCode":
-        body["currencyCode"] = String(body["currencyCode"]).toLowerCase()
-        break
-      case "unknown currencyCode":
-        body["currencyCode"] = "ZZZ"
-        break
-      case "relative redirectURL":
-        body["redirectURL"] = "/checkout/return"
-        break
-      case "ftp redirectURL":
-        body["redirectURL"] = "ftp://shop.example/return"
-        break
-      case "unknown planType":
-        body["planType"] = "Layaway"
-        break
-      case "another merchantId":
-        body["merchantId"] = `${context.merchantId}-other`
-        break
-      case "unknown externalCode":
-        body["externalCode"] = "no-such-store"
-        break
-      case "zero quantity":
-        item["quantity"] = 0
-        break
-      case "fractional quantity":
-        item["quantity"] = 1.5
-        break
-      case "negative costPerItem":
-        item["costPerItem"] = -Math.abs(Number(item["costPerItem"] ?? 1))
-        break
-      case "zero costPerItem":
-        item["costPerItem"] = 0
-        break
-      case "costPerItem with too many digits":
-        item["costPerItem"] = Number(item["costPerItem"] ?? 1) + 10 ** -(exponent + 1)
-        break
-      case "past redemptionDate":
-        item["redemptionDate"] = Time.formatDate(Time.utcDay(context.anchor) - 10)
-        break
-      case "redemptionDate today":
-        item["redemptionDate"] = Time.formatDate(today)
-        break
-      case "empty description":
-        item["description"] = ""
-        break
-      case "unknown deposit unit":
-        item["minimumDepositPerItem"] = { unit: "Bananas", value: 1 }
-        break
-      case "percentage above 100":
-        item["minimumDepositPerItem"] = { unit: "Percentage", value: 100.5 }
-        break
-      case "negative paymentDeadline":
-        item["paymentDeadline"] = -1
-        break
-      case "refundable percentage above 100":
-        item["refundPolicies"] = [{ daysWithinRedemptionDate: 10, refundablePercentage: 150 }]
-        break
-      case "duplicate policy days":
-        item["refundPolicies"] = [
-          { daysWithinRedemptionDate: 10, refundablePercentage: 50 },
-          { daysWithinRedemptionDate: 10, refundablePercentage: 20 }
-        ]
-        break
-      case "fractional expiry":
-        body["expiry"] = 90.5
-        break
-      case "metadata not text":
-        body["merchantMetadata"] = { channel: 7 }
-        break
-      case "body not an object":
-        shape = "array"
-        break
-      case "body null":
-        shape = "null"
-        break
-      case "body a string":
-        shape = "string"
-        break
-    }
+    const breaks = BREAKS[breakage]
+    if (typeof breaks === "string") shape = breaks
+    else breaks({ body, item, context, exponent, today })
   }
   return shape === "array" ? [body] : shape === "null" ? null : shape === "string" ? JSON.stringify(body) : body
 }

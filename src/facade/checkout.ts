@@ -5,6 +5,8 @@
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
+import { validateRequestResult as validateCheckoutRequestResult } from "../core/checkout/request.ts"
+import { summarizeResult } from "../core/checkout/totals.ts"
 import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
@@ -54,7 +56,7 @@ export const validateCheckoutRequest = (
     VALIDATE,
     options,
     validated(Result.flatMap(decodeResult(o.merchant), (merchant) =>
-      Checkout.validateRequestResult(input, {
+      validateCheckoutRequestResult(input, {
         merchantId: o.merchantId,
         now: o.now,
         merchant,
@@ -111,13 +113,13 @@ const summarized = (request: unknown, options: SummarizeCheckoutOptions): Outcom
   const warnings = Checkout.requestUnknownFields(request)
   // without a configuration to decode, the options as given (a hot loop allocates no copy)
   if (o.merchant === undefined) {
-    return outcome(Checkout.summarizeResult(request, o as Checkout.SummarizeOptions), warnings)
+    return outcome(summarizeResult(request, o as Checkout.SummarizeOptions), warnings)
   }
   const merchant = decodeResult(o.merchant)
   return outcome(
     Result.isFailure(merchant)
       ? Result.fail(merchant.failure)
-      : Checkout.summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
+      : summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
     warnings
   )
 }

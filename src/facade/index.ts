@@ -38,9 +38,9 @@ export {
   validateSetMerchantOrder
 } from "./plans.ts"
 export {
-  quoteRefund,
-  type QuoteRefundOptions,
-  quoteRefundResult,
+  calculateRefund,
+  type CalculateRefundOptions,
+  calculateRefundResult,
   type RefundPlanInput,
   selectRefundPolicy,
   selectRefundPolicyResult,

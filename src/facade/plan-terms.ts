@@ -9,6 +9,8 @@ import type { Input, UnknownFields, Validation } from "../core/foundation/issues
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { decodeResult } from "../core/merchant/configuration.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
+import { validateRequestResult as validatePlanTermsRequestResult } from "../core/plan-terms/request.ts"
+import { computeResult } from "../core/plan-terms/terms.ts"
 import { answer, both, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
 /**
@@ -84,7 +86,7 @@ const computed = (
   return outcome(
     Result.isFailure(merchant)
       ? Result.fail(merchant.failure)
-      : PlanTerms.computeResult(checkout, request, {
+      : computeResult(checkout, request, {
         now: o.now,
         merchant: merchant.success,
         depositStrategy: o.depositStrategy
@@ -131,7 +133,6 @@ export const computePlanTermsResult = (
 export const validatePlanTermsRequest = (
   input: unknown,
   options?: { readonly unknownFields?: UnknownFields | undefined }
-): Validation<PlanTerms.PlanTermsRequest> =>
-  answer(VALIDATE, options, validated(PlanTerms.validateRequestResult(input)))
+): Validation<PlanTerms.PlanTermsRequest> => answer(VALIDATE, options, validated(validatePlanTermsRequestResult(input)))
 
 const VALIDATE = plainFunction("validatePlanTermsRequest", [])

@@ -16,10 +16,14 @@ import {
 } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
 import { isCheckoutResponse, type PlanTermsResponse } from "../core/plan-terms/index.ts"
+import { createResult } from "../core/plan/create.ts"
 import * as Plan from "../core/plan/index.ts"
 import { eventUnknownFields } from "../core/plan/lifecycle.ts"
+import { applyResult } from "../core/plan/lifecycle.ts"
+import { validateMerchantOrderResult } from "../core/plan/merchant-order.ts"
 import * as Notes from "../core/plan/notes.ts"
 import * as Search from "../core/search/index.ts"
+import { normalizeResult, validateQueryResult as validateSearchQueryResult } from "../core/search/normalize.ts"
 import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
 /**
@@ -68,7 +72,7 @@ const CREATE_RESULT = plainFunction("createPlanRecordResult", CREATE_OPTIONS, { 
 /** The record, and the unknown fields of a checkout request (a checkout response is read tolerantly, R9). */
 const created = (checkout: unknown, terms: unknown, options: CreatePlanRecordOptions): Outcome<Plan.Plan> =>
   outcome(
-    Plan.createResult(checkout, terms, options),
+    createResult(checkout, terms, options),
     isCheckoutResponse(checkout) ? NONE : under("checkout", requestUnknownFields(checkout))
   )
 
@@ -113,7 +117,7 @@ export const applyPlanEvent = (
   event: Input<Plan.PlanEvent>,
   options?: { readonly unknownFields?: UnknownFields | undefined }
 ): Plan.Plan => {
-  const result = Plan.applyResult(plan, event as Plan.PlanEvent)
+  const result = applyResult(plan, event as Plan.PlanEvent)
   const warnings = under("event", eventUnknownFields(event))
   if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
     return valueOf(APPLY, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
@@ -147,7 +151,7 @@ export const applyPlanEventResult = (
   event: unknown,
   options?: { readonly unknownFields?: UnknownFields | undefined }
 ): Validation<Plan.Plan> => {
-  const result = Plan.applyResult(plan as Plan.Plan, event as Plan.PlanEvent)
+  const result = applyResult(plan as Plan.Plan, event as Plan.PlanEvent)
   const warnings = under("event", eventUnknownFields(event))
   if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
     return answer(APPLY_RESULT, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
@@ -206,7 +210,7 @@ export const validateSetMerchantOrder = (
   input: unknown,
   options?: { readonly unknownFields?: UnknownFields | undefined }
 ): Validation<Plan.SetMerchantOrderRequest> =>
-  answer(SET_MERCHANT_ORDER, options, validated(Plan.validateMerchantOrderResult(input)))
+  answer(SET_MERCHANT_ORDER, options, validated(validateMerchantOrderResult(input)))
 
 const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
 
@@ -229,7 +233,7 @@ const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
 export const normalizePlanSearch = (
   params: unknown,
   options?: { readonly unknownFields?: UnknownFields | undefined }
-): Validation<Search.NormalizedPlanSearch> => answer(NORMALIZE, options, validated(Search.normalizeResult(params)))
+): Validation<Search.NormalizedPlanSearch> => answer(NORMALIZE, options, validated(normalizeResult(params)))
 
 const NORMALIZE = plainFunction("normalizePlanSearch", [])
 
@@ -363,10 +367,10 @@ const scopeIssues = (scope: unknown): ReadonlyArray<Issue> => {
  */
 const queryOf = (params: unknown) => {
   if (!isObject(params) || params instanceof URLSearchParams || !("filters" in params)) {
-    return Search.normalizeResult(params)
+    return normalizeResult(params)
   }
   const { filters, ...rest } = params
-  const normalized = Search.normalizeResult(rest)
+  const normalized = normalizeResult(rest)
   const issues: Array<Issue> = Result.isFailure(normalized) ? [...normalized.failure.issues] : []
   const warnings: Array<Issue> = Result.isFailure(normalized)
     ? [...normalized.failure.warnings]
@@ -392,7 +396,7 @@ const queryOf = (params: unknown) => {
           })
         }
       }
-      const checked = Search.validateQueryResult({ filterField: field, filterOperator: operator, filterValue: value })
+      const checked = validateSearchQueryResult({ filterField: field, filterOperator: operator, filterValue: value })
       if (Result.isFailure(checked)) {
         for (const i of checked.failure.issues) issues.push({ ...i, path: filterPath(at, i.path) })
         return

@@ -11,9 +11,9 @@ import type { Plan, PlanResponse } from "../core/plan/index.ts"
 import type { RefundPlan } from "../core/plan/reading.ts"
 import { refundPlanUnknownFields } from "../core/plan/reading.ts"
 import type { RefundPolicy } from "../core/refund-policy/policy.ts"
+import { type CalculateOptions, calculateWarnedResult } from "../core/refund/calculate.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
-import { type QuoteOptions, quoteWarnedResult } from "../core/refund/quote.ts"
 import { type PolicyWindow, selectPolicyResult } from "../core/refund/select.ts"
 import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
 
@@ -63,12 +63,12 @@ export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unkno
   answer(SELECT_RESULT, undefined, outcome(selectPolicyResult(policies, daysRemaining)))
 
 /**
- * Options of {@link quoteRefund}.
+ * Options of {@link calculateRefund}.
  *
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export interface QuoteRefundOptions {
+export interface CalculateRefundOptions {
   /** The instant of the calculation: `Date`, epoch milliseconds or RFC 3339 date-time with offset. */
   readonly at: InstantInput
   /** IANA zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
@@ -79,8 +79,8 @@ export interface QuoteRefundOptions {
   readonly unknownFields?: UnknownFields | undefined
 }
 
-const QUOTE = plainFunction("quoteRefund", ["at", "timeZone", "merchant"])
-const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merchant"])
+const QUOTE = plainFunction("calculateRefund", ["at", "timeZone", "merchant"])
+const QUOTE_RESULT = plainFunction("calculateRefundResult", ["at", "timeZone", "merchant"])
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly the service's
@@ -93,8 +93,8 @@ const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merc
  *
  * @example
  * ```ts
- * import { quoteRefund } from "payment-plan-engine"
- * const quote = quoteRefund(
+ * import { calculateRefund } from "payment-plan-engine"
+ * const quote = calculateRefund(
  *   {
  *     currencyCode: "AUD",
  *     totalPaymentsPaid: 400,
@@ -112,25 +112,26 @@ const QUOTE_RESULT = plainFunction("quoteRefundResult", ["at", "timeZone", "merc
  * quote.suggestedRefundAmount            // 275 (400 paid − 125 non-refundable)
  * ```
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const quoteRefund: {
-  (plan: RefundPlanInput, options: QuoteRefundOptions): RefundCalculation
-  (plan: PlanResponse, options: QuoteRefundOptions): RefundCalculation
-} = (plan: unknown, options: QuoteRefundOptions): RefundCalculation => valueOf(QUOTE, options, quoted(plan, options))
+export const calculateRefund: {
+  (plan: RefundPlanInput, options: CalculateRefundOptions): RefundCalculation
+  (plan: PlanResponse, options: CalculateRefundOptions): RefundCalculation
+} = (plan: unknown, options: CalculateRefundOptions): RefundCalculation =>
+  valueOf(QUOTE, options, quoted(plan, options))
 
 /** The quote and the plan's unknown fields (R10.2), decided with the quote's own guard. */
-const quoted = (plan: unknown, options: QuoteRefundOptions): Outcome<RefundCalculation> => {
+const quoted = (plan: unknown, options: CalculateRefundOptions): Outcome<RefundCalculation> => {
   const o = optionsOf(options)
   // without a configuration to decode, the options as given (a hot loop allocates no copy)
-  if (o.merchant === undefined) return quoteWarnedResult(plan, o as QuoteOptions)
+  if (o.merchant === undefined) return calculateWarnedResult(plan, o as CalculateOptions)
   const merchant = decodeResult(o.merchant)
   if (Result.isFailure(merchant)) return outcome(Result.fail(merchant.failure), refundPlanUnknownFields(plan))
-  return quoteWarnedResult(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success })
+  return calculateWarnedResult(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success })
 }
 
 /**
- * What {@link quoteRefund} reads of a plan: a refund plan, or a plan record (its own spellings are
+ * What {@link calculateRefund} reads of a plan: a refund plan, or a plan record (its own spellings are
  * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
  * absent, R9). Any other value is checked and refused with its issues.
  *
@@ -140,15 +141,15 @@ const quoted = (plan: unknown, options: QuoteRefundOptions): Outcome<RefundCalcu
 export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
 
 /**
- * {@link quoteRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
+ * {@link calculateRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
  * warnings }`, for a plan of any shape (JSON of unknown type). The warnings name each field of the
  * plan no rule reads (R10.2), so `refundPolicy` for `refundPolicies` is never a silent full refund;
  * an option the function does not have is refused (`unknown_option`).
  *
  * @example
  * ```ts
- * import { quoteRefundResult } from "payment-plan-engine"
- * const answer = quoteRefundResult(
+ * import { calculateRefundResult } from "payment-plan-engine"
+ * const answer = calculateRefundResult(
  *   JSON.parse(`{ "currencyCode": "AUD", "totalPaymentsPaid": 400, "items": [{ "id": "t1", "quantity": 2,
  *     "costPerItem": 250, "redemptionDate": "2027-03-01",
  *     "refundPolicy": [{ "daysWithinRedemptionDate": 60, "refundablePercentage": 75 }] }] }`),
@@ -157,9 +158,9 @@ export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
  * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy"]
  * ```
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const quoteRefundResult = (plan: unknown, options: QuoteRefundOptions): Validation<RefundCalculation> =>
+export const calculateRefundResult = (plan: unknown, options: CalculateRefundOptions): Validation<RefundCalculation> =>
   answer(QUOTE_RESULT, options, quoted(plan, options))
 
 /**

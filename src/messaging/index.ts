@@ -25,7 +25,8 @@ import {
 } from "../core/foundation/issues.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import { decodeResult, type MerchantConfigurationResponse } from "../core/merchant/configuration.ts"
-import * as PlanTerms from "../core/plan-terms/index.ts"
+import type * as PlanTerms from "../core/plan-terms/index.ts"
+import { computeResult } from "../core/plan-terms/terms.ts"
 import { answer, optionsOf, outcome, plainFunction } from "../facade/plain.ts"
 import { type AttributeName, ATTRIBUTES } from "./attributes.ts"
 import { SHADOW_CLOSE, SHADOW_OPEN, TAG } from "./markup.ts"
@@ -196,7 +197,7 @@ const messageResult = (checkout: unknown, o: PlanMessageOptions): Result.Result<
   const merchant = decodeResult(o.merchant)
   if (Result.isFailure(merchant)) return Result.fail(merchant.failure)
   const item = isItem(checkout)
-  const computed = PlanTerms.computeResult(priceable(checkout), termsRequest(o), {
+  const computed = computeResult(priceable(checkout), termsRequest(o), {
     now: o.now,
     merchant: merchant.success
   })

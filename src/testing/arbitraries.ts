@@ -594,7 +594,7 @@ export const tighteningRefundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>>
 const itemId = fc.stringMatching(/^item_[a-z0-9]{1,8}$/)
 
 /**
- * An item of a plan being quoted (R7.1), in a currency of `exponent`, redeemed
+ * An item of a plan whose refund is calculated (R7.1), in a currency of `exponent`, redeemed
  * within two years of `now`: a checkout item with an `id`, a `name` and `policies`.
  *
  * @category Testing
@@ -624,7 +624,7 @@ export interface RefundPlanOptions {
 }
 
 /**
- * A plan to quote a refund for (R7.1): currency, what was paid (up to a little
+ * A plan to calculate a refund for (R7.1): currency, what was paid (up to a little
  * more than the plan's cost), the plan's zone, and its items.
  *
  * @category Testing

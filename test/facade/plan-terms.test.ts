@@ -2,7 +2,8 @@
  * The plain functions for plan terms, through the package root.
  */
 import { describe, expect, it } from "vitest"
-import { computePlanTerms, PlanTerms, validatePlanTermsRequest, ValidationError } from "../../src/index.ts"
+import { computeResult } from "../../src/core/plan-terms/terms.ts"
+import { computePlanTerms, validatePlanTermsRequest, ValidationError } from "../../src/index.ts"
 import { exampleRequest, NOW } from "../fixtures.ts"
 
 describe("computePlanTerms", () => {
@@ -53,9 +54,9 @@ describe("computePlanTerms", () => {
     ).toThrow(ValidationError)
   })
 
-  it("is PlanTerms.computeResult under the Effect-native namespace", () => {
+  it("is computeResult under the Effect-native namespace", () => {
     const request = { checkoutId: "c", type: "plan", timeZone: "UTC" } as const
-    const result = PlanTerms.computeResult(exampleRequest(), request, { now: NOW })
+    const result = computeResult(exampleRequest(), request, { now: NOW })
     expect(result._tag === "Success" && result.success).toEqual(
       computePlanTerms(exampleRequest(), request, { now: NOW })
     )

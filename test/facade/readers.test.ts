@@ -9,11 +9,11 @@ import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import {
   applyPlanEvent,
+  calculateRefund,
+  calculateRefundResult,
   computePlanTermsResult,
   createPlanRecord,
   createPlanRecordResult,
-  quoteRefund,
-  quoteRefundResult,
   splitInstallments,
   splitInstallmentsResult,
   summarizeCheckout,
@@ -36,7 +36,7 @@ const AT = "2027-02-10T00:00:00Z" // 19 days before: the sandbox merchant's 30-d
 
 const codes = (list: ReadonlyArray<{ path: string; code: string }>) => list.map((i) => `${i.path}:${i.code}`)
 
-describe("quoteRefund reads a plan record's currency", () => {
+describe("calculateRefund reads a plan record's currency", () => {
   it("the reported record: isZeroDecimal true, 333 at 75 % refundable gives 250 suggested and 83 kept", () => {
     const record = {
       id: "plan_1",
@@ -52,17 +52,17 @@ describe("quoteRefund reads a plan record's currency", () => {
         refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }]
       }]
     }
-    const quote = quoteRefund(record, { at: "2027-01-20T00:00:00Z" })
+    const quote = calculateRefund(record, { at: "2027-01-20T00:00:00Z" })
     expect(quote).toMatchObject({ suggestedRefundAmount: 250, totalNonRefundableAmount: 83 })
     // with the same digits given through a merchant that agrees, the same answer and no word
-    const agrees = quoteRefundResult(record, {
+    const agrees = calculateRefundResult(record, {
       at: "2027-01-20T00:00:00Z",
       merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
     })
     expect(agrees.ok && agrees.value).toEqual(quote)
     expect(agrees.warnings).toEqual([])
     // a merchant that disagrees is a warning, the record's digits still used
-    const disagrees = quoteRefundResult(record, {
+    const disagrees = calculateRefundResult(record, {
       at: "2027-01-20T00:00:00Z",
       merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: false }] }
     })
@@ -75,7 +75,7 @@ describe("quoteRefund reads a plan record's currency", () => {
     const zero = { ...record, currency: { ...record.currency, isZeroDecimal: true } }
     const paid = applyPlanEvent(zero, { _tag: "DepositAccepted", at: NOW })
     expect(paid.totalPaid).toBe(280)
-    expect(quoteRefund(paid, { at: "2027-01-20T00:00:00Z" }).totalPaymentsPaid).toBe(280)
+    expect(calculateRefund(paid, { at: "2027-01-20T00:00:00Z" }).totalPaymentsPaid).toBe(280)
     const cancel = validateCancelPlanRequest(paid, { planId: "plan_1", refundableAmount: 100.5, reason: "Other" })
     expect(!cancel.ok && codes(cancel.issues)).toEqual(["refundableAmount:precision"])
     expect(() => applyPlanEvent(paid, { _tag: "PlanCancelled", at: NOW, reason: "Other", refundAmount: 100.5 }))
@@ -85,17 +85,17 @@ describe("quoteRefund reads a plan record's currency", () => {
   })
 })
 
-describe("quoteRefund quotes an existing plan's tied policies by list order (R7.2)", () => {
+describe("calculateRefund quotes an existing plan's tied policies by list order (R7.2)", () => {
   it("the reported plan: two 30-day policies (10 %, 90 %): the first is active; a checkout still refuses them (R4.6)", () => {
     const refundPolicies = [
       { daysWithinRedemptionDate: 30, refundablePercentage: 10 },
       { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
     ]
     const tied = { ...plan, items: [{ ...plan.items[0]!, refundPolicies }] }
-    const quote = quoteRefund(tied, { at: AT })
+    const quote = calculateRefund(tied, { at: AT })
     expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
     expect(quote).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
-    expect(quoteRefundResult(tied, { at: AT })).toMatchObject({ ok: true, warnings: [] })
+    expect(calculateRefundResult(tied, { at: AT })).toMatchObject({ ok: true, warnings: [] })
     const request = exampleRequest()
     const checkout = { ...request, items: [{ ...request.items[0]!, refundPolicies }] }
     const validation = validateCheckoutRequest(checkout, { now: NOW })
@@ -109,12 +109,12 @@ describe("a merchant configuration's fields count as data (R10.2)", () => {
   const typo = { defaultRefundPolicy: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }
 
   it("the reported typo: defaultRefundPolicy is reported, and refused under unknownFields: \"error\"", () => {
-    const answer = quoteRefundResult(plan, { at: AT, merchant: typo })
+    const answer = calculateRefundResult(plan, { at: AT, merchant: typo })
     expect(answer.ok && answer.value.suggestedRefundAmount).toBe(400)
     expect(codes(answer.warnings)).toEqual(["merchant.defaultRefundPolicy:unknown_field"])
-    const strict = quoteRefundResult(plan, { at: AT, merchant: typo, unknownFields: "error" })
+    const strict = calculateRefundResult(plan, { at: AT, merchant: typo, unknownFields: "error" })
     expect(!strict.ok && codes(strict.issues)).toEqual(["merchant.defaultRefundPolicy:unknown_field"])
-    expect(() => quoteRefund(plan, { at: AT, merchant: typo, unknownFields: "error" })).toThrow(
+    expect(() => calculateRefund(plan, { at: AT, merchant: typo, unknownFields: "error" })).toThrow(
       /merchant\.defaultRefundPolicy/
     )
   })
@@ -160,13 +160,13 @@ describe("a merchant configuration's fields count as data (R10.2)", () => {
   })
 
   it("the sandbox merchants file given as one merchant's configuration is refused, saying how to pick one", () => {
-    const answer = quoteRefundResult(plan, { at: AT, merchant: sandboxFile })
+    const answer = calculateRefundResult(plan, { at: AT, merchant: sandboxFile })
     expect(answer.ok).toBe(false)
     expect(!answer.ok && codes(answer.issues)).toEqual(["merchant:type"])
     expect(!answer.ok && answer.issues[0]!.message).toMatch(/--merchant-id/)
-    expect(() => quoteRefund(plan, { at: AT, merchant: sandboxFile })).toThrow(/sandbox merchants file/)
+    expect(() => calculateRefund(plan, { at: AT, merchant: sandboxFile })).toThrow(/sandbox merchants file/)
     // one entry is a configuration: the issue's 150 with the merchant's default policies
-    const entry = quoteRefundResult(plan, { at: AT, merchant: sandboxFile.merchants[0] })
+    const entry = calculateRefundResult(plan, { at: AT, merchant: sandboxFile.merchants[0] })
     expect(entry.ok && entry.value.suggestedRefundAmount).toBe(150)
     expect(entry.warnings.map((w) => w.path)).toContain("merchant.apiKey")
   })

@@ -2,7 +2,7 @@
  * The plain refund functions of the public surface, through the package root.
  */
 import { describe, expect, it } from "vitest"
-import { quoteRefund, selectRefundPolicy, validateCancelPlanRequest, ValidationError } from "../../src/index.ts"
+import { calculateRefund, selectRefundPolicy, validateCancelPlanRequest, ValidationError } from "../../src/index.ts"
 import { thrown } from "../fixtures.ts"
 
 const policies = [
@@ -26,7 +26,7 @@ describe("selectRefundPolicy (R7.2)", () => {
   })
 })
 
-describe("quoteRefund (R7)", () => {
+describe("calculateRefund (R7)", () => {
   const plan = {
     currencyCode: "AUD",
     totalPaymentsPaid: 400,
@@ -41,7 +41,7 @@ describe("quoteRefund (R7)", () => {
   }
 
   it("gives the refund calculation", () => {
-    const quote = quoteRefund(plan, { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" })
+    const quote = calculateRefund(plan, { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" })
     expect(quote).toMatchObject({
       planTotalCost: 500,
       totalNonRefundableAmount: 125,
@@ -56,24 +56,25 @@ describe("quoteRefund (R7)", () => {
     // numbers sent as text are read as numbers (R9)
     const asText = { defaultRefundPolicies: [{ daysWithinRedemptionDate: "14", refundablePercentage: 0 }] }
     expect(
-      quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: asText }).suggestedRefundAmount
+      calculateRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: asText })
+        .suggestedRefundAmount
     ).toBe(0)
     const good = { defaultRefundPolicies: [{ daysWithinRedemptionDate: 14, refundablePercentage: 0 }] }
     expect(
-      quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: good }).suggestedRefundAmount
+      calculateRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: good }).suggestedRefundAmount
     ).toBe(0)
     // a policy that breaks an item's rules (R4.6) is still refused, naming the field
     const bad = { defaultRefundPolicies: [{ daysWithinRedemptionDate: -1, refundablePercentage: 0 }] }
-    expect(() => quoteRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: bad })).toThrow(
+    expect(() => calculateRefund({ ...plan, items: [item] }, { at: "2027-02-20T00:00:00Z", merchant: bad })).toThrow(
       ValidationError
     )
   })
 
   it("throws a ValidationError, an Error carrying the issues", () => {
-    const error = thrown(() => quoteRefund({ ...plan, currencyCode: "AUS" }, { at: "2027-01-20T09:00:00+11:00" }))
+    const error = thrown(() => calculateRefund({ ...plan, currencyCode: "AUS" }, { at: "2027-01-20T09:00:00+11:00" }))
     expect(error).toBeInstanceOf(Error)
     expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["currencyCode:unknown_currency"])
-    expect(thrown(() => quoteRefund(plan, undefined as never)).issues.map((i) => i.path)).toEqual(["at"])
+    expect(thrown(() => calculateRefund(plan, undefined as never)).issues.map((i) => i.path)).toEqual(["at"])
   })
 })
 

@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import {
   applyPlanEvent,
   applyPlanEventResult,
+  calculateRefund,
+  calculateRefundResult,
   computePlanTerms,
   createPlanRecord,
   createPlanRecordResult,
   decideDeposit,
-  quoteRefund,
-  quoteRefundResult,
   searchPlansResult,
   summarizeCheckout
 } from "../../src/index.ts"
@@ -68,21 +68,21 @@ const processWarnings = (f: () => unknown): Array<Emitted> => {
 afterEach(() => vi.restoreAllMocks())
 
 describe("R10.2 an unknown option is refused (unknown_option), never read as its neighbour", () => {
-  it("the reported reproduction: quoteRefund(plan, { at, timezone }) no longer quotes in UTC", () => {
-    const error = thrown(() => quoteRefund(plan, { at: AT, timezone: "Australia/Sydney" } as never))
+  it("the reported reproduction: calculateRefund(plan, { at, timezone }) no longer quotes in UTC", () => {
+    const error = thrown(() => calculateRefund(plan, { at: AT, timezone: "Australia/Sydney" } as never))
     expect(error.issues).toEqual([{
       path: "options.timezone",
       code: "unknown_option",
       rule: "R10.2",
       message:
-        "is not an option of quoteRefund (did you mean \"timeZone\"?); its options are at, timeZone, merchant, unknownFields"
+        "is not an option of calculateRefund (did you mean \"timeZone\"?); its options are at, timeZone, merchant, unknownFields"
     }])
-    const answer = quoteRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
+    const answer = calculateRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
     expect(!answer.ok && answer.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["options.timezone:unknown_option"])
   })
 
   it("unknownFields: \"ignore\" does not let an unknown option through: options are written in code", () => {
-    const answer = quoteRefundResult(plan, { at: AT, timezone: "UTC", unknownFields: "ignore" } as never)
+    const answer = calculateRefundResult(plan, { at: AT, timezone: "UTC", unknownFields: "ignore" } as never)
     expect(!answer.ok && answer.issues.map((i) => i.code)).toEqual(["unknown_option"])
   })
 
@@ -97,7 +97,7 @@ describe("R10.2 an unknown option is refused (unknown_option), never read as its
 
   it("options that are not an object are refused, whatever they are", () => {
     for (const options of [null, 5, "at", [AT]]) {
-      const answer = quoteRefundResult(plan, options as never)
+      const answer = calculateRefundResult(plan, options as never)
       expect(!answer.ok && answer.issues.map((i) => `${i.path}:${i.code}`)).toContain("options:type")
     }
   })
@@ -106,12 +106,12 @@ describe("R10.2 an unknown option is refused (unknown_option), never read as its
 describe("R10.2 a throwing function reports an unknown field of its data as a process warning, once per path", () => {
   it("the reported reproduction: refundPolicy for refundPolicies is no silent full refund", () => {
     const warnings = processWarnings(() => {
-      expect(quoteRefund(typo, { at: AT }).suggestedRefundAmount).toBe(400)
-      quoteRefund(typo, { at: "2027-01-21T09:00:00+11:00" })
+      expect(calculateRefund(typo, { at: AT }).suggestedRefundAmount).toBe(400)
+      calculateRefund(typo, { at: "2027-01-21T09:00:00+11:00" })
     })
     expect(warnings.map((w) => [w.code, w.message])).toEqual([[
       "PAYMENT_PLAN_UNKNOWN_FIELD",
-      "quoteRefund: items[0].refundPolicy is not a field of this resource and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
+      "calculateRefund: items[0].refundPolicy is not a field of this resource and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
     ]])
     expect(warnings[0]?.type).toBe("PaymentPlanEngineWarning")
   })
@@ -131,7 +131,7 @@ describe("R10.2 a throwing function reports an unknown field of its data as a pr
     )
     const error = thrown(() => summarizeCheckout(request as never, { now: NOW, unknownFields: "error" }))
     expect(error.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["zzIgnored:unknown_field"])
-    const answer = quoteRefundResult(typo, { at: AT, unknownFields: "ignore" })
+    const answer = calculateRefundResult(typo, { at: AT, unknownFields: "ignore" })
     expect(answer.ok && answer.warnings).toEqual([])
   })
 

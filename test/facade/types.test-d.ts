@@ -8,14 +8,14 @@
 import { expectTypeOf } from "vitest"
 import {
   applyPlanEvent,
+  calculateRefund,
+  calculateRefundResult,
   type CheckoutRequest,
   computePlanTerms,
   createPlanRecord,
   type Input,
   listPlanNotes,
   type Plan,
-  quoteRefund,
-  quoteRefundResult,
   type RefundCalculation,
   searchPlans,
   selectRefundPolicy,
@@ -36,7 +36,7 @@ const item = { quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }
 
 export const typoedFields = () => {
   // @ts-expect-error the reported typo: refundPolicy for refundPolicies is no field of a plan's item
-  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
+  calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
   // @ts-expect-error a typo at the top of a checkout request
   summarizeCheckout({ ...request, itmes: request.items }, { now })
   // @ts-expect-error a typo in a plan-terms request
@@ -57,16 +57,16 @@ export const wrongTypes = () => {
   // @ts-expect-error a complete request but for the merchant id's type
   summarizeCheckout({ ...request, merchantId: 5 }, { now })
   // @ts-expect-error a quantity given as text
-  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, quantity: "2" }] }, { at })
+  calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, quantity: "2" }] }, { at })
   // @ts-expect-error a value of type unknown goes through a validator or a …Result twin
   summarizeCheckout(fromSomewhere, { now })
   // @ts-expect-error the same for a quote
-  quoteRefund(fromSomewhere, { at })
+  calculateRefund(fromSomewhere, { at })
 }
 
 export const unknownOptions = () => {
   // @ts-expect-error the reported reproduction: timezone for timeZone
-  quoteRefund(record, { at, timezone: "Australia/Sydney" })
+  calculateRefund(record, { at, timezone: "Australia/Sydney" })
   // @ts-expect-error an option of another function
   splitInstallments(100, 3, "AUD", { now })
   // @ts-expect-error createPlanRecord's old option name (merchant is the configuration, planMerchant the record's)
@@ -76,7 +76,7 @@ export const unknownOptions = () => {
     merchantConfiguration: {}
   })
   // @ts-expect-error the twins' options are written in code too
-  quoteRefundResult(record, { at, timezone: "UTC" })
+  calculateRefundResult(record, { at, timezone: "UTC" })
   // @ts-expect-error unknownFields takes "warn", "error" or "ignore"
   summarizeCheckout(request, { now, unknownFields: "loud" })
 }
@@ -85,7 +85,7 @@ export const whatCompiles = () => {
   // JSON.parse gives any: it passes, and the function checks it at run time
   summarizeCheckout(JSON.parse(text), { now })
   // unknown goes through a twin (or a validator), which answers { ok }
-  expectTypeOf(quoteRefundResult(fromSomewhere, { at })).toEqualTypeOf<Validation<RefundCalculation>>()
+  expectTypeOf(calculateRefundResult(fromSomewhere, { at })).toEqualTypeOf<Validation<RefundCalculation>>()
   expectTypeOf(summarizeCheckoutResult).parameter(0).toEqualTypeOf<unknown>()
   const checked = validateCheckoutRequest(fromSomewhere, { now })
   if (checked.ok) summarizeCheckout(checked.value, { now })
@@ -96,6 +96,6 @@ export const whatCompiles = () => {
   }
   summarizeCheckout(withUndefined, { now, timeZone: undefined, merchant: undefined })
   // a plan record, as createPlanRecord and applyPlanEvent give it, is quoted
-  quoteRefund(record, { at, timeZone: record.timeZone })
-  quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicies: [] }] }, { at })
+  calculateRefund(record, { at, timeZone: record.timeZone })
+  calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicies: [] }] }, { at })
 }

@@ -197,7 +197,7 @@ export const workingCalls: Readonly<Record<string, fc.Arbitrary<Array<unknown>>>
     fc.constant({ selfUrl: "/api/v2/plans/plan_1/notes" })
   ),
   selectRefundPolicy: fc.tuple(refundPolicies, fc.integer({ min: 0, max: 500 })),
-  quoteRefund: fc.tuple(
+  calculateRefund: fc.tuple(
     refundPlan({ now: NOW }),
     fc.record({ at: fc.constant("2027-01-20T09:00:00+11:00"), timeZone }, { requiredKeys: ["at"] })
   )

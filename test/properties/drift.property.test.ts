@@ -15,10 +15,10 @@ import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { createClient } from "../../src/adapters/client/index.ts"
 import {
+  calculateRefund,
   computePlanTerms,
   listPlanNotes,
   normalizePlanSearch,
-  quoteRefund,
   validateCheckoutRequest,
   ValidationError
 } from "../../src/index.ts"
@@ -167,7 +167,7 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
     const fromQuote = under(
       said(
         thrownIssues(() =>
-          quoteRefund({ currencyCode: "AUD", totalPaymentsPaid: 0, items: checkout.items }, { at: NOW })
+          calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 0, items: checkout.items }, { at: NOW })
         )
       ),
       root

@@ -8,9 +8,9 @@ import { describe, expect, it, vi } from "vitest"
 import { forgetReportedWarnings, type PlainFunctionWarning, REMEMBERED } from "../../src/facade/plain.ts"
 import * as Root from "../../src/index.ts"
 import {
+  calculateRefund,
+  calculateRefundResult,
   computePlanTermsResult,
-  quoteRefund,
-  quoteRefundResult,
   selectRefundPolicyResult,
   splitInstallmentsResult,
   summarizeCheckout,
@@ -45,21 +45,21 @@ describe("R10.2 unknown fields and options are reported, and refused on request 
   }
 
   it("the reported typo: refundPolicy is named, not a silent full refund; timezone is refused", () => {
-    const answer = quoteRefundResult(plan, { at: AT, timeZone: "Australia/Sydney" })
+    const answer = calculateRefundResult(plan, { at: AT, timeZone: "Australia/Sydney" })
     expect(answer.ok).toBe(true)
     expect(unknownPaths(answer.warnings)).toEqual(["items[0].refundPolicy"])
     expect(answer.warnings[0]).toMatchObject({ code: "unknown_field", rule: "R10.2" })
-    const typo = quoteRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
+    const typo = calculateRefundResult(plan, { at: AT, timezone: "Australia/Sydney" } as never)
     expect(!typo.ok && typo.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual([
       "options.timezone:unknown_option:R10.2"
     ])
   })
 
-  it("unknownFields: \"error\" refuses every unknown field, and quoteRefund throws", () => {
-    const answer = quoteRefundResult(plan, { at: AT, unknownFields: "error" })
+  it("unknownFields: \"error\" refuses every unknown field, and calculateRefund throws", () => {
+    const answer = calculateRefundResult(plan, { at: AT, unknownFields: "error" })
     expect(answer.ok).toBe(false)
     expect(!answer.ok && answer.issues.map((i) => i.path)).toEqual(["items[0].refundPolicy"])
-    expect(() => quoteRefund(plan, { at: AT, unknownFields: "error" })).toThrow(/items\[0\]\.refundPolicy/)
+    expect(() => calculateRefund(plan, { at: AT, unknownFields: "error" })).toThrow(/items\[0\]\.refundPolicy/)
   })
 
   it("a bad unknownFields value is itself an issue", () => {
@@ -99,17 +99,17 @@ describe("R10.2 properties", () => {
     )
   })
 
-  it("quoteRefundResult names a stray field of an item, and refuses a stray option", () => {
+  it("calculateRefundResult names a stray field of an item, and refuses a stray option", () => {
     fc.assert(
       fc.property(refundPlan({ now: NOW_MS }), strayKey, strayKey, fc.nat(), (plan, key, option, at) => {
         const index = at % plan.items.length
         const typo = { ...plan, items: plan.items.map((item, i) => (i === index ? { ...item, [key]: [] } : item)) }
-        const answer = quoteRefundResult(typo, { at: AT })
+        const answer = calculateRefundResult(typo, { at: AT })
         expect(unknownPaths(answer.warnings)).toEqual([`items[${index}].${key}`])
-        const clean = quoteRefundResult(plan, { at: AT })
+        const clean = calculateRefundResult(plan, { at: AT })
         expect(answer.ok && answer.value).toEqual(clean.ok && clean.value)
         expect(clean.warnings).toEqual([])
-        const refused = quoteRefundResult(typo, { at: AT, [option]: true } as never)
+        const refused = calculateRefundResult(typo, { at: AT, [option]: true } as never)
         expect(!refused.ok && refused.issues.map((i) => `${i.path}:${i.code}`)).toEqual([
           `options.${option}:unknown_option`
         ])
@@ -163,7 +163,7 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
         { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
       ]
     }
-    const quote = quoteRefund(plan, { at: "2027-02-10T00:00:00Z", merchant })
+    const quote = calculateRefund(plan, { at: "2027-02-10T00:00:00Z", merchant })
     expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
     expect(quote.totalNonRefundableAmount).toBe(450)
     expect(splitInstallmentsResult(100, 3, "AUD", { merchant }).ok).toBe(true)
@@ -171,7 +171,7 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
 
   it("messages name the real problem of a bad configuration", () => {
     const paths = (merchant: unknown) => {
-      const answer = quoteRefundResult(plan, { at: AT, merchant })
+      const answer = calculateRefundResult(plan, { at: AT, merchant })
       return answer.ok ? [] : answer.issues.map((i) => `${i.path}: ${i.message}`)
     }
     expect(paths({ subMerchants: [{ externalCode: "store-north" }] })).toEqual([])

@@ -14,6 +14,7 @@ import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import type { MerchantConfiguration } from "../../src/core/merchant/configuration.ts"
 import * as PlanTerms from "../../src/core/plan-terms/index.ts"
+import { computeResult } from "../../src/core/plan-terms/terms.ts"
 import { computePlanTerms } from "../../src/facade/plan-terms.ts"
 import {
   amount,
@@ -156,7 +157,7 @@ const facts = (s: Scenario) => {
 }
 
 const compute = (s: Scenario, request: unknown = s.request, now: number = s.now) => {
-  const result = PlanTerms.computeResult(s.checkout, request, {
+  const result = computeResult(s.checkout, request, {
     now,
     merchant: s.merchant,
     depositStrategy: s.depositStrategy
@@ -423,7 +424,7 @@ describe("R6 bad input: never throws, always a typed error", () => {
   it("computeResult answers arbitrary checkouts, requests and options with terms or issues", () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (checkout, request, now, strategy) => {
-        const result = PlanTerms.computeResult(checkout, request, { now, depositStrategy: strategy } as never)
+        const result = computeResult(checkout, request, { now, depositStrategy: strategy } as never)
         expect(Result.isFailure(result)).toBe(true)
         if (Result.isFailure(result)) {
           expect(result.failure).toBeInstanceOf(ValidationError)

@@ -9,7 +9,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { validateRequestResult } from "../../src/core/checkout/request.ts"
-import { quoteResult } from "../../src/core/refund/quote.ts"
+import { calculateResult } from "../../src/core/refund/calculate.ts"
 import { exampleRequest, NOW } from "../fixtures.ts"
 
 const policiesWithin = (maxDays: number, minLength: number, maxLength: number) =>
@@ -74,7 +74,7 @@ describe("R7.2 a quote reads an item with any number of policies of distinct day
           totalPaymentsPaid: 0,
           items: [{ quantity: 1, costPerItem: 100, redemptionDate: "2027-06-01", refundPolicies }]
         }
-        const result = quoteResult(plan, { at })
+        const result = calculateResult(plan, { at })
         if (Result.isFailure(result)) throw result.failure
         const covering = refundPolicies.filter((p) => p.daysWithinRedemptionDate >= remaining)
         const smallest = Math.min(...covering.map((p) => p.daysWithinRedemptionDate))

@@ -1,6 +1,6 @@
 /**
  * Reading drift: a plan record is read in one place, so the same
- * random record through every consumer of a record (the refund quote, the
+ * random record through every consumer of a record (the refund calculation, the
  * cancellation check, the lifecycle and the exposure report's reading) gives
  * the same currency digits and the same amounts (R1.2, R7, R7.8), whatever
  * merchant configuration is given beside it: the record's currency is the
@@ -23,8 +23,8 @@ import { applyResult } from "../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../src/core/plan/record.ts"
 import {
   applyPlanEventResult,
-  quoteRefund,
-  quoteRefundResult,
+  calculateRefund,
+  calculateRefundResult,
   splitInstallmentsResult,
   summarizeCheckoutResult,
   validateCancelPlanRequest
@@ -140,7 +140,7 @@ describe("reading drift: one plan record, every reader of it (R1.2, R7, R7.8)", 
         if (disagrees) disagreeing++
 
         // the quote: the record's paid and cost, every amount in its digits; a disagreeing merchant is a warning
-        const quoted = quoteRefundResult(plan, { at, merchant })
+        const quoted = calculateRefundResult(plan, { at, merchant })
         if (!quoted.ok) throw new Error(JSON.stringify(quoted.issues))
         const q = quoted.value
         expect(q.currencyCode).toBe(code)
@@ -261,14 +261,14 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
           const stray = key === undefined ? [] : [`merchant.${key}`]
           const unknownOf = (warnings: ReadonlyArray<{ code: string; path: string }>) =>
             warnings.filter((w) => w.code === "unknown_field").map((w) => w.path)
-          const quoted = quoteRefundResult(plan, { at, merchant })
+          const quoted = calculateRefundResult(plan, { at, merchant })
           expect(quoted.ok).toBe(true)
           expect(unknownOf(quoted.warnings)).toEqual(stray)
-          expect(() => quoteRefund(plan, { at, merchant })).not.toThrow()
+          expect(() => calculateRefund(plan, { at, merchant })).not.toThrow()
           const summary = summarizeCheckoutResult(request, { now: NOW, merchant })
           expect(unknownOf(summary.warnings)).toEqual(stray)
           expect(splitInstallmentsResult(100, 3, "USD", { merchant }).ok).toBe(true)
-          const strict = quoteRefundResult(plan, { at, merchant, unknownFields: "error" })
+          const strict = calculateRefundResult(plan, { at, merchant, unknownFields: "error" })
           expect(strict.ok).toBe(key === undefined)
         }
       ),

@@ -10,10 +10,10 @@ import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import type { RefundPlan, RefundPlanItem } from "../../src/core/plan/reading.ts"
+import { calculateResult, calculateTotalsResult } from "../../src/core/refund/calculate.ts"
 import { RefundCalculationResponse } from "../../src/core/refund/calculation.ts"
 import type { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
-import { quoteResult, quoteTotals } from "../../src/core/refund/quote.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
 
@@ -107,12 +107,12 @@ describe("R7.2 policy selection", () => {
   })
 })
 
-describe("R7 refund quotes", () => {
+describe("R7 refund calculations", () => {
   it("R7.1–R7.7: every item follows the rules, checked against independent oracles", () => {
     fc.assert(
       fc.property(plan, at, (p, ms) => {
         const exponent = Currency.isoExponent(p.currencyCode)!
-        const q = ok(quoteResult(p, { at: ms }))
+        const q = ok(calculateResult(p, { at: ms }))
         const today = intlDay(ms, p.timeZone)
         let totalNonRefundable = 0
         let planTotalCost = 0
@@ -167,8 +167,8 @@ describe("R7 refund quotes", () => {
     fc.assert(
       fc.property(refundPlan({ now: NOW, policies: tighteningRefundPolicies }), at, at, (p, a, b) => {
         const [earlier, later] = a <= b ? [a, b] : [b, a]
-        const before = ok(quoteTotals(p, { at: earlier })).totalNonRefundableAmount
-        const after = ok(quoteTotals(p, { at: later })).totalNonRefundableAmount
+        const before = ok(calculateTotalsResult(p, { at: earlier })).totalNonRefundableAmount
+        const after = ok(calculateTotalsResult(p, { at: later })).totalNonRefundableAmount
         expect(after).toBeGreaterThanOrEqual(before)
       })
     )
@@ -186,9 +186,9 @@ describe("R7 refund quotes", () => {
         at,
         ([p, order], ms) => {
           const shuffled: RefundPlan = { ...p, items: order.map((i) => p.items[i]!) }
-          const q = ok(quoteResult(p, { at: ms }))
-          const s = ok(quoteResult(shuffled, { at: ms }))
-          expect(ok(quoteTotals(shuffled, { at: ms }))).toEqual(ok(quoteTotals(p, { at: ms })))
+          const q = ok(calculateResult(p, { at: ms }))
+          const s = ok(calculateResult(shuffled, { at: ms }))
+          expect(ok(calculateTotalsResult(shuffled, { at: ms }))).toEqual(ok(calculateTotalsResult(p, { at: ms })))
           expect(s.items).toEqual(order.map((i) => q.items[i]!))
         }
       )
@@ -205,7 +205,7 @@ describe("R7 refund quotes", () => {
         const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
           String(abs % 60).padStart(2, "0")
         }`
-        const reference: RefundCalculation = ok(quoteResult(p, { at: second }))
+        const reference: RefundCalculation = ok(calculateResult(p, { at: second }))
         for (
           const written of [
             new Date(second),
@@ -215,11 +215,11 @@ describe("R7 refund quotes", () => {
             DateTime.makeZonedUnsafe(second, { timeZone: p.timeZone })
           ]
         ) {
-          expect(ok(quoteResult(p, { at: written }))).toEqual(reference)
+          expect(ok(calculateResult(p, { at: written }))).toEqual(reference)
         }
         // the plan's zone given as the option, or in the plan: the same quote
         const { timeZone: zone, ...withoutZone } = p
-        expect(ok(quoteResult(withoutZone, { at: second, timeZone: zone }))).toEqual(reference)
+        expect(ok(calculateResult(withoutZone, { at: second, timeZone: zone }))).toEqual(reference)
       })
     )
   })
@@ -240,7 +240,7 @@ describe("R7 refund quotes", () => {
           ...p,
           items: p.items.map((item) => ({ ...item, redemptionDate: rewrite(item.redemptionDate) }))
         }
-        expect(ok(quoteResult(rewritten, { at: ms }))).toEqual(ok(quoteResult(p, { at: ms })))
+        expect(ok(calculateResult(rewritten, { at: ms }))).toEqual(ok(calculateResult(p, { at: ms })))
       })
     )
   })
@@ -249,18 +249,18 @@ describe("R7 refund quotes", () => {
     const decode = Schema.decodeUnknownSync(RefundCalculationResponse)
     fc.assert(
       fc.property(plan, at, (p, ms) => {
-        const q = ok(quoteResult(p, { at: ms }))
+        const q = ok(calculateResult(p, { at: ms }))
         expect(decode(q)).toEqual(q)
         expect(JSON.parse(JSON.stringify(q))).toEqual(q)
       })
     )
   })
 
-  it("R7.6: quoteTotals gives the quote's totals, in minor units", () => {
+  it("R7.6: calculateTotalsResult gives the quote's totals, in minor units", () => {
     fc.assert(
       fc.property(plan, at, (p, ms) => {
-        const q = ok(quoteResult(p, { at: ms }))
-        const t = ok(quoteTotals(p, { at: ms }))
+        const q = ok(calculateResult(p, { at: ms }))
+        const t = ok(calculateTotalsResult(p, { at: ms }))
         const e = t.exponent
         expect(
           [t.planTotalCost, t.totalPaymentsPaid, t.totalNonRefundableAmount, t.suggestedRefundAmount].map((n) =>
@@ -295,8 +295,8 @@ describe("R7 refund quotes", () => {
             refundPolicies: item.refundPolicies?.length ? item.refundPolicies : undefined
           }))
         }
-        expect(ok(quoteResult(withDefaults, { at: ms, merchant: { defaultRefundPolicies: defaults } }))).toEqual(
-          ok(quoteResult(withOwn, { at: ms }))
+        expect(ok(calculateResult(withDefaults, { at: ms, merchant: { defaultRefundPolicies: defaults } }))).toEqual(
+          ok(calculateResult(withOwn, { at: ms }))
         )
       })
     )
@@ -330,9 +330,9 @@ describe("R7 bad input", () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), mutated), fc.anything(), fc.anything(), (input, atInput, zone) => {
         const results: Array<Result.Result<unknown, ValidationError>> = [
-          quoteResult(input, { at: atInput as never, timeZone: zone as never }),
-          quoteResult(input, { at: NOW }),
-          quoteTotals(input, { at: NOW })
+          calculateResult(input, { at: atInput as never, timeZone: zone as never }),
+          calculateResult(input, { at: NOW }),
+          calculateTotalsResult(input, { at: NOW })
         ]
         for (const result of results) {
           if (Result.isFailure(result)) {
@@ -353,11 +353,11 @@ describe("R7 bad input", () => {
     )
   })
 
-  it("R7: quote and quoteTotals accept and refuse the same input, with the same issues", () => {
+  it("R7: quote and calculateTotalsResult accept and refuse the same input, with the same issues", () => {
     fc.assert(
       fc.property(mutated, (input) => {
-        const q = quoteResult(input, { at: NOW })
-        const t = quoteTotals(input, { at: NOW })
+        const q = calculateResult(input, { at: NOW })
+        const t = calculateTotalsResult(input, { at: NOW })
         expect(Result.isSuccess(q)).toBe(Result.isSuccess(t))
         if (Result.isFailure(q) && Result.isFailure(t)) expect(t.failure.issues).toEqual(q.failure.issues)
         // an accepted plan is quoted whole: no item is left out, and no issue says only "is invalid"
@@ -471,7 +471,7 @@ describe("R7.2 an existing plan's ties are settled by list order, never refused"
     fc.assert(
       fc.property(tiedPlan, at, (p, ms) => {
         const exponent = Currency.isoExponent(p.currencyCode)!
-        const q = ok(quoteResult(p, { at: ms }))
+        const q = ok(calculateResult(p, { at: ms }))
         const today = intlDay(ms, p.timeZone)
         q.items.forEach((item, i) => {
           const input = p.items[i]!

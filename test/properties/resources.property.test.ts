@@ -11,10 +11,13 @@ import { describe, expect, it } from "vitest"
 import type * as Checkout from "../../src/core/checkout/index.ts"
 import type * as Merchant from "../../src/core/merchant/index.ts"
 import * as PlanTerms from "../../src/core/plan-terms/index.ts"
+import { computeResult } from "../../src/core/plan-terms/terms.ts"
 import * as Plan from "../../src/core/plan/index.ts"
 import * as Notes from "../../src/core/plan/notes.ts"
+import { calculateResult } from "../../src/core/refund/calculate.ts"
 import * as Refund from "../../src/core/refund/index.ts"
 import * as Search from "../../src/core/search/index.ts"
+import { normalizeResult } from "../../src/core/search/normalize.ts"
 import type * as Verification from "../../src/core/verification/index.ts"
 import type * as ErrorResponse from "../../src/core/wire/error-response.ts"
 import {
@@ -68,7 +71,7 @@ describe("what the engine builds is its resource's strict value, and reads back 
   it("plan terms (R6)", () => {
     fc.assert(
       fc.property(checkoutRequest({ now: NOW }), planTermsRequest({ checkoutId: "chk_1" }), (checkout, request) => {
-        const terms = PlanTerms.computeResult(checkout, request, { now: NOW })
+        const terms = computeResult(checkout, request, { now: NOW })
         fc.pre(Result.isSuccess(terms))
         roundTrips(PlanTerms.PlanTerms, PlanTerms.PlanTermsResponse, terms.success)
       }),
@@ -89,7 +92,7 @@ describe("what the engine builds is its resource's strict value, and reads back 
   it("refund calculations (R7)", () => {
     fc.assert(
       fc.property(refundPlan({ now: NOW }), instant, (plan, at) => {
-        const quote = Refund.quoteResult(plan, { at })
+        const quote = calculateResult(plan, { at })
         fc.pre(Result.isSuccess(quote))
         roundTrips(Refund.RefundCalculation, Refund.RefundCalculationResponse, quote.success)
       }),
@@ -100,7 +103,7 @@ describe("what the engine builds is its resource's strict value, and reads back 
   it("search results and pages of notes", () => {
     fc.assert(
       fc.property(planSummaries(20), (summaries) => {
-        const query = Search.normalizeResult({ limit: 5 })
+        const query = normalizeResult({ limit: 5 })
         if (Result.isFailure(query)) throw query.failure
         const page = Search.evaluate(summaries, query.success.value, { merchantId: "merchant-123" })
         roundTrips(Search.PlanSearchResult, Search.PlanSearchResponse, page)

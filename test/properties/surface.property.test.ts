@@ -17,11 +17,13 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import * as Root from "../../src/index.ts"
+import * as WebhookModule from "../../src/webhook.ts"
 import { argument, argumentLists, isPlainObject, options } from "./any-input.ts"
 
 const RUNS = 60
@@ -233,9 +235,14 @@ describe("the namespaces' Effects and Results, for any input (R4.9)", () => {
 
   it("the declarations name the Effects and Results of every namespace", () => {
     // a classification that came back empty would make the properties below vacuous
-    expect(declared.get("Refund.quote")).toEqual({ kind: "effect", errors: ["ValidationError"], unknownParameters: 1 })
+    expect(declared.get("Refund.calculate")).toEqual({
+      kind: "effect",
+      errors: ["ValidationError"],
+      unknownParameters: 1
+    })
     expect(declared.get("Plan.apply")?.errors.toSorted()).toEqual(["PlanTransitionError", "ValidationError"])
-    expect(declared.get("Checkout.summarizeResult")?.kind).toBe("result")
+    // one form per layer: a namespace's operation is one Effect; Effect's `Result` stays inside the core
+    expect([...declared].filter(([, d]) => d.kind === "result").map(([name]) => name)).toEqual([])
     expect([...declared.values()].filter((d) => d.kind === "effect").length).toBeGreaterThanOrEqual(12)
     // every one is a function at run time
     for (const name of declared.keys()) {
@@ -246,12 +253,27 @@ describe("the namespaces' Effects and Results, for any input (R4.9)", () => {
     }
   })
 
+  it("one form per layer: no function of a namespace or of the webhook module is named …Result", () => {
+    // "Result" in a public function's name means only the root's `{ ok }` twin of a throwing function
+    const functions = [
+      ...namespaces.flatMap(([namespace, module]) =>
+        Object.entries(module as Record<string, unknown>).map(([name, v]) => [`${namespace}.${name}`, v] as const)
+      ),
+      ...Object.entries(WebhookModule).map(([name, v]) => [`Webhook.${name}`, v] as const)
+    ].filter(([, v]) => typeof v === "function" && !Schema.isSchema(v))
+    expect(functions.length).toBeGreaterThan(80)
+    expect(functions.map(([name]) => name).filter((name) => name.endsWith("Result"))).toEqual([])
+    // and every `…Result` of the root is the twin of a plain function there
+    const root = Root as unknown as Record<string, unknown>
+    for (const name of Object.keys(root).filter((n) => n.endsWith("Result"))) {
+      expect(typeof root[name.slice(0, -"Result".length)], name).toBe("function")
+    }
+  })
+
   /**
-   * How many arguments are arbitrary: all of them for an Effect and for its synchronous twin
-   * (`quote` and `quoteResult`); for another `Result` function, those it declares `unknown`
-   * (`Merchant.decodeResult`'s input, not its path), the rest left to their defaults. A `Result`
-   * function over a typed input (`Checkout.priceResult`, for hot loops) promises nothing for
-   * another shape, which its type does not let through: 0.
+   * How many arguments are arbitrary: all of them for an Effect; for a `Result` function (none
+   * left in the namespaces: the test above), those it declares `unknown`, the rest left to their
+   * defaults.
    */
   const arbitraryArguments = (namespace: string, name: string, d: Declared, length: number) =>
     d.kind === "effect" || declared.get(`${namespace}.${name.replace(/Result$/, "")}`)?.kind === "effect"
@@ -301,7 +323,7 @@ describe("R10.2 every plain function refuses an option it does not have, whateve
   const stray = fc.stringMatching(/^zz[a-z]{1,8}$/)
 
   it("the declarations name the options of the plain functions", () => {
-    expect(withOptions.get("quoteRefund")).toEqual({ index: 1, parameter: "options" })
+    expect(withOptions.get("calculateRefund")).toEqual({ index: 1, parameter: "options" })
     expect(withOptions.get("searchPlansResult")).toEqual({ index: 2, parameter: "scope" })
     expect(withOptions.size).toBeGreaterThanOrEqual(20)
   })

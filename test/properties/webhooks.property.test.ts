@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import type { PlanEvent } from "../../src/core/plan/events.ts"
 import type { Plan } from "../../src/core/plan/record.ts"
+import { readEventResult } from "../../src/core/webhook/catalogue.ts"
+import { transitionResult } from "../../src/core/webhook/emit.ts"
 import * as Webhook from "../../src/core/webhook/index.ts"
 import { managedPlan, planEvent } from "../../src/testing/arbitraries.ts"
 
@@ -56,7 +58,7 @@ describe("webhook events of plan transitions", () => {
           const expected: Array<string> = []
           for (const seed of seeds) {
             const [event] = fc.sample(planEvent(plan), { seed, numRuns: 1 })
-            const step = Webhook.transitionResult(plan, event!)
+            const step = transitionResult(plan, event!)
             if (Result.isFailure(step)) continue
             const { events, plan: after } = step.success
             // the transition's own events: exactly what it did, in the documented order, at its instant
@@ -66,7 +68,7 @@ describe("webhook events of plan transitions", () => {
               expect(e.timestamp).toBe(at)
               expect(isStrict(e)).toBe(true)
               expect((e.data as { planId: string }).planId).toBe(plan.id)
-              const read = Webhook.readEventResult(JSON.parse(Webhook.bodyOf(e)))
+              const read = readEventResult(JSON.parse(Webhook.bodyOf(e)))
               expect(Result.isSuccess(read) && read.success).toEqual({ known: true, event: e })
             }
             expected.push(...expectedTypes(plan, event!, after))

@@ -1,7 +1,7 @@
 /**
- * `payment-plan plan-terms` and `payment-plan refund-quote`: the plan terms of
+ * `payment-plan plan-terms` and `payment-plan calculate-refund`: the plan terms of
  * a checkout (R6) and the refund calculation of a plan (R7), through the plain
- * functions' `…Result` twins `computePlanTermsResult` and `quoteRefundResult`
+ * functions' `…Result` twins `computePlanTermsResult` and `calculateRefundResult`
  * (their warnings printed on stderr, io.ts `answered`).
  *
  * @module
@@ -10,7 +10,7 @@ import { type Command, InvalidArgumentError, Option } from "commander"
 import { isRecord } from "../../core/foundation/input.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/terms.ts"
-import { computePlanTermsResult, quoteRefundResult } from "../../facade/index.ts"
+import { calculateRefundResult, computePlanTermsResult } from "../../facade/index.ts"
 import {
   answered,
   CliFailure,
@@ -20,6 +20,7 @@ import {
   readJson,
   readJsonOption,
   strictOption,
+  usage,
   writeJson
 } from "./io.ts"
 import { merchantFileOption, merchantIdOption, readMerchant } from "./merchant.ts"
@@ -187,9 +188,9 @@ export const registerPlanTerms = (program: Command, io: Io): void => {
     })
 }
 
-export const registerRefundQuote = (program: Command, io: Io): void => {
+export const registerCalculateRefund = (program: Command, io: Io): void => {
   program
-    .command("refund-quote")
+    .command("calculate-refund")
     .description(
       "The refund calculation of a plan at an instant (R7): per item the active policy and the non-refundable amount, and the suggested refund."
     )
@@ -203,9 +204,9 @@ export const registerRefundQuote = (program: Command, io: Io): void => {
     .addHelpText(
       "after",
       `\n${DATE_MEANING}\n` + examples([
-        "payment-plan refund-quote plan.json --at 2027-01-20T09:00:00+11:00 --tz Australia/Sydney",
-        "payment-plan refund-quote plan.json --merchant config.json --format table",
-        "payment-plan refund-quote plan.json --merchant sandbox-merchants.json --merchant-id merchant-123 --strict"
+        "payment-plan calculate-refund plan.json --at 2027-01-20T09:00:00+11:00 --tz Australia/Sydney",
+        "payment-plan calculate-refund plan.json --merchant config.json --format table",
+        "payment-plan calculate-refund plan.json --merchant sandbox-merchants.json --merchant-id merchant-123 --strict"
       ])
     )
     .action(
@@ -215,19 +216,19 @@ export const registerRefundQuote = (program: Command, io: Io): void => {
       ) => {
         const plan = await readJson(file, io)
         const merchant = await readMerchant(options, io)
-        const quote = answered(
-          quoteRefundResult(
+        const calculation = answered(
+          calculateRefundResult(
             plan,
             defined({ at: instantOf(options.at, options.tz ?? planZone(plan)), timeZone: options.tz, merchant })
           ),
           io,
           options.strict
         )
-        if (options.format === "json") return writeJson(io, quote)
+        if (options.format === "json") return writeJson(io, calculation)
         io.stdout.write(
           renderTable(
             ["item", "name", "totalCost", "minNonRefundableDeposit", "active policy", "nonRefundableAmount"],
-            quote.items.map((item) => [
+            calculation.items.map((item) => [
               item.id,
               item.name,
               String(item.totalCost),
@@ -240,13 +241,28 @@ export const registerRefundQuote = (program: Command, io: Io): void => {
           ) +
             "\n" +
             renderPairs([
-              ["currencyCode", quote.currencyCode],
-              ["planTotalCost", quote.planTotalCost],
-              ["totalPaymentsPaid", quote.totalPaymentsPaid],
-              ["totalNonRefundableAmount", quote.totalNonRefundableAmount],
-              ["suggestedRefundAmount", quote.suggestedRefundAmount]
+              ["currencyCode", calculation.currencyCode],
+              ["planTotalCost", calculation.planTotalCost],
+              ["totalPaymentsPaid", calculation.totalPaymentsPaid],
+              ["totalNonRefundableAmount", calculation.totalNonRefundableAmount],
+              ["suggestedRefundAmount", calculation.suggestedRefundAmount]
             ])
         )
       }
     )
+}
+
+/**
+ * The command's name before 0.2 (`refund-quote`), kept out of the help: it runs nothing and says
+ * the new name, a usage error (exit 2), so a script that calls it fails loudly rather than silently.
+ */
+export const registerRenamedCommands = (program: Command): void => {
+  program
+    .command("refund-quote", { hidden: true })
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(() => {
+      throw usage("refund-quote is now calculate-refund")
+    })
 }

@@ -138,7 +138,7 @@ export const registerConformance = (program: Command, io: Io): void => {
   program
     .command("conformance")
     .description(
-      "Check a service at a base URL against the rules: generated checkouts, plan terms, refund quotes, verification, " +
+      "Check a service at a base URL against the rules: generated checkouts, plan terms, refund calculations, verification, " +
         "plan records, merchant orders, notes and searches compared field by field with the engine; each root cause " +
         "named with its rule, field and smallest request, and what follows from it."
     )

@@ -7,7 +7,7 @@
  */
 import { Command, CommanderError } from "commander"
 import { readFileSync } from "node:fs"
-import { registerPlanTerms, registerRefundQuote } from "./calculations.ts"
+import { registerCalculateRefund, registerPlanTerms, registerRenamedCommands } from "./calculations.ts"
 import { registerSummarize, registerValidate } from "./checkout.ts"
 import { registerConformance } from "./conformance.ts"
 import { registerExposure } from "./exposure/command.ts"
@@ -36,7 +36,7 @@ const version = (): string => {
 export const createProgram = (io: Io): Command => {
   const program = new Command("payment-plan")
     .description(
-      "Validate checkouts, compute totals, plan terms and refund quotes, and report refund exposure, from the command line."
+      "Validate checkouts, compute totals, plan terms and refund calculations, and report refund exposure, from the command line."
     )
     .version(version())
     .exitOverride()
@@ -59,11 +59,12 @@ export const createProgram = (io: Io): Command => {
   registerValidate(program, io)
   registerSummarize(program, io)
   registerPlanTerms(program, io)
-  registerRefundQuote(program, io)
+  registerCalculateRefund(program, io)
   registerExposure(program, io)
   registerServe(program, io)
   registerWebhooks(program, io)
   registerConformance(program, io)
+  registerRenamedCommands(program)
   return program
 }
 

@@ -4,7 +4,7 @@
  *
  * - {@link clientContract}: the client's contract with the service, end to end
  *   (create, the customer accepts or declines in the widget, verify, plan
- *   terms, the plan, merchant order, search, notes, refund quote, cancel, the
+ *   terms, the plan, merchant order, search, notes, refund calculation, cancel, the
  *   errors), registered with your runner's `describe` and `it` (vitest, jest,
  *   `node:test`, mocha) against an environment you provide: the sandbox's
  *   handler in process, a sandbox you started, or a staging service.
@@ -356,7 +356,7 @@ const planTests = ({ test }: Registration): void => {
   })
 }
 
-/** A refund quote and a cancellation (R7, R7.8). */
+/** A refund calculation and a cancellation (R7, R7.8). */
 const refundTests = ({ idempotencyKeys, test }: Registration): void => {
   test("R7: quotes a refund within what was paid, cancels once, and refuses a second cancellation", async (context) => {
     const { client } = context

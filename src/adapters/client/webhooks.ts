@@ -15,12 +15,12 @@ import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import type { Issue } from "../../core/foundation/issues.ts"
+import { readEventResult } from "../../core/webhook/catalogue.ts"
 import {
   DEFAULT_TOLERANCE_SECONDS,
   HEADERS,
   isSecret,
   parseTimestamp,
-  readEventResult,
   type ReadWebhookEvent,
   signaturesOf,
   timestampProblem

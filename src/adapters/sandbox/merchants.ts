@@ -428,12 +428,12 @@ export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> 
  *
  * @example
  * ```ts
- * import { quoteRefund } from "payment-plan-engine"
+ * import { calculateRefund } from "payment-plan-engine"
  * import { readMerchantProfile } from "payment-plan-engine/sandbox"
  * const merchant = readMerchantProfile("sandbox-merchants.json", "merchant-123")
  * merchant.timeZone // "Australia/Sydney"
  * // plan: a plan record; the quote takes the merchant's default refund policies
- * quoteRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
+ * calculateRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
  * ```
  * @category Sandbox
  * @since 0.2.0

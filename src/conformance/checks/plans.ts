@@ -57,92 +57,97 @@ const dateIn = (instant: unknown, zone: string): string | undefined => {
   return ms === undefined ? undefined : Time.formatDate(Time.localDay(ms, zone))
 }
 
-/**
- * The checks of a plan record against the engine: totals (R2.1, R2.3, R2.4),
- * cadence (R6.2), the payments' count (R6.3), due instants (the start of each
- * payment's day in the plan's zone: R6.9; a wrong day is R6.1 for the first,
- * the plan date, and R6.3 for the others) and amounts (R5.2 for the first,
- * R6.9 for the others), and what was paid after the deposit (R5.2).
- *
- * @since 0.1.0
- */
-export const recordChecks = (
-  record: unknown,
-  expected: RecordExpectation,
-  exchange: Exchange | undefined
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-): Array<Check> => {
-  const { exponent, terms, zone } = expected
-  const checks = new Checks(terms)
-  const operation = "retrievePlan"
-  const installments = at(record, "installments")
-  const answered: ReadonlyArray<unknown> = Array.isArray(installments) ? installments : []
-  // what explains different payments: instalments R6.5 would have dropped, or a first payment below the
-  // deposit or with a remainder not below the count (a split that cannot be, R5.1)
-  const because = expected.firstPaymentGiven === true
-    ? undefined
-    : paymentsExplanation(
-      { count: answered.length - 1, firstPayment: at(answered[0], "amount") },
-      terms,
-      expected.undropped,
-      exponent
-    )
-  const notDropped = because === "R6.5"
-  const amount = (rule: string, name: string, value: unknown, actual = at(record, name)) =>
-    checks.amount({ rule, operation, field: name, expected: value, actual, exchange }, exponent, because)
+const RETRIEVE = "retrievePlan"
+
+/** What the checks of one plan record share. */
+interface RecordComparison {
+  readonly checks: Checks
+  readonly record: unknown
+  readonly expected: RecordExpectation
+  readonly exchange: Exchange | undefined
+  /** the record's payments, as answered */
+  readonly answered: ReadonlyArray<unknown>
+  /** what explains different payments: R6.5 (instalments not dropped) or R5.1 (a split that cannot be) */
+  readonly because: string | undefined
+}
+
+/** An amount of the record (or `actual`) against the engine's, in the currency's digits. */
+const recordAmount = (
+  { because, checks, exchange, expected, record }: RecordComparison,
+  rule: string,
+  name: string,
+  value: unknown,
+  actual = at(record, name)
+) =>
+  checks.amount(
+    { rule, operation: RETRIEVE, field: name, expected: value, actual, exchange },
+    expected.exponent,
+    because
+  )
+
+/** The checkout's minimum deposit (R2.3, a rounding named as such) and completion date (R2.4). */
+const totalsChecks = ({ checks, exchange, expected, record }: RecordComparison): void => {
+  const { exponent, zone } = expected
   const summary = summarizeCheckoutResult(expected.checkout, { now: 0, timeZone: zone, merchant: expected.merchant })
-  amount("R2.1", "totalCost", terms.totalCost)
-  if (summary.ok) {
-    const deposit = exponent === undefined ? undefined : Money.toMinorUnits(summary.value.totalMinimumDeposit, exponent)
-    const answeredDeposit = exponent === undefined
-      ? undefined
-      : Money.toMinorUnits(at(record, "minimumDepositAmount"), exponent)
-    const halves = exponent === undefined ? 0 : halfRoundedUnits(expected.checkout, expected.merchant, exponent)
-    checks.amount(
-      {
-        rule: "R2.3",
-        operation,
-        field: "minimumDepositAmount",
-        expected: summary.value.totalMinimumDeposit,
-        actual: at(record, "minimumDepositAmount"),
-        exchange
-      },
-      exponent,
-      roundingExplanation(deposit, answeredDeposit, halves)
-    )
-    checks.add({
-      rule: "R2.4",
-      operation,
-      field: "planCompletionDate",
-      expected: startOf(summary.value.completionDate, zone),
-      actual: at(record, "planCompletionDate"),
+  if (!summary.ok) return
+  const deposit = exponent === undefined ? undefined : Money.toMinorUnits(summary.value.totalMinimumDeposit, exponent)
+  const answeredDeposit = exponent === undefined
+    ? undefined
+    : Money.toMinorUnits(at(record, "minimumDepositAmount"), exponent)
+  const halves = exponent === undefined ? 0 : halfRoundedUnits(expected.checkout, expected.merchant, exponent)
+  checks.amount(
+    {
+      rule: "R2.3",
+      operation: RETRIEVE,
+      field: "minimumDepositAmount",
+      expected: summary.value.totalMinimumDeposit,
+      actual: at(record, "minimumDepositAmount"),
       exchange
-    })
-  }
-  if (terms.planType !== "PayInFull") {
-    const cadence = terms.installments.cadence
-    checks.add({
-      rule: "R6.2",
-      operation,
-      field: "installmentFrequency",
-      expected: cadence.frequency,
-      actual: at(record, "installmentFrequency"),
-      exchange
-    })
-    const day = cadence.frequency === "Monthly"
-      ? ["cadenceOnDayOfMonth", (cadence.on as { dayOfMonth: number }).dayOfMonth] as const
-      : ["cadenceOnDayOfWeek", (cadence.on as { dayOfWeek: string }).dayOfWeek] as const
-    checks.add({ rule: "R6.2", operation, field: day[0], expected: day[1], actual: at(record, day[0]), exchange })
-  }
+    },
+    exponent,
+    roundingExplanation(deposit, answeredDeposit, halves)
+  )
   checks.add({
-    rule: terms.planType === "PayInFull" ? "R6.8" : "R6.3",
-    operation,
-    field: "installments.length",
-    expected: terms.schedule.length,
-    actual: answered.length,
-    exchange,
-    ...(notDropped ? { explanation: "R6.5" } : {})
+    rule: "R2.4",
+    operation: RETRIEVE,
+    field: "planCompletionDate",
+    expected: startOf(summary.value.completionDate, zone),
+    actual: at(record, "planCompletionDate"),
+    exchange
   })
+}
+
+/** The record's cadence: its frequency and its day (R6.2). */
+const recordCadenceChecks = ({ checks, exchange, expected, record }: RecordComparison): void => {
+  const cadence = expected.terms.installments.cadence
+  checks.add({
+    rule: "R6.2",
+    operation: RETRIEVE,
+    field: "installmentFrequency",
+    expected: cadence.frequency,
+    actual: at(record, "installmentFrequency"),
+    exchange
+  })
+  const day = cadence.frequency === "Monthly"
+    ? ["cadenceOnDayOfMonth", (cadence.on as { dayOfMonth: number }).dayOfMonth] as const
+    : ["cadenceOnDayOfWeek", (cadence.on as { dayOfWeek: string }).dayOfWeek] as const
+  checks.add({
+    rule: "R6.2",
+    operation: RETRIEVE,
+    field: day[0],
+    expected: day[1],
+    actual: at(record, day[0]),
+    exchange
+  })
+}
+
+/**
+ * The payments' due instants: the start of each payment's day in the plan's
+ * zone (R6.9); a wrong day is R6.1 for the first (the plan date) and R6.3 for
+ * the others.
+ */
+const dueChecks = ({ answered, because, checks, exchange, expected }: RecordComparison): void => {
+  const { terms, zone } = expected
   const due = terms.schedule.map((p) => startOf(p.date, zone))
   const dues = answered.map((i) => at(i, "date"))
   const firstDue = dues[0]
@@ -152,7 +157,7 @@ export const recordChecks = (
     const rightDay = dateIn(firstDue, zone) === day || dateIn(firstDue, "UTC") === day
     checks.add({
       rule: rightDay ? "R6.9" : "R6.1",
-      operation,
+      operation: RETRIEVE,
       field: rightDay ? "installments.date" : "installments[0].date",
       at: "installments[0]",
       expected: due[0],
@@ -170,10 +175,10 @@ export const recordChecks = (
     checks,
     {
       rule: wrongDay ? "R6.3" : "R6.9",
-      operation,
+      operation: RETRIEVE,
       field: "installments.date",
       exchange,
-      ...(notDropped ? { explanation: "R6.5" } : {})
+      ...(because === "R6.5" ? { explanation: "R6.5" } : {})
     },
     "installments",
     due.slice(1),
@@ -181,15 +186,21 @@ export const recordChecks = (
     same,
     1
   )
+}
+
+/** The payments' amounts: the first and what was paid after the deposit (R5.2), the others (R6.9). */
+const paymentChecks = (compared: RecordComparison): void => {
+  const { answered, because, checks, exchange, expected } = compared
+  const { terms } = expected
   if (expected.firstPaymentGiven !== true) {
-    amount("R5.2", "installments[0].amount", terms.schedule[0]?.amount, at(answered[0], "amount"))
-    amount("R5.2", "totalPaid", terms.schedule[0]?.amount)
+    recordAmount(compared, "R5.2", "installments[0].amount", terms.schedule[0]?.amount, at(answered[0], "amount"))
+    recordAmount(compared, "R5.2", "totalPaid", terms.schedule[0]?.amount)
   }
   listCheck(
     checks,
     {
       rule: "R6.9",
-      operation,
+      operation: RETRIEVE,
       field: "installments.amount",
       exchange,
       ...(because === undefined ? {} : { explanation: because })
@@ -200,6 +211,51 @@ export const recordChecks = (
     (a, b) => a === b,
     1
   )
+}
+
+/**
+ * The checks of a plan record against the engine: totals (R2.1, R2.3, R2.4),
+ * cadence (R6.2), the payments' count (R6.3), due instants (the start of each
+ * payment's day in the plan's zone: R6.9; a wrong day is R6.1 for the first,
+ * the plan date, and R6.3 for the others) and amounts (R5.2 for the first,
+ * R6.9 for the others), and what was paid after the deposit (R5.2).
+ *
+ * @since 0.1.0
+ */
+export const recordChecks = (
+  record: unknown,
+  expected: RecordExpectation,
+  exchange: Exchange | undefined
+): Array<Check> => {
+  const { exponent, terms } = expected
+  const checks = new Checks(terms)
+  const installments = at(record, "installments")
+  const answered: ReadonlyArray<unknown> = Array.isArray(installments) ? installments : []
+  // what explains different payments: instalments R6.5 would have dropped, or a first payment below the
+  // deposit or with a remainder not below the count (a split that cannot be, R5.1)
+  const because = expected.firstPaymentGiven === true
+    ? undefined
+    : paymentsExplanation(
+      { count: answered.length - 1, firstPayment: at(answered[0], "amount") },
+      terms,
+      expected.undropped,
+      exponent
+    )
+  const compared: RecordComparison = { checks, record, expected, exchange, answered, because }
+  recordAmount(compared, "R2.1", "totalCost", terms.totalCost)
+  totalsChecks(compared)
+  if (terms.planType !== "PayInFull") recordCadenceChecks(compared)
+  checks.add({
+    rule: terms.planType === "PayInFull" ? "R6.8" : "R6.3",
+    operation: RETRIEVE,
+    field: "installments.length",
+    expected: terms.schedule.length,
+    actual: answered.length,
+    exchange,
+    ...(because === "R6.5" ? { explanation: "R6.5" } : {})
+  })
+  dueChecks(compared)
+  paymentChecks(compared)
   return checks.list
 }
 

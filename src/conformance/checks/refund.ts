@@ -1,6 +1,6 @@
 /**
  * Refund calculation (R7): the service's quote of a plan compared with
- * `quoteRefund` at the service's own clock. Plans are the run's own (a payable
+ * `calculateRefund` at the service's own clock. Plans are the run's own (a payable
  * checkout paid in the sandbox's widget: what was paid is the first payment
  * the engine computes, R5.2), and a cancellation is tried around the quote
  * (R7.8: above what was paid is refused, the suggestion is taken, a second
@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import * as Money from "../../core/foundation/money.ts"
 import type { RefundCalculation } from "../../core/refund/index.ts"
-import { quoteRefundResult } from "../../facade/index.ts"
+import { calculateRefundResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
@@ -90,7 +90,7 @@ export const refundChecks = (
 
 /** What the engine quotes, or undefined when it cannot quote the plan. */
 const quote = (session: Session, plan: unknown, at: number, timeZone?: string): RefundCalculation | undefined => {
-  const answer = quoteRefundResult(plan, {
+  const answer = calculateRefundResult(plan, {
     at,
     merchant: session.merchant,
     ...(timeZone === undefined ? {} : { timeZone })

@@ -24,7 +24,8 @@ import {
   type SearchSpec,
   searchSpec
 } from "../scenarios.ts"
-import { at, call, Checks, type Halt, type Session } from "../session.ts"
+import { at, call, type Check, Checks, type Halt, type Session } from "../session.ts"
+import type { Exchange } from "../transport.ts"
 import { createCheckout } from "./create.ts"
 import { listCheck } from "./terms.ts"
 import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
@@ -78,28 +79,15 @@ const createPlans = (
     return planIds
   })
 
-/**
- * The search property: its setup finds (or creates) the plans, then random
- * searches over them are compared with the engine's.
- *
- * @since 0.1.0
- */
-export const searchProperty = (
+/** The plans of a search's scope, a page of 100 at a time, and the total the service counts; a failure's message. */
+const readUniverse = (
   session: Session,
-  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-): Effect.Effect<Prepared, Halt> =>
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
+  scope: string
+): Effect.Effect<
+  { readonly universe: Array<PlanSummaryResponse>; readonly total: number | undefined } | string,
+  Halt
+> =>
   Effect.gen(function*() {
-    let created: Array<string> = []
-    if (!session.config.readOnly) {
-      if (session.widget === "unavailable") return skipped("search", "search", NO_WIDGET)
-      const ids = yield* createPlans(session, setup)
-      if (ids === undefined) return skipped("search", "search", NO_WIDGET)
-      created = ids
-    }
-    const scope = session.config.readOnly ? "conformance-" : session.context.orderPrefix
-    // the universe: every plan of the scope, a page of 100 at a time
     const universe: Array<PlanSummaryResponse> = []
     let total: number | undefined
     for (let page = 0; page < 10; page++) {
@@ -114,79 +102,95 @@ export const searchProperty = (
           sortDirection: "asc"
         } as PlanSearchParams)
       )
-      if (!result.ok) return skipped("search", "search", `the plan search failed (${result.error.message})`)
+      if (!result.ok) return `the plan search failed (${result.error.message})`
       total ??= typeof result.value.totalRowCount === "number" ? result.value.totalRowCount : undefined
       const plans = (result.value.plans ?? []) as ReadonlyArray<PlanSummaryResponse>
       universe.push(...plans)
       if (plans.length < 100) break
     }
-    const setupExchanges = session.transport.takeExchanges()
-    const searchExchange = setupExchanges.findLast((e) => e.method === "GET")
-    const checks = new Checks()
-    const ids = new Set(universe.map((p) => p.id))
-    for (const id of created) {
-      checks.add({
-        rule: "R9",
-        operation: "searchPlans",
-        field: "plans.id",
-        expected: `a plan ${id}`,
-        actual: ids.has(id) ? `a plan ${id}` : `no plan ${id} among ${ids.size}`,
-        agrees: ids.has(id),
-        exchange: searchExchange
-      })
-    }
-    if (total !== undefined && universe.length < 1000) {
-      checks.add({
+    return { universe, total }
+  })
+
+/** The setup's checks: every plan created is found, and the total counts them all (R9). */
+const universeChecks = (
+  created: ReadonlyArray<string>,
+  universe: ReadonlyArray<PlanSummaryResponse>,
+  total: number | undefined,
+  exchange: Exchange | undefined
+): Checks => {
+  const checks = new Checks()
+  const ids = new Set(universe.map((p) => p.id))
+  for (const id of created) {
+    checks.add({
+      rule: "R9",
+      operation: "searchPlans",
+      field: "plans.id",
+      expected: `a plan ${id}`,
+      actual: ids.has(id) ? `a plan ${id}` : `no plan ${id} among ${ids.size}`,
+      agrees: ids.has(id),
+      exchange
+    })
+  }
+  if (total !== undefined && universe.length < 1000) {
+    checks.add({
+      rule: "R9",
+      operation: "searchPlans",
+      field: "totalRowCount",
+      expected: universe.length,
+      actual: total,
+      exchange
+    })
+  }
+  return checks
+}
+
+/** One search against the service and the engine over the same plans. */
+const compareSearch = (
+  session: Session,
+  universe: ReadonlyArray<PlanSummaryResponse>,
+  query: Record<string, string>
+): Effect.Effect<Array<Check>, Halt> =>
+  Effect.gen(function*() {
+    const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
+    const exchange = session.transport.last()
+    const expected = searchPlans(universe, query, { merchantId: session.config.merchantId })
+    const pageChecks = new Checks({
+      totalRowCount: expected.totalRowCount,
+      plans: expected.plans.map((p) => p.id)
+    })
+    if (!result.ok) pageChecks.refused("R9", "searchPlans", exchange, result.error)
+    else {
+      pageChecks.add({
         rule: "R9",
         operation: "searchPlans",
         field: "totalRowCount",
-        expected: universe.length,
-        actual: total,
-        exchange: searchExchange
+        expected: expected.totalRowCount,
+        actual: result.value.totalRowCount,
+        exchange
       })
-    }
-    if (universe.length === 0) {
-      return skipped(
-        "search",
-        "search",
-        session.config.readOnly
-          ? "no plans of earlier conformance runs (merchantOrderId conformance-…) to search; run once without --read-only"
-          : "none of the plans created for the search was found"
+      listCheck(
+        pageChecks,
+        { rule: "R9", operation: "searchPlans", field: "plans.id", exchange },
+        "plans",
+        expected.plans.map((p) => p.id),
+        (result.value.plans ?? []).map((p) => p?.id),
+        (a, b) => a === b
       )
     }
-    const scopeOf = { merchantId: session.config.merchantId }
-    /** One search against the service and the engine over the same plans. */
-    const compared = (query: Record<string, string>) =>
-      Effect.gen(function*() {
-        const result = yield* call(session, session.client.searchPlans(query as PlanSearchParams))
-        const exchange = session.transport.last()
-        const expected = searchPlans(universe, query, scopeOf)
-        const pageChecks = new Checks({
-          totalRowCount: expected.totalRowCount,
-          plans: expected.plans.map((p) => p.id)
-        })
-        if (!result.ok) pageChecks.refused("R9", "searchPlans", exchange, result.error)
-        else {
-          pageChecks.add({
-            rule: "R9",
-            operation: "searchPlans",
-            field: "totalRowCount",
-            expected: expected.totalRowCount,
-            actual: result.value.totalRowCount,
-            exchange
-          })
-          listCheck(
-            pageChecks,
-            { rule: "R9", operation: "searchPlans", field: "plans.id", exchange },
-            "plans",
-            expected.plans.map((p) => p.id),
-            (result.value.plans ?? []).map((p) => p?.id),
-            (a, b) => a === b
-          )
-        }
-        return pageChecks.list
-      })
-    // every comparison on a plan's own value, in every run: a bound taken for the other kind (`gte` as `gt`) shows
+    return pageChecks.list
+  })
+
+/**
+ * Every comparison on a plan's own value, in every run: a bound taken for the
+ * other kind (`gte` as `gt`) shows.
+ */
+const boundaryChecks = (
+  session: Session,
+  universe: ReadonlyArray<PlanSummaryResponse>,
+  scope: string
+): Effect.Effect<Array<Check>, Halt> =>
+  Effect.gen(function*() {
+    const checks: Array<Check> = []
     const boundaries: Array<[string, string]> = [
       ["totalPaid", String(universe[0]!.totalPaid)],
       ["remainingBalance", String(universe[universe.length - 1]!.remainingBalance)],
@@ -196,9 +200,46 @@ export const searchProperty = (
       if (filterValue === "undefined" || filterValue === "null") continue
       for (const filterOperator of ["gt", "gte", "lt", "lte"]) {
         const query = { ...searchQueryOf({}, scope), filterField, filterOperator, filterValue }
-        checks.list.push(...(yield* compared(query)))
+        checks.push(...(yield* compareSearch(session, universe, query)))
       }
     }
+    return checks
+  })
+
+/**
+ * The search property: its setup finds (or creates) the plans, then random
+ * searches over them are compared with the engine's.
+ *
+ * @since 0.1.0
+ */
+export const searchProperty = (
+  session: Session,
+  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
+): Effect.Effect<Prepared, Halt> =>
+  Effect.gen(function*() {
+    let created: Array<string> = []
+    if (!session.config.readOnly) {
+      if (session.widget === "unavailable") return skipped("search", "search", NO_WIDGET)
+      const ids = yield* createPlans(session, setup)
+      if (ids === undefined) return skipped("search", "search", NO_WIDGET)
+      created = ids
+    }
+    const scope = session.config.readOnly ? "conformance-" : session.context.orderPrefix
+    const read = yield* readUniverse(session, scope)
+    if (typeof read === "string") return skipped("search", "search", read)
+    const { total, universe } = read
+    const setupExchanges = session.transport.takeExchanges()
+    const checks = universeChecks(created, universe, total, setupExchanges.findLast((e) => e.method === "GET"))
+    if (universe.length === 0) {
+      return skipped(
+        "search",
+        "search",
+        session.config.readOnly
+          ? "no plans of earlier conformance runs (merchantOrderId conformance-…) to search; run once without --read-only"
+          : "none of the plans created for the search was found"
+      )
+    }
+    checks.list.push(...(yield* boundaryChecks(session, universe, scope)))
     const property: Property<SearchSpec> = {
       name: "search",
       group: "search",
@@ -211,7 +252,7 @@ export const searchProperty = (
       }),
       evaluate: (spec) =>
         Effect.gen(function*() {
-          const checks = yield* compared(searchQueryOf(spec, scope))
+          const checks = yield* compareSearch(session, universe, searchQueryOf(spec, scope))
           return { checks, exchanges: session.transport.takeExchanges() }
         })
     }

@@ -76,6 +76,99 @@ export const listCheck = (
   checks.add({ ...base, expected: expected.length, actual: actual.length, agrees: true })
 }
 
+/** What the checks of one plan-terms answer share. */
+interface TermsComparison {
+  readonly checks: Checks
+  readonly expected: PlanTerms
+  readonly exchange: Exchange | undefined
+  readonly exponent: number | undefined
+  /** the rule a field cites: R6.8 for every field of PayInFull terms */
+  readonly cite: (rule: string) => string
+  /** what explains different amounts: instalments R6.5 drops not dropped, or a split that cannot be (R5.1) */
+  readonly because: string | undefined
+  readonly notDropped: boolean
+}
+
+/** The cadence the service resolved (R6.2: defaults, any case), where it answers one. */
+const cadenceChecks = ({ checks, exchange, expected }: TermsComparison, cadence: unknown): void => {
+  if (typeof cadence !== "object" || cadence === null) return
+  const operation = "computePlanTerms"
+  const resolved = expected.installments.cadence
+  checks.add({
+    rule: "R6.2",
+    operation,
+    field: "installments.cadence.frequency",
+    expected: resolved.frequency,
+    actual: at(cadence, "frequency"),
+    exchange
+  })
+  const day = resolved.frequency === "Monthly" ? "dayOfMonth" : "dayOfWeek"
+  checks.add({
+    rule: "R6.2",
+    operation,
+    field: `installments.cadence.on.${day}`,
+    expected: (resolved.on as Record<string, unknown>)[day],
+    actual: at(cadence, `on.${day}`),
+    exchange
+  })
+}
+
+/**
+ * The answered schedule: payment 1 is on the plan date (R6.1) and carries the
+ * remainder (R5.2); the others follow the cadence (R6.3) in equal amounts (R6.9).
+ */
+const scheduleChecks = (
+  { because, checks, cite, exchange, expected, exponent, notDropped }: TermsComparison,
+  schedule: ReadonlyArray<unknown>
+): void => {
+  const base = { operation: "computePlanTerms", exchange }
+  const dates = schedule.map((p) => (p as { date?: unknown })?.date)
+  const amounts = schedule.map((p) => (p as { amount?: unknown })?.amount)
+  const sameDate = (a: unknown, b: unknown) => typeof b === "string" && b.slice(0, 10) === a
+  checks.add({
+    ...base,
+    rule: "R6.1",
+    field: "schedule[0].date",
+    expected: expected.schedule[0]?.date,
+    actual: dates[0],
+    agrees: sameDate(expected.schedule[0]?.date, dates[0])
+  })
+  checks.amount(
+    {
+      ...base,
+      rule: cite("R5.2"),
+      field: "schedule[0].amount",
+      expected: expected.schedule[0]?.amount,
+      actual: amounts[0]
+    },
+    exponent,
+    because
+  )
+  listCheck(
+    checks,
+    { ...base, rule: cite("R6.3"), field: "schedule.date", ...(notDropped ? { explanation: "R6.5" } : {}) },
+    "schedule",
+    expected.schedule.slice(1).map((p) => p.date),
+    dates.slice(1),
+    sameDate,
+    1
+  )
+  listCheck(
+    checks,
+    {
+      ...base,
+      rule: cite("R6.9"),
+      field: "schedule.amount",
+      ...(because === undefined ? {} : { explanation: because })
+    },
+    "schedule",
+    expected.schedule.slice(1).map((p) => p.amount),
+    amounts.slice(1),
+    (a, b) => a === b,
+    1
+  )
+}
+
 /**
  * The checks of a plan-terms answer against the engine's terms (R5, R6). Each
  * field cites the rule that fixes it; every field of PayInFull terms cites
@@ -92,7 +185,6 @@ export const termsChecks = (
   exponent?: number,
   /** the count the engine gives without dropping instalments below the minimum payment (R6.5) */
   undropped?: number
-  // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 ): Array<Check> => {
   const checks = new Checks(expected)
   const operation = "computePlanTerms"
@@ -113,6 +205,7 @@ export const termsChecks = (
       exponent,
       because
     )
+  const compared: TermsComparison = { checks, expected, exchange, exponent, cite, because, notDropped }
   amount("R2.1", "totalCost", expected.totalCost)
   amount("R6.4", "deposit.amount", expected.deposit.amount)
   amount("R6.4", "deposit.range.min", expected.deposit.range.min)
@@ -128,28 +221,7 @@ export const termsChecks = (
   })
   amount("R6.5", "installments.amount", expected.installments.amount)
   amount("R6.5", "installments.remainder", expected.installments.remainder)
-  const cadence = at(actual, "installments.cadence")
-  if (!payInFull && typeof cadence === "object" && cadence !== null) {
-    // the cadence the service resolved (R6.2: defaults, any case), where it answers one
-    const resolved = expected.installments.cadence
-    checks.add({
-      rule: "R6.2",
-      operation,
-      field: "installments.cadence.frequency",
-      expected: resolved.frequency,
-      actual: at(cadence, "frequency"),
-      exchange
-    })
-    const day = resolved.frequency === "Monthly" ? "dayOfMonth" : "dayOfWeek"
-    checks.add({
-      rule: "R6.2",
-      operation,
-      field: `installments.cadence.on.${day}`,
-      expected: (resolved.on as Record<string, unknown>)[day],
-      actual: at(cadence, `on.${day}`),
-      exchange
-    })
-  }
+  if (!payInFull) cadenceChecks(compared, at(actual, "installments.cadence"))
   const keys = (v: unknown) => (Array.isArray(v) ? v : []).map((e) => String((e as { key?: unknown })?.key)).sort()
   checks.add({
     rule: cite("R6.6"),
@@ -161,55 +233,7 @@ export const termsChecks = (
   })
   // `schedule` is beyond the description's fields: compared when answered
   const schedule = at(actual, "schedule")
-  if (Array.isArray(schedule)) {
-    const base = { operation, exchange }
-    const dates = schedule.map((p) => (p as { date?: unknown })?.date)
-    const amounts = schedule.map((p) => (p as { amount?: unknown })?.amount)
-    const sameDate = (a: unknown, b: unknown) => typeof b === "string" && b.slice(0, 10) === a
-    // payment 1 is on the plan date (R6.1) and carries the remainder (R5.2); the others follow the cadence
-    checks.add({
-      ...base,
-      rule: "R6.1",
-      field: "schedule[0].date",
-      expected: expected.schedule[0]?.date,
-      actual: dates[0],
-      agrees: sameDate(expected.schedule[0]?.date, dates[0])
-    })
-    checks.amount(
-      {
-        ...base,
-        rule: cite("R5.2"),
-        field: "schedule[0].amount",
-        expected: expected.schedule[0]?.amount,
-        actual: amounts[0]
-      },
-      exponent,
-      because
-    )
-    listCheck(
-      checks,
-      { ...base, rule: cite("R6.3"), field: "schedule.date", ...(notDropped ? { explanation: "R6.5" } : {}) },
-      "schedule",
-      expected.schedule.slice(1).map((p) => p.date),
-      dates.slice(1),
-      sameDate,
-      1
-    )
-    listCheck(
-      checks,
-      {
-        ...base,
-        rule: cite("R6.9"),
-        field: "schedule.amount",
-        ...(because === undefined ? {} : { explanation: because })
-      },
-      "schedule",
-      expected.schedule.slice(1).map((p) => p.amount),
-      amounts.slice(1),
-      (a, b) => a === b,
-      1
-    )
-  }
+  if (Array.isArray(schedule)) scheduleChecks(compared, schedule)
   return checks.list
 }
 

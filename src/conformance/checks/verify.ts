@@ -10,10 +10,18 @@
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
+import type { CheckoutRequest } from "../../core/checkout/index.ts"
+import type { PlanTerms, PlanTermsRequest } from "../../core/plan-terms/index.ts"
 import { checkoutIdFromRedirect } from "../../facade/index.ts"
 import { ready } from "../property.ts"
-import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
-import { at, call, Checks, closest, type Session } from "../session.ts"
+import {
+  type CheckoutSpec,
+  checkoutSpec,
+  type CurrencyInfo,
+  type CustomerChoice,
+  customerChoice
+} from "../scenarios.ts"
+import { at, call, type Check, Checks, closest, type Halt, type Outcome, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
 import { compareTerms, engineTerms, paymentsExplanation, undroppedCount } from "./terms.ts"
 import { abandon, acceptableTerms, CARDS, checkoutForWidget, complete, widgetStatusCheck } from "./widget.ts"
@@ -38,113 +46,159 @@ export const redirectCheck = (checks: Checks, operation: string, exchange: Excha
   })
 }
 
+/** A scenario's checkout in the widget: the request, its id and currency, and the terms chosen (none: abandoned). */
+interface WidgetCheckout {
+  readonly request: CheckoutRequest
+  readonly checkoutId: string
+  readonly currency: CurrencyInfo
+  readonly chosen: { readonly request: PlanTermsRequest; readonly terms: PlanTerms } | undefined
+  /** the widget's answer to completing or abandoning it */
+  readonly finished: Exchange
+}
+
+/**
+ * The plan read back against the terms the engine computes at either end of
+ * the service's clock bracket: its deposit (R5.2), its instalments' count
+ * (R6.3) and amount (R6.5); every field of PayInFull terms R6.8.
+ */
+const planChecks = (
+  session: Session,
+  { chosen, currency, finished, request }: WidgetCheckout & { readonly chosen: { readonly request: PlanTermsRequest } },
+  answer: unknown,
+  exchange: Exchange | undefined
+): ReadonlyArray<Check> => {
+  const bracket = session.clock.bracketOf(finished)
+  return closest([bracket.earliest, bracket.latest].map((now) => () => {
+    const engine = engineTerms(session, request, chosen.request, now)
+    if (!engine.ok) {
+      return []
+    }
+    const terms = engine.terms
+    const planChecks = new Checks(terms)
+    const because = paymentsExplanation(
+      { count: at(answer, "plan.instalments.count"), firstPayment: at(answer, "plan.deposit.amount") },
+      terms,
+      undroppedCount(session, request, chosen.request, now),
+      currency.exponent
+    )
+    const field = (rule: string, name: string, expected: unknown, exponent?: number) =>
+      planChecks.amount(
+        {
+          rule: terms.planType === "PayInFull" ? "R6.8" : rule,
+          operation: "retrieveCheckout",
+          field: name,
+          expected,
+          actual: at(answer, name),
+          exchange
+        },
+        exponent,
+        because
+      )
+    field("R5.2", "plan.deposit.amount", terms.schedule[0]!.amount, currency.exponent)
+    field("R6.3", "plan.instalments.count", terms.installments.count)
+    field("R6.5", "plan.instalments.amount", terms.installments.amount, currency.exponent)
+    return planChecks.list
+  }))
+}
+
+/**
+ * The checkout retrieved as the merchant's back end does after the redirect:
+ * its id, `plan.deposit.status` `Accepted` only when paid (R8.2), its
+ * currency, and for a plan paid, the plan the engine computes.
+ */
+const retrievedChecks = (
+  session: Session,
+  checks: Checks,
+  widget: WidgetCheckout,
+  paid: boolean
+): Effect.Effect<void, Halt> =>
+  Effect.gen(function*() {
+    const { checkoutId, chosen, finished, request } = widget
+    const retrieved = yield* call(session, session.client.retrieveCheckout(checkoutId))
+    const exchange = session.transport.last()
+    if (!retrieved.ok) {
+      checks.refused("R8.2", "retrieveCheckout", exchange, retrieved.error)
+      return
+    }
+    const answer = retrieved.value
+    const base = { rule: "R8.2", operation: "retrieveCheckout", exchange }
+    checks.add({ ...base, field: "id", expected: checkoutId, actual: answer.id })
+    const status = at(answer, "plan.deposit.status")
+    const accepted = typeof status === "string" && status.toLowerCase() === "accepted"
+    checks.add({
+      ...base,
+      field: "plan.deposit.status",
+      expected: paid ? "Accepted" : "not Accepted",
+      actual: status,
+      agrees: paid === accepted
+    })
+    if (at(answer, "plan") !== undefined && at(answer, "plan.currencyCode") !== undefined) {
+      checks.add({
+        ...base,
+        field: "plan.currencyCode",
+        expected: request.currencyCode,
+        actual: at(answer, "plan.currencyCode")
+      })
+    }
+    if (paid && chosen !== undefined && finished.status === 200) {
+      const planId = at(finished.responseBody, "planId")
+      if (typeof planId === "string") {
+        checks.add({ ...base, field: "plan.id", expected: planId, actual: at(answer, "plan.id") })
+      }
+      checks.list.push(...planChecks(session, { ...widget, chosen }, answer, exchange))
+    }
+  })
+
+/**
+ * One scenario: the checkout completed (paid, paid with a card that will
+ * miss, declined) or abandoned in the widget, the widget's answer and its
+ * redirect checked (R8.1), then the checkout retrieved.
+ */
+const verifyScenario = (
+  session: Session,
+  { checkout: spec, choice }: { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }
+): Effect.Effect<Outcome, Halt> =>
+  Effect.gen(function*() {
+    const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
+    if (prepared.skip !== undefined) return prepared.skip
+    const { checkoutId, currency, request } = prepared
+    const chosen = choice.outcome === "cancel"
+      ? undefined
+      : acceptableTerms(session, request, checkoutId, currency, choice)
+    const outcome = chosen === undefined ? "cancel" : choice.outcome
+    const checks = new Checks()
+    checks.list.push(...prepared.checks)
+    const operation = outcome === "cancel" ? "widget.cancel" : "widget.complete"
+    const finished = chosen === undefined || outcome === "cancel"
+      ? yield* abandon(session, checkoutId)
+      : yield* complete(session, checkoutId, CARDS[outcome as keyof typeof CARDS], chosen.request)
+    const completed = widgetStatusCheck(
+      checks,
+      operation,
+      finished,
+      outcome === "decline" ? 402 : 200,
+      chosen?.terms.planType
+    )
+    if (!completed && chosen !== undefined && finished.status !== undefined && finished.status < 500) {
+      // terms the engine accepts refused: the service's own terms for them say where it differs
+      checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
+    }
+    redirectCheck(checks, operation, finished, checkoutId)
+    const paid = outcome === "pay" || outcome === "pay-then-miss"
+    yield* retrievedChecks(session, checks, { request, checkoutId, currency, chosen, finished }, paid)
+    return { checks: checks.list, exchanges: session.transport.takeExchanges() }
+  })
+
 /**
  * The verification property.
  *
  * @since 0.1.0
  */
-// eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
 export const verifyProperty = (session: Session) =>
   ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>({
     name: "verify",
     group: "verify",
     weight: 1,
     arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }),
-    // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-    evaluate: ({ checkout: spec, choice }) =>
-      // eslint-disable-next-line max-lines-per-function -- pending its split (docs/decisions.md, Short functions)
-      Effect.gen(function*() {
-        const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
-        if (prepared.skip !== undefined) return prepared.skip
-        const { checkoutId, currency, request } = prepared
-        const chosen = choice.outcome === "cancel"
-          ? undefined
-          : acceptableTerms(session, request, checkoutId, currency, choice)
-        const outcome = chosen === undefined ? "cancel" : choice.outcome
-        const checks = new Checks()
-        checks.list.push(...prepared.checks)
-        const operation = outcome === "cancel" ? "widget.cancel" : "widget.complete"
-        const finished = chosen === undefined || outcome === "cancel"
-          ? yield* abandon(session, checkoutId)
-          : yield* complete(session, checkoutId, CARDS[outcome as keyof typeof CARDS], chosen.request)
-        const completed = widgetStatusCheck(
-          checks,
-          operation,
-          finished,
-          outcome === "decline" ? 402 : 200,
-          chosen?.terms.planType
-        )
-        if (!completed && chosen !== undefined && finished.status !== undefined && finished.status < 500) {
-          // terms the engine accepts refused: the service's own terms for them say where it differs
-          checks.list.push(...(yield* compareTerms(session, request, chosen.request)))
-        }
-        redirectCheck(checks, operation, finished, checkoutId)
-        const paid = outcome === "pay" || outcome === "pay-then-miss"
-        const retrieved = yield* call(session, session.client.retrieveCheckout(checkoutId))
-        const exchange = session.transport.last()
-        if (!retrieved.ok) {
-          checks.refused("R8.2", "retrieveCheckout", exchange, retrieved.error)
-          return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-        }
-        const answer = retrieved.value
-        const base = { rule: "R8.2", operation: "retrieveCheckout", exchange }
-        checks.add({ ...base, field: "id", expected: checkoutId, actual: answer.id })
-        const status = at(answer, "plan.deposit.status")
-        const accepted = typeof status === "string" && status.toLowerCase() === "accepted"
-        checks.add({
-          ...base,
-          field: "plan.deposit.status",
-          expected: paid ? "Accepted" : "not Accepted",
-          actual: status,
-          agrees: paid === accepted
-        })
-        if (at(answer, "plan") !== undefined && at(answer, "plan.currencyCode") !== undefined) {
-          checks.add({
-            ...base,
-            field: "plan.currencyCode",
-            expected: request.currencyCode,
-            actual: at(answer, "plan.currencyCode")
-          })
-        }
-        if (paid && chosen !== undefined && finished.status === 200) {
-          const planId = at(finished.responseBody, "planId")
-          if (typeof planId === "string") {
-            checks.add({ ...base, field: "plan.id", expected: planId, actual: at(answer, "plan.id") })
-          }
-          const bracket = session.clock.bracketOf(finished)
-          const planChecks = closest([bracket.earliest, bracket.latest].map((now) => () => {
-            const engine = engineTerms(session, request, chosen.request, now)
-            if (!engine.ok) {
-              return []
-            }
-            const terms = engine.terms
-            const planChecks = new Checks(terms)
-            const because = paymentsExplanation(
-              { count: at(answer, "plan.instalments.count"), firstPayment: at(answer, "plan.deposit.amount") },
-              terms,
-              undroppedCount(session, request, chosen.request, now),
-              currency.exponent
-            )
-            const field = (rule: string, name: string, expected: unknown, exponent?: number) =>
-              planChecks.amount(
-                {
-                  rule: terms.planType === "PayInFull" ? "R6.8" : rule,
-                  operation: "retrieveCheckout",
-                  field: name,
-                  expected,
-                  actual: at(answer, name),
-                  exchange
-                },
-                exponent,
-                because
-              )
-            field("R5.2", "plan.deposit.amount", terms.schedule[0]!.amount, currency.exponent)
-            field("R6.3", "plan.instalments.count", terms.installments.count)
-            field("R6.5", "plan.instalments.amount", terms.installments.amount, currency.exponent)
-            return planChecks.list
-          }))
-          checks.list.push(...planChecks)
-        }
-        return { checks: checks.list, exchanges: session.transport.takeExchanges() }
-      })
+    evaluate: (input) => verifyScenario(session, input)
   })

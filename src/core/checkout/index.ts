@@ -14,8 +14,7 @@ export {
   type PlanType,
   requestUnknownFields,
   type ValidateOptions,
-  validateRequest,
-  validateRequestResult
+  validateRequest
 } from "./request.ts"
 export { Checkout, CheckoutResponse } from "./response.ts"
 export {
@@ -23,13 +22,11 @@ export {
   DEFAULT_EXPIRY_MINUTES,
   expiryMinutes,
   type ItemSummary,
+  price,
   PriceableCheckout,
   type PricedCheckout,
   type PricedItem,
   type PriceOptions,
-  priceResult,
-  priceUnknownResult,
   summarize,
-  type SummarizeOptions,
-  summarizeResult
+  type SummarizeOptions
 } from "./totals.ts"

@@ -210,7 +210,7 @@ export const itemAmountsExact = (item: Record<string, unknown>, exponent: number
 /**
  * An item's cost in minor units when its amounts are exact (R1.3: the cost and a Currency deposit
  * have at most the currency's digits; R1.1: the line total stays an exact amount), else
- * `undefined`: the one judgement validation, pricing and refund quotes share, reading the cost once.
+ * `undefined`: the one judgement validation, pricing and refund calculations share, reading the cost once.
  *
  * @internal
  */
@@ -355,7 +355,6 @@ const checkRequest = compileValidator(CheckoutRequest, { rule: "R4.1", unknownKe
 /**
  * {@link validateRequest} as a synchronous `Result`, for hot loops.
  *
- * @category Checkout
  * @since 0.1.0
  */
 export const validateRequestResult = (

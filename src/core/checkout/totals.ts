@@ -100,9 +100,9 @@ export interface PriceOptions {
 const checkPriceable = compileValidator(PriceableCheckout, { rule: "R4.1", unknownKeys: "ignore" })
 
 /**
- * Prices a checkout that has the shape of {@link PriceableCheckout} (R2).
+ * Prices a checkout that has the shape of {@link PriceableCheckout}, for the
+ * calculations that price a checkout already checked (R2).
  *
- * @category Checkout
  * @since 0.1.0
  */
 export const priceResult = (
@@ -246,10 +246,30 @@ const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Ar
 
 /**
  * Prices a checkout given as unchecked JSON (R2): checks only the fields the
- * totals read (shape, then the currency's precision, every problem at once) and
- * prices them with {@link priceResult}. Also gives the request's `expiry`.
+ * totals read ({@link PriceableCheckout}: shape, then the currency's precision,
+ * every problem at once) and gives every amount in minor units of
+ * `currencyCode`, the items' dates as epoch days, and the request's `expiry`;
+ * the calculations that follow a checkout start from here.
  *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import { Checkout } from "payment-plan-engine"
+ * const priced = Effect.runSync(Checkout.price(checkoutRequest))
+ * priced.totalMinimumDeposit // 28000 (cents) for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
+ * ```
  * @category Checkout
+ * @since 0.2.0
+ */
+export const price = (
+  checkout: unknown,
+  options?: PriceOptions
+): Effect.Effect<PricedCheckout & { readonly expiry: number | undefined }, ValidationError> =>
+  Effect.fromResult(priceUnknownResult(checkout, options))
+
+/**
+ * {@link price} as a synchronous `Result`, for the calculations that price a checkout.
+ *
  * @since 0.1.0
  */
 export const priceUnknownResult = (
@@ -267,7 +287,6 @@ export const priceUnknownResult = (
 /**
  * {@link summarize} as a synchronous `Result`, for hot loops.
  *
- * @category Checkout
  * @since 0.1.0
  */
 export const summarizeResult = (

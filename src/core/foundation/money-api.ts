@@ -21,8 +21,7 @@ export {
   percentageOf,
   type Split,
   split,
-  splitAmount,
-  splitAmountResult,
+  splitInstallments,
   type SplitOptions,
   toDecimalText,
   toMinorUnits

@@ -230,7 +230,7 @@ export interface InstallmentSplit {
 }
 
 /**
- * Options of {@link splitAmount}.
+ * Options of {@link splitInstallments}.
  *
  * @category Money
  * @since 0.1.0
@@ -277,12 +277,12 @@ export const currencyExponentOrIssue = (
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Money } from "payment-plan-engine"
- * Effect.runSync(Money.splitAmount(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
+ * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```
  * @category Money
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const splitAmount = (
+export const splitInstallments = (
   amount: number,
   count: number,
   currencyCode: string,
@@ -291,9 +291,8 @@ export const splitAmount = (
   Effect.fromResult(splitAmountResult(amount, count, currencyCode, options))
 
 /**
- * {@link splitAmount} as a synchronous `Result`, for hot loops.
+ * {@link splitInstallments} as a synchronous `Result`, for hot loops.
  *
- * @category Money
  * @since 0.1.0
  */
 export const splitAmountResult = (

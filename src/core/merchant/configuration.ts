@@ -9,6 +9,7 @@
  *
  * @module
  */
+import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
@@ -178,7 +179,7 @@ const sandboxFileIssue = (input: Record<string, unknown>, path: string): Issue |
 }
 
 /** Reads a configuration the first time it is seen: its value and warnings, or its issues under `path`. */
-const read = (input: Record<string, unknown>, path: string): Reading | ReadonlyArray<Issue> => {
+const readRecord = (input: Record<string, unknown>, path: string): Reading | ReadonlyArray<Issue> => {
   const file = sandboxFileIssue(input, path)
   if (file !== undefined) return [file]
   // a key whose value is undefined is absent (R10.1)
@@ -214,16 +215,24 @@ const read = (input: Record<string, unknown>, path: string): Reading | ReadonlyA
  *
  * @example
  * ```ts
- * import * as Result from "effect/Result"
+ * import * as Effect from "effect/Effect"
  * import { Merchant } from "payment-plan-engine"
- * const read = Merchant.readResult({ defaultMinDepositValue: "10", defaultRefundPolicy: [] })
- * if (Result.isSuccess(read)) {
- *   read.success.value?.defaultMinDepositValue // 10
- *   read.success.warnings // [{ path: "merchant.defaultRefundPolicy", code: "unknown_field", rule: "R10.2", … }]
- * }
+ * const read = Effect.runSync(Merchant.read({ defaultMinDepositValue: "10", defaultRefundPolicy: [] }))
+ * read.value?.defaultMinDepositValue // 10
+ * read.warnings // [{ path: "merchant.defaultRefundPolicy", code: "unknown_field", rule: "R10.2", … }]
  * ```
  * @category Merchant
  * @since 0.2.0
+ */
+export const read = (
+  input: unknown
+): Effect.Effect<Validated<MerchantConfigurationResponse | undefined>, ValidationError> =>
+  Effect.fromResult(readResult(input))
+
+/**
+ * {@link read} as a synchronous `Result`, for the facade and the adapters.
+ *
+ * @since 0.1.0
  */
 export const readResult = (
   input: unknown,
@@ -243,7 +252,7 @@ const readingOf = (input: unknown, path: string): Reading | ReadonlyArray<Issue>
   }
   const known = readings.get(input)
   if (known !== undefined) return known
-  const found = read(input, path)
+  const found = readRecord(input, path)
   if ("value" in found) readings.set(input, found)
   return found
 }
@@ -265,11 +274,9 @@ const warningsUnder = (reading: Reading, path: string): ReadonlyArray<Issue> => 
  * @example
  * ```ts
  * import * as Result from "effect/Result"
- * import { Merchant } from "payment-plan-engine"
- * const read = Merchant.decodeResult({ subMerchants: ["store-north"] })
+ * const read = decodeResult({ subMerchants: ["store-north"] })
  * if (Result.isSuccess(read)) read.success?.subMerchants // [{ externalCode: "store-north" }]
  * ```
- * @category Merchant
  * @since 0.1.0
  */
 export const decodeResult = (

@@ -4,10 +4,9 @@
  * @module
  */
 export {
-  decodeResult,
   MerchantConfiguration,
   MerchantConfigurationResponse,
   MerchantCurrency,
-  readResult,
+  read,
   SubMerchant
 } from "./configuration.ts"

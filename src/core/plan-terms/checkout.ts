@@ -131,7 +131,6 @@ const fromResponse = (
  * the checkout totals (R2). Date-times become calendar dates in `timeZone`
  * (R2.5). Issues are reported under `checkout`.
  *
- * @category Plan terms
  * @since 0.1.0
  */
 export const readCheckoutResult = (

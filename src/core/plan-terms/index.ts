@@ -5,21 +5,16 @@
  *
  * @module
  */
-export { isCheckoutResponse, readCheckoutResult, type TermsCheckout } from "./checkout.ts"
+export { isCheckoutResponse, type TermsCheckout } from "./checkout.ts"
 export {
   DEPOSIT_STRATEGIES,
   depositRange,
   type DepositStrategy,
   type PaymentBounds,
   paymentBounds,
-  planDayOrIssue,
-  type RequestedDeposit,
-  requestedDeposit,
   type TermsInMinorUnits,
   termsInMinorUnits,
-  type TermsInput,
-  termsOf,
-  type TermsOfInput
+  type TermsInput
 } from "./kernel.ts"
 export {
   Cadence,
@@ -29,7 +24,6 @@ export {
   PlanTermsRequest,
   requestUnknownFields,
   validateRequest,
-  validateRequestResult,
   type Weekday,
   weekdayOf,
   WEEKDAYS
@@ -44,4 +38,4 @@ export {
   type TermsValidationKey
 } from "./response.ts"
 export { cadenceDates, cadenceJson, firstDate, resolveCadence, type ResolvedCadence } from "./schedule.ts"
-export { compute, type ComputeOptions, computeResult } from "./terms.ts"
+export { compute, type ComputeOptions } from "./terms.ts"

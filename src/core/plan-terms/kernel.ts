@@ -238,7 +238,6 @@ export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {
  * A deposit asked for, in minor units: rounded half-up to the currency when it
  * had more digits, which the terms then say (`deposit.precision`, R6.6).
  *
- * @category Plan terms
  * @since 0.2.0
  */
 export interface RequestedDeposit {
@@ -252,11 +251,9 @@ export interface RequestedDeposit {
  *
  * @example
  * ```ts
- * import { PlanTerms } from "payment-plan-engine"
- * PlanTerms.requestedDeposit(280, 2)     // { deposit: 28000, rounded: false }
- * PlanTerms.requestedDeposit(280.005, 2) // { deposit: 28001, rounded: true }
+ * requestedDeposit(280, 2)     // { deposit: 28000, rounded: false }
+ * requestedDeposit(280.005, 2) // { deposit: 28001, rounded: true }
  * ```
- * @category Plan terms
  * @since 0.2.0
  */
 export const requestedDeposit = (
@@ -330,10 +327,9 @@ const scheduleOf = (
  *
  * @example
  * ```ts
- * import { PlanTerms, Time } from "payment-plan-engine"
- * Time.formatDate(PlanTerms.planDayOrIssue(Date.parse("2026-11-22T14:00:00Z"), "Australia/Sydney") as number) // "2026-11-23"
+ * import { Time } from "payment-plan-engine"
+ * Time.formatDate(planDayOrIssue(Date.parse("2026-11-22T14:00:00Z"), "Australia/Sydney") as number) // "2026-11-23"
  * ```
- * @category Plan terms
  * @since 0.2.0
  */
 export const planDayOrIssue = (now: number, timeZone: string): EpochDay | Issue => {
@@ -346,7 +342,6 @@ export const planDayOrIssue = (now: number, timeZone: string): EpochDay | Issue 
 /**
  * Inputs of {@link termsOf}: everything already read and checked.
  *
- * @category Plan terms
  * @since 0.2.0
  */
 export interface TermsOfInput {
@@ -370,8 +365,8 @@ export interface TermsOfInput {
  *
  * @example
  * ```ts
- * import { PlanTerms, Time } from "payment-plan-engine"
- * const terms = PlanTerms.termsOf({
+ * import { Time } from "payment-plan-engine"
+ * const terms = termsOf({
  *   planType: "Installment",
  *   checkout: { id: undefined, currencyCode: "AUD", exponent: 2, totalCost: 110000, totalMinimumDeposit: 28000,
  *     completionDay: Time.parseDate("2027-02-11")!, redirectURL: undefined },
@@ -383,7 +378,6 @@ export interface TermsOfInput {
  * })
  * terms.schedule.length // 12: the deposit on 2026-11-22, then 11 weekly payments
  * ```
- * @category Plan terms
  * @since 0.2.0
  */
 export const termsOf = (input: TermsOfInput): PlanTerms => {

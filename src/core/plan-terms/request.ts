@@ -102,11 +102,9 @@ const check = requestValidator(PlanTermsRequest, "R6")
  * @example
  * ```ts
  * import * as Result from "effect/Result"
- * import { PlanTerms } from "payment-plan-engine"
- * const result = PlanTerms.validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
+ * const result = validateRequestResult({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base" })
  * if (Result.isFailure(result)) result.failure.issues // [{ path: "timeZone", code: "time_zone", rule: "R3.1", … }]
  * ```
- * @category Plan terms
  * @since 0.1.0
  */
 export const validateRequestResult = (input: unknown): Result.Result<Validated<PlanTermsRequest>, ValidationError> =>

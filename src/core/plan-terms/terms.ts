@@ -39,7 +39,7 @@ export {
 } from "./kernel.ts"
 
 /**
- * Options of {@link computeResult}.
+ * Options of {@link compute}.
  *
  * @category Plan terms
  * @since 0.1.0
@@ -119,11 +119,9 @@ const readInputs = (
  * @example
  * ```ts
  * import * as Result from "effect/Result"
- * import { PlanTerms } from "payment-plan-engine"
- * const terms = PlanTerms.computeResult(checkoutRequest, { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
+ * const terms = computeResult(checkoutRequest, { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
  * if (Result.isSuccess(terms)) terms.success.schedule // [{ installmentNumber: 1, date: "2026-11-22", amount: … }, …]
  * ```
- * @category Plan terms
  * @since 0.1.0
  */
 export const computeResult = (

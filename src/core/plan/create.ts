@@ -424,7 +424,6 @@ const planRecord = (
 /**
  * {@link create} as a synchronous `Result`.
  *
- * @category Plans
  * @since 0.1.0
  */
 export const createResult = (

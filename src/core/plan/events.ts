@@ -135,9 +135,10 @@ export type PlanEventRefusal =
  *
  * @example
  * ```ts
+ * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * const result = Plan.applyResult(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))
- * // Result.fail(PlanTransitionError { code: "already_cancelled", status: "Cancelled", event: "InstallmentPaid", … })
+ * const refused = Effect.runSync(Effect.flip(Plan.apply(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))))
+ * // PlanTransitionError { code: "already_cancelled", status: "Cancelled", event: "InstallmentPaid", … }
  * ```
  * @category Plans
  * @since 0.1.0

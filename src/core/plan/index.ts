@@ -6,15 +6,14 @@
  * @module
  */
 
-export { ChosenSchedule, create, type CreatePlanOptions, createResult, PlannableCheckout } from "./create.ts"
+export { ChosenSchedule, create, type CreatePlanOptions, PlannableCheckout } from "./create.ts"
 export { PLAN_EVENT_TAGS, PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
-export { ALLOWED_IN, apply, applyResult, dueInstallments } from "./lifecycle.ts"
+export { ALLOWED_IN, apply, dueInstallments } from "./lifecycle.ts"
 export {
   MerchantOrderId,
   SetMerchantOrderRequest,
   SetMerchantOrderResponse,
-  validateMerchantOrder,
-  validateMerchantOrderResult
+  validateSetMerchantOrder
 } from "./merchant-order.ts"
 export {
   CANCELLATION_REASONS,

@@ -358,7 +358,6 @@ const refuse = (plan: Plan, read: Read, code: PlanEventRefusal, message: string)
  * event of any shape (JSON from a queue): a malformed one fails with a
  * `ValidationError` naming every bad field.
  *
- * @category Plans
  * @since 0.1.0
  */
 export const applyResult = (

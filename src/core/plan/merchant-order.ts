@@ -69,9 +69,8 @@ export const checkMerchantOrderId = compileValidator(
 )
 
 /**
- * {@link validateMerchantOrder} as a synchronous `Result`.
+ * {@link validateSetMerchantOrder} as a synchronous `Result`.
  *
- * @category Plans
  * @since 0.1.0
  */
 export const validateMerchantOrderResult = (
@@ -88,12 +87,12 @@ export const validateMerchantOrderResult = (
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { Plan } from "payment-plan-engine"
- * Effect.runSync(Plan.validateMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
+ * Effect.runSync(Plan.validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
  * // { value: { planId: "plan_1", merchantOrderId: "order-0001" }, warnings: [] }
  * ```
  * @category Plans
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const validateMerchantOrder = (
+export const validateSetMerchantOrder = (
   input: unknown
 ): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> => Effect.fromResult(check(input))

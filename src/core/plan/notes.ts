@@ -10,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { fail, requestValidator, type ValidationError } from "../foundation/issues.ts"
+import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { notParams, readParams } from "../internal/params.ts"
@@ -166,15 +166,24 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  *
  * @example
  * ```ts
- * import * as Result from "effect/Result"
+ * import * as Effect from "effect/Effect"
  * import { Notes } from "payment-plan-engine"
- * const read = Notes.validateQueryResult(new URLSearchParams("planId=plan_1&pageSize=10"))
- * if (Result.isSuccess(read)) read.success.value.pageSize // 10
+ * const read = Effect.runSync(Notes.validateQuery(new URLSearchParams("planId=plan_1&pageSize=10")))
+ * read.value.pageSize // 10
  * ```
  * @category Notes
+ * @since 0.2.0
+ */
+export const validateQuery = (
+  params: unknown
+): Effect.Effect<Validated<PlanNotesQuery>, ValidationError> => Effect.fromResult(validateQueryResult(params))
+
+/**
+ * {@link validateQuery} as a synchronous `Result`, for the facade and the route table.
+ *
  * @since 0.1.0
  */
-export const validateQueryResult = (params: unknown) => {
+export const validateQueryResult = (params: unknown): Result.Result<Validated<PlanNotesQuery>, ValidationError> => {
   const given = readParams(params, RULE)
   if (given === undefined) return fail([notParams(RULE, params, "parameters")])
   const checked = checkQuery(given.values)
@@ -231,9 +240,8 @@ const linkTo = (selfUrl: string, pageSize: number, offset: number): string => {
 }
 
 /**
- * {@link list} as a synchronous `Result`.
+ * {@link list} as a synchronous `Result`, for the facade and the sandbox.
  *
- * @category Notes
  * @since 0.1.0
  */
 export const listResult = <N extends PlanNoteResponse>(

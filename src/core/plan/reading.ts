@@ -6,7 +6,7 @@
  * (R7.2 settles them by list order). The plan record's own spellings
  * (`totalPaid`, `currency.currencyCode` and `currency.isZeroDecimal`,
  * `minimumDepositPerItemType` and `minimumDepositPerItemValue`, nulls for
- * absent fields) are read here and nowhere else, so the refund quote, the
+ * absent fields) are read here and nowhere else, so the refund calculation, the
  * cancellation check, the lifecycle and the command line's exposure report read
  * a plan the same way.
  *
@@ -340,7 +340,7 @@ export const readPlanPayments = (
 }
 
 /**
- * The `unknown_field` warnings (R10.2) of a plan given to a quote or a cancellation: a field is
+ * The `unknown_field` warnings (R10.2) of a plan given to a refund calculation or a cancellation: a field is
  * known when a refund plan or a plan record has it (a plan record's other fields are the service's
  * answer, read tolerantly, R9), so `items[0].refundPolicy` for `refundPolicies` is reported.
  *

@@ -2,7 +2,7 @@
  * Refund policies as items carry them (R4.6): the percentage of an item's cost
  * that stays refundable within a number of days of its redemption date. The
  * schemas here are the one definition of R4.6's policy rules: checkout
- * validation, refund quotes, plan terms, the client and the sandbox all check
+ * validation, refund calculations, plan terms, the client and the sandbox all check
  * policies with them.
  *
  * @module

@@ -13,9 +13,9 @@ import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
  * A refund policy of an item as the refund calculation shows it (R7.7).
  *
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const RefundPolicyQuote = Schema.Struct({
+export const RefundCalculationPolicy = Schema.Struct({
   /** the start of the day (redemption date minus days) in the zone, an ISO instant */
   activeFrom: Time.DateTimeText,
   name: Schema.String,
@@ -25,18 +25,18 @@ export const RefundPolicyQuote = Schema.Struct({
 
 /**
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export type RefundPolicyQuote = typeof RefundPolicyQuote.Type
+export type RefundCalculationPolicy = typeof RefundCalculationPolicy.Type
 
 /**
  * An item of the refund calculation: its line, the deposit it keeps (R7.4),
  * the active policy (−1 for none, R7.2) and the greater of the two (R7.5).
  *
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const RefundItemQuote = Schema.Struct({
+export const RefundCalculationItem = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   quantity: WholeNumber(1, "R4.6"),
@@ -45,14 +45,14 @@ export const RefundItemQuote = Schema.Struct({
   minNonRefundableDeposit: Schema.Number,
   nonRefundableAmount: Schema.Number,
   activeRefundPolicyIndex: WholeNumber(-1, "R7.2"),
-  refundPolicies: Schema.Array(RefundPolicyQuote)
+  refundPolicies: Schema.Array(RefundCalculationPolicy)
 })
 
 /**
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export type RefundItemQuote = typeof RefundItemQuote.Type
+export type RefundCalculationItem = typeof RefundCalculationItem.Type
 
 /**
  * The refund calculation for a plan (R7), exactly the service's response.
@@ -66,7 +66,7 @@ export const RefundCalculation = Schema.Struct({
   totalNonRefundableAmount: Schema.Number,
   suggestedRefundAmount: Schema.Number,
   currencyCode: Schema.String,
-  items: Schema.Array(RefundItemQuote)
+  items: Schema.Array(RefundCalculationItem)
 })
 
 /**

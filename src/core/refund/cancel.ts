@@ -73,7 +73,7 @@ export type CancelPlanResponse = typeof CancelPlanResponse.Type
  * The plan a cancellation is checked against: its `id`, `status`, currency and
  * what was paid. A plan record is read as well (`totalPaid`,
  * `currency.currencyCode`, its digits from `currency.isZeroDecimal`, R1.2), as
- * a refund quote reads it.
+ * a refund calculation reads it.
  *
  * @category Refunds
  * @since 0.1.0
@@ -86,7 +86,7 @@ export interface CancellablePlan {
 }
 
 /**
- * Options of {@link validateCancelRequest}.
+ * Options of {@link validateCancelPlanRequest}.
  *
  * @category Refunds
  * @since 0.1.0
@@ -129,9 +129,8 @@ const planContext = (
 }
 
 /**
- * {@link validateCancelRequest} as a synchronous `Result`.
+ * {@link validateCancelPlanRequest} as a synchronous `Result`.
  *
- * @category Refunds
  * @since 0.1.0
  */
 export const validateCancelRequestResult = (
@@ -184,13 +183,13 @@ export const validateCancelRequestResult = (
  * import * as Effect from "effect/Effect"
  * import { Refund } from "payment-plan-engine"
  * const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
- * Effect.runSync(Refund.validateCancelRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))
+ * Effect.runSync(Refund.validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))
  * // { value: { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }, warnings: [] }
  * ```
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const validateCancelRequest = (
+export const validateCancelPlanRequest = (
   plan: unknown,
   request: unknown,
   options?: CancelOptions

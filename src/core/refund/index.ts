@@ -11,15 +11,25 @@ export {
   RefundPolicies,
   RefundPolicy
 } from "../refund-policy/policy.ts"
-export { RefundCalculation, RefundCalculationResponse, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
+export {
+  calculate,
+  type CalculateOptions,
+  calculateTotals,
+  policyName,
+  type RefundCalculationTotals
+} from "./calculate.ts"
+export {
+  RefundCalculation,
+  RefundCalculationItem,
+  RefundCalculationPolicy,
+  RefundCalculationResponse
+} from "./calculation.ts"
 export {
   type CancellablePlan,
   type CancelOptions,
   CancelPlanRequest,
   CancelPlanResponse,
   CancelPlanResult,
-  validateCancelRequest,
-  validateCancelRequestResult
+  validateCancelPlanRequest
 } from "./cancel.ts"
-export { policyName, quote, type QuoteOptions, quoteResult, type QuoteTotals, quoteTotals } from "./quote.ts"
-export { daysRemaining, type PolicyWindow, redemptionDay, selectPolicy, selectPolicyResult } from "./select.ts"
+export { daysRemaining, type PolicyWindow, redemptionDay, selectPolicy } from "./select.ts"

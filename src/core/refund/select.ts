@@ -72,11 +72,9 @@ const checkDays = compileValidator(WholeNumber(Number.MIN_SAFE_INTEGER, "R7.2"),
  * @example
  * ```ts
  * import * as Result from "effect/Result"
- * import { Refund } from "payment-plan-engine"
- * Refund.selectPolicyResult([{ daysWithinRedemptionDate: 30 }], 20) // Result.succeed(0)
- * Result.isFailure(Refund.selectPolicyResult([{ daysWithinRedemptionDate: -1 }], 20)) // true
+ * selectPolicyResult([{ daysWithinRedemptionDate: 30 }], 20) // Result.succeed(0)
+ * Result.isFailure(selectPolicyResult([{ daysWithinRedemptionDate: -1 }], 20)) // true
  * ```
- * @category Refunds
  * @since 0.1.0
  */
 export const selectPolicyResult = (

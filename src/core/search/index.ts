@@ -10,10 +10,9 @@ export { type FieldType, SEARCH_FIELDS } from "./fields.ts"
 export {
   normalize,
   type NormalizedPlanSearch,
-  normalizeResult,
   type PlanSearchFilter,
   SEARCH_DEFAULTS,
-  validateQueryResult
+  validateQuery
 } from "./normalize.ts"
 export {
   FILTER_OPERATORS,

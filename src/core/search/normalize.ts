@@ -83,12 +83,21 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  *
  * @example
  * ```ts
- * import * as Result from "effect/Result"
+ * import * as Effect from "effect/Effect"
  * import { Search } from "payment-plan-engine"
- * const read = Search.validateQueryResult(new URLSearchParams("limit=20&useQuickFilter=true"))
- * if (Result.isSuccess(read)) read.success.value // { limit: 20, useQuickFilter: true }
+ * const read = Effect.runSync(Search.validateQuery(new URLSearchParams("limit=20&useQuickFilter=true")))
+ * read.value // { limit: 20, useQuickFilter: true }
  * ```
  * @category Search
+ * @since 0.2.0
+ */
+export const validateQuery = (
+  params: PlanSearchParams | URLSearchParams | unknown
+): Effect.Effect<Validated<PlanSearchQuery>, ValidationError> => Effect.fromResult(validateQueryResult(params))
+
+/**
+ * {@link validateQuery} as a synchronous `Result`, for the facade and the route table.
+ *
  * @since 0.1.0
  */
 export const validateQueryResult = (
@@ -123,7 +132,6 @@ export const validateQueryResult = (
 /**
  * {@link normalize} as a synchronous `Result`.
  *
- * @category Search
  * @since 0.1.0
  */
 export const normalizeResult = (

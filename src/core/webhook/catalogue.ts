@@ -431,11 +431,9 @@ const decodeUnknown = Schema.decodeUnknownResult(UnknownWebhookEvent)
  * @example
  * ```ts
  * import { Result } from "effect"
- * import * as Webhook from "payment-plan-engine/webhook"
- * const read = Webhook.readEventResult({ type: "plan.renamed", data: {} })
+ * const read = readEventResult({ type: "plan.renamed", data: {} })
  * Result.isSuccess(read) && read.success.known // false: kept, not refused
  * ```
- * @category Webhooks
  * @since 0.2.0
  */
 export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, ValidationError> => {
@@ -463,7 +461,10 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
 }
 
 /**
- * {@link readEventResult} as an Effect failing with the `ValidationError`.
+ * Reads a webhook body (parsed JSON) tolerantly: an event of the catalogue,
+ * or an unknown type kept as it came. Fails with a `ValidationError` only
+ * when the body is not an event (`type` missing or not a string) or an event
+ * of a known type lacks what identifies it (its `data`, `planId` or `checkoutId`).
  *
  * @example
  * ```ts

@@ -133,18 +133,16 @@ export const eventsOfTransition = (
 
 /**
  * {@link transition} as a synchronous `Result`: the lifecycle's
- * `Plan.applyResult`, and {@link eventsOfTransition} of what it did.
+ * `applyResult`, and {@link eventsOfTransition} of what it did.
  * A refused event changes nothing and emits nothing.
  *
  * @example
  * ```ts
  * import { Result } from "effect"
  * import { Plan } from "payment-plan-engine"
- * import * as Webhook from "payment-plan-engine/webhook"
- * const step = Webhook.transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
+ * const step = transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
  * if (Result.isSuccess(step)) step.success.events.map((e) => e.type) // ["plan.cancelled", "plan.status_changed"]
  * ```
- * @category Webhooks
  * @since 0.2.0
  */
 export const transitionResult = (

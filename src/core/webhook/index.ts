@@ -20,7 +20,6 @@ export {
   PlanPaymentsPausedData,
   PlanStatusChangedData,
   readEvent,
-  readEventResult,
   type ReadWebhookEvent,
   UnknownWebhookEvent,
   WebhookEvent,
@@ -30,7 +29,7 @@ export {
   type WebhookEventType,
   WebhookTestData
 } from "./catalogue.ts"
-export { type CheckoutOutcome, eventOfCheckout, eventsOfTransition, transition, transitionResult } from "./emit.ts"
+export { type CheckoutOutcome, eventOfCheckout, eventsOfTransition, transition } from "./emit.ts"
 export { EXAMPLES } from "./examples.ts"
 export {
   bodyOf,
@@ -43,7 +42,7 @@ export {
   signaturesOf,
   signingInput,
   timestampProblem,
-  validateEndpointResult,
+  validateEndpoint,
   WebhookEndpoint,
   WebhookSecret
 } from "./message.ts"

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
@@ -178,8 +179,9 @@ const WebhookUrl = Schema.String.check(
  *
  * @example
  * ```ts
+ * import * as Effect from "effect/Effect"
  * import * as Webhook from "payment-plan-engine/webhook"
- * Webhook.validateEndpointResult({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
+ * Effect.runSync(Webhook.validateEndpoint({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }))
  * ```
  * @category Webhooks
  * @since 0.2.0
@@ -204,8 +206,23 @@ const checkEndpoint = requestValidator(WebhookEndpoint, WEBHOOK_RULE)
  * Validates a webhook endpoint `{ url, secret }` strictly: every issue, unknown
  * fields as warnings and left out.
  *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as Webhook from "payment-plan-engine/webhook"
+ * const refused = Effect.runSync(Effect.flip(Webhook.validateEndpoint({ url: "ftp://x", secret: "nope" })))
+ * refused.issues.map((i) => i.path) // ["url", "secret"]
+ * ```
  * @category Webhooks
  * @since 0.2.0
+ */
+export const validateEndpoint = (input: unknown): Effect.Effect<Validated<WebhookEndpoint>, ValidationError> =>
+  Effect.fromResult(validateEndpointResult(input))
+
+/**
+ * {@link validateEndpoint} as a synchronous `Result`, for the sandbox.
+ *
+ * @since 0.1.0
  */
 export const validateEndpointResult = (
   input: unknown

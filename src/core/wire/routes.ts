@@ -18,6 +18,10 @@
  */
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { validateRequestResult as validateCheckoutRequestResult } from "../../core/checkout/request.ts"
+import { validateRequestResult as validatePlanTermsRequestResult } from "../../core/plan-terms/request.ts"
+import { validateMerchantOrderResult } from "../../core/plan/merchant-order.ts"
+import { validateQueryResult as validateSearchQueryResult } from "../../core/search/normalize.ts"
 import * as Checkout from "../checkout/index.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { Identifier, isAddressable } from "../internal/schema-kit.ts"
@@ -110,7 +114,7 @@ export const ROUTE_TABLE = {
     path: "/api/v2/checkout",
     in: "body",
     validate: (context, request: Checkout.CheckoutRequest) =>
-      Checkout.validateRequestResult(request, { merchantId: context.merchantId, now: context.now }),
+      validateCheckoutRequestResult(request, { merchantId: context.merchantId, now: context.now }),
     response: Checkout.CheckoutResponse
   },
   /** The checkout, for verification (R8), read tolerantly (R9). */
@@ -126,7 +130,7 @@ export const ROUTE_TABLE = {
     method: "POST",
     path: "/api/v2/checkout/{checkoutId}/to-plan/calculate",
     in: "body",
-    validate: (_, request: PlanTerms.PlanTermsRequest) => PlanTerms.validateRequestResult(request),
+    validate: (_, request: PlanTerms.PlanTermsRequest) => validatePlanTermsRequestResult(request),
     response: PlanTerms.PlanTermsResponse
   },
   /** The plan record, read tolerantly (R9). */
@@ -142,7 +146,7 @@ export const ROUTE_TABLE = {
     method: "PUT",
     path: "/api/v2/plans/{planId}/merchant-order",
     in: "body",
-    validate: (_, request: Plan.SetMerchantOrderRequest) => Plan.validateMerchantOrderResult(request),
+    validate: (_, request: Plan.SetMerchantOrderRequest) => validateMerchantOrderResult(request),
     response: Plan.SetMerchantOrderResponse
   },
   /** Searches the merchant's plans; the parameters are checked with the core's query schema. */
@@ -151,7 +155,7 @@ export const ROUTE_TABLE = {
     path: "/api/v2/plans",
     in: "query",
     // the parameters are sent as given (converted): the service fills the defaults itself
-    validate: (_, query?: Search.PlanSearchParams) => Search.validateQueryResult(query === undefined ? {} : query),
+    validate: (_, query?: Search.PlanSearchParams) => validateSearchQueryResult(query === undefined ? {} : query),
     response: Search.PlanSearchResponse
   },
   /** The service's refund calculation of a plan (R7), read tolerantly. */

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { computePlanTerms, quoteRefund } from "../../../src/index.ts"
+import { calculateRefund, computePlanTerms } from "../../../src/index.ts"
 import { example, useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -149,13 +149,13 @@ describe("payment-plan plan-terms", () => {
   )
 })
 
-describe("payment-plan refund-quote", () => {
-  it("R7: 40 days before redemption the 60-day policy applies; the answer is quoteRefund's", async () => {
+describe("payment-plan calculate-refund", () => {
+  it("R7: 40 days before redemption the 60-day policy applies; the answer is calculateRefund's", async () => {
     const at = "2027-01-20T09:00:00+11:00"
-    const ran = await cli(["refund-quote", "--at", at, "--tz", "Australia/Sydney"], JSON.stringify(plan))
+    const ran = await cli(["calculate-refund", "--at", at, "--tz", "Australia/Sydney"], JSON.stringify(plan))
     expect(ran.code).toBe(0)
     const quote = JSON.parse(ran.stdout)
-    expect(quote).toEqual(json(quoteRefund(plan, { at, timeZone: "Australia/Sydney" })))
+    expect(quote).toEqual(json(calculateRefund(plan, { at, timeZone: "Australia/Sydney" })))
     expect(quote.items[0].activeRefundPolicyIndex).toBe(0)
     expect(quote.suggestedRefundAmount).toBe(275)
   })
@@ -163,7 +163,7 @@ describe("payment-plan refund-quote", () => {
   it("R7.2: 20 days before, the 30-day policy; from a file, as a table", async () => {
     const file = `${built().directory}/plan.json`
     writeFileSync(file, JSON.stringify(plan))
-    const ran = await cli(["refund-quote", file, "--at", "2027-02-09T00:00:00Z", "--format", "table"])
+    const ran = await cli(["calculate-refund", file, "--at", "2027-02-09T00:00:00Z", "--format", "table"])
     expect(ran.code).toBe(0)
     expect(ran.stdout).toMatch(/50% refundable within 30 days of the redemption date\s+250/)
     expect(ran.stdout).toMatch(/suggestedRefundAmount\s+150\n/)
@@ -175,22 +175,32 @@ describe("payment-plan refund-quote", () => {
     writeFileSync(merchantFile, JSON.stringify(merchant))
     const bare = { ...plan, items: [{ ...plan.items[0]!, refundPolicies: [] }] }
     const ran = await cli(
-      ["refund-quote", "--at", "2027-01-20T00:00:00Z", "--merchant", merchantFile],
+      ["calculate-refund", "--at", "2027-01-20T00:00:00Z", "--merchant", merchantFile],
       JSON.stringify(bare)
     )
     expect(ran.code).toBe(0)
-    expect(JSON.parse(ran.stdout)).toEqual(json(quoteRefund(bare, { at: "2027-01-20T00:00:00Z", merchant })))
+    expect(JSON.parse(ran.stdout)).toEqual(json(calculateRefund(bare, { at: "2027-01-20T00:00:00Z", merchant })))
     expect(JSON.parse(ran.stdout).totalNonRefundableAmount).toBe(450)
   })
 
   it("an invalid plan is refused (exit 1) with every issue on stderr", async () => {
     const ran = await cli(
-      ["refund-quote", "--at", "2027-01-20T00:00:00Z"],
+      ["calculate-refund", "--at", "2027-01-20T00:00:00Z"],
       JSON.stringify({ ...plan, currencyCode: "XXX1", totalPaymentsPaid: -1 })
     )
     expect(ran.code).toBe(1)
     expect(ran.stdout).toBe("")
     expect(ran.stderr).toMatch(/currencyCode/)
     expect(ran.stderr).toMatch(/totalPaymentsPaid/)
+  })
+
+  it("the old name, refund-quote, runs nothing: exit 2 saying the new name, and it is not in the help", async () => {
+    const ran = await cli(["refund-quote", "--at", "2027-01-20T00:00:00Z"], JSON.stringify(plan))
+    expect(ran.code).toBe(2)
+    expect(ran.stdout).toBe("")
+    expect(ran.stderr).toContain("refund-quote is now calculate-refund")
+    const help = await cli(["--help"])
+    expect(help.stdout).toContain("calculate-refund")
+    expect(help.stdout).not.toContain("refund-quote")
   })
 })

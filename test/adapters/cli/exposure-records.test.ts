@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import type { Settings } from "../../../src/adapters/cli/exposure/accumulate.ts"
 import { buildReport } from "../../../src/adapters/cli/exposure/report.ts"
 import { type Invalid, localSettings, runExposure } from "../../../src/adapters/cli/exposure/run.ts"
-import { applyPlanEvent, createPlanRecord, quoteRefund } from "../../../src/index.ts"
+import { applyPlanEvent, calculateRefund, createPlanRecord } from "../../../src/index.ts"
 import { exampleTerms } from "../../core/plan/fixtures.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
@@ -38,7 +38,7 @@ describe("exposure reads plan records with the quote's reader", () => {
     })
     const { report, invalid } = await exposure([onSchedule, cancelled])
     expect(invalid).toEqual([])
-    const quote = quoteRefund(onSchedule, { at: AT })
+    const quote = calculateRefund(onSchedule, { at: AT })
     expect(report.currencies).toEqual([
       expect.objectContaining({
         currencyCode: "AUD",

@@ -14,7 +14,7 @@ import { generateNdjson } from "../../../scripts/generate-plans.ts"
 import type { Settings } from "../../../src/adapters/cli/exposure/accumulate.ts"
 import { runExposure } from "../../../src/adapters/cli/exposure/run.ts"
 import { loadMerchants } from "../../../src/adapters/sandbox/index.ts"
-import { applyPlanEvent, createPlanRecord, type Issue, quoteRefund, Refund } from "../../../src/index.ts"
+import { applyPlanEvent, calculateRefund, createPlanRecord, type Issue, Refund } from "../../../src/index.ts"
 import { exampleTerms } from "../../core/plan/fixtures.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { example, runInProcess } from "./in-process.ts"
@@ -81,7 +81,7 @@ describe("exposure --merchant <sandbox merchants file> --merchant-id <id>", () =
     )
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stderr).toBe("")
-    const quote = quoteRefund(lines[0]!, { at: AT, merchant: configurationOf("merchant-123") })
+    const quote = calculateRefund(lines[0]!, { at: AT, merchant: configurationOf("merchant-123") })
     // 50 % refundable within 30 days: 150 each, not a full refund of 400
     expect(quote.suggestedRefundAmount).toBe(150)
     expect(JSON.parse(ran.stdout).currencies).toEqual([
@@ -99,9 +99,9 @@ describe("exposure --merchant <sandbox merchants file> --merchant-id <id>", () =
       ["--merchant-id with one merchant's configuration", () => ["--merchant", config(), "--merchant-id", "m"], 2],
       ["a merchants file the sandbox refuses", () => ["--merchant", broken(), "--merchant-id", "m-1"], 1]
     ] as const
-  )("%s: what refund-quote answers, word for word", async (_, options, code) => {
+  )("%s: what calculate-refund answers, word for word", async (_, options, code) => {
     const args = options()
-    const quote = await runInProcess(["refund-quote", "--at", AT, ...args], JSON.stringify(plan("p1")))
+    const quote = await runInProcess(["calculate-refund", "--at", AT, ...args], JSON.stringify(plan("p1")))
     const ran = await exposure(args, [plan("p1")])
     expect(quote.code).toBe(code)
     expect(ran.code).toBe(code)
@@ -169,7 +169,7 @@ describe("exposure: every warning through the command line's one helper (R10.2)"
     ])
   })
 
-  it("a refused line skipped with --skip-invalid has its unknown fields reported too (as refund-quote reports a refused plan's)", async () => {
+  it("a refused line skipped with --skip-invalid has its unknown fields reported too (as calculate-refund reports a refused plan's)", async () => {
     const bad = { ...typo("p2"), currencyCode: "XXX" }
     const ran = await exposure(["--skip-invalid"], [plan("p1"), bad])
     expect(ran.code, ran.stderr).toBe(0)

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { generatePlans } from "../../../scripts/generate-plans.ts"
-import { applyPlanEvent, createPlanRecord, Money, quoteRefund } from "../../../src/index.ts"
+import { applyPlanEvent, calculateRefund, createPlanRecord, Money } from "../../../src/index.ts"
 import { exampleTerms } from "../../core/plan/fixtures.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { useBuiltCli } from "./built-cli.ts"
@@ -45,7 +45,7 @@ const minor = (amount: number, code: string) => BigInt(Money.toMinorUnits(amount
 
 type GeneratedPlan = { id: string; status: string; currencyCode: string; totalPaymentsPaid: number }
 
-/** The oracle: each plan quoted on its own by the public quoteRefund, the totals added in bigint. */
+/** The oracle: each plan quoted on its own by the public calculateRefund, the totals added in bigint. */
 class Oracle {
   readonly byCurrency = new Map<string, Expected>()
   private line = 0
@@ -63,7 +63,7 @@ class Oracle {
       e.cancelledPaid += minor(plan.totalPaymentsPaid, plan.currencyCode)
       return
     }
-    const q = quoteRefund(plan, { at })
+    const q = calculateRefund(plan, { at })
     e.plans++
     e.paid += minor(q.totalPaymentsPaid, plan.currencyCode)
     e.nonRefundable += minor(q.totalNonRefundableAmount, plan.currencyCode)
@@ -235,7 +235,7 @@ describe("payment-plan exposure", () => {
         for (const p of plans) {
           const zone = tz[1] ?? p.timeZone ?? "UTC"
           const at = new Date(Date.parse(`${day}T00:00:00Z`) - offsetMinutes(zone, day) * 60_000)
-          expected += minor(quoteRefund(p, { at, timeZone: zone }).totalNonRefundableAmount, "AUD")
+          expected += minor(calculateRefund(p, { at, timeZone: zone }).totalNonRefundableAmount, "AUD")
         }
         expect(reportMinor(aud.totalNonRefundable, "AUD"), `${day} ${tz.join(" ")}`).toBe(expected)
       }
@@ -312,7 +312,7 @@ describe("payment-plan exposure", () => {
           if (plan.currencyCode !== code || plan.status === "Cancelled") continue
           const zone = plan.timeZone ?? "UTC"
           const start = new Date(Date.parse(`${day}T12:00:00Z`))
-          sum += minor(quoteRefund(plan as never, { at: start, timeZone: zone }).totalNonRefundableAmount, code)
+          sum += minor(calculateRefund(plan as never, { at: start, timeZone: zone }).totalNonRefundableAmount, code)
         }
         expect(reportMinor(values[i]!, code), `${code} ${day}`).toBe(sum)
       }

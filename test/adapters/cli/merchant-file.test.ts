@@ -10,7 +10,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { loadMerchants } from "../../../src/adapters/sandbox/index.ts"
-import { quoteRefund, summarizeCheckout, validateCheckoutRequest } from "../../../src/index.ts"
+import { calculateRefund, summarizeCheckout, validateCheckoutRequest } from "../../../src/index.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { example, runInProcess } from "./in-process.ts"
 
@@ -35,9 +35,9 @@ const plan = {
 const AT = "2027-02-10T09:00:00+11:00"
 
 describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
-  it("refund-quote: the picked merchant's default policies apply (150, not a full refund of 400)", async () => {
+  it("calculate-refund: the picked merchant's default policies apply (150, not a full refund of 400)", async () => {
     const ran = await runInProcess(
-      ["refund-quote", "--at", AT, "--merchant", MERCHANTS, "--merchant-id", "merchant-123"],
+      ["calculate-refund", "--at", AT, "--merchant", MERCHANTS, "--merchant-id", "merchant-123"],
       JSON.stringify(plan)
     )
     expect(ran.code, ran.stderr).toBe(0)
@@ -45,7 +45,7 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
     const quote = JSON.parse(ran.stdout)
     expect(quote.suggestedRefundAmount).toBe(150)
     expect(quote).toEqual(
-      JSON.parse(JSON.stringify(quoteRefund(plan, { at: AT, merchant: configurationOf("merchant-123") })))
+      JSON.parse(JSON.stringify(calculateRefund(plan, { at: AT, merchant: configurationOf("merchant-123") })))
     )
   })
 
@@ -88,7 +88,7 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
 
   it.each(
     [
-      ["refund-quote", ["refund-quote", "--at", AT]],
+      ["calculate-refund", ["calculate-refund", "--at", AT]],
       ["summarize", ["summarize", "--now", NOW]],
       ["plan-terms", ["plan-terms", "--now", NOW]],
       ["validate", ["validate", "--now", NOW]]
@@ -110,7 +110,7 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
 
   it("an id the file does not have: a usage error naming the ids it has", async () => {
     const ran = await runInProcess(
-      ["refund-quote", "--at", AT, "--merchant", MERCHANTS, "--merchant-id", "merchant-999"],
+      ["calculate-refund", "--at", AT, "--merchant", MERCHANTS, "--merchant-id", "merchant-999"],
       JSON.stringify(plan)
     )
     expect(ran.code).toBe(2)
@@ -122,7 +122,7 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
   it("a merchants file the sandbox refuses: refused input (exit 1) with the loader's issues", async () => {
     const broken = file("broken-merchants.json", { merchants: [{ id: "m-1", apiKey: "sk_1" }] })
     const ran = await runInProcess(
-      ["refund-quote", "--at", AT, "--merchant", broken, "--merchant-id", "m-1"],
+      ["calculate-refund", "--at", AT, "--merchant", broken, "--merchant-id", "m-1"],
       JSON.stringify(plan)
     )
     expect(ran.code).toBe(1)
@@ -133,19 +133,22 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
   it("--merchant-id with one merchant's configuration (not a merchants file) is a usage error outside validate", async () => {
     const config = file("config.json", configurationOf("merchant-123"))
     const ran = await runInProcess(
-      ["refund-quote", "--at", AT, "--merchant", config, "--merchant-id", "merchant-123"],
+      ["calculate-refund", "--at", AT, "--merchant", config, "--merchant-id", "merchant-123"],
       JSON.stringify(plan)
     )
     expect(ran.code).toBe(2)
     expect(ran.stderr).toMatch(/--merchant-id/)
     // the configuration alone is read as before
-    const alone = await runInProcess(["refund-quote", "--at", AT, "--merchant", config], JSON.stringify(plan))
+    const alone = await runInProcess(["calculate-refund", "--at", AT, "--merchant", config], JSON.stringify(plan))
     expect(alone.code, alone.stderr).toBe(0)
     expect(JSON.parse(alone.stdout).suggestedRefundAmount).toBe(150)
   })
 
   it("--merchant-id without --merchant is a usage error outside validate", async () => {
-    const ran = await runInProcess(["refund-quote", "--at", AT, "--merchant-id", "merchant-123"], JSON.stringify(plan))
+    const ran = await runInProcess(
+      ["calculate-refund", "--at", AT, "--merchant-id", "merchant-123"],
+      JSON.stringify(plan)
+    )
     expect(ran.code).toBe(2)
     expect(ran.stderr).toMatch(/--merchant-id.*--merchant/)
   })

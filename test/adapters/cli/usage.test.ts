@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { quoteRefund } from "../../../src/index.ts"
+import { calculateRefund } from "../../../src/index.ts"
 import { example, useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -27,7 +27,7 @@ const plan = {
 }
 const planText = JSON.stringify(plan)
 
-const COMMANDS = ["validate", "summarize", "plan-terms", "refund-quote", "exposure", "serve"]
+const COMMANDS = ["validate", "summarize", "plan-terms", "calculate-refund", "exposure", "serve"]
 
 describe("exit codes", () => {
   // --frequency yearly and --day 32 exited 1 while --format xml and --now yesterday exited 2
@@ -47,8 +47,8 @@ describe("exit codes", () => {
     ["validate", checkout, "--format", "xml"],
     ["summarize", checkout, "--tz", "Mars/Olympus"],
     ["summarize", "/no/such/checkout.json"],
-    ["refund-quote", "-", "--at", "soon"],
-    ["refund-quote", "-", "--merchant", "/no/such/merchant.json"],
+    ["calculate-refund", "-", "--at", "soon"],
+    ["calculate-refund", "-", "--merchant", "/no/such/merchant.json"],
     ["exposure", "-", "--top", "many"],
     ["exposure", "-", "--workers", "-1"],
     ["exposure", "-", "--timeline", "2027-01-01"],
@@ -74,8 +74,10 @@ describe("exit codes", () => {
     const above = await cli(["plan-terms", checkout, "--now", NOW, "--deposit", "5000"])
     expect(above.code).toBe(1)
     expect(JSON.parse(above.stdout).installments.validation.length).toBeGreaterThan(0)
-    expect((await cli(["refund-quote", "--at", NOW], JSON.stringify({ ...plan, currencyCode: "XXX" }))).code).toBe(1)
-    expect((await cli(["refund-quote", "--at", NOW], "{ not json")).code).toBe(1)
+    expect((await cli(["calculate-refund", "--at", NOW], JSON.stringify({ ...plan, currencyCode: "XXX" }))).code).toBe(
+      1
+    )
+    expect((await cli(["calculate-refund", "--at", NOW], "{ not json")).code).toBe(1)
     // well-formed values in every option: 0
     const fine = await cli([
       "plan-terms",
@@ -95,17 +97,17 @@ describe("exit codes", () => {
 
 describe("warnings (R10.2), as the process shows them", () => {
   // `refundPolicy` for `refundPolicies` printed 400, exit 0, nothing on stderr
-  it("refund-quote typo.json: the warning on stderr, exit 0; with --strict exit 1 and nothing on stdout", async () => {
+  it("calculate-refund typo.json: the warning on stderr, exit 0; with --strict exit 1 and nothing on stdout", async () => {
     const typo = `${built().directory}/typo.json`
     const { refundPolicies, ...item } = plan.items[0]!
     writeFileSync(typo, JSON.stringify({ ...plan, items: [{ ...item, refundPolicy: refundPolicies }] }))
-    const ran = await cli(["refund-quote", typo, "--at", "2026-12-10"])
+    const ran = await cli(["calculate-refund", typo, "--at", "2026-12-10"])
     expect(ran.code).toBe(0)
     expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(400)
     expect(ran.stderr).toMatch(
       /^payment-plan: warning:\n.*\n.*\nitems\[0\]\.refundPolicy\s+unknown_field\s+R10\.2\s+\S/
     )
-    const strict = await cli(["refund-quote", typo, "--at", "2026-12-10", "--strict"])
+    const strict = await cli(["calculate-refund", typo, "--at", "2026-12-10", "--strict"])
     expect(strict.code).toBe(1)
     expect(strict.stdout).toBe("")
     expect(strict.stderr).toMatch(/refundPolicy[\s\S]*refused under --strict/)
@@ -114,10 +116,16 @@ describe("warnings (R10.2), as the process shows them", () => {
 
 describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads the sandbox's loader", () => {
   // read as an empty configuration, a full refund of 400 instead of 150
-  it("refund-quote picks merchant-123's default policies through payment-plan-engine/sandbox", async () => {
+  it("calculate-refund picks merchant-123's default policies through payment-plan-engine/sandbox", async () => {
     const { refundPolicies: _, ...item } = plan.items[0]!
     const bare = JSON.stringify({ ...plan, timeZone: undefined, items: [{ ...item, redemptionDate: "2027-03-01" }] })
-    const args = ["refund-quote", "--at", "2027-02-10T09:00:00+11:00", "--merchant", example("sandbox-merchants.json")]
+    const args = [
+      "calculate-refund",
+      "--at",
+      "2027-02-10T09:00:00+11:00",
+      "--merchant",
+      example("sandbox-merchants.json")
+    ]
     const ran = await cli([...args, "--merchant-id", "merchant-123"], bare)
     expect(ran.code, ran.stderr).toBe(0)
     expect(JSON.parse(ran.stdout).suggestedRefundAmount).toBe(150)
@@ -140,7 +148,7 @@ describe("help", () => {
   })
 
   // one meaning of a date on the command line, stated in --help
-  it.each(["", "validate", "summarize", "plan-terms", "refund-quote", "exposure"])(
+  it.each(["", "validate", "summarize", "plan-terms", "calculate-refund", "exposure"])(
     "%s --help says what a bare date means",
     async (command) => {
       const ran = await cli(command === "" ? ["--help"] : [command, "--help"])
@@ -152,16 +160,18 @@ describe("help", () => {
 })
 
 describe("dates", () => {
-  it("refund-quote --at DATE is the start of that day in --tz, else in the plan's timeZone", async () => {
+  it("calculate-refund --at DATE is the start of that day in --tz, else in the plan's timeZone", async () => {
     // 2027-01-30 − 60 days = 2026-12-01: the policy is active from the start of 2026-12-01 in the plan's zone
-    const inPlanZone = JSON.parse((await cli(["refund-quote", "--at", "2026-12-01"], planText)).stdout)
+    const inPlanZone = JSON.parse((await cli(["calculate-refund", "--at", "2026-12-01"], planText)).stdout)
     expect(inPlanZone).toEqual(
-      JSON.parse(JSON.stringify(quoteRefund(plan, { at: "2026-12-01T05:00:00Z", timeZone: "America/New_York" })))
+      JSON.parse(JSON.stringify(calculateRefund(plan, { at: "2026-12-01T05:00:00Z", timeZone: "America/New_York" })))
     )
     expect(inPlanZone.items[0].activeRefundPolicyIndex).toBe(0)
-    const inTz = JSON.parse((await cli(["refund-quote", "--at", "2026-12-01", "--tz", "Asia/Tokyo"], planText)).stdout)
+    const inTz = JSON.parse(
+      (await cli(["calculate-refund", "--at", "2026-12-01", "--tz", "Asia/Tokyo"], planText)).stdout
+    )
     expect(inTz).toEqual(
-      JSON.parse(JSON.stringify(quoteRefund(plan, { at: "2026-11-30T15:00:00Z", timeZone: "Asia/Tokyo" })))
+      JSON.parse(JSON.stringify(calculateRefund(plan, { at: "2026-11-30T15:00:00Z", timeZone: "Asia/Tokyo" })))
     )
   })
 

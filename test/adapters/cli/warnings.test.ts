@@ -10,8 +10,8 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { Issue } from "../../../src/index.ts"
 import {
+  calculateRefundResult,
   computePlanTermsResult,
-  quoteRefundResult,
   summarizeCheckoutResult,
   validateCheckoutRequest
 } from "../../../src/index.ts"
@@ -54,10 +54,10 @@ const expectWarnings = (stderr: string, warnings: ReadonlyArray<Issue>) => {
 }
 
 describe("warnings on stderr (R10.2)", () => {
-  it("refund-quote typo.json: the quote as before on stdout, exit 0, and the unknown field on stderr", async () => {
-    const ran = await runInProcess(["refund-quote", file("typo.json", typoPlan), "--at", AT])
+  it("calculate-refund typo.json: the quote as before on stdout, exit 0, and the unknown field on stderr", async () => {
+    const ran = await runInProcess(["calculate-refund", file("typo.json", typoPlan), "--at", AT])
     expect(ran.code, ran.stderr).toBe(0)
-    const answer = quoteRefundResult(typoPlan, { at: AT })
+    const answer = calculateRefundResult(typoPlan, { at: AT })
     expect(answer.ok).toBe(true)
     expect(JSON.parse(ran.stdout)).toEqual(JSON.parse(JSON.stringify(answer.ok && answer.value)))
     expect(answer.warnings.map((w) => w.path)).toEqual(["items[0].refundPolicy"])
@@ -97,7 +97,7 @@ describe("warnings on stderr (R10.2)", () => {
 
   it("a refused input: its warnings on stderr too, before its issues", async () => {
     const refused = { ...typoPlan, currencyCode: "XXX" }
-    const ran = await runInProcess(["refund-quote", "--at", AT], JSON.stringify(refused))
+    const ran = await runInProcess(["calculate-refund", "--at", AT], JSON.stringify(refused))
     expect(ran.code).toBe(1)
     expect(ran.stdout).toBe("")
     expect(ran.stderr).toMatch(/items\[0\]\.refundPolicy\s+unknown_field\s+R10\.2/)
@@ -108,7 +108,7 @@ describe("warnings on stderr (R10.2)", () => {
   it("an answer without warnings writes nothing on stderr", async () => {
     const { refundPolicy, ...item } = typoPlan.items[0]!
     const plan = { ...typoPlan, items: [{ ...item, refundPolicies: refundPolicy }] }
-    const ran = await runInProcess(["refund-quote", "--at", AT], JSON.stringify(plan))
+    const ran = await runInProcess(["calculate-refund", "--at", AT], JSON.stringify(plan))
     expect(ran.code).toBe(0)
     expect(ran.stderr).toBe("")
   })
@@ -117,7 +117,7 @@ describe("warnings on stderr (R10.2)", () => {
 describe("--strict (R10.2): any warning refuses the input, exit 1", () => {
   it.each(
     [
-      ["refund-quote", ["refund-quote", "--at", AT], typoPlan],
+      ["calculate-refund", ["calculate-refund", "--at", AT], typoPlan],
       ["summarize", ["summarize", "--now", NOW], typoCheckout],
       ["plan-terms", ["plan-terms", "--now", NOW], typoCheckout]
     ] as const
@@ -147,7 +147,7 @@ describe("--strict (R10.2): any warning refuses the input, exit 1", () => {
     expect(JSON.parse(ran.stdout).totalMinimumDeposit).toBe(280)
   })
 
-  it.each(["validate", "summarize", "plan-terms", "refund-quote"])("%s --help names --strict", async (command) => {
+  it.each(["validate", "summarize", "plan-terms", "calculate-refund"])("%s --help names --strict", async (command) => {
     const ran = await runInProcess([command, "--help"])
     expect(ran.code).toBe(0)
     expect(ran.stdout).toMatch(/--strict\s+refuse the input on any warning/)

@@ -25,9 +25,9 @@ describe("no command", () => {
   })
 
   it("help <command> prints that command's help on stdout, exit 0", async () => {
-    const ran = await runInProcess(["help", "refund-quote"])
+    const ran = await runInProcess(["help", "calculate-refund"])
     expect(ran.code).toBe(0)
-    expect(ran.stdout).toMatch(/^Usage: payment-plan refund-quote/)
+    expect(ran.stdout).toMatch(/^Usage: payment-plan calculate-refund/)
   })
 
   it("a command group without its subcommand (webhooks) is a usage error too", async () => {
@@ -39,7 +39,7 @@ describe("no command", () => {
 })
 
 describe("no input", () => {
-  it.each(["validate", "summarize", "plan-terms", "refund-quote"])(
+  it.each(["validate", "summarize", "plan-terms", "calculate-refund"])(
     "%s < /dev/null says there is no input (exit 2), not that empty text is not JSON",
     async (command) => {
       const ran = await runInProcess([command], "")

@@ -6,12 +6,13 @@
  * as the service does, so the contract can run without it.
  */
 import { Result } from "effect"
-import * as Checkout from "../../../src/core/checkout/index.ts"
-import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
-import * as Plan from "../../../src/core/plan/index.ts"
-import * as Refund from "../../../src/core/refund/index.ts"
+import type * as Checkout from "../../../src/core/checkout/index.ts"
+import { validateRequestResult as validateCheckoutRequestResult } from "../../../src/core/checkout/request.ts"
+import { validateRequestResult as validatePlanTermsRequestResult } from "../../../src/core/plan-terms/request.ts"
+import { validateMerchantOrderResult } from "../../../src/core/plan/merchant-order.ts"
+import { validateCancelRequestResult } from "../../../src/core/refund/cancel.ts"
 import { routeMatcher } from "../../../src/core/wire/routes.ts"
-import { computePlanTerms, quoteRefund, summarizeCheckout } from "../../../src/facade/index.ts"
+import { calculateRefund, computePlanTerms, summarizeCheckout } from "../../../src/facade/index.ts"
 import type { ContractEnvironment } from "./contract.ts"
 
 interface StoredCheckout {
@@ -102,7 +103,7 @@ export const fakeServer = (
     const params = match.params
     switch (match.operation) {
       case "createCheckout": {
-        const validated = Checkout.validateRequestResult(body, { merchantId, now: at, merchant: MERCHANT })
+        const validated = validateCheckoutRequestResult(body, { merchantId, now: at, merchant: MERCHANT })
         if (Result.isFailure(validated)) {
           return problem(400, "validation_failed", "The checkout request is invalid", validated.failure.issues)
         }
@@ -140,7 +141,7 @@ export const fakeServer = (
       case "computePlanTerms": {
         const checkout = checkouts.get(params["checkoutId"]!)
         if (checkout === undefined) return problem(404, "not_found", "No such checkout")
-        const validated = PlanTerms.validateRequestResult(body)
+        const validated = validatePlanTermsRequestResult(body)
         if (Result.isFailure(validated)) {
           return problem(400, "validation_failed", "The plan-terms request is invalid", validated.failure.issues)
         }
@@ -165,7 +166,7 @@ export const fakeServer = (
       case "retrievePlan":
         return json(200, planRecord(plan))
       case "setMerchantOrder": {
-        const validated = Plan.validateMerchantOrderResult(body)
+        const validated = validateMerchantOrderResult(body)
         if (Result.isFailure(validated)) {
           return problem(400, "validation_failed", "Invalid request", validated.failure.issues)
         }
@@ -175,7 +176,7 @@ export const fakeServer = (
       case "calculateRefund":
         return json(
           200,
-          quoteRefund({ currencyCode: plan.currencyCode, totalPaymentsPaid: plan.totalPaid, items: plan.items }, {
+          calculateRefund({ currencyCode: plan.currencyCode, totalPaymentsPaid: plan.totalPaid, items: plan.items }, {
             at,
             merchant: MERCHANT
           })
@@ -186,7 +187,7 @@ export const fakeServer = (
           meta: { rowCount: 0, pageSize: Number(url.searchParams.get("pageSize") ?? 20), offset: 0 }
         })
       case "cancelPlan": {
-        const validated = Refund.validateCancelRequestResult(
+        const validated = validateCancelRequestResult(
           { ...planRecord(plan), currencyCode: plan.currencyCode },
           body,
           { merchant: MERCHANT }

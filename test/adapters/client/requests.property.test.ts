@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { createClient, type IdempotencyKeys } from "../../../src/adapters/client/index.ts"
-import * as Checkout from "../../../src/core/checkout/index.ts"
+import { validateRequestResult as validateCheckoutRequestResult } from "../../../src/core/checkout/request.ts"
 import { CANCELLATION_REASONS } from "../../../src/core/plan/index.ts"
 import { FILTER_OPERATORS } from "../../../src/core/search/index.ts"
 import { DEFAULT_ROUTES, expandPath, isPathParameterValue } from "../../../src/core/wire/routes.ts"
@@ -43,7 +43,7 @@ describe("requests (property): the client sends exactly the validated request to
           const input = extra === undefined ? request : { ...request, ...extra }
           const outcome = await client.createCheckout(input)
           expect(outcome).toMatchObject({ ok: true, displayWidget: true })
-          const validated = Checkout.validateRequestResult(input, { merchantId: MERCHANT_ID, now: Date.now() })
+          const validated = validateCheckoutRequestResult(input, { merchantId: MERCHANT_ID, now: Date.now() })
           if (validated._tag !== "Success") throw new Error("the arbitrary gave an invalid request")
           expect(requests).toHaveLength(1)
           const sent = requests[0]!

@@ -103,11 +103,11 @@ describe("split (R5)", () => {
   })
 
   it("splitInstallments works in the currency's digits", () => {
-    expect(Effect.runSync(Money.splitAmount(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(Effect.runSync(Money.splitAmount(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
-    expect(Effect.runSync(Money.splitAmount(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
+    expect(Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(Effect.runSync(Money.splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
+    expect(Effect.runSync(Money.splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(Effect.runSync(Money.splitAmount(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
+    expect(Effect.runSync(Money.splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
   })
 
   it("splitInstallments reports every problem", () => {

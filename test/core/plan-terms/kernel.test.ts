@@ -7,7 +7,8 @@ import { build } from "esbuild"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import * as Time from "../../../src/core/foundation/time/index.ts"
-import { computeResult, paymentBounds, planDayOrIssue, termsOf } from "../../../src/core/plan-terms/index.ts"
+import { paymentBounds, planDayOrIssue, termsOf } from "../../../src/core/plan-terms/kernel.ts"
+import { computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest } from "../../fixtures.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))

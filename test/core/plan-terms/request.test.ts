@@ -3,14 +3,14 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
+import { validateRequestResult as validatePlanTermsRequestResult } from "../../../src/core/plan-terms/request.ts"
 
 const issuesOf = (input: unknown) => {
-  const result = PlanTerms.validateRequestResult(input)
+  const result = validatePlanTermsRequestResult(input)
   return Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}:${i.rule}`) : []
 }
 
-describe("PlanTerms.validateRequestResult", () => {
+describe("validatePlanTermsRequestResult", () => {
   it("accepts the description's request: cadence Weekly on a weekday, a deposit, a zone", () => {
     const request = {
       checkoutId: "chk_7Hq2LmX9",
@@ -20,7 +20,7 @@ describe("PlanTerms.validateRequestResult", () => {
       installments: { cadence: { frequency: "Weekly", on: { dayOfWeek: "Monday" } } },
       timeZone: "Australia/Sydney"
     }
-    const result = PlanTerms.validateRequestResult(request)
+    const result = validatePlanTermsRequestResult(request)
     expect(Result.isSuccess(result) && result.success).toEqual({ value: request, warnings: [] })
   })
 
@@ -91,7 +91,7 @@ describe("PlanTerms.validateRequestResult", () => {
 
   it("requires checkoutId, type and timeZone; unknown fields are warnings and left out", () => {
     expect(issuesOf({})).toEqual(["checkoutId:required:R6", "type:required:R6", "timeZone:required:R6"])
-    const result = PlanTerms.validateRequestResult({ checkoutId: "c", type: "plan", timeZone: "UTC", colour: "red" })
+    const result = validatePlanTermsRequestResult({ checkoutId: "c", type: "plan", timeZone: "UTC", colour: "red" })
     expect(Result.isSuccess(result) && result.success).toEqual({
       value: { checkoutId: "c", type: "plan", timeZone: "UTC" },
       warnings: [{

@@ -4,7 +4,8 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as PlanTerms from "../../../src/core/plan-terms/index.ts"
+import type * as PlanTerms from "../../../src/core/plan-terms/index.ts"
+import { computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
 const request = (extra: Record<string, unknown> = {}) => ({
@@ -16,12 +17,12 @@ const request = (extra: Record<string, unknown> = {}) => ({
 const weekly = (dayOfWeek: string) => ({ installments: { cadence: { frequency: "Weekly", on: { dayOfWeek } } } })
 
 const terms = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
-  const result = PlanTerms.computeResult(checkout, req, { now: NOW, ...options })
+  const result = computeResult(checkout, req, { now: NOW, ...options })
   if (Result.isFailure(result)) throw new Error(JSON.stringify(result.failure.issues))
   return result.success
 }
 const issues = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
-  const result = PlanTerms.computeResult(checkout, req, { now: NOW, ...options } as PlanTerms.ComputeOptions)
+  const result = computeResult(checkout, req, { now: NOW, ...options } as PlanTerms.ComputeOptions)
   return Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 }
 

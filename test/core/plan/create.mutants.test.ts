@@ -6,7 +6,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { createResult } from "../../../src/core/plan/create.ts"
-import { quoteResult } from "../../../src/core/refund/quote.ts"
+import { calculateResult } from "../../../src/core/refund/calculate.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { exampleTerms, unwrap } from "./fixtures.ts"
 
@@ -49,7 +49,7 @@ describe("R2.2 a plan record spells a minimum deposit's unit as the service does
     const quotes = [["currency", "percentage"], ["CURRENCY", "PERCENTAGE"]].map((units) => {
       const record = recordWithUnits(units as [string, string])
       const paid = { ...record, totalPaid: 1100 }
-      return quoteResult(paid, { at })
+      return calculateResult(paid, { at })
     })
     expect(Result.isSuccess(quotes[0]!)).toBe(true)
     expect(quotes[1]).toEqual(quotes[0])

@@ -3,7 +3,7 @@
  */
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { validateCancelRequest, validateCancelRequestResult } from "../../../src/core/refund/cancel.ts"
+import { validateCancelPlanRequest, validateCancelRequestResult } from "../../../src/core/refund/cancel.ts"
 
 const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
 const request = { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }
@@ -11,12 +11,12 @@ const request = { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequ
 const issuesOf = (result: Result.Result<unknown, { readonly issues: ReadonlyArray<{ path: string; code: string }> }>) =>
   Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 
-describe("validateCancelRequest (R7.8)", () => {
+describe("validateCancelPlanRequest (R7.8)", () => {
   it("accepts any amount from 0 to what was paid: the merchant may override the suggested refund", () => {
     for (const refundableAmount of [0, 0.01, 275, 399.99, 400]) {
       expect(Result.isSuccess(validateCancelRequestResult(plan, { ...request, refundableAmount }))).toBe(true)
     }
-    expect(Effect.runSync(validateCancelRequest(plan, { ...request, details: "changed plans" }))).toEqual({
+    expect(Effect.runSync(validateCancelPlanRequest(plan, { ...request, details: "changed plans" }))).toEqual({
       value: { ...request, details: "changed plans" },
       warnings: []
     })

@@ -10,8 +10,8 @@ import { ValidationError } from "../../../src/core/foundation/issues.ts"
 import { PlanEvent } from "../../../src/core/plan/events.ts"
 import { applyResult } from "../../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../../src/core/plan/record.ts"
+import { calculateResult, calculateTotalsResult, calculateWarnedResult } from "../../../src/core/refund/calculate.ts"
 import { validateCancelRequestResult } from "../../../src/core/refund/cancel.ts"
-import { quoteResult, quoteTotals, quoteWarnedResult } from "../../../src/core/refund/quote.ts"
 import { validateCheckoutRequest } from "../../../src/index.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { examplePlan } from "../plan/fixtures.ts"
@@ -48,7 +48,7 @@ const issuesOf = (result: Result.Result<unknown, { readonly issues: ReadonlyArra
 
 describe("a plan record's currency is the plan's: code and digits (R1.2)", () => {
   it("the reported record: AUD with isZeroDecimal true, 333 at 75 % refundable: suggested 250, kept 83", () => {
-    const quote = success(quoteResult(zeroDecimalRecord(), { at: AT }))
+    const quote = success(calculateResult(zeroDecimalRecord(), { at: AT }))
     expect(quote).toMatchObject({
       currencyCode: "AUD",
       planTotalCost: 333,
@@ -57,7 +57,7 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
       suggestedRefundAmount: 250
     })
     expect(quote.items[0]).toMatchObject({ nonRefundableAmount: 83, refundPolicies: [{ nonRefundableAmount: 83 }] })
-    expect(success(quoteTotals(zeroDecimalRecord(), { at: AT }))).toMatchObject({
+    expect(success(calculateTotalsResult(zeroDecimalRecord(), { at: AT }))).toMatchObject({
       exponent: 0,
       suggestedRefundAmount: 250
     })
@@ -66,14 +66,14 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
   it("a merchant configuration that disagrees is a warning (digits_mismatch, R1.2), never overriding the record", () => {
     // the merchant says AUD has its two digits; the record says none: the record wins
     const notZero = { currencies: [{ currencyCode: "AUD", isZeroDecimal: false }] }
-    const warned = quoteWarnedResult(zeroDecimalRecord(), { at: AT, merchant: notZero })
+    const warned = calculateWarnedResult(zeroDecimalRecord(), { at: AT, merchant: notZero })
     expect(success(warned.result)).toMatchObject({ suggestedRefundAmount: 250, totalNonRefundableAmount: 83 })
     expect(warned.warnings).toEqual([
       expect.objectContaining({ path: "merchant.currencies[0].isZeroDecimal", code: "digits_mismatch", rule: "R1.2" })
     ])
     expect(warned.warnings[0]!.message).toMatch(/AUD/)
     // listed without isZeroDecimal, the merchant still gives AUD two digits
-    const listed = quoteWarnedResult(zeroDecimalRecord(), {
+    const listed = calculateWarnedResult(zeroDecimalRecord(), {
       at: AT,
       merchant: { currencies: [{ currencyCode: "USD" }, { currencyCode: "AUD", minimumPaymentAmount: 1 }] }
     })
@@ -81,7 +81,7 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
     // the other way round: a record in two digits and a merchant that says zero-decimal
     const twoDigits = zeroDecimalRecord({ currencyCode: "AUD", isZeroDecimal: false })
     const zero = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    const other = quoteWarnedResult(twoDigits, { at: AT, merchant: zero })
+    const other = calculateWarnedResult(twoDigits, { at: AT, merchant: zero })
     expect(success(other.result)).toMatchObject({ suggestedRefundAmount: 249.75, totalNonRefundableAmount: 83.25 })
     expect(other.warnings.map((w) => `${w.path}:${w.code}:${w.rule}`)).toEqual([
       "merchant.currencies[0].isZeroDecimal:digits_mismatch:R1.2"
@@ -89,12 +89,12 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
   })
 
   it("a merchant that agrees, or does not list the currency, says nothing; a plan without digits of its own takes the merchant's", () => {
-    const agrees = quoteWarnedResult(zeroDecimalRecord(), {
+    const agrees = calculateWarnedResult(zeroDecimalRecord(), {
       at: AT,
       merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
     })
     expect(agrees.warnings).toEqual([])
-    const silent = quoteWarnedResult(zeroDecimalRecord(), {
+    const silent = calculateWarnedResult(zeroDecimalRecord(), {
       at: AT,
       merchant: { currencies: [{ currencyCode: "USD", isZeroDecimal: false }] }
     })
@@ -102,22 +102,22 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
     // a refund plan (or a service record without isZeroDecimal) states no digits: the merchant's apply (R1.2)
     const plain = { currencyCode: "AUD", totalPaymentsPaid: 333, items: zeroDecimalRecord().items }
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    const byMerchant = quoteWarnedResult(plain, { at: AT, merchant })
+    const byMerchant = calculateWarnedResult(plain, { at: AT, merchant })
     expect(success(byMerchant.result).suggestedRefundAmount).toBe(250)
     expect(byMerchant.warnings).toEqual([])
     const serviceRecord = zeroDecimalRecord({ currencyCode: "AUD", label: "Australian dollar" })
-    expect(success(quoteResult(serviceRecord, { at: AT, merchant })).suggestedRefundAmount).toBe(250)
-    expect(success(quoteResult(serviceRecord, { at: AT })).suggestedRefundAmount).toBe(249.75)
+    expect(success(calculateResult(serviceRecord, { at: AT, merchant })).suggestedRefundAmount).toBe(250)
+    expect(success(calculateResult(serviceRecord, { at: AT })).suggestedRefundAmount).toBe(249.75)
   })
 
   it("the record's digits judge its amounts: 333.5 paid on a zero-decimal record is precision (R1.3)", () => {
     const record = { ...zeroDecimalRecord(), totalPaid: 333.5 }
-    expect(issuesOf(quoteResult(record, { at: AT }))).toEqual(["totalPaid:precision"])
+    expect(issuesOf(calculateResult(record, { at: AT }))).toEqual(["totalPaid:precision"])
   })
 
   it("a plan naming two currencies is refused at the record's code (conflict, R1.2)", () => {
     const both = { ...zeroDecimalRecord({ currencyCode: "JPY", isZeroDecimal: true }), currencyCode: "AUD" }
-    expect(issuesOf(quoteResult(both, { at: AT }))).toEqual(["currency.currencyCode:conflict"])
+    expect(issuesOf(calculateResult(both, { at: AT }))).toEqual(["currency.currencyCode:conflict"])
     expect(issuesOf(validateCancelRequestResult(both, { planId: "plan_1", refundableAmount: 1, reason: "Other" })))
       .toEqual(["plan.currency.currencyCode:conflict"])
   })
@@ -174,7 +174,7 @@ describe("an existing plan's tied policies are quoted by list order (R7.2)", () 
   }
 
   it("the reported plan: two 30-day policies, 19 days before: the first (10 % refundable) is active", () => {
-    const quote = success(quoteResult(plan, { at: "2027-02-10T00:00:00Z" }))
+    const quote = success(calculateResult(plan, { at: "2027-02-10T00:00:00Z" }))
     expect(quote.items[0]).toMatchObject({
       activeRefundPolicyIndex: 0,
       nonRefundableAmount: 450,
@@ -183,13 +183,15 @@ describe("an existing plan's tied policies are quoted by list order (R7.2)", () 
     expect(quote).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
     // reversed, the other one wins: the order decides
     const reversed = { ...plan, items: [{ ...plan.items[0]!, refundPolicies: [...tied].reverse() }] }
-    expect(success(quoteResult(reversed, { at: "2027-02-10T00:00:00Z" })).totalNonRefundableAmount).toBe(50)
+    expect(success(calculateResult(reversed, { at: "2027-02-10T00:00:00Z" })).totalNonRefundableAmount).toBe(50)
   })
 
   it("a plan record with tied policies is quoted too", () => {
     const record = { ...zeroDecimalRecord({ currencyCode: "AUD", isZeroDecimal: false }) }
     const tiedRecord = { ...record, items: [{ ...record.items[0]!, refundPolicies: tied }] }
-    expect(success(quoteResult(tiedRecord, { at: "2027-02-10T00:00:00Z" })).items[0]?.activeRefundPolicyIndex).toBe(0)
+    expect(success(calculateResult(tiedRecord, { at: "2027-02-10T00:00:00Z" })).items[0]?.activeRefundPolicyIndex).toBe(
+      0
+    )
   })
 
   it("a create-checkout request still refuses the same two policies (R4.6, duplicate)", () => {

@@ -6,7 +6,10 @@ import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { PlanEvent } from "../../../src/core/plan/events.ts"
 import { applyResult as applyPlanEventResult } from "../../../src/core/plan/lifecycle.ts"
+import { readEventResult } from "../../../src/core/webhook/catalogue.ts"
+import { transitionResult } from "../../../src/core/webhook/emit.ts"
 import * as Webhook from "../../../src/core/webhook/index.ts"
+import { validateEndpointResult } from "../../../src/core/webhook/message.ts"
 import { examplePlan, failure, unwrap } from "../plan/fixtures.ts"
 
 const isStrict = Schema.is(Webhook.WebhookEvent)
@@ -17,7 +20,7 @@ describe("the catalogue", () => {
     for (const type of Webhook.EVENT_TYPES) {
       const example = Webhook.EXAMPLES[type]
       expect(isStrict(example)).toBe(true)
-      const read = unwrap(Webhook.readEventResult(JSON.parse(Webhook.bodyOf(example))))
+      const read = unwrap(readEventResult(JSON.parse(Webhook.bodyOf(example))))
       expect(read).toEqual({ known: true, event: example })
     }
   })
@@ -47,7 +50,7 @@ describe("the catalogue", () => {
   })
 
   it("reads tolerantly: unknown fields kept, new enum values kept, numbers from text, fields missing", () => {
-    const read = unwrap(Webhook.readEventResult({
+    const read = unwrap(readEventResult({
       type: "plan.status_changed",
       data: { planId: "plan_1", previousStatus: "OnSchedule", status: "Paused", extra: { a: 1 } },
       version: 2
@@ -58,7 +61,7 @@ describe("the catalogue", () => {
       expect(read.event.data["extra"]).toEqual({ a: 1 })
       expect(read.event["version"]).toBe(2)
     }
-    const cancelled = unwrap(Webhook.readEventResult({
+    const cancelled = unwrap(readEventResult({
       type: "plan.cancelled",
       timestamp: null,
       data: { planId: "plan_1", refundAmount: "12.50" }
@@ -69,14 +72,14 @@ describe("the catalogue", () => {
   })
 
   it("keeps an unknown type as it came, and refuses a body that is no event or lacks its identity", () => {
-    expect(unwrap(Webhook.readEventResult({ type: "plan.renamed", data: { planId: "p", name: "x" } }))).toEqual(
+    expect(unwrap(readEventResult({ type: "plan.renamed", data: { planId: "p", name: "x" } }))).toEqual(
       { known: false, event: { type: "plan.renamed", data: { planId: "p", name: "x" } } }
     )
-    expect(failure(Webhook.readEventResult([])).issues.map((i) => i.code)).toEqual(["type"])
-    expect(failure(Webhook.readEventResult({ data: {} })).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+    expect(failure(readEventResult([])).issues.map((i) => i.code)).toEqual(["type"])
+    expect(failure(readEventResult({ data: {} })).issues.map((i) => `${i.path}:${i.code}`)).toEqual([
       "type:required"
     ])
-    const noPlan = failure(Webhook.readEventResult({ type: "plan.cancelled", data: { refundAmount: 1 } }))
+    const noPlan = failure(readEventResult({ type: "plan.cancelled", data: { refundAmount: 1 } }))
     expect(noPlan.issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(["data.planId:required:webhooks"])
   })
 })
@@ -94,7 +97,7 @@ describe("events of a plan's transitions", () => {
   it("the deposit: the instalment paid, then the status change", () => {
     const plan = examplePlan()
     const step = unwrap(
-      Webhook.transitionResult(
+      transitionResult(
         plan,
         PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z", transactionId: "txn_1" })
       )
@@ -132,7 +135,7 @@ describe("events of a plan's transitions", () => {
   it("a miss makes the plan Late; paying it brings it back; the last payment completes it", () => {
     let plan = onSchedule()
     const types = (event: PlanEvent) => {
-      const step = unwrap(Webhook.transitionResult(plan, event))
+      const step = unwrap(transitionResult(plan, event))
       plan = step.plan
       return step.events.map((e) => e.type === "plan.status_changed" ? `${e.type}:${e.data.status}` : e.type)
     }
@@ -162,14 +165,14 @@ describe("events of a plan's transitions", () => {
   it("a cancellation carries the refund; a refused event emits nothing", () => {
     const plan = onSchedule()
     const step = unwrap(
-      Webhook.transitionResult(
+      transitionResult(
         plan,
         PlanEvent.PlanCancelled({ at: "2026-11-25T00:00:00Z", reason: "CustomerRequest", refundAmount: 100 })
       )
     )
     expect(step.events.map((e) => e.type)).toEqual(["plan.cancelled", "plan.status_changed"])
     expect(step.events[0]!.data).toMatchObject({ refundAmount: 100, reason: "CustomerRequest", totalPaid: 280 })
-    const refused = Webhook.transitionResult(
+    const refused = transitionResult(
       step.plan,
       PlanEvent.InstallmentPaid({ at: "2026-11-26T00:00:00Z" })
     )
@@ -248,7 +251,7 @@ describe("the message", () => {
     ) {
       expect(Webhook.isSecret(bad)).toBe(false)
     }
-    const endpoint = Webhook.validateEndpointResult({ url: "ftp://x", secret: "nope" })
+    const endpoint = validateEndpointResult({ url: "ftp://x", secret: "nope" })
     expect(failure(endpoint).issues.map((i) => `${i.path}:${i.code}`)).toEqual(["url:format", "secret:format"])
     expect(failure(endpoint).issues.every((i) => !i.message.includes("nope"))).toBe(true)
   })
@@ -258,16 +261,16 @@ describe("the message", () => {
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     const base = "https://hooks.example/"
     const longest = `${base}${"é".repeat(2048 - base.length)}`
-    expect(Webhook.validateEndpointResult({ url: longest, secret })._tag).toBe("Success")
+    expect(validateEndpointResult({ url: longest, secret })._tag).toBe("Success")
     const issues = (url: string) =>
-      failure(Webhook.validateEndpointResult({ url, secret })).issues.map((i) => `${i.path}:${i.code}:${i.rule}`)
+      failure(validateEndpointResult({ url, secret })).issues.map((i) => `${i.path}:${i.code}:${i.rule}`)
     expect(issues(`${longest}é`)).toEqual(["url:too_long:webhooks"])
     // past the bound only the length is reported: the content is not judged
     expect(issues(`ftp://${"a".repeat(3000)}`)).toEqual(["url:too_long:webhooks"])
     expect(issues("")).toEqual(["url:too_short:webhooks"])
     for (const url of ["http://user:pass@127.0.0.1:4242/h", "http://user@127.0.0.1/h", "https://:pw@hooks.example/"]) {
       expect(issues(url), url).toEqual(["url:format:webhooks"])
-      const [found] = failure(Webhook.validateEndpointResult({ url, secret })).issues
+      const [found] = failure(validateEndpointResult({ url, secret })).issues
       expect(found!.message).toContain("user:password@")
       expect(found!.message).not.toMatch(/pass@|pw@/)
     }

@@ -7,13 +7,14 @@
  * @module
  */
 import * as Result from "effect/Result"
-import * as Checkout from "../../../core/checkout/index.ts"
+import { validateRequestResult as validateCheckoutRequestResult } from "../../../core/checkout/request.ts"
+import { summarizeResult } from "../../../core/checkout/totals.ts"
 import * as Currency from "../../../core/foundation/currency.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import * as Money from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import * as PlanTerms from "../../../core/plan-terms/index.ts"
-import * as Refund from "../../../core/refund/index.ts"
+import { calculateResult } from "../../../core/refund/calculate.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../../core/verification/index.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxCheckout, StoredCheckout } from "../store.ts"
@@ -101,7 +102,7 @@ export const refundMilestones = (
   merchant: SandboxMerchant,
   now: number
 ): Array<RefundMilestones> => {
-  const quote = Refund.quoteResult(
+  const quote = calculateResult(
     {
       currencyCode: checkout.request.currencyCode,
       totalPaymentsPaid: 0,
@@ -126,7 +127,7 @@ export const createCheckout = (
 ): SandboxCheckout => {
   const now = env.now(merchant.id)
   const options = { merchantId: merchant.id, now, merchant: merchant.configuration, timeZone: merchant.timeZone }
-  const validated = Checkout.validateRequestResult(body, options)
+  const validated = validateCheckoutRequestResult(body, options)
   if (Result.isFailure(validated)) {
     throw new InvalidInput({
       issues: validated.failure.issues,
@@ -142,7 +143,7 @@ export const createCheckout = (
       issue("currencyCode", "unknown_currency", "R4.4", `is not a currency of merchant ${merchant.id} (${codes})`)
     ])
   }
-  const summary = Checkout.summarizeResult(request, {
+  const summary = summarizeResult(request, {
     now,
     merchant: merchant.configuration,
     timeZone: merchant.timeZone
@@ -228,7 +229,7 @@ export const retrieveCheckout = (env: SandboxEnvironment, merchant: SandboxMerch
  */
 export const checkoutForCustomer = (env: SandboxEnvironment, checkoutId: string): WidgetCheckout => {
   const { checkout, merchant, now } = customerCheckout(env, checkoutId)
-  const summary = Checkout.summarizeResult(checkout.request, {
+  const summary = summarizeResult(checkout.request, {
     now: checkout.createdAt,
     merchant: merchant.configuration,
     timeZone: checkout.timeZone

@@ -2,7 +2,7 @@
  * Plans in the sandbox: plan terms, creating a plan when the customer
  * completes a checkout, reading, searching, refunds, cancellation and the card
  * paying a plan. Every amount, date and transition is the core's: plan terms
- * (R6), the plan record and its lifecycle, refund quotes and cancellation
+ * (R6), the plan record and its lifecycle, refund calculations and cancellation
  * (R7). No HTTP here: the routes call these.
  *
  * @module
@@ -14,10 +14,16 @@ import { ValidationError } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import * as PlanTerms from "../../../core/plan-terms/index.ts"
+import type * as PlanTerms from "../../../core/plan-terms/index.ts"
+import { computeResult } from "../../../core/plan-terms/terms.ts"
+import { createResult } from "../../../core/plan/create.ts"
 import * as Plan from "../../../core/plan/index.ts"
-import * as Refund from "../../../core/refund/index.ts"
+import { applyResult } from "../../../core/plan/lifecycle.ts"
+import { validateMerchantOrderResult } from "../../../core/plan/merchant-order.ts"
+import { calculateResult } from "../../../core/refund/calculate.ts"
+import { validateCancelRequestResult } from "../../../core/refund/cancel.ts"
 import * as Search from "../../../core/search/index.ts"
+import { normalizeResult } from "../../../core/search/normalize.ts"
 import { type CardBehaviour, cardBehaviour, last4 } from "../cards.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { StoredCheckout, StoredPlan } from "../store.ts"
@@ -50,7 +56,7 @@ export const savePlan = (env: SandboxEnvironment, plan: StoredPlan): void => {
  * cancelled plan), or a malformed event as `InvalidInput`.
  */
 export const transition = (record: Plan.Plan, event: Plan.PlanEvent): Plan.Plan => {
-  const next = Plan.applyResult(record, event)
+  const next = applyResult(record, event)
   if (Result.isSuccess(next)) {
     recordTransition(record, event, next.success)
     return next.success
@@ -87,7 +93,7 @@ const termsResult = (
       issue(`${path}checkoutId`, "conflict", "R6", `must be the id of the checkout, ${JSON.stringify(checkout.id)}`)
     ])
   }
-  return PlanTerms.computeResult(checkout.request, request, { now, merchant: merchant.configuration })
+  return computeResult(checkout.request, request, { now, merchant: merchant.configuration })
 }
 
 /** The plan terms of a checkout (R6), `schedule` included; `CheckoutExpired` once an open checkout expired. */
@@ -267,7 +273,7 @@ export const completeCheckout = (
   const planId = env.newId("plan")
   const at = Time.formatInstant(now)
   const timeZone = (termsRequest as { timeZone: string }).timeZone
-  const created = Plan.createResult(
+  const created = createResult(
     { ...checkout.request, id: checkout.id, createdAt: checkout.response.createdAt, items: checkout.response.items },
     terms,
     {
@@ -325,7 +331,7 @@ export const setMerchantOrder = (
   body: unknown
 ): { readonly planId: string; readonly merchantOrderId: string } => {
   const plan = planOf(env, planId, merchant)
-  const validated = Plan.validateMerchantOrderResult(body)
+  const validated = validateMerchantOrderResult(body)
   if (Result.isFailure(validated)) throw invalid(validated.failure.issues)
   const request = validated.success.value
   if (request.planId !== plan.id) {
@@ -345,7 +351,7 @@ export const setMerchantOrder = (
  * plans, and of its merchant group's with `includeAllBrands`.
  */
 export const searchPlans = (env: SandboxEnvironment, merchant: SandboxMerchant, query: URLSearchParams) => {
-  const normalized = Search.normalizeResult(query)
+  const normalized = normalizeResult(query)
   if (Result.isFailure(normalized)) throw invalid(normalized.failure.issues, "The plan search is invalid")
   const search = normalized.success.value
   const group = merchant.merchantGroupId === undefined
@@ -360,9 +366,9 @@ export const searchPlans = (env: SandboxEnvironment, merchant: SandboxMerchant, 
 }
 
 /** Refund calculation: the core's quote of the plan at the merchant's time, with its default policies (R7). */
-export const quoteRefund = (env: SandboxEnvironment, merchant: SandboxMerchant, planId: string) => {
+export const calculateRefund = (env: SandboxEnvironment, merchant: SandboxMerchant, planId: string) => {
   const plan = planOf(env, planId, merchant)
-  const quote = Refund.quoteResult(plan.record, { at: env.now(merchant.id), merchant: merchant.configuration })
+  const quote = calculateResult(plan.record, { at: env.now(merchant.id), merchant: merchant.configuration })
   if (Result.isFailure(quote)) throw invalid(quote.failure.issues, "The plan cannot be quoted")
   return quote.success
 }
@@ -379,7 +385,7 @@ export const cancelPlan = (env: SandboxEnvironment, merchant: SandboxMerchant, p
   const at = env.now(merchant.id)
   // a refund of 0 is within every plan's bound, so only the plan's state can refuse this one
   transition(plan.record, Plan.PlanEvent.PlanCancelled({ at, reason: "Other", refundAmount: 0 }))
-  const validated = Refund.validateCancelRequestResult(plan.record, body, { merchant: merchant.configuration })
+  const validated = validateCancelRequestResult(plan.record, body, { merchant: merchant.configuration })
   if (Result.isFailure(validated)) throw invalid(validated.failure.issues, "The cancellation is invalid")
   if (isRecord(body) && body["planId"] !== plan.id) {
     throw invalid([issue("planId", "conflict", "R7.8", "must equal the plan id of the request's path")])

@@ -13,9 +13,9 @@ import { type Operation, OPERATIONS, type PathParameters, ROUTE_TABLE, type Rout
 import { createCheckout, retrieveCheckout } from "../operations/checkouts.ts"
 import { listPlanNotes } from "../operations/notes.ts"
 import {
+  calculateRefund,
   cancelPlan,
   computePlanTerms,
-  quoteRefund,
   retrievePlan,
   searchPlans,
   setMerchantOrder
@@ -35,7 +35,7 @@ const SERVICE: { readonly [K in Operation]: Handler<K> } = {
   retrievePlan: ({ env, merchant, params }) => ok(retrievePlan(env, merchant, params.planId)),
   setMerchantOrder: ({ env, merchant, params, body }) => ok(setMerchantOrder(env, merchant, params.planId, body)),
   searchPlans: ({ env, merchant, url }) => ok(searchPlans(env, merchant, url.searchParams)),
-  calculateRefund: ({ env, merchant, params }) => ok(quoteRefund(env, merchant, params.planId)),
+  calculateRefund: ({ env, merchant, params }) => ok(calculateRefund(env, merchant, params.planId)),
   listPlanNotes: ({ env, merchant, params, url, path, baseUrl }) =>
     ok(listPlanNotes(env, merchant, params.planId, url.searchParams, `${baseUrl}${path}`)),
   cancelPlan: ({ env, merchant, params, body }) => ok(cancelPlan(env, merchant, params.planId, body)),

@@ -16,7 +16,7 @@ import type { Checkout } from "../../../core/checkout/response.ts"
 import type { CheckoutSummary } from "../../../core/checkout/totals.ts"
 import type { PlanTermsRequest } from "../../../core/plan-terms/request.ts"
 import type { PlanTerms } from "../../../core/plan-terms/response.ts"
-import type { RefundItemQuote } from "../../../core/refund/calculation.ts"
+import type { RefundCalculationItem } from "../../../core/refund/calculation.ts"
 import type { ErrorBody } from "../../../core/wire/error-response.ts"
 
 /** The path under the base URL that serves the SDK script. */
@@ -91,9 +91,9 @@ export interface WidgetCurrency {
 
 /** An item's refund policies with the dates they take effect (R7.7). */
 export interface RefundMilestones {
-  readonly itemId: RefundItemQuote["id"]
-  readonly name: RefundItemQuote["name"]
-  readonly policies: RefundItemQuote["refundPolicies"]
+  readonly itemId: RefundCalculationItem["id"]
+  readonly name: RefundCalculationItem["name"]
+  readonly policies: RefundCalculationItem["refundPolicies"]
 }
 
 /** `GET {apiPath}{checkoutId}`: the checkout, the core's summary (R2), its currency, milestones and state. */

@@ -3,12 +3,12 @@
  * active at an instant and what that policy keeps; the greater of the two is
  * non-refundable, and the rest of what was paid is the suggested refund.
  *
- * What a quote reads of a plan is the {@link RefundPlan} schema (the checkout
+ * What the calculation reads of a plan is the {@link RefundPlan} schema (the checkout
  * item's rules, picked). A guard compiled from it decides, allocating nothing,
  * whether the input can be computed; only when it cannot does the validator
  * compiled from the same schema say why. {@link evaluate} does the arithmetic
- * in integer minor units; {@link quoteResult} asks it for the service's whole
- * response, {@link quoteTotals} for the four totals only, for reports over
+ * in integer minor units; {@link calculateResult} asks it for the service's whole
+ * response, {@link calculateTotalsResult} for the four totals only, for reports over
  * many plans.
  *
  * @module
@@ -34,16 +34,16 @@ import {
   refundPlanUnknownFields
 } from "../plan/reading.ts"
 import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "../refund-policy/policy.ts"
-import type { RefundCalculation, RefundItemQuote, RefundPolicyQuote } from "./calculation.ts"
+import type { RefundCalculation, RefundCalculationItem, RefundCalculationPolicy } from "./calculation.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 
 /**
- * Options of a quote.
+ * Options of {@link calculate}.
  *
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export interface QuoteOptions {
+export interface CalculateOptions {
   /** The instant of the calculation (R3.1): `Date`, epoch ms, RFC 3339 text or `DateTime`. */
   readonly at: Time.InstantInput
   /** The zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
@@ -56,13 +56,13 @@ export interface QuoteOptions {
 }
 
 /**
- * The totals of a quote in integer minor units of `currencyCode`
+ * The totals of a refund calculation in integer minor units of `currencyCode`
  * (`exponent` digits), for reports that add up many plans.
  *
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export interface QuoteTotals {
+export interface RefundCalculationTotals {
   readonly currencyCode: string
   readonly exponent: number
   readonly planTotalCost: number
@@ -128,7 +128,7 @@ const EMPTY: ReadonlyArray<never> = []
 /** The instant and zone of the options, or their issues (R3.1). */
 const whenAndWhere = (
   plan: unknown,
-  options: QuoteOptions | undefined,
+  options: CalculateOptions | undefined,
   issues: Array<Issue>
 ): { readonly at: number; readonly zone: string } => {
   const atInput = options?.at
@@ -188,7 +188,7 @@ const defaultPolicies = (
 }
 
 /** How a quote names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
-export const QUOTE_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
+export const CALCULATION_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
 
 /** Every issue of a plan the guard refused: the schema's, the currency's (R1.2), and the amounts' in its precision (R1.3). */
 const planIssues = (plan: unknown, merchant: MerchantConfigurationResponse | undefined): Array<Issue> => {
@@ -196,7 +196,7 @@ const planIssues = (plan: unknown, merchant: MerchantConfigurationResponse | und
   if (!isRecord(plan)) return issues
   // the schema has said what it could of the code; the reader adds what it alone knows (a second code, the digits)
   const read: Array<Issue> = []
-  const currency = readPlanCurrency(plan, merchant, QUOTE_READING, read, undefined)
+  const currency = readPlanCurrency(plan, merchant, CALCULATION_READING, read, undefined)
   for (const found of read) if (!issues.some((i) => i.path === found.path)) issues.push(found)
   if (currency === undefined) return issues
   const exponent = currency.exponent
@@ -232,12 +232,12 @@ const itemName = (item: RefundPlanItem): string => item.name ?? item.description
  */
 export const evaluate = (
   input: unknown,
-  options: QuoteOptions | undefined,
-  detail: Array<RefundItemQuote> | undefined,
+  options: CalculateOptions | undefined,
+  detail: Array<RefundCalculationItem> | undefined,
   checked = false,
   warnings?: Array<Issue>,
-  reading: PlanReading = QUOTE_READING
-): Result.Result<QuoteTotals, ValidationError> => {
+  reading: PlanReading = CALCULATION_READING
+): Result.Result<RefundCalculationTotals, ValidationError> => {
   const issues: Array<Issue> = []
   const merchant = options?.merchant
   const { at, zone } = whenAndWhere(input, options, issues)
@@ -278,9 +278,9 @@ const compute = (
   zone: string,
   merchant: MerchantConfigurationResponse | undefined,
   defaults: ReadonlyArray<RefundPolicy>,
-  detail: Array<RefundItemQuote> | undefined,
+  detail: Array<RefundCalculationItem> | undefined,
   recordPath: ((path: string) => string) | undefined
-): Result.Result<QuoteTotals, ValidationError> => {
+): Result.Result<RefundCalculationTotals, ValidationError> => {
   // R1: what was paid, in the plan's digits (R1.2)
   const paid = toMinorUnits(plan.totalPaymentsPaid, e)
   const today = Time.localDay(at, zone)
@@ -317,7 +317,7 @@ const compute = (
 
     if (detail !== undefined) {
       const line = { cost, lineTotal, minDeposit, nonRefundable, active, redemption }
-      detail.push(itemQuote(item, index, line, policies, zone, e))
+      detail.push(itemCalculation(item, index, line, policies, zone, e))
     }
   }
   if (!exact) {
@@ -354,15 +354,15 @@ interface ItemLine {
  * An item of the response (R7.3–R7.5): its totals in the plan's digits, the policy in force and,
  * for each policy, the day it comes into force and what it would keep.
  */
-const itemQuote = (
+const itemCalculation = (
   item: RefundPlanItem,
   index: number,
   { active, cost, lineTotal, minDeposit, nonRefundable, redemption }: ItemLine,
   policies: ReadonlyArray<RefundPolicy>,
   zone: string,
   e: number
-): RefundItemQuote => {
-  const quoted: Array<RefundPolicyQuote> = []
+): RefundCalculationItem => {
+  const quoted: Array<RefundCalculationPolicy> = []
   for (let j = 0; j < policies.length; j++) {
     const policy = policies[j]!
     const days = policy.daysWithinRedemptionDate
@@ -386,23 +386,22 @@ const itemQuote = (
 }
 
 /**
- * {@link quote} as a synchronous `Result`, for hot loops.
+ * {@link calculate} as a synchronous `Result`, for hot loops and the plain API.
  *
- * @category Refunds
  * @since 0.1.0
  */
-export const quoteResult = (
+export const calculateResult = (
   plan: unknown,
-  options: QuoteOptions
+  options: CalculateOptions
 ): Result.Result<RefundCalculation, ValidationError> => calculation(plan, options, false)
 
 const calculation = (
   plan: unknown,
-  options: QuoteOptions,
+  options: CalculateOptions,
   checked: boolean,
   warnings?: Array<Issue>
 ): Result.Result<RefundCalculation, ValidationError> => {
-  const items: Array<RefundItemQuote> = []
+  const items: Array<RefundCalculationItem> = []
   const totals = evaluate(plan, options, items, checked, warnings)
   if (Result.isFailure(totals)) return Result.fail(totals.failure)
   const { currencyCode, exponent, planTotalCost, suggestedRefundAmount, totalNonRefundableAmount, totalPaymentsPaid } =
@@ -420,16 +419,16 @@ const calculation = (
 const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**
- * {@link quoteResult} and its warnings, for the plain API: the plan's `unknown_field`s (R10.2) and
+ * {@link calculateResult} and its warnings, for the plain API: the plan's `unknown_field`s (R10.2) and
  * a merchant configuration that disagrees with the plan's digits (`digits_mismatch`, R1.2). One
  * compiled guard decides both that the plan is valid and that every key is known, so a plan with
- * nothing to warn about costs what a quote costs.
+ * nothing to warn about costs what a calculation costs.
  *
  * @internal
  */
-export const quoteWarnedResult = (
+export const calculateWarnedResult = (
   plan: unknown,
-  options: QuoteOptions
+  options: CalculateOptions
 ): { readonly result: Result.Result<RefundCalculation, ValidationError>; readonly warnings: ReadonlyArray<Issue> } => {
   const known = isKnownRefundPlan(plan)
   const read: Array<Issue> = []
@@ -455,31 +454,45 @@ export const quoteWarnedResult = (
  *   items: [{ id: "t1", description: "Ticket", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01",
  *     refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }, { daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }]
  * }
- * const quote = Effect.runSync(Refund.quote(plan, { at: "2027-01-20T00:00:00+11:00" })) // 40 days before: the 60-day policy
- * quote.totalNonRefundableAmount // 125
- * quote.suggestedRefundAmount    // 275
+ * const calculation = Effect.runSync(Refund.calculate(plan, { at: "2027-01-20T00:00:00+11:00" })) // 40 days before: the 60-day policy
+ * calculation.totalNonRefundableAmount // 125
+ * calculation.suggestedRefundAmount    // 275
  * ```
  * @category Refunds
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const quote = (plan: unknown, options: QuoteOptions): Effect.Effect<RefundCalculation, ValidationError> =>
-  Effect.fromResult(quoteResult(plan, options))
+export const calculate = (
+  plan: unknown,
+  options: CalculateOptions
+): Effect.Effect<RefundCalculation, ValidationError> => Effect.fromResult(calculateResult(plan, options))
 
 /**
- * The four totals of {@link quote} in integer minor units, from the same
+ * The four totals of {@link calculate} in integer minor units, from the same
  * arithmetic, building no name, date or object per item: for reports over many
  * plans (the command line's exposure report).
  *
  * @example
  * ```ts
- * import * as Result from "effect/Result"
+ * import * as Effect from "effect/Effect"
  * import { Refund } from "payment-plan-engine"
  * const plan = { currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }] }
- * const totals = Refund.quoteTotals(plan, { at: "2027-01-20T09:00:00+11:00" })
- * if (Result.isSuccess(totals)) totals.success.suggestedRefundAmount // 40000 (minor units: nothing is kept)
+ * const totals = Effect.runSync(Refund.calculateTotals(plan, { at: "2027-01-20T09:00:00+11:00" }))
+ * totals.suggestedRefundAmount // 40000 (minor units: nothing is kept)
  * ```
  * @category Refunds
+ * @since 0.2.0
+ */
+export const calculateTotals = (
+  plan: unknown,
+  options: CalculateOptions
+): Effect.Effect<RefundCalculationTotals, ValidationError> => Effect.fromResult(calculateTotalsResult(plan, options))
+
+/**
+ * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report).
+ *
  * @since 0.1.0
  */
-export const quoteTotals = (plan: unknown, options: QuoteOptions): Result.Result<QuoteTotals, ValidationError> =>
-  evaluate(plan, options, undefined)
+export const calculateTotalsResult = (
+  plan: unknown,
+  options: CalculateOptions
+): Result.Result<RefundCalculationTotals, ValidationError> => evaluate(plan, options, undefined)

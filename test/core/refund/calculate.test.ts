@@ -5,7 +5,7 @@
 import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type ValidationError } from "../../../src/core/foundation/issues.ts"
-import { quote, quoteResult, quoteTotals } from "../../../src/core/refund/quote.ts"
+import { calculate, calculateResult, calculateTotalsResult } from "../../../src/core/refund/calculate.ts"
 
 const TWO_POLICIES = [
   { type: "percentage_refundable_days_within_redemption_date", daysWithinRedemptionDate: 60, refundablePercentage: 75 },
@@ -40,7 +40,7 @@ const issuesOf = (result: Result.Result<unknown, ValidationError>) =>
 
 describe("the service description's two-policy example (R7.2, R7.3)", () => {
   it("40 days before redemption uses the 60-day policy (75% refundable)", () => {
-    const q = ok(quoteResult(ticketPlan(), { at: "2027-01-20T09:00:00+11:00" }))
+    const q = ok(calculateResult(ticketPlan(), { at: "2027-01-20T09:00:00+11:00" }))
     expect(q).toEqual({
       planTotalCost: 500,
       totalPaymentsPaid: 400,
@@ -76,14 +76,14 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
   })
 
   it("20 days before redemption uses the 30-day policy (50% refundable)", () => {
-    const q = ok(quoteResult(ticketPlan(), { at: "2027-02-09T09:00:00+11:00" }))
+    const q = ok(calculateResult(ticketPlan(), { at: "2027-02-09T09:00:00+11:00" }))
     expect(q.items[0]!.activeRefundPolicyIndex).toBe(1)
     expect(q.totalNonRefundableAmount).toBe(250)
     expect(q.suggestedRefundAmount).toBe(150)
   })
 
   it("more than 60 days before, no policy is active: fully refundable (−1)", () => {
-    const q = ok(quoteResult(ticketPlan(), { at: "2026-12-01T09:00:00+11:00" }))
+    const q = ok(calculateResult(ticketPlan(), { at: "2026-12-01T09:00:00+11:00" }))
     expect(q.items[0]!.activeRefundPolicyIndex).toBe(-1)
     expect(q.totalNonRefundableAmount).toBe(0)
     expect(q.suggestedRefundAmount).toBe(400)
@@ -91,29 +91,30 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
 
   it("the Effect form gives the same quote", () => {
     const at = "2027-01-20T09:00:00+11:00"
-    expect(Effect.runSync(quote(ticketPlan(), { at }))).toEqual(ok(quoteResult(ticketPlan(), { at })))
+    expect(Effect.runSync(calculate(ticketPlan(), { at }))).toEqual(ok(calculateResult(ticketPlan(), { at })))
   })
 })
 
 describe("time zones (R3.1, R7.1, R7.7)", () => {
   // 30 days before 1 March 2027 is 30 January: the 30-day policy starts at that midnight
   it("Australia/Sydney: one second either side of local midnight picks different policies", () => {
-    const before = ok(quoteResult(ticketPlan(), { at: "2027-01-29T12:59:59Z" })) // 23:59:59 on the 29th in Sydney
-    const after = ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z" })) // 00:00:00 on the 30th
+    const before = ok(calculateResult(ticketPlan(), { at: "2027-01-29T12:59:59Z" })) // 23:59:59 on the 29th in Sydney
+    const after = ok(calculateResult(ticketPlan(), { at: "2027-01-29T13:00:00Z" })) // 00:00:00 on the 30th
     expect(before.items[0]!.activeRefundPolicyIndex).toBe(0)
     expect(after.items[0]!.activeRefundPolicyIndex).toBe(1)
     // the policy's activeFrom is exactly that midnight
     expect(after.items[0]!.refundPolicies[1]!.activeFrom).toBe("2027-01-29T13:00:00.000Z")
     // the same instants in UTC are both 29 January: the 60-day policy
     expect(
-      ok(quoteResult(ticketPlan(), { at: "2027-01-29T13:00:00Z", timeZone: "UTC" })).items[0]!.activeRefundPolicyIndex
+      ok(calculateResult(ticketPlan(), { at: "2027-01-29T13:00:00Z", timeZone: "UTC" })).items[0]!
+        .activeRefundPolicyIndex
     ).toBe(0)
   })
 
   it("America/Los_Angeles: one second either side of local midnight picks different policies", () => {
     const options = { timeZone: "America/Los_Angeles" }
-    const before = ok(quoteResult(ticketPlan(), { ...options, at: "2027-01-30T07:59:59Z" })) // 23:59:59 on the 29th in LA
-    const after = ok(quoteResult(ticketPlan(), { ...options, at: "2027-01-30T08:00:00Z" })) // 00:00:00 on the 30th
+    const before = ok(calculateResult(ticketPlan(), { ...options, at: "2027-01-30T07:59:59Z" })) // 23:59:59 on the 29th in LA
+    const after = ok(calculateResult(ticketPlan(), { ...options, at: "2027-01-30T08:00:00Z" })) // 00:00:00 on the 30th
     expect(before.items[0]!.activeRefundPolicyIndex).toBe(0)
     expect(after.items[0]!.activeRefundPolicyIndex).toBe(1)
     expect(after.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
@@ -131,7 +132,7 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
         { daysWithinRedemptionDate: 6, refundablePercentage: 25 }
       ]
     })
-    const q = ok(quoteResult(plan, { at: "2026-10-01T00:00:00Z", timeZone: "America/Los_Angeles" }))
+    const q = ok(calculateResult(plan, { at: "2026-10-01T00:00:00Z", timeZone: "America/Los_Angeles" }))
     expect(q.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
       "2026-11-01T07:00:00.000Z",
       "2026-11-02T08:00:00.000Z"
@@ -144,23 +145,23 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
         { daysWithinRedemptionDate: 6, refundablePercentage: 25 }
       ]
     })
-    const s = ok(quoteResult(sydney, { at: "2026-09-01T00:00:00Z" }))
+    const s = ok(calculateResult(sydney, { at: "2026-09-01T00:00:00Z" }))
     expect(s.items[0]!.refundPolicies.map((p) => p.activeFrom)).toEqual([
       "2026-10-03T14:00:00.000Z",
       "2026-10-04T13:00:00.000Z"
     ])
     // and the policy changes at those instants
-    expect(ok(quoteResult(sydney, { at: "2026-10-04T12:59:59Z" })).items[0]!.activeRefundPolicyIndex).toBe(0)
-    expect(ok(quoteResult(sydney, { at: "2026-10-04T13:00:00Z" })).items[0]!.activeRefundPolicyIndex).toBe(1)
+    expect(ok(calculateResult(sydney, { at: "2026-10-04T12:59:59Z" })).items[0]!.activeRefundPolicyIndex).toBe(0)
+    expect(ok(calculateResult(sydney, { at: "2026-10-04T13:00:00Z" })).items[0]!.activeRefundPolicyIndex).toBe(1)
   })
 
   it("the option's zone wins over the plan's, which wins over UTC", () => {
     const at = "2027-01-29T13:00:00Z"
-    expect(ok(quoteResult(ticketPlan(), { at })).items[0]!.activeRefundPolicyIndex).toBe(1)
-    expect(ok(quoteResult(ticketPlan(), { at, timeZone: "America/Los_Angeles" })).items[0]!.activeRefundPolicyIndex)
+    expect(ok(calculateResult(ticketPlan(), { at })).items[0]!.activeRefundPolicyIndex).toBe(1)
+    expect(ok(calculateResult(ticketPlan(), { at, timeZone: "America/Los_Angeles" })).items[0]!.activeRefundPolicyIndex)
       .toBe(0)
     const { timeZone: _, ...withoutZone } = ticketPlan()
-    expect(ok(quoteResult(withoutZone, { at })).items[0]!.refundPolicies[0]!.activeFrom).toBe(
+    expect(ok(calculateResult(withoutZone, { at })).items[0]!.refundPolicies[0]!.activeFrom).toBe(
       "2026-12-31T00:00:00.000Z"
     )
   })
@@ -169,7 +170,7 @@ describe("time zones (R3.1, R7.1, R7.7)", () => {
     // 10:00 on 1 March in Sydney is still 28 February in Los Angeles: one day fewer
     const plan = ticketPlan({ redemptionDate: "2027-03-01T10:00:00+11:00" })
     expect(
-      ok(quoteResult(plan, { at: "2027-01-30T08:00:00Z", timeZone: "America/Los_Angeles" })).items[0]!
+      ok(calculateResult(plan, { at: "2027-01-30T08:00:00Z", timeZone: "America/Los_Angeles" })).items[0]!
         .refundPolicies[1]!.activeFrom
     ).toBe(
       "2027-01-29T08:00:00.000Z"
@@ -188,7 +189,7 @@ describe("the greater-of rule (R7.4, R7.5)", () => {
 
   it("a non-refundable deposit that outweighs the policy is what is kept", () => {
     // deposit 2 × 100 = 200; the policy keeps 10% of 500 = 50
-    const item = ok(quoteResult(depositPlan(90), { at })).items[0]!
+    const item = ok(calculateResult(depositPlan(90), { at })).items[0]!
     expect(item.minNonRefundableDeposit).toBe(200)
     expect(item.refundPolicies[0]!.nonRefundableAmount).toBe(50)
     expect(item.nonRefundableAmount).toBe(200)
@@ -196,7 +197,7 @@ describe("the greater-of rule (R7.4, R7.5)", () => {
 
   it("a policy that outweighs the deposit is what is kept", () => {
     // deposit 200; the policy keeps 70% of 500 = 350
-    const q = ok(quoteResult(depositPlan(30), { at }))
+    const q = ok(calculateResult(depositPlan(30), { at }))
     expect(q.items[0]!.nonRefundableAmount).toBe(350)
     expect(q.suggestedRefundAmount).toBe(50)
   })
@@ -204,17 +205,20 @@ describe("the greater-of rule (R7.4, R7.5)", () => {
   it("a refundable deposit keeps nothing, and no active policy leaves only the deposit", () => {
     expect(
       ok(
-        quoteResult(ticketPlan({ depositRefundable: true, minimumDepositPerItem: { unit: "Currency", value: 100 } }), {
-          at
-        })
+        calculateResult(
+          ticketPlan({ depositRefundable: true, minimumDepositPerItem: { unit: "Currency", value: 100 } }),
+          {
+            at
+          }
+        )
       ).items[0]!.minNonRefundableDeposit
     ).toBe(0)
-    const early = ok(quoteResult(depositPlan(30), { at: "2026-11-01T00:00:00Z" })).items[0]!
+    const early = ok(calculateResult(depositPlan(30), { at: "2026-11-01T00:00:00Z" })).items[0]!
     expect([early.activeRefundPolicyIndex, early.nonRefundableAmount]).toEqual([-1, 200])
   })
 
   it("the suggested refund is never negative (R7.6)", () => {
-    const q = ok(quoteResult({ ...depositPlan(30), totalPaymentsPaid: 100 }, { at }))
+    const q = ok(calculateResult({ ...depositPlan(30), totalPaymentsPaid: 100 }, { at }))
     expect([q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([350, 0])
   })
 })
@@ -229,7 +233,7 @@ describe("merchant defaults (R2.2, R7.2)", () => {
   it("items without policies, or with an empty list, take the merchant's default policies", () => {
     const at = "2027-02-20T00:00:00+11:00" // 9 days before
     for (const refundPolicies of [undefined, null, []]) {
-      const item = ok(quoteResult(ticketPlan({ refundPolicies }), { at, merchant })).items[0]!
+      const item = ok(calculateResult(ticketPlan({ refundPolicies }), { at, merchant })).items[0]!
       expect(item.activeRefundPolicyIndex).toBe(0)
       expect(item.refundPolicies).toEqual([
         {
@@ -243,21 +247,22 @@ describe("merchant defaults (R2.2, R7.2)", () => {
   })
 
   it("a non-refundable deposit without its own minimum takes the merchant's default", () => {
-    const item = ok(quoteResult(ticketPlan({ depositRefundable: false }), { at: "2026-11-01T00:00:00Z", merchant }))
+    const item = ok(calculateResult(ticketPlan({ depositRefundable: false }), { at: "2026-11-01T00:00:00Z", merchant }))
       .items[0]!
     expect(item.minNonRefundableDeposit).toBe(50) // 10% of 250, × 2
   })
 
   it("a hand-made configuration's default policies are checked", () => {
     const bad = { defaultRefundPolicies: [{ daysWithinRedemptionDate: -1, refundablePercentage: 20 }, null] } as never
-    expect(issuesOf(quoteResult(ticketPlan(), { at: 0, merchant: bad }))).toEqual([
+    expect(issuesOf(calculateResult(ticketPlan(), { at: 0, merchant: bad }))).toEqual([
       "merchant.defaultRefundPolicies[0].daysWithinRedemptionDate:range",
       "merchant.defaultRefundPolicies[1]:type"
     ])
   })
 
   it("without defaults an item without policies is fully refundable", () => {
-    const item = ok(quoteResult(ticketPlan({ refundPolicies: undefined }), { at: "2027-02-27T00:00:00Z" })).items[0]!
+    const item = ok(calculateResult(ticketPlan({ refundPolicies: undefined }), { at: "2027-02-27T00:00:00Z" }))
+      .items[0]!
     expect([item.activeRefundPolicyIndex, item.refundPolicies, item.nonRefundableAmount]).toEqual([-1, [], 0])
   })
 })
@@ -275,7 +280,7 @@ describe("currencies and rounding (R1)", () => {
         refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }]
       }]
     }
-    expect(ok(quoteResult(jpy, { at: "2026-12-15T00:00:00Z" })).totalNonRefundableAmount).toBe(500)
+    expect(ok(calculateResult(jpy, { at: "2026-12-15T00:00:00Z" })).totalNonRefundableAmount).toBe(500)
     // 1.001 KWD × 3 = 3.003, 33.33% refundable: 1.00089… → 1.001 refundable, 2.002 kept
     const kwd = {
       currencyCode: "KWD",
@@ -287,14 +292,14 @@ describe("currencies and rounding (R1)", () => {
         refundPolicies: [{ daysWithinRedemptionDate: 30, refundablePercentage: 33.33 }]
       }]
     }
-    const q = ok(quoteResult(kwd, { at: "2026-12-15T00:00:00Z" }))
+    const q = ok(calculateResult(kwd, { at: "2026-12-15T00:00:00Z" }))
     expect([q.planTotalCost, q.totalNonRefundableAmount, q.suggestedRefundAmount]).toEqual([3.003, 2.002, 1.001])
   })
 
   it("the merchant's zero-decimal override changes the precision", () => {
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
     expect(
-      issuesOf(quoteResult({ ...ticketPlan(), totalPaymentsPaid: 400.5 }, { at: "2027-01-20T00:00:00Z", merchant }))
+      issuesOf(calculateResult({ ...ticketPlan(), totalPaymentsPaid: 400.5 }, { at: "2027-01-20T00:00:00Z", merchant }))
     ).toEqual(["totalPaymentsPaid:precision"])
   })
 })
@@ -321,7 +326,7 @@ describe("plan records and totals", () => {
         }
       ]
     }
-    const q = ok(quoteResult(record, { at: "2027-01-20T09:00:00+11:00" }))
+    const q = ok(calculateResult(record, { at: "2027-01-20T09:00:00+11:00" }))
     expect([
       q.totalPaymentsPaid,
       q.items[0]!.minNonRefundableDeposit,
@@ -340,15 +345,18 @@ describe("plan records and totals", () => {
         { quantity: 1, costPerItem: 1, redemptionDate: "2027-01-01" }
       ]
     }
-    expect(ok(quoteResult(plan, { at: 0 })).items.map((i) => [i.id, i.name])).toEqual([["7", "A"], ["SKU-2", "SKU-2"], [
+    expect(ok(calculateResult(plan, { at: 0 })).items.map((i) => [i.id, i.name])).toEqual([["7", "A"], [
+      "SKU-2",
+      "SKU-2"
+    ], [
       "2",
       ""
     ]])
   })
 
-  it("quoteTotals gives the quote's totals in minor units", () => {
+  it("calculateTotalsResult gives the quote's totals in minor units", () => {
     const at = "2027-01-20T09:00:00+11:00"
-    expect(ok(quoteTotals(ticketPlan(), { at }))).toEqual({
+    expect(ok(calculateTotalsResult(ticketPlan(), { at }))).toEqual({
       currencyCode: "AUD",
       exponent: 2,
       planTotalCost: 50_000,
@@ -361,7 +369,7 @@ describe("plan records and totals", () => {
 
 describe("invalid input (R4.6, R1.3, R3.1)", () => {
   it("reports every problem with its path, and never throws", () => {
-    const result = quoteResult(
+    const result = calculateResult(
       {
         currencyCode: "AUS",
         totalPaymentsPaid: -1,
@@ -405,7 +413,7 @@ describe("invalid input (R4.6, R1.3, R3.1)", () => {
       ...ticketPlan({ costPerItem: 250.005, minimumDepositPerItem: { unit: "currency", value: 10.001 } }),
       totalPaymentsPaid: 1.234
     }
-    expect(issuesOf(quoteResult(plan, { at: 0 }))).toEqual([
+    expect(issuesOf(calculateResult(plan, { at: 0 }))).toEqual([
       "totalPaymentsPaid:precision",
       "items[0].costPerItem:precision",
       "items[0].minimumDepositPerItem.value:precision"
@@ -413,15 +421,15 @@ describe("invalid input (R4.6, R1.3, R3.1)", () => {
   })
 
   it("requires the instant, the currency, what was paid and at least one item", () => {
-    expect(issuesOf(quoteResult({}, {} as never))).toEqual([
+    expect(issuesOf(calculateResult({}, {} as never))).toEqual([
       "at:required",
       "currencyCode:required",
       "totalPaymentsPaid:required",
       "items:required"
     ])
-    expect(issuesOf(quoteResult({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [] }, { at: 0 }))).toEqual([
+    expect(issuesOf(calculateResult({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [] }, { at: 0 }))).toEqual([
       "items:too_short"
     ])
-    expect(issuesOf(quoteResult("plan", { at: 0 }))).toEqual([":type"])
+    expect(issuesOf(calculateResult("plan", { at: 0 }))).toEqual([":type"])
   })
 })
