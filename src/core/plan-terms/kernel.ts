@@ -249,11 +249,7 @@ export interface RequestedDeposit {
  * The request's deposit in the currency's precision: too many digits are
  * rounded half-up, and say so (R6.6); an amount beyond exact range is an issue.
  *
- * @example
- * ```ts
- * requestedDeposit(280, 2)     // { deposit: 28000, rounded: false }
- * requestedDeposit(280.005, 2) // { deposit: 28001, rounded: true }
- * ```
+ * Not exported by the package: the core and the messaging element call it (test/core/plan-terms/kernel.test.ts).
  * @since 0.2.0
  */
 export const requestedDeposit = (
@@ -325,11 +321,7 @@ const scheduleOf = (
  * when it falls outside 0001-01-01..9999-12-31 there (dates are written with
  * four-digit years, and a plan from year −270000 would list millions of dates).
  *
- * @example
- * ```ts
- * import { Time } from "payment-plan-engine"
- * Time.formatDate(planDayOrIssue(Date.parse("2026-11-22T14:00:00Z"), "Australia/Sydney") as number) // "2026-11-23"
- * ```
+ * Not exported by the package: the core and the messaging element call it (test/core/plan-terms/kernel.test.ts).
  * @since 0.2.0
  */
 export const planDayOrIssue = (now: number, timeZone: string): EpochDay | Issue => {
@@ -363,21 +355,7 @@ export interface TermsOfInput {
  * Amounts are JSON numbers in the currency's digits; the schedule's dates are
  * calendar dates `YYYY-MM-DD` (R6.9).
  *
- * @example
- * ```ts
- * import { Time } from "payment-plan-engine"
- * const terms = termsOf({
- *   planType: "Installment",
- *   checkout: { id: undefined, currencyCode: "AUD", exponent: 2, totalCost: 110000, totalMinimumDeposit: 28000,
- *     completionDay: Time.parseDate("2027-02-11")!, redirectURL: undefined },
- *   planDay: Time.parseDate("2026-11-22")!,
- *   cadence: { frequency: "Weekly" },
- *   bounds: { minimum: 1, maximum: undefined },
- *   requested: undefined,
- *   strategy: "minimum"
- * })
- * terms.schedule.length // 12: the deposit on 2026-11-22, then 11 weekly payments
- * ```
+ * Not exported by the package: the core and the messaging element call it (test/core/plan-terms/kernel.test.ts).
  * @since 0.2.0
  */
 export const termsOf = (input: TermsOfInput): PlanTerms => {
