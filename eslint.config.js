@@ -143,7 +143,7 @@ export default tseslint.config(
       ]
     }
   },
-  // Short functions (issue 24): a function of src/ longer than 80 lines says why beside it,
+  // Short functions: a function of src/ longer than 80 lines says why beside it,
   // `// eslint-disable-next-line max-lines-per-function -- <reason>`, or is split by concern.
   {
     files: ["src/**/*.ts"],

@@ -6,7 +6,7 @@
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
-  // The core's rule modules (issue 23's list). Schemas built at import time are static mutants:
+  // The core's rule modules (docs/decisions.md, "Mutation testing"). Schemas built at import time are static mutants:
   // Stryker reloads the test environment and runs every test for each of them.
   mutate: [
     "src/core/foundation/money.ts",

@@ -1,5 +1,5 @@
 /**
- * Budget of issue 16: a conformance run of 200 scenarios against the sandbox
+ * Budget of the conformance kit: a conformance run of 200 scenarios against the sandbox
  * stays within its request cap (the default, 1,000) and finishes in under a
  * minute. Measured over real HTTP (the sandbox on Node's server on loopback,
  * in this process) and against the handler in process, with the rate limit
@@ -60,7 +60,7 @@ const note = (where: string, report: ConformanceReport, ms: number): Note => {
 
 export const suite: Suite = {
   title: "Conformance kit: 200 scenarios against the sandbox",
-  issue: "issue 16",
+  budgetsOf: "the conformance kit",
   cases: [],
   notes: async () => {
     const running = await startSandbox({ merchants, port: 0 })

@@ -1,5 +1,5 @@
 /**
- * Budget of issue 8: `payment-plan exposure` reads at least 200,000 plans/s,
+ * Budget of the exposure report: `payment-plan exposure` reads at least 200,000 plans/s,
  * with memory that does not grow with the input.
  *
  * The cases run the report's own pipeline (chunks cut at newlines, JSON.parse,
@@ -125,7 +125,7 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
 
 export const suite: Suite = {
   title: "Exposure report: NDJSON plans per second, memory",
-  issue: "issue 8",
+  budgetsOf: "the exposure report",
   cases: [
     { name: BASELINE, run: parseOnly, samples: 5, items: PLANS, unit: "plans" },
     {

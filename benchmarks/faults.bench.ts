@@ -1,5 +1,5 @@
 /**
- * Budget of issue 23: the conformance kit's own fault-detection score. Every
+ * Budget of the fault catalogue: the conformance kit's own fault-detection score. Every
  * fault of `faults/catalogue.ts` is injected into a copy of the sandbox (or
  * its answers rewritten by a proxy) and the kit runs against it with its
  * default settings (100 scenarios, a cap of 1,000 requests, 100 per shrinking;
@@ -185,7 +185,7 @@ const scoresOf = ({ alarms, faults }: Measurement) => {
 
 export const suite: Suite = {
   title: "Conformance kit: faults found at the default settings",
-  issue: "issue 23",
+  budgetsOf: "the fault catalogue",
   cases: [],
   notes: async (): Promise<ReadonlyArray<Note>> => {
     const { baseline, kit } = await measure()

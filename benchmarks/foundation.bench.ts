@@ -1,5 +1,5 @@
 /**
- * Budgets of the foundation issue: splitting, checkout validation and totals,
+ * Budgets of the foundation: splitting, checkout validation and totals,
  * the deposit decision.
  */
 import { allocate, dinero } from "dinero.js"
@@ -69,7 +69,7 @@ if (!validateCheckoutRequest(request, { now }).ok) throw new Error("the benchmar
 
 export const suite: Suite = {
   title: "Foundation: money, checkout validation and totals, verification",
-  issue: "issue 2",
+  budgetsOf: "the foundation",
   cases: [
     { name: "baseline: integer split", run: () => plainSplit(amount = (amount + 1) % 1e9, 7) },
     {

@@ -1,5 +1,5 @@
 /**
- * Budget of the long functions' split (issue 24): the hot paths whose functions were split by
+ * Budget of the long functions' split: the hot paths whose functions were split by
  * concern (a refund quote and its totals, plan terms, the lifecycle, search, plan creation) cost
  * at most 1.05× of the code before the split. That code (`BEFORE`) is extracted with `git archive`;
  * benchmarks/split-paths.ts measures one tree per process (a fresh V8 for each, so what it learnt
@@ -28,7 +28,7 @@ const compare = () =>
 
 export const suite: Suite = {
   title: "Split functions: the hot paths against the code before the split",
-  issue: "issue 24",
+  budgetsOf: "the long functions' split",
   cases: [],
   notes: compare
 }

@@ -47,8 +47,8 @@ export interface Case {
 
 export interface Suite {
   readonly title: string
-  /** the issue whose budgets these are */
-  readonly issue: string
+  /** what these budgets guard, in the project's words ("the sandbox") */
+  readonly budgetsOf: string
   readonly cases: ReadonlyArray<Case>
   /**
    * Measured after the cases, printed and written under the suite's table:
@@ -70,7 +70,7 @@ export interface Note {
 
 export interface Measured {
   readonly suite: string
-  readonly issue: string
+  readonly budgetsOf: string
   readonly name: string
   readonly medianNs: number
   /** operations, or items when the case names them, per second */
@@ -123,7 +123,7 @@ export const runSuite = async (suite: Suite): Promise<Array<Measured>> => {
     })
     results.push({
       suite: suite.title,
-      issue: suite.issue,
+      budgetsOf: suite.budgetsOf,
       name: c.name,
       medianNs,
       opsPerSecond,

@@ -1,5 +1,5 @@
 /**
- * Budgets of plan messaging (issue 25):
+ * Budgets of plan messaging:
  * - `planMessage` within 1.5× `computePlanTerms` on the same input: both cases in the table, and
  *   the ratio measured again in interleaved rounds (a note with its budget), so a burst of load on
  *   the shared machine falls on both;
@@ -117,7 +117,7 @@ const rendering = async (): Promise<Array<Note>> => {
 
 export const suite: Suite = {
   title: "Plan messaging: planMessage and the <payment-plan-message> element",
-  issue: "issue 25",
+  budgetsOf: "plan messaging",
   cases: [
     {
       name: "computePlanTerms (one item, 52 weekly)",

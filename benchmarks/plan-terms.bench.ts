@@ -1,5 +1,5 @@
 /**
- * Budget of the plan-terms issue: computePlanTerms for a one-year weekly plan
+ * Budget of plan terms: computePlanTerms for a one-year weekly plan
  * (52 instalments) in a named time zone, at least 50 000 per second, with the
  * ratio to a baseline date loop of the same run.
  */
@@ -71,7 +71,7 @@ const completion = Time.parseDate("2027-11-21")!
 
 export const suite: Suite = {
   title: "Plan terms: a one-year weekly plan in Australia/Sydney",
-  issue: "issue 4",
+  budgetsOf: "plan terms",
   cases: [
     { name: "baseline: 52 weekly dates with Date", run: baselineDates },
     {

@@ -1,5 +1,5 @@
 /**
- * Budgets of the plans issue: `searchPlans` over 100,000 summaries with one
+ * Budgets of plans: `searchPlans` over 100,000 summaries with one
  * filter, a sort and a page (≤ 50 ms median), and `applyPlanEvent` (≥ 500 k/s),
  * each with a plain-JavaScript baseline measured in the same run.
  */
@@ -106,7 +106,7 @@ if (Result.isFailure(applyResult(onSchedule, pay))) throw new Error("the benchma
 
 export const suite: Suite = {
   title: "Plans: lifecycle and search",
-  issue: "issue 5",
+  budgetsOf: "plans",
   cases: [
     { name: "baseline: plain object spread of a payment", run: () => plainPay(onSchedule) },
     {

@@ -1,5 +1,5 @@
 /**
- * Budgets of the refund issue (issue 3): a quote of a 3-item plan with 3
+ * Budgets of the refund engine: a quote of a 3-item plan with 3
  * policies per item in a named zone, against the same arithmetic on integer
  * minor units; and the totals-only path the exposure report runs per NDJSON line.
  * Ratios are the figures to compare: the machines are shared and absolute
@@ -89,7 +89,7 @@ for (let i = 0; i < 200_000; i++) {
 
 export const suite: Suite = {
   title: "Refunds: quotes and totals",
-  issue: "issue 3",
+  budgetsOf: "refunds",
   cases: [
     { name: "baseline: integer arithmetic (3 items × 3 policies)", run: () => baseline(nextAt(), 81_235) },
     {
@@ -115,7 +115,7 @@ export const suite: Suite = {
         ;(at as { at: number }).at = nextAt()
         return calculateTotalsResult(JSON.parse(line), at)
       },
-      // no budget of its own: the report's budget is the command line's (issue 8); the ratio to
+      // no budget of its own: the report's budget is the command line's; the ratio to
       // JSON.parse alone shows what the totals add to reading the line
       compareWith: [
         "baseline: JSON.parse of the plan's NDJSON line",

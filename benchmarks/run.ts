@@ -26,7 +26,7 @@ const failedNotes: Array<Note> = []
 const sections: Array<string> = []
 for (const file of files) {
   const { suite } = (await import(new URL(file, directory).href)) as { suite: Suite }
-  console.log(`\n${suite.title} (${suite.issue}, ${file})`)
+  console.log(`\n${suite.title} (${suite.budgetsOf}, ${file})`)
   const results = await runSuite(suite)
   all.push(...results)
   const rows = tableRows(results)
@@ -40,7 +40,7 @@ for (const file of files) {
   const figures = suite.figures?.(results, machine)
   if (figures !== undefined) console.log(`\n${figures}`)
   sections.push(
-    `## ${suite.title}\n\n${suite.issue}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}` +
+    `## ${suite.title}\n\n${suite.budgetsOf}, \`benchmarks/${file}\`\n\n${markdownTable(rows)}` +
       (noteText.length === 0 ? "" : `\n\n${noteText.map((t) => `- ${t}`).join("\n")}`) +
       (figures === undefined ? "" : `\n\n${figures}`)
   )

@@ -1,5 +1,5 @@
 /**
- * Budget of the adapters' split (issue 24): the sandbox's in-process hot paths (retrieve checkout,
+ * Budget of the adapters' split: the sandbox's in-process hot paths (retrieve checkout,
  * plan terms, the widget's checkout, a create → complete → cancel flow, with webhooks off and on)
  * cost at most 1.05× of the code before the sandbox's layers and long functions were reorganised.
  * That code (`BEFORE`) is extracted with `git archive`; benchmarks/sandbox-paths.ts measures one tree
@@ -26,7 +26,7 @@ const compare = () =>
 
 export const suite: Suite = {
   title: "The sandbox's hot paths against the code before its layers and long functions were reorganised",
-  issue: "issue 24",
+  budgetsOf: "the adapters' split",
   cases: [],
   notes: compare
 }

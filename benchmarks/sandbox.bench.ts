@@ -1,5 +1,5 @@
 /**
- * Budgets of issue 7, against the running sandbox on loopback (its own
+ * Budgets of the sandbox, against the running sandbox on loopback (its own
  * process, as `npm start` runs it), loaded with autocannon from this process:
  *
  * - plan terms (`POST /api/v2/checkout/{id}/to-plan/calculate`) and retrieve
@@ -16,7 +16,7 @@
  * The in-process cases time the handler alone (no sockets): retrieve and plan
  * terms through `sandbox.fetch`, against `new Response` as the floor.
  *
- * Webhooks on and off (issue 15), in the same run: each measure above is taken
+ * Webhooks on and off, in the same run: each measure above is taken
  * again against a sandbox whose merchant has a webhook endpoint, and the
  * ratio printed against the same measure with no endpoint (webhooks off: no
  * event is written). The autocannon loads run in three rounds against both
@@ -471,7 +471,7 @@ const FLOW = "handler: create → complete → cancel (in process)"
 
 export const suite: Suite = {
   title: "Sandbox",
-  issue: "issue 7",
+  budgetsOf: "the sandbox",
   cases: [
     {
       name: FLOOR,

@@ -1,5 +1,5 @@
 /**
- * Light start (issue 14): a cold `import("payment-plan-engine")` costs at most 1.2× a cold
+ * Light start: a cold `import("payment-plan-engine")` costs at most 1.2× a cold
  * `import("effect/Schema")`, each in a fresh Node process of the same run (the built package in
  * dist/, so `npm run build` first). The core imports Effect's modules by subpath, not the barrel.
  *
@@ -38,7 +38,7 @@ const BUDGET = 1.2
 
 export const suite: Suite = {
   title: "Light start: cold import of the package root",
-  issue: "issue 14",
+  budgetsOf: "a light start",
   cases: [
     cold(BASELINE, "0"),
     cold(SCHEMA, SCHEMA_CODE, [BASELINE]),

@@ -1,5 +1,5 @@
 /**
- * Webhooks under load (issue 15): 1,000 flows — create a checkout, complete it
+ * Webhooks under load: 1,000 flows — create a checkout, complete it
  * through the widget's API, advance the merchant's test clock 33 days (two
  * instalments fall due: paid with one card, missed with the other), cancel
  * the plan — against the sandbox in its own process (as `npm start` runs it,
@@ -29,7 +29,7 @@
  * requests per second with webhooks on are given as a ratio to it, and the
  * time to the last delivery as a ratio to the flows' time with webhooks off.
  *
- * Fairness (issue 22): merchant A's receiver accepts the connection and never
+ * Fairness: merchant A's receiver accepts the connection and never
  * answers, A has 0, 8, 16 or 40 test events pending (`POST
  * /sandbox/webhook/test`), then merchant B (a receiver answering 204 at once)
  * asks for a test event: the time from B's request to its arrival at B's
@@ -204,7 +204,7 @@ const loadNotes = async (): Promise<Array<Note>> => {
 
 /** How many events merchant A has pending while B asks for its test event. */
 const PENDING_OF_A = [0, 8, 16, 40]
-/** B's event must arrive within this of being asked for (issue 22). */
+/** B's event must arrive within this of being asked for. */
 const FAIR_WITHIN_MS = 1_000
 
 /**
@@ -275,7 +275,7 @@ const fairnessNotes = async (): Promise<Array<Note>> => {
 
 export const suite: Suite = {
   title: `Webhooks: ${FLOWS.toLocaleString("en")} flows with a receiver attached`,
-  issue: "issues 15 and 22",
+  budgetsOf: "webhooks and their fair delivery",
   cases: [],
   notes: async () => [...await loadNotes(), ...await fairnessNotes()]
 }

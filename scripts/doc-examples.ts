@@ -32,7 +32,9 @@
  * Before the examples, scripts/doc-names.ts checks the names the prose writes:
  * every `Namespace.Name` of README.md and docs/ exists in the built
  * declarations (and at runtime for a value), and every `METHOD /api/…` of the
- * docs and the sources' comments is a route of the route table.
+ * docs and the sources' comments is a route of the route table; and the docs
+ * conventions hold (no tracker references, one module header, `@since` and
+ * `@category` on every public export).
  *
  *   node scripts/doc-examples.ts          extract, type check, run
  *   node scripts/doc-examples.ts --list   list the examples and where they come from

@@ -17,10 +17,18 @@
  *   backticks exists (a placeholder, `src/core/<concept>/`, names a folder
  *   that exists), so the recipes and each rule's "Code:" and "Tests:" cannot
  *   go stale silently (rules.md named a widget test two moves old);
- *   CONTRIBUTING.md's names and routes are checked as the docs' are.
+ *   CONTRIBUTING.md's names and routes are checked as the docs' are;
+ * - the docs conventions (docs/decisions.md, "Docs conventions"): no git-tracked
+ *   file but CHANGELOG.md (released history) points at an outside tracker
+ *   ("issue" and a number: say why instead); every file of src/ opens with one
+ *   header style, a TSDoc block ending in `@module` (named after the package
+ *   entry it is, bare otherwise); and every public export, namespace members
+ *   included, carries `@since` (a version) and `@category` (one of CATEGORIES)
+ *   in the built declarations.
  *
  *   node scripts/doc-names.ts    prints each problem, exit 1 if any
  */
+import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -71,16 +79,22 @@ const aliasesIn = (texts: ReadonlyArray<string>): Map<string, string> => {
   return aliases
 }
 
-/** The namespaces a reader of the docs meets, with what the declarations and the runtime give each. */
-const namespacesOf = async (root: string, aliases: ReadonlyMap<string, string>): Promise<Map<string, Namespace>> => {
-  const entries = entriesOf(root)
-  const program = ts.createProgram(entries.map((e) => e.types), {
+/** The built declarations of every entry point, as one program. */
+const declarationsOf = (entries: ReadonlyArray<Entry>): ts.Program =>
+  ts.createProgram(entries.map((e) => e.types), {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     strict: true,
     noEmit: true,
     types: ["node"]
   })
+
+/** The namespaces a reader of the docs meets, with what the declarations and the runtime give each. */
+const namespacesOf = async (
+  entries: ReadonlyArray<Entry>,
+  program: ts.Program,
+  aliases: ReadonlyMap<string, string>
+): Promise<Map<string, Namespace>> => {
   const checker = program.getTypeChecker()
   const resolve = (s: ts.Symbol) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
   // `export type { X }`, `export { type X }`: a value's name exported as a type only
@@ -220,7 +234,169 @@ const sourcesOf = (dir: string): Array<string> =>
     e.isDirectory() ? sourcesOf(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []
   )
 
-/** Every problem of the docs' names and routes; none is the answer that passes. */
+/**
+ * A reference to an outside tracker: "issue" or "issues", then a number (with a "#" or not):
+ * the tracker is not in the repository, so a reader cannot follow it; the text
+ * says why instead (the reason, the rule, the feature).
+ */
+export const trackerReferences = (text: string, where: string): Array<Problem> =>
+  [...text.matchAll(/\bissues?\s+#?\d+/gi)].map((m) => ({
+    where: `${where}:${lineOf(text, m.index)}`,
+    text: m[0],
+    why: "points at an outside tracker: say why instead (the reason, the rule R…, the feature)"
+  }))
+
+/**
+ * A file of src/ that does not open with the one header style: a TSDoc block
+ * (after a shebang, if any) that says what the module is and ends in `@module`,
+ * named after the package entry the file is (`@module payment-plan-engine/client`)
+ * and bare otherwise; `@since` and `@category` belong to the exports, not here.
+ */
+export const headerProblems = (text: string, where: string, entry: string | undefined): Array<Problem> => {
+  const header = /^(?:#!.*\n)?(\/\*\*\n(?: \*(?: .*)?\n)*? \* @module(?: (\S+))?\n \*\/\n)/.exec(text)
+  const why = header === null
+    ? "does not open with a TSDoc block ending in @module (docs/decisions.md, \"Docs conventions\")"
+    : !/^\/\*\*\n \* [^@\s]/.test(header[1]!)
+    ? "its header does not start by saying what the module is"
+    : /\n \* @(since|category)\b/.test(header[1]!)
+    ? "its header carries @since or @category, which belong to the exports"
+    : header[2] !== entry
+    ? entry === undefined
+      ? `its header names a module (${header[2]}) but the file is no package entry: write a bare @module`
+      : `its header must name the package entry: @module ${entry}`
+    : undefined
+  return why === undefined ? [] : [{ where, text: text.split("\n", 1)[0]!, why }]
+}
+
+/** The one vocabulary of `@category` (docs/decisions.md, "Docs conventions"): the concepts. */
+export const CATEGORIES: ReadonlySet<string> = new Set([
+  "Checkout",
+  "Deposit",
+  "Money",
+  "Currency",
+  "Time",
+  "Merchant",
+  "Plan terms",
+  "Plans",
+  "Notes",
+  "Refunds",
+  "Search",
+  "Verification",
+  "Errors",
+  "Wire",
+  "Webhooks",
+  "Client",
+  "Sandbox",
+  "Conformance",
+  "Testing",
+  "Messaging"
+])
+
+/**
+ * Every public export (namespace members included) of `entries` whose TSDoc in
+ * the built declarations lacks `@since` (a version) or `@category` (one of
+ * CATEGORIES); a namespace (`export * as Plan`) carries them on its export.
+ */
+export const untaggedExports = (entries: ReadonlyArray<Entry>, program: ts.Program, root: string): Array<Problem> => {
+  const checker = program.getTypeChecker()
+  const problems: Array<Problem> = []
+  const seen = new Set<ts.Node>()
+  // the source the declaration was built from
+  const whereOf = (node: ts.Node) =>
+    relative(root, node.getSourceFile().fileName).replace(/^dist\/types\//, "src/").replace(/\.d\.ts$/, ".ts")
+  const tagged = (node: ts.Node, name: string) => {
+    if (seen.has(node)) return
+    seen.add(node)
+    const tags = ts.getJSDocTags(node)
+    const text = (tag: string) =>
+      tags.filter((t) => t.tagName.text === tag).map((t) => ts.getTextOfJSDocComment(t.comment)?.trim() ?? "")
+    const since = text("since")
+    const category = text("category")
+    const why = since.length !== 1 || !/^\d+\.\d+\.\d+$/.test(since[0]!)
+      ? `has no @since with a version (${since.join(", ") || "none"})`
+      : category.length !== 1 || !CATEGORIES.has(category[0]!)
+      ? `has no @category of the vocabulary (${category.join(", ") || "none"}; see CATEGORIES)`
+      : undefined
+    if (why !== undefined) problems.push({ where: whereOf(node), text: name, why })
+  }
+  const visit = (exported: ts.Symbol, name: string) => {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
+    const namespaceExport = exported.declarations?.find(ts.isNamespaceExport)
+    if (namespaceExport !== undefined) {
+      tagged(namespaceExport.parent, name)
+      for (const member of checker.getExportsOfModule(target)) visit(member, `${name}.${member.name}`)
+      return
+    }
+    // the statement a comment belongs to (`export declare const X` holds the declaration of X)
+    const documented = (target.declarations ?? [])
+      .map((d) => (ts.isVariableDeclaration(d) ? d.parent.parent : d))
+      .filter((d) => ts.getJSDocCommentsAndTags(d).length > 0)
+    if (documented.length === 0) {
+      const where = target.declarations?.[0]
+      problems.push({ where: where === undefined ? "?" : whereOf(where), text: name, why: "has no TSDoc" })
+    }
+    for (const d of documented) tagged(d, name)
+  }
+  for (const entry of entries) {
+    const file = program.getSourceFile(entry.types)
+    const symbol = file === undefined ? undefined : checker.getSymbolAtLocation(file)
+    if (symbol === undefined) throw new Error(`no declarations at ${entry.types}`)
+    for (const exported of checker.getExportsOfModule(symbol)) visit(exported, `${entry.specifier}: ${exported.name}`)
+  }
+  return problems
+}
+
+/** The text files git tracks, with their paths relative to `root`. */
+const trackedTexts = (root: string): Array<{ where: string; text: string }> =>
+  execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
+    .split("\0")
+    .filter((f) => f !== "" && existsSync(join(root, f)))
+    .flatMap((where) => {
+      const text = readFileSync(join(root, where), "utf8")
+      return text.includes("\0") || text.includes("\uFFFD") ? [] : [{ where, text }]
+    })
+
+/** The docs conventions over the repository: tracker references, module headers, tagged exports. */
+const checkConventions = (root: string, entries: ReadonlyArray<Entry>, program: ts.Program): Array<Problem> => {
+  // each check checks itself: what it must find is found, and what it must pass, passes
+  const n = String(12)
+  const trackerProbe = trackerReferences(
+    `see issue ${n}, Issues ${n} and 13, issue #${n}; 3 issues, the issue's code, #1, issues: ${n}`,
+    "probe"
+  )
+  if (trackerProbe.map((p) => p.text).join() !== `issue ${n},Issues ${n},issue #${n}`) {
+    throw new Error(`the tracker check does not work: ${JSON.stringify(trackerProbe)}`)
+  }
+  const good = "/**\n * The client.\n *\n * @module payment-plan-engine/client\n */\nexport {}\n"
+  const headerProbe = [
+    headerProblems(good, "named entry", "payment-plan-engine/client"),
+    headerProblems("#!/usr/bin/env node\n/**\n * A binary.\n *\n * @module\n */\n", "shebang", undefined),
+    headerProblems("// Generated: do not edit.\nexport {}\n", "line comment", undefined),
+    headerProblems("/**\n * No tag.\n */\nexport {}\n", "no @module", undefined),
+    headerProblems("/**\n * A module.\n *\n * @since 0.1.0\n * @module\n */\n", "@since", undefined),
+    headerProblems(good, "not an entry", undefined)
+  ].map((ps) => ps.map((p) => p.where).join())
+  if (headerProbe.join() !== ",,line comment,no @module,@since,not an entry") {
+    throw new Error(`the header check does not work: ${JSON.stringify(headerProbe)}`)
+  }
+  const entryOfSource = new Map(
+    entries.map((e) => [
+      relative(root, e.types).replace(/^dist\/types\//, "src/").replace(/\.d\.ts$/, ".ts"),
+      e.specifier
+    ])
+  )
+  const tracked = trackedTexts(root)
+  return [
+    // CHANGELOG.md is released history, written as it was; a pending .changeset/ entry is not yet
+    ...tracked.filter((f) => f.where !== "CHANGELOG.md").flatMap((f) => trackerReferences(f.text, f.where)),
+    ...tracked.filter((f) => /^src\/.*\.ts$/.test(f.where)).flatMap((f) =>
+      headerProblems(f.text, f.where, entryOfSource.get(f.where))
+    ),
+    ...untaggedExports(entries, program, root)
+  ]
+}
+
+/** Every problem of the docs' names and routes and of the docs conventions; none is the answer that passes. */
 export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
   const docs = [
     join(root, "README.md"),
@@ -229,7 +405,9 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
       f
     ) => join(root, "docs", f))
   ].map((file) => ({ where: relative(root, file), text: readFileSync(file, "utf8") }))
-  const namespaces = await namespacesOf(root, aliasesIn(docs.map((d) => d.text)))
+  const entries = entriesOf(root)
+  const program = declarationsOf(entries)
+  const namespaces = await namespacesOf(entries, program, aliasesIn(docs.map((d) => d.text)))
   // the check checks itself: a name that is not there is found, and one that is, is not
   const probe = unknownNames("`Plan.PlanRecord`, `Plan.PlanResponse`, `Refund.calculate`", "probe", namespaces)
   if (probe.length !== 1 || probe[0]!.text !== "Plan.PlanRecord") {
@@ -280,7 +458,8 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
       missingPaths(d.text, d.where, root)
     ),
     ...docs.flatMap((d) => unknownNames(d.text, d.where, namespaces)),
-    ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES))
+    ...[...docs, ...sources].flatMap((d) => unknownRoutes(d.text, d.where, Routes.DEFAULT_ROUTES)),
+    ...checkConventions(root, entries, program)
   ]
 }
 

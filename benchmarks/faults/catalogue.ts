@@ -27,18 +27,18 @@ const CALENDAR = "src/core/foundation/time/calendar.ts"
 const KIT = "src/core/internal/schema-kit.ts"
 const REQUEST = "src/core/checkout/request.ts"
 const TOTALS = "src/core/checkout/totals.ts"
-// the minimum deposit's arithmetic and unit reader, Schema-free for the product-page element (issue 25)
+// the minimum deposit's arithmetic and unit reader, Schema-free for the product-page element
 const DEPOSIT = "src/core/deposit/unit-deposit.ts"
 const POLICY = "src/core/refund-policy/policy.ts"
 const SELECT = "src/core/refund/select.ts"
 const QUOTE = "src/core/refund/calculate.ts"
 const CANCEL = "src/core/refund/cancel.ts"
-// the plan terms' arithmetic, validation and schedule: the Schema-free kernel computeResult calls (issue 25)
+// the plan terms' arithmetic, validation and schedule: the Schema-free kernel computeResult calls
 const KERNEL = "src/core/plan-terms/kernel.ts"
-// the past-date rule, Schema-free for the product-page element (issue 25)
+// the past-date rule, Schema-free for the product-page element
 const REDEMPTION = "src/core/checkout/redemption.ts"
 const SCHEDULE = "src/core/plan-terms/schedule.ts"
-// frequencies and weekdays in any case, Schema-free for the product-page element (issue 25)
+// frequencies and weekdays in any case, Schema-free for the product-page element
 const CADENCE_NAMES = "src/core/plan-terms/cadence-names.ts"
 const LIFECYCLE = "src/core/plan/lifecycle.ts"
 const CREATE_PLAN = "src/core/plan/create.ts"

@@ -8,7 +8,7 @@
  * arriving; that interval, widened by what the reading could be off, is the
  * {@link Bracket} the engine is asked at both ends of.
  *
- * @since 0.1.0
+ * @module
  */
 import { parseDateTime } from "../core/foundation/time/index.ts"
 import type { Exchange } from "./transport.ts"

@@ -2,7 +2,7 @@
  * What a conformance run takes: where the service is, whose credentials, and
  * how much to send. Checked once, before any request.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Redacted from "effect/Redacted"
 import type { Authorization, FetchLike } from "../adapters/client/index.ts"
@@ -13,6 +13,7 @@ import { ConformanceUsageError } from "./errors.ts"
 /**
  * The groups of checks, as `--only` names them.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export const CHECK_GROUPS = ["create", "terms", "refund", "verify", "search", "plans", "notes"] as const
@@ -21,6 +22,7 @@ export const CHECK_GROUPS = ["create", "terms", "refund", "verify", "search", "p
  * A group of checks: `create`, `terms`, `refund`, `verify`, `search`, `plans`
  * (plan records and merchant orders) or `notes` (plan notes).
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export type CheckGroup = (typeof CHECK_GROUPS)[number]
@@ -40,6 +42,7 @@ export type CheckGroup = (typeof CHECK_GROUPS)[number]
  *   seed: 42
  * }
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export interface ConformanceConfig {
@@ -87,6 +90,7 @@ export interface ConformanceConfig {
 /**
  * The checked configuration.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface ResolvedConfig {
@@ -112,6 +116,7 @@ export interface ResolvedConfig {
 /**
  * Defaults of a run.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export const DEFAULTS = {
@@ -141,6 +146,7 @@ const wholeIn = (problems: Array<string>, name: string, value: unknown, min: num
  *
  * resolveConformanceConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "m", apiKey: "k" }).rps // 5
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const resolveConformanceConfig = (config: ConformanceConfig): ResolvedConfig => {

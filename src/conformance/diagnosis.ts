@@ -12,7 +12,7 @@
  * earliest such key is its cause, and keys without one are the root causes
  * the report names first.
  *
- * @since 0.1.0
+ * @module
  */
 import { codePointLength } from "../core/foundation/input.ts"
 import type { Issue } from "../core/foundation/issues.ts"

@@ -3,7 +3,7 @@
  * `payment-plan conformance` command). A disagreement is never an error: it
  * is a finding, in the report. None of these carries the API key.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 
@@ -11,6 +11,7 @@ import * as Data from "effect/Data"
  * The configuration is unusable (a missing merchant id, `runs` of 0, an
  * unknown check group, …).
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export class ConformanceUsageError extends Data.TaggedError("ConformanceUsageError")<{
@@ -21,6 +22,7 @@ export class ConformanceUsageError extends Data.TaggedError("ConformanceUsageErr
  * The service could not be reached, stopped answering, or answered the first
  * requests with a server error (5xx): nothing could be compared.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export class ServiceUnreachableError extends Data.TaggedError("ServiceUnreachableError")<{
@@ -31,6 +33,7 @@ export class ServiceUnreachableError extends Data.TaggedError("ServiceUnreachabl
 /**
  * The service refused the credentials (401 or 403).
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export class CredentialsRefusedError extends Data.TaggedError("CredentialsRefusedError")<{
@@ -41,6 +44,7 @@ export class CredentialsRefusedError extends Data.TaggedError("CredentialsRefuse
 /**
  * Every way a run can fail; each means exit code 2.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export type ConformanceError = ConformanceUsageError | ServiceUnreachableError | CredentialsRefusedError
@@ -58,6 +62,7 @@ export type ConformanceError = ConformanceUsageError | ServiceUnreachableError |
  *   if (isConformanceError(error)) console.error(error._tag, error.message) // CredentialsRefusedError …: exit 2
  * }
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const isConformanceError = (value: unknown): value is ConformanceError =>

@@ -58,6 +58,7 @@ export { run, runConformance, type RunOptions } from "./runner.ts"
  * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 }
  * process.exitCode = exitCodeOf(await runConformance(config).catch((error: unknown) => error)) // 0
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const exitCodeOf = (outcome: { readonly disagreements: ReadonlyArray<unknown> } | unknown): 0 | 1 | 2 =>

@@ -2,7 +2,7 @@
  * A conformance property: an arbitrary of scenarios and how one scenario is
  * run against the service and compared with the engine.
  *
- * @since 0.1.0
+ * @module
  */
 import type * as Effect from "effect/Effect"
 import type fc from "fast-check"

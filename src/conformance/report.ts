@@ -3,7 +3,7 @@
  * for the terminal, the JSON of the command's contract, and an HTML page with
  * each disagreement's request and both answers side by side.
  *
- * @since 0.1.0
+ * @module
  */
 import { escapeHtml as escape } from "../core/foundation/html.ts"
 import type { CheckGroup } from "./config.ts"
@@ -13,6 +13,7 @@ import { byRule } from "./diagnosis.ts"
  * A request as a report shows it: method, path and body (never a header,
  * so never the credentials), with the requests of its scenario before it.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface RequestView {
@@ -26,6 +27,7 @@ export interface RequestView {
 /**
  * An answer as a report shows it.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface ResponseView {
@@ -36,6 +38,7 @@ export interface ResponseView {
 /**
  * One disagreement, its counterexample shrunk.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface Disagreement {
@@ -74,6 +77,7 @@ export interface Disagreement {
 /**
  * Checks of one rule: run, agreed, disagreed.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface RuleTally {
@@ -86,6 +90,7 @@ export interface RuleTally {
 /**
  * Scenarios of one property.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface PropertyTally {
@@ -103,7 +108,8 @@ export interface PropertyTally {
  * A root cause: a disagreement no earlier one explains, with the
  * disagreements that follow from it.
  *
- * @since 0.1.0
+ * @category Conformance
+ * @since 0.2.0
  */
 export interface Cause {
   readonly rule: string
@@ -117,7 +123,8 @@ export interface Cause {
  * What a group of checks did: ran its scenarios, ran some of them before its
  * share of the request cap was spent, or could not run (and why).
  *
- * @since 0.1.0
+ * @category Conformance
+ * @since 0.2.0
  */
 export interface GroupTally {
   readonly group: CheckGroup
@@ -137,6 +144,7 @@ export interface GroupTally {
 /**
  * A conformance run's report.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface ConformanceReport {
@@ -186,6 +194,7 @@ export interface ConformanceReport {
  *
  * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 5, "passed": 5, "failed": 0, "seed": 42, … }
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const toJson = (report: ConformanceReport) => ({
@@ -233,6 +242,7 @@ export const shown = (value: unknown): string =>
  *
  * console.log(formatTable(report))
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const formatTable = (report: ConformanceReport): string => {
@@ -396,6 +406,7 @@ ${d.request?.body === undefined ? "" : `<pre>${pretty(d.request.body)}</pre>`}
  *
  * writeFileSync("report.html", renderHtml(report))
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const renderHtml = (report: ConformanceReport): string => {

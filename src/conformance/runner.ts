@@ -9,7 +9,7 @@
  * and field (fast-check's `path`) and keeps the smallest scenario that still
  * disagrees on the same one; every root cause gets its own counterexample.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
@@ -932,6 +932,7 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
  * const report = await Effect.runPromise(run(config))
  * report.disagreements // [] when the service agrees with the rules
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const run = (config: ConformanceConfig): Effect.Effect<ConformanceReport, ConformanceError> =>
@@ -950,6 +951,7 @@ export const run = (config: ConformanceConfig): Effect.Effect<ConformanceReport,
 /**
  * Options of {@link runConformance}.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface RunOptions {
@@ -969,6 +971,7 @@ export interface RunOptions {
  * console.log(formatTable(report))
  * process.exitCode = report.disagreements.length === 0 ? 0 : 1
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const runConformance = async (

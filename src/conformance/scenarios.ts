@@ -15,7 +15,7 @@
  * anchor (a UTC day after the service's today): the same seed on the same day
  * sends the same requests.
  *
- * @since 0.1.0
+ * @module
  */
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"

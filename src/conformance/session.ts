@@ -5,7 +5,7 @@
  * answer is compared) or a reason to stop (no answer, credentials refused,
  * the request cap, the shrinking budget).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"

@@ -9,7 +9,7 @@
  * requests the client would refuse to send (the invalid ones of R4) go out
  * through {@link Transport.send}.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Redacted from "effect/Redacted"
 import type { ResolvedConfig } from "./config.ts"

@@ -15,6 +15,7 @@ import { runConformance } from "./runner.ts"
 /**
  * Options of {@link describeConformance}.
  *
+ * @category Conformance
  * @since 0.1.0
  */
 export interface DescribeConformanceOptions {
@@ -58,6 +59,7 @@ const describeDisagreement = (d: Disagreement, i: number): string =>
  *   rps: 50
  * }))
  * ```
+ * @category Conformance
  * @since 0.1.0
  */
 export const describeConformance = (

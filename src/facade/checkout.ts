@@ -1,5 +1,7 @@
 /**
  * Plain functions for checkouts (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
@@ -13,6 +15,7 @@ import { answer, optionsOf, type Outcome, outcome, plainFunction, validated, val
 /**
  * Options of {@link validateCheckoutRequest}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface ValidateCheckoutRequestOptions {
@@ -41,6 +44,7 @@ const VALIDATE = plainFunction("validateCheckoutRequest", ["merchantId", "now", 
  * const result = validateCheckoutRequest(body, { merchantId: "merchant-123", now: new Date() })
  * if (!result.ok) console.log(result.issues) // [{ path: "items[0].costPerItem", code: "precision", … }]
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const validateCheckoutRequest = (
@@ -64,6 +68,7 @@ export const validateCheckoutRequest = (
 /**
  * Options of {@link summarizeCheckout}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface SummarizeCheckoutOptions {
@@ -94,6 +99,7 @@ const SUMMARIZE_RESULT = plainFunction("summarizeCheckoutResult", ["now", "merch
  * const summary = summarizeCheckout(request, { now: "2026-11-22T09:30:00Z" })
  * // { currencyCode: "AUD", totalCost: 1100, totalMinimumDeposit: 280, completionDate: "2027-02-11", expiresAt: "2026-11-23T09:30:00.000Z", items: [...] }
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const summarizeCheckout = (
@@ -128,6 +134,7 @@ const summarized = (request: unknown, options: SummarizeCheckoutOptions): Outcom
  * const answer = summarizeCheckoutResult(request, { now: "2026-11-22T09:30:00Z" })
  * if (answer.ok) console.log(answer.value.totalMinimumDeposit) // 280
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const summarizeCheckoutResult = (

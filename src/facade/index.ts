@@ -2,6 +2,8 @@
  * The plain functions of the package root: JSON in, JSON out, no Effect
  * knowledge needed (see docs/rules.md, "Where the rules meet your code").
  * Each is a thin layer over a core module.
+ *
+ * @module
  */
 export { checkoutIdFromRedirect, decideDeposit, shouldDisplayWidget } from "../core/verification/index.ts"
 export {

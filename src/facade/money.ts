@@ -1,5 +1,7 @@
 /**
  * Plain functions for money (see docs/rules.md, "Where the rules meet your code").
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type { UnknownFields, Validation } from "../core/foundation/issues.ts"
@@ -10,6 +12,7 @@ import { answer, optionsOf, type Outcome, outcome, plainFunction, valueOf } from
 /**
  * Options of {@link splitInstallments}.
  *
+ * @category Money
  * @since 0.1.0
  */
 export interface SplitInstallmentsOptions {
@@ -36,6 +39,7 @@ const SPLIT_RESULT = plainFunction("splitInstallmentsResult", ["merchant"])
  * splitInstallments(1234.57, 7, "AUD") // { amount: 176.36, remainder: 0.05 }
  * splitInstallments(10000, 3, "JPY")   // { amount: 3333, remainder: 1 }
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const splitInstallments = (
@@ -68,6 +72,7 @@ const splitWith = (
  * import { splitInstallmentsResult } from "payment-plan-engine"
  * splitInstallmentsResult(10.005, 3, "AUD") // { ok: false, issues: [{ path: "amount", code: "precision", … }], warnings: [] }
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const splitInstallmentsResult = (

@@ -9,6 +9,8 @@
  * A plain function describes itself once ({@link plainFunction}), computes its core answer as an
  * {@link Outcome}, and hands both to {@link answer} (never throws) or {@link valueOf} (throws a
  * `ValidationError`). Inputs without unknown fields or options allocate nothing here.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import {

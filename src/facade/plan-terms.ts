@@ -1,5 +1,7 @@
 /**
  * Plain functions for plan terms (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
@@ -14,6 +16,7 @@ import { answer, both, optionsOf, type Outcome, outcome, plainFunction, under, v
 /**
  * Options of {@link computePlanTerms}.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface ComputePlanTermsOptions {
@@ -53,6 +56,7 @@ const COMPUTE_RESULT = plainFunction("computePlanTermsResult", ["now", "merchant
  * terms.deposit        // { amount: 280, range: { min: 280, max: 1099.99 } }
  * terms.schedule[0]    // { installmentNumber: 1, date: "2026-11-22", amount: 280.06 }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const computePlanTerms: {
@@ -103,6 +107,7 @@ const computed = (
  * const answer = computePlanTermsResult(checkoutRequest, { checkoutId: "chk_7Hq2LmX9", type: "plan", timeZone: "Australia/Sydney" }, { now: "2026-11-22T09:30:00Z" })
  * if (answer.ok) console.log(answer.value.installments.count)
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const computePlanTermsResult = (
@@ -122,6 +127,7 @@ export const computePlanTermsResult = (
  * validatePlanTermsRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Mars/Base", installments: { cadence: { frequency: "Daily" } } })
  * // { ok: false, issues: [{ path: "installments.cadence.frequency", code: "enum", … }, { path: "timeZone", code: "time_zone", … }], warnings: [] }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const validatePlanTermsRequest = (

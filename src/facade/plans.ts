@@ -1,6 +1,8 @@
 /**
- * Plain functions for plans (issue 5): JSON in, JSON out, no Effect knowledge
+ * Plain functions for plans: JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type * as Checkout from "../core/checkout/index.ts"
@@ -41,6 +43,7 @@ import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf
  * const plan = createPlanRecord(checkout, terms, { now, planId: "plan_1", timeZone: "Australia/Sydney" })
  * plan.status // "PendingDeposit"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const createPlanRecord: {
@@ -53,6 +56,7 @@ export const createPlanRecord: {
  * Options of {@link createPlanRecord}: `merchant` is the merchant configuration, as everywhere;
  * `planMerchant` the merchant as the record shows it.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export interface CreatePlanRecordOptions extends Plan.CreatePlanOptions {
@@ -83,6 +87,7 @@ const NONE: ReadonlyArray<Issue> = []
  * const answer = createPlanRecordResult(checkout, terms, { now, planId: "plan_1" })
  * if (answer.ok) console.log(answer.value.status) // "PendingDeposit"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const createPlanRecordResult = (
@@ -104,6 +109,7 @@ export const createPlanRecordResult = (
  * const next = applyPlanEvent(plan, { _tag: "DepositAccepted", at: "2026-11-22T10:00:00Z" })
  * next.status // "OnSchedule"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const applyPlanEvent = (
@@ -137,6 +143,7 @@ const APPLY_RESULT = plainFunction("applyPlanEventResult", [])
  * if (answer.ok) save(answer.value)
  * else console.log(answer.issues[0]?.message)
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const applyPlanEventResult = (
@@ -167,6 +174,7 @@ export const applyPlanEventResult = (
  * import { planSummaryOf } from "payment-plan-engine"
  * planSummaryOf(plan).remainingBalance // plan.remainingAmount
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summaryOf(plan)
@@ -179,6 +187,7 @@ export const planSummaryOf = (plan: Plan.Plan): Plan.PlanSummary => Plan.summary
  * import { dueInstallments } from "payment-plan-engine"
  * dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [1]: the deposit, still pending
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArray<Plan.Installment> =>
@@ -194,6 +203,7 @@ export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArra
  * validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order 1" })
  * // { ok: false, issues: [{ path: "merchantOrderId", code: "pattern", … }], warnings: [] }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const validateSetMerchantOrder = (
@@ -217,6 +227,7 @@ const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
  * normalizePlanSearch(new URLSearchParams("limit=20&filterField=status&filterValue=Late"))
  * // { ok: true, value: { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "status", operator: "equals", value: "Late" }], … }, warnings: [] }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const normalizePlanSearch = (
@@ -229,6 +240,7 @@ const NORMALIZE = plainFunction("normalizePlanSearch", [])
 /**
  * Options of {@link searchPlans}: who is searching (`merchantId` and its `merchantGroup`).
  *
+ * @category Plans
  * @since 0.2.0
  */
 export interface SearchPlansOptions extends Search.SearchScope {
@@ -249,6 +261,7 @@ export interface SearchPlansOptions extends Search.SearchScope {
  * import { planSummaryOf, searchPlans } from "payment-plan-engine"
  * const { totalRowCount, plans } = searchPlans(records.map(planSummaryOf), { filterField: "status", filterValue: "Late" }, { merchantId: "merchant-123" })
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const searchPlans = <S extends Search.SearchablePlan>(
@@ -267,6 +280,7 @@ export const searchPlans = <S extends Search.SearchablePlan>(
  * const answer = searchPlansResult([], { limit: 0 }, { merchantId: "merchant-123" })
  * answer.ok // false: limit must be at least 1
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const searchPlansResult = <S extends Search.SearchablePlan>(
@@ -438,6 +452,7 @@ const describe = (value: unknown): string =>
 /**
  * Options of {@link listPlanNotes}.
  *
+ * @category Plans
  * @since 0.2.0
  */
 export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
@@ -457,6 +472,7 @@ export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
  * // { pinnedPlanNote: { id: "n6", … }, planNotes: [n5, n4, n2, n1], meta: { rowCount: 4, pageSize: 10, offset: 0 },
  * //   links: { self, first, prev: null, next: null, last } }: n3 is soft-deleted, n6 pinned
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
@@ -473,6 +489,7 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
  * import { listPlanNotesResult } from "payment-plan-engine"
  * listPlanNotesResult([], { planId: "plan_1", pageSize: 101 }, { selfUrl: "https://api.example/api/v2/plans/plan_1/notes" }).ok // false
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(

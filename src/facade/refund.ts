@@ -1,5 +1,7 @@
 /**
  * Plain functions for refunds (see docs/rules.md, "Where the rules meet your code"): JSON in, JSON out.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
@@ -33,6 +35,7 @@ import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validat
  * selectRefundPolicy(policies, 20) // 1
  * selectRefundPolicy(policies, 90) // -1
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const selectRefundPolicy = (
@@ -53,6 +56,7 @@ const SELECT_RESULT = plainFunction("selectRefundPolicyResult", [])
  * selectRefundPolicyResult([{ daysWithinRedemptionDate: 30 }], 2.5)
  * // { ok: false, issues: [{ path: "daysRemaining", code: "format", rule: "R7.2", … }], warnings: [] }
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unknown): Validation<number> =>
@@ -61,7 +65,8 @@ export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unkno
 /**
  * Options of {@link calculateRefund}.
  *
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export interface CalculateRefundOptions {
   /** The instant of the calculation: `Date`, epoch milliseconds or RFC 3339 date-time with offset. */
@@ -106,7 +111,8 @@ const QUOTE_RESULT = plainFunction("calculateRefundResult", ["at", "timeZone", "
  * quote.items[0].activeRefundPolicyIndex // 0 (40 days before: the 60-day policy)
  * quote.suggestedRefundAmount            // 275 (400 paid − 125 non-refundable)
  * ```
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const calculateRefund: {
   (plan: RefundPlanInput, options: CalculateRefundOptions): RefundCalculation
@@ -129,6 +135,7 @@ const quoted = (plan: unknown, options: CalculateRefundOptions): Outcome<RefundC
  * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
  * absent, R9). Any other value is checked and refused with its issues.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
@@ -150,7 +157,8 @@ export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
  * )
  * answer.warnings.map((w) => w.path) // ["items[0].refundPolicy"]
  * ```
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const calculateRefundResult = (plan: unknown, options: CalculateRefundOptions): Validation<RefundCalculation> =>
   answer(QUOTE_RESULT, options, quoted(plan, options))
@@ -169,6 +177,7 @@ export const calculateRefundResult = (plan: unknown, options: CalculateRefundOpt
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 400.01, reason: "Sorry" })
  * // { ok: false, issues: [reason: enum, refundableAmount: range], warnings: [] }
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const validateCancelPlanRequest = (

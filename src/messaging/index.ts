@@ -7,7 +7,7 @@
  * (`payment-plan-engine/messaging/element`) takes over in the browser.
  * docs/messaging.md tells the whole story.
  *
- * @since 0.2.0
+ * @module payment-plan-engine/messaging
  */
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
@@ -37,6 +37,7 @@ import { isLocale, sentenceOf } from "./sentence.ts"
  * unit, how many (default 1), its own minimum deposit per unit, its
  * redemption date and payment deadline: the checkout item's fields (R2).
  *
+ * @category Messaging
  * @since 0.2.0
  */
 export interface PlanMessageItem {
@@ -51,6 +52,7 @@ export interface PlanMessageItem {
 /**
  * Options of {@link planMessage} and {@link renderPlanMessage}, a closed set (R10.2).
  *
+ * @category Messaging
  * @since 0.2.0
  */
 export interface PlanMessageOptions {
@@ -75,6 +77,7 @@ export interface PlanMessageOptions {
 /**
  * What a product page shows: the sentence and the terms it says.
  *
+ * @category Messaging
  * @since 0.2.0
  */
 export interface PlanMessage {
@@ -233,6 +236,7 @@ const messageResult = (checkout: unknown, o: PlanMessageOptions): Result.Result<
  * if (message.ok) console.log(message.value.text)
  * // "Pay AUD 280.00 today, then 11 weekly payments of AUD 74.54, the last on 5 February 2027"
  * ```
+ * @category Messaging
  * @since 0.2.0
  */
 export const planMessage = (
@@ -320,6 +324,7 @@ const attributesOf = (checkout: unknown, o: PlanMessageOptions): Array<readonly 
  * )
  * // '<payment-plan-message currency="AUD" amount="1100" deposit="280" …><template shadowrootmode="open">…Pay AUD 280.00 today, …</template></payment-plan-message>'
  * ```
+ * @category Messaging
  * @since 0.2.0
  */
 export const renderPlanMessage = (

@@ -20,6 +20,7 @@
  * import { TAG } from "payment-plan-engine/messaging"
  * TAG // "payment-plan-message"
  * ```
+ * @category Messaging
  * @since 0.2.0
  */
 export const TAG = "payment-plan-message"
@@ -34,6 +35,7 @@ export const TAG = "payment-plan-message"
  * ERROR_EVENT // "payment-plan-message-error"
  * // in the browser: document.addEventListener(ERROR_EVENT, (event) => console.warn(event.detail.issues))
  * ```
+ * @category Messaging
  * @since 0.2.0
  */
 export const ERROR_EVENT = "payment-plan-message-error"

@@ -4,8 +4,6 @@
  * and change one thing (docs/testing.md). fast-check is an optional peer
  * dependency.
  *
- * @since 0.1.0
- *
  * @module payment-plan-engine/testing
  */
 import * as Result from "effect/Result"
@@ -37,6 +35,7 @@ import type { RefundPolicy } from "../core/refund-policy/policy.ts"
 /**
  * Active ISO 4217 codes, every exponent represented.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const currencyCode: fc.Arbitrary<string> = fc.oneof(
@@ -50,6 +49,7 @@ export const currencyCode: fc.Arbitrary<string> = fc.oneof(
  * An amount in major units with exactly the digits its exponent allows, from
  * integer minor units in `min..max`.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const amount = (exponent: number, minMinor = 0, maxMinor = 1_000_000_000): fc.Arbitrary<number> =>
@@ -58,6 +58,7 @@ export const amount = (exponent: number, minMinor = 0, maxMinor = 1_000_000_000)
 /**
  * Instants between 2000 and 2100, as epoch milliseconds.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const instant: fc.Arbitrary<number> = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
@@ -65,6 +66,7 @@ export const instant: fc.Arbitrary<number> = fc.integer({ min: Date.UTC(2000, 0,
 /**
  * IANA zones with interesting offsets and daylight-saving rules.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const timeZone: fc.Arbitrary<string> = fc.constantFrom(
@@ -91,6 +93,7 @@ const CHARACTER_EXCLUDED_BY_PATTERN = /[ \n\r\u2028\u2029]/
  * Text of `min..max` code points that the service's no-space pattern accepts,
  * astral characters included.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const patternText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
@@ -107,6 +110,7 @@ export const patternText = (minLength: number, maxLength: number): fc.Arbitrary<
 /**
  * An absolute https URL.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const httpsUrl: fc.Arbitrary<string> = fc
@@ -116,6 +120,7 @@ export const httpsUrl: fc.Arbitrary<string> = fc
 /**
  * A refund policy.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const refundPolicy: fc.Arbitrary<RefundPolicy> = fc.record(
@@ -133,6 +138,7 @@ export const refundPolicy: fc.Arbitrary<RefundPolicy> = fc.record(
 /**
  * An item's refund policies: distinct days (R4.6), in any order.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const refundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = fc.uniqueArray(refundPolicy, {
@@ -143,6 +149,7 @@ export const refundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = fc.uniq
 /**
  * A minimum deposit per item valid in a currency of `exponent`.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const minimumDeposit = (exponent: number, costPerItemMinor: number): fc.Arbitrary<MinimumDeposit> =>
@@ -160,6 +167,7 @@ export const minimumDeposit = (exponent: number, costPerItemMinor: number): fc.A
 /**
  * A redemption date after `now`: a calendar date or a date-time with an offset.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const redemptionDate = (now: number): fc.Arbitrary<string> =>
@@ -173,6 +181,7 @@ export const redemptionDate = (now: number): fc.Arbitrary<string> =>
 /**
  * A valid checkout item in a currency of `exponent`, redeemed after `now`.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const checkoutItem = (exponent: number, now: number): fc.Arbitrary<CheckoutItem> =>
@@ -197,6 +206,7 @@ export const checkoutItem = (exponent: number, now: number): fc.Arbitrary<Checko
 /**
  * Options of {@link checkoutRequest}.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface CheckoutRequestOptions {
@@ -210,6 +220,7 @@ export interface CheckoutRequestOptions {
 /**
  * A valid create-checkout request (R4).
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const checkoutRequest = (options: CheckoutRequestOptions = {}): fc.Arbitrary<CheckoutRequest> => {
@@ -238,6 +249,7 @@ export const checkoutRequest = (options: CheckoutRequestOptions = {}): fc.Arbitr
  * A merchant configuration with defaults for deposits and deadlines, payment
  * bounds per currency, and optionally default refund policies.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const merchantConfiguration = (
@@ -264,12 +276,13 @@ export const merchantConfiguration = (
   )
 
 // ---------------------------------------------------------------------------
-// Plans (issue 5)
+// Plans
 
 /**
  * A schedule of R6.9 for `totalMinor` minor units: a deposit of `depositMinor`
  * plus the split remainder on `planDay`, then `count` payments `stepDays` apart.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const scheduleOf = (
@@ -300,6 +313,7 @@ export const scheduleOf = (
 /**
  * Options of {@link managedPlan}.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface ManagedPlanOptions {
@@ -346,6 +360,7 @@ const PEOPLE = [
  * checkout, a schedule of 0..8 weekly instalments, a customer, a merchant of
  * `merchantIds` (with a group id).
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const managedPlan = (options: ManagedPlanOptions = {}): fc.Arbitrary<Plan> =>
@@ -409,6 +424,7 @@ const digitsOf = (plan: Plan): number => {
  * are not (a second deposit, a payment of a paid instalment, a refund above
  * what was paid, an event before `updatedAt`).
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const planEvent = (plan: Plan): fc.Arbitrary<PlanEvent> => {
@@ -518,6 +534,7 @@ const eventOfMove = (plan: Plan, move: typeof planMove extends fc.Arbitrary<infe
  * A plan after a random run of events (refused ones skipped): every status
  * is reached.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): fc.Arbitrary<Plan> =>
@@ -533,6 +550,7 @@ export const evolvedPlan = (options: ManagedPlanOptions = {}, maxEvents = 12): f
 /**
  * Plan summaries of evolved plans with distinct ids, created over a year.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array<PlanSummary>> =>
@@ -553,6 +571,7 @@ export const planSummaries = (maxLength = 40, minLength = 0): fc.Arbitrary<Array
  * Refund policies whose refundable percentage never grows as the window
  * shrinks (the nearer the redemption date, the less is refundable), in any order.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const tighteningRefundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = fc
@@ -578,6 +597,7 @@ const itemId = fc.stringMatching(/^item_[a-z0-9]{1,8}$/)
  * An item of a plan whose refund is calculated (R7.1), in a currency of `exponent`, redeemed
  * within two years of `now`: a checkout item with an `id`, a `name` and `policies`.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const refundPlanItem = (
@@ -592,6 +612,7 @@ export const refundPlanItem = (
 /**
  * Options of {@link refundPlan}.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface RefundPlanOptions {
@@ -606,6 +627,7 @@ export interface RefundPlanOptions {
  * A plan to calculate a refund for (R7.1): currency, what was paid (up to a little
  * more than the plan's cost), the plan's zone, and its items.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const refundPlan = (options: RefundPlanOptions = {}) => {
@@ -634,11 +656,12 @@ export const refundPlan = (options: RefundPlanOptions = {}) => {
 }
 
 // ---------------------------------------------------------------------------
-// Plan terms (issue 4)
+// Plan terms
 
 /**
  * A weekday name in any case (R6.2).
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const weekdayName: fc.Arbitrary<string> = fc
@@ -649,6 +672,7 @@ export const weekdayName: fc.Arbitrary<string> = fc
  * A valid cadence of a plan-terms request (R6.2): a frequency in any case or
  * none, a weekday, a day of month 1..31, both or neither.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const cadence: fc.Arbitrary<Cadence> = fc.record(
@@ -664,6 +688,7 @@ export const cadence: fc.Arbitrary<Cadence> = fc.record(
 /**
  * A cadence with its day resolved, as the schedule works with it.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const resolvedCadence: fc.Arbitrary<ResolvedCadence> = fc.oneof(
@@ -677,6 +702,7 @@ export const resolvedCadence: fc.Arbitrary<ResolvedCadence> = fc.oneof(
 /**
  * Options of {@link planTermsRequest}.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface PlanTermsRequestOptions {
@@ -694,6 +720,7 @@ export interface PlanTermsRequestOptions {
  * A valid compute-plan-terms request (R6.2, R3.1): any plan type, an optional
  * deposit in the currency's digits, an optional cadence, a named zone.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export const planTermsRequest = (options: PlanTermsRequestOptions = {}): fc.Arbitrary<PlanTermsRequest> =>

@@ -1,6 +1,6 @@
 /**
  * The claims the documentation makes about the description's checkout example are the engine's
- * answers (issue 17.11: the TSDoc of summarizeCheckout once claimed completionDate 2027-02-10).
+ * answers (the TSDoc of summarizeCheckout once claimed completionDate 2027-02-10).
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * One reader per input through the plain functions (issue 21, items 2, 4 and 5):
+ * One reader per input through the plain functions:
  * a plan record's currency is the plan's; an existing plan's tied policies are
  * quoted; a merchant configuration's unknown fields are reported by every
  * function that reads one, refused on request; a sandbox merchants file is
@@ -26,7 +26,7 @@ import { exampleRequest, NOW, thrown } from "../fixtures.ts"
 
 const sandboxFile = JSON.parse(readFileSync(new URL("../../examples/sandbox-merchants.json", import.meta.url), "utf8"))
 
-/** The issue's plan (item 5): `refundPolicy` for `refundPolicies`, so the merchant's defaults apply. */
+/** The reported plan: `refundPolicy` for `refundPolicies`, so the merchant's defaults apply. */
 const plan = {
   currencyCode: "AUD",
   totalPaymentsPaid: 400,
@@ -36,8 +36,8 @@ const AT = "2027-02-10T00:00:00Z" // 19 days before: the sandbox merchant's 30-d
 
 const codes = (list: ReadonlyArray<{ path: string; code: string }>) => list.map((i) => `${i.path}:${i.code}`)
 
-describe("calculateRefund reads a plan record's currency (issue 21 item 2)", () => {
-  it("the issue's record: isZeroDecimal true, 333 at 75 % refundable gives 250 suggested and 83 kept", () => {
+describe("calculateRefund reads a plan record's currency", () => {
+  it("the reported record: isZeroDecimal true, 333 at 75 % refundable gives 250 suggested and 83 kept", () => {
     const record = {
       id: "plan_1",
       status: "OnSchedule",
@@ -85,8 +85,8 @@ describe("calculateRefund reads a plan record's currency (issue 21 item 2)", () 
   })
 })
 
-describe("calculateRefund quotes an existing plan's tied policies by list order (issue 21 item 4, R7.2)", () => {
-  it("the issue's plan: two 30-day policies (10 %, 90 %): the first is active; a checkout still refuses them (R4.6)", () => {
+describe("calculateRefund quotes an existing plan's tied policies by list order (R7.2)", () => {
+  it("the reported plan: two 30-day policies (10 %, 90 %): the first is active; a checkout still refuses them (R4.6)", () => {
     const refundPolicies = [
       { daysWithinRedemptionDate: 30, refundablePercentage: 10 },
       { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
@@ -105,10 +105,10 @@ describe("calculateRefund quotes an existing plan's tied policies by list order 
   })
 })
 
-describe("a merchant configuration's fields count as data (issue 21 item 5, R10.2)", () => {
+describe("a merchant configuration's fields count as data (R10.2)", () => {
   const typo = { defaultRefundPolicy: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }
 
-  it("the issue's typo: defaultRefundPolicy is reported, and refused under unknownFields: \"error\"", () => {
+  it("the reported typo: defaultRefundPolicy is reported, and refused under unknownFields: \"error\"", () => {
     const answer = calculateRefundResult(plan, { at: AT, merchant: typo })
     expect(answer.ok && answer.value.suggestedRefundAmount).toBe(400)
     expect(codes(answer.warnings)).toEqual(["merchant.defaultRefundPolicy:unknown_field"])
@@ -155,7 +155,7 @@ describe("a merchant configuration's fields count as data (issue 21 item 5, R10.
       planId: "plan_1",
       merchant: typo
     })
-    // `merchant` is the configuration here too (issue 21 item 7)
+    // `merchant` is the configuration here too
     expect(codes(created.warnings)).toContain("merchant.defaultRefundPolicy:unknown_field")
   })
 

@@ -1,5 +1,5 @@
 /**
- * The plain API's surface (issue 21): no silent typo (R10.2), twins that never throw, one meaning
+ * The plain API's surface: no silent typo (R10.2), twins that never throw, one meaning
  * per option name. Each example is a reproduction from the issue.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
@@ -36,7 +36,7 @@ const plan = {
   }]
 }
 
-/** The issue's typo: `refundPolicy` for `refundPolicies`, which no rule reads. */
+/** The reported typo: `refundPolicy` for `refundPolicies`, which no rule reads. */
 const typo = {
   ...plan,
   items: [{ ...plan.items[0]!, refundPolicies: undefined, refundPolicy: plan.items[0]!.refundPolicies }]
@@ -68,7 +68,7 @@ const processWarnings = (f: () => unknown): Array<Emitted> => {
 afterEach(() => vi.restoreAllMocks())
 
 describe("R10.2 an unknown option is refused (unknown_option), never read as its neighbour", () => {
-  it("the issue's repro: calculateRefund(plan, { at, timezone }) no longer quotes in UTC", () => {
+  it("the reported reproduction: calculateRefund(plan, { at, timezone }) no longer quotes in UTC", () => {
     const error = thrown(() => calculateRefund(plan, { at: AT, timezone: "Australia/Sydney" } as never))
     expect(error.issues).toEqual([{
       path: "options.timezone",
@@ -104,7 +104,7 @@ describe("R10.2 an unknown option is refused (unknown_option), never read as its
 })
 
 describe("R10.2 a throwing function reports an unknown field of its data as a process warning, once per path", () => {
-  it("the issue's repro: refundPolicy for refundPolicies is no silent full refund", () => {
+  it("the reported reproduction: refundPolicy for refundPolicies is no silent full refund", () => {
     const warnings = processWarnings(() => {
       expect(calculateRefund(typo, { at: AT }).suggestedRefundAmount).toBe(400)
       calculateRefund(typo, { at: "2027-01-21T09:00:00+11:00" })
@@ -170,7 +170,7 @@ describe("R10.2 a throwing function reports an unknown field of its data as a pr
 })
 
 describe("twins never throw, facades never skip a check", () => {
-  it("the issue's repro: searchPlansResult with a query shaped like a normalized one is checked", () => {
+  it("the reported reproduction: searchPlansResult with a query shaped like a normalized one is checked", () => {
     const answer = searchPlansResult(
       [],
       { filters: [], page: -5, limit: 100000, sortField: "nope" } as never,
@@ -196,7 +196,7 @@ describe("twins never throw, facades never skip a check", () => {
     ])
   })
 
-  it("the issue's repro: applyPlanEventResult answers arbitrary input with issues", () => {
+  it("the reported reproduction: applyPlanEventResult answers arbitrary input with issues", () => {
     for (const [record, event] of [[{}, { _tag: "DepositAccepted", at: NOW }], [5, 3], [null, undefined]] as const) {
       const answer = applyPlanEventResult(record as never, event as never)
       expect(answer.ok).toBe(false)
@@ -207,7 +207,7 @@ describe("twins never throw, facades never skip a check", () => {
 describe("one meaning per option name: merchant is the merchant configuration", () => {
   const zeroDecimal = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
 
-  it("the issue's repro: createPlanRecord reads merchant as the configuration (isZeroDecimal), not the record's merchant", () => {
+  it("the reported reproduction: createPlanRecord reads merchant as the configuration (isZeroDecimal), not the record's merchant", () => {
     const record = createPlanRecord(exampleRequest(), exampleTerms(), {
       now: NOW,
       planId: "plan_1",

@@ -1,5 +1,5 @@
 /**
- * Types that check (issue 21, R10): every plain function's data parameter is its exact input type,
+ * Types that check (R10): every plain function's data parameter is its exact input type,
  * so a typo'd field, a wrong type or an unknown option in an object literal does not compile. The
  * compiler holds each `@ts-expect-error` below (`npm run typecheck`, in `npm test`): a line that
  * compiled would fail the check. Values of type `unknown` go through a validator or a `…Result`
@@ -35,7 +35,7 @@ const now = "2026-11-22T00:00:00Z"
 const item = { quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01" }
 
 export const typoedFields = () => {
-  // @ts-expect-error the issue's typo: refundPolicy for refundPolicies is no field of a plan's item
+  // @ts-expect-error the reported typo: refundPolicy for refundPolicies is no field of a plan's item
   calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicy: [] }] }, { at })
   // @ts-expect-error a typo at the top of a checkout request
   summarizeCheckout({ ...request, itmes: request.items }, { now })
@@ -52,7 +52,7 @@ export const typoedFields = () => {
 }
 
 export const wrongTypes = () => {
-  // @ts-expect-error the issue's example: a merchant id that is a number (and nothing else of a request)
+  // @ts-expect-error the reported example: a merchant id that is a number (and nothing else of a request)
   summarizeCheckout({ merchantId: 5 }, { now })
   // @ts-expect-error a complete request but for the merchant id's type
   summarizeCheckout({ ...request, merchantId: 5 }, { now })
@@ -65,7 +65,7 @@ export const wrongTypes = () => {
 }
 
 export const unknownOptions = () => {
-  // @ts-expect-error the issue's repro: timezone for timeZone
+  // @ts-expect-error the reported reproduction: timezone for timeZone
   calculateRefund(record, { at, timezone: "Australia/Sydney" })
   // @ts-expect-error an option of another function
   splitInstallments(100, 3, "AUD", { now })

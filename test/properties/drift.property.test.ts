@@ -1,5 +1,5 @@
 /**
- * Drift properties: one definition per rule (issue 13). A rule reachable from
+ * Drift properties: one definition per rule. A rule reachable from
  * several entry points is defined once, so the same input gives the same issues
  * (path, code, rule and what the message expects) through every one of them:
  *
@@ -191,7 +191,7 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
     return { fromValidation, fromQuote, fromTerms, fromClient, fromSandbox, fromValidationOfJson }
   }
 
-  it("the issue's example: { type: \"flat\", daysWithinRedemptionDate: -1.5, refundablePercentage: 120 } says the same everywhere", async () => {
+  it("the reported example: { type: \"flat\", daysWithinRedemptionDate: -1.5, refundablePercentage: 120 } says the same everywhere", async () => {
     const found = await entryPoints("refundPolicies", [{
       type: "flat",
       daysWithinRedemptionDate: -1.5,
@@ -298,7 +298,7 @@ describe("drift: search and notes parameters are defined once", () => {
   })
   const client = clientAnswering(200, { nextCursor: null, totalRowCount: 0, plans: [], planNotes: [] })
 
-  it("the issue's examples: limit 0 and pageSize 101 say the same everywhere", async () => {
+  it("the reported examples: limit 0 and pageSize 101 say the same everywhere", async () => {
     const search = normalizePlanSearch({ limit: 0 })
     const viaClient = await clientIssues(() => client.searchPlans({ limit: 0 }))
     expect(said(viaClient)).toEqual(said(search.ok ? [] : search.issues))

@@ -44,7 +44,7 @@ describe("R10.2 unknown fields and options are reported, and refused on request 
     }]
   }
 
-  it("the issue's typo: refundPolicy is named, not a silent full refund; timezone is refused", () => {
+  it("the reported typo: refundPolicy is named, not a silent full refund; timezone is refused", () => {
     const answer = calculateRefundResult(plan, { at: AT, timeZone: "Australia/Sydney" })
     expect(answer.ok).toBe(true)
     expect(unknownPaths(answer.warnings)).toEqual(["items[0].refundPolicy"])
@@ -120,7 +120,7 @@ describe("R10.2 properties", () => {
 })
 
 describe("R10.1 a key whose value is undefined is absent", () => {
-  it("the issue's case: minimumDepositPerItem: undefined validates, summarizes and prices", () => {
+  it("the reported case: minimumDepositPerItem: undefined validates, summarizes and prices", () => {
     const request = { ...exampleRequest(), minimumDepositPerItem: undefined }
     expect(validateCheckoutRequest(request, { now: NOW }).ok).toBe(true)
     expect(summarizeCheckoutResult(request, { now: NOW }).ok).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * Merchants files (issue 22, item 3): any entry of a merchants file either
+ * Merchants files: any entry of a merchants file either
  * loads or is refused with issues naming each bad field, and only those;
  * nothing but the typed `ValidationError` is thrown. `payment-plan serve`
  * (run in process, the sandbox loaded from the sources as the package's
@@ -105,7 +105,7 @@ const entry = fc.record({ key, fields: fc.record(FIELDS) }).map(({ key, fields }
 const namedFields = (issues: ReadonlyArray<{ readonly path: string }>) =>
   new Set(issues.map((i) => /^merchants\[0\]\.([A-Za-z]+)/.exec(i.path)?.[1] ?? i.path))
 
-describe("merchants file entries (issue 22, item 3)", () => {
+describe("merchants file entries", () => {
   it("property: an entry loads, or is refused with a ValidationError naming each bad field and only those", () => {
     fc.assert(
       fc.property(entry, ({ entry, badFields }) => {

@@ -1,5 +1,5 @@
 /**
- * Executable specification of plan messaging (issue 25): over random items, zones, cadences,
+ * Executable specification of plan messaging: over random items, zones, cadences,
  * merchants and instants,
  * - R6, drift: `planMessage(...).value.terms` deep-equals `computePlanTerms` for the checkout of the
  *   item with the minimum deposit (R6.7);
@@ -68,7 +68,7 @@ const minorOf = (text: string, exponent: number): number => {
   return Number(whole + fraction)
 }
 
-describe("plan messaging (issue 25)", () => {
+describe("plan messaging", () => {
   it("R6, drift: planMessage's terms are computePlanTerms' with the minimum deposit", () => {
     let compared = 0
     fc.assert(

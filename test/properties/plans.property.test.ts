@@ -1,5 +1,5 @@
 /**
- * Executable specification of the plan lifecycle (issue 5, docs/plans.md):
+ * Executable specification of the plan lifecycle (docs/plans.md):
  * invariants at every step, refusals that change nothing, a model-based test
  * of the state machine, and creation against the checkout totals (R2, R6.9).
  */
@@ -21,7 +21,7 @@ import { ISO_DIGITS, minorUnits, recordDigits } from "./oracles.ts"
 /** Reads an amount of the record in minor units of its currency's digits, failing when it has more (R1.2, R1.4). */
 const minor = (plan: Plan, amount: number): number => minorUnits(amount, recordDigits(plan))
 
-/** The invariants of issue 5, checked exactly in minor units. */
+/** The plan lifecycle's invariants, checked exactly in minor units. */
 const expectInvariants = (plan: Plan) => {
   const m = (x: number) => minor(plan, x)
   expect(m(plan.totalPaid) + m(plan.remainingAmount)).toBe(m(plan.totalCost))
@@ -67,7 +67,7 @@ const deepFreeze = <A>(value: A): A => {
   return value
 }
 
-describe("plan lifecycle (issue 5)", () => {
+describe("plan lifecycle", () => {
   it("createPlanRecord: totals are the checkout's (R2), the schedule is kept exactly (R6.9), the invariants hold", () => {
     const now = Date.UTC(2026, 10, 22, 9, 30)
     fc.assert(

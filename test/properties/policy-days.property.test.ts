@@ -1,7 +1,7 @@
 /**
  * R4.6: no two refund policies of an item share their `daysWithinRedemptionDate`. The check has a
  * report (which policies repeat which) and a fast predicate that the compiled validator asks first;
- * breaking the predicate was caught by one example test only (issue 23). This property holds the
+ * breaking the predicate was caught by one example test only (a mutant Stryker left alive). This property holds the
  * validator's answer to an oracle over short lists and over lists longer than the predicate's
  * allocation-free range (32), where ties are frequent and where they are rare.
  */

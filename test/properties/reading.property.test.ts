@@ -1,5 +1,5 @@
 /**
- * Reading drift (issue 21): a plan record is read in one place, so the same
+ * Reading drift: a plan record is read in one place, so the same
  * random record through every consumer of a record (the refund calculation, the
  * cancellation check, the lifecycle and the exposure report's reading) gives
  * the same currency digits and the same amounts (R1.2, R7, R7.8), whatever
@@ -125,7 +125,7 @@ const minor = (amount: number, e: number) => {
   return m
 }
 
-describe("reading drift: one plan record, every reader of it (issue 21, R1.2, R7, R7.8)", () => {
+describe("reading drift: one plan record, every reader of it (R1.2, R7, R7.8)", () => {
   it("R1.2: the quote, the cancellation check, the lifecycle and the exposure report read the same digits and the same amounts", () => {
     let overridden = 0
     let disagreeing = 0
@@ -206,7 +206,7 @@ describe("reading drift: one plan record, every reader of it (issue 21, R1.2, R7
   })
 })
 
-describe("R10.3 a merchant configuration the service could answer never makes a calculation throw (issue 21)", () => {
+describe("R10.3 a merchant configuration the service could answer never makes a calculation throw", () => {
   /** A value as a service might write it: a number, a number as text, null, or absent. */
   const served = (value: fc.Arbitrary<number>) =>
     fc.oneof(value, value.map(String), fc.constant(null), fc.constant(undefined))

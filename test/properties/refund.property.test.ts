@@ -455,7 +455,7 @@ describe("R3 time zones around transitions", () => {
   })
 })
 
-describe("R7.2 an existing plan's ties are settled by list order, never refused (issue 21 item 4)", () => {
+describe("R7.2 an existing plan's ties are settled by list order, never refused", () => {
   /** Policies drawn from a few windows, so two of one item often share their days (R4.6 refuses that on a checkout only). */
   const tiedPolicies = fc.array(
     fc.record({

@@ -1,5 +1,5 @@
 /**
- * Strict once, tolerant derived (issue 13): every resource is declared once,
+ * Strict once, tolerant derived: every resource is declared once,
  * strictly, and its response reading is `tolerant(strict)`. Here: what the
  * engine builds is a valid strict value, and reads back through the tolerant
  * schema as the same value (types first, checked by the compiler; then the

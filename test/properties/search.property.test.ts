@@ -1,5 +1,5 @@
 /**
- * Executable specification of the plan search (issue 5, docs/plans.md "Search"):
+ * Executable specification of the plan search (docs/plans.md, "Search"):
  * evaluation equals a naive filter-sort-slice oracle, pages partition the
  * result, and normalization never throws.
  */
@@ -209,7 +209,7 @@ const normalized = (params: unknown): NormalizedPlanSearch => {
 
 const cases = planSummaries(30, 8).chain((summaries) => fc.tuple(fc.constant(summaries), queryOf(summaries), scopeArb))
 
-describe("plan search (issue 5)", () => {
+describe("plan search", () => {
   it("searchPlans equals a naive filter-sort-slice oracle for random plans and queries", () => {
     fc.assert(
       fc.property(cases, ([summaries, params, scope]) => {
@@ -263,7 +263,7 @@ describe("plan search (issue 5)", () => {
   })
 })
 
-describe("normalizePlanSearch (issue 5)", () => {
+describe("normalizePlanSearch", () => {
   const PARAMS = [
     "page",
     "cursor",

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 15, docs/webhooks.md): for any sequence of plan events, the
+ * Webhooks (docs/webhooks.md): for any sequence of plan events, the
  * webhook events emitted are exactly the transitions that happened, in order,
  * each once; a receiver replaying the stream rebuilds the plan's status and
  * payments; every event is valid under the strict catalogue and survives the
@@ -46,7 +46,7 @@ const label = (e: Webhook.WebhookEvent): string => {
   }
 }
 
-describe("webhook events of plan transitions (issue 15)", () => {
+describe("webhook events of plan transitions", () => {
   it("are exactly the transitions that happened, in order, each once; refused events emit nothing", () => {
     fc.assert(
       fc.property(

@@ -3,6 +3,8 @@
  * a checkout (R6) and the refund calculation of a plan (R7), through the plain
  * functions' `…Result` twins `computePlanTermsResult` and `calculateRefundResult`
  * (their warnings printed on stderr, io.ts `answered`).
+ *
+ * @module
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { isRecord } from "../../core/foundation/input.ts"

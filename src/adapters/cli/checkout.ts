@@ -3,6 +3,8 @@
  * request checked against the service's constraints (R4), and its totals (R2),
  * through the plain functions `validateCheckoutRequest` and `summarizeCheckoutResult`
  * (their warnings printed on stderr, io.ts `reportWarnings`).
+ *
+ * @module
  */
 import type { Command } from "commander"
 import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"

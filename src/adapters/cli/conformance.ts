@@ -4,6 +4,8 @@
  * user loads it). Exit codes: 0 every check agrees, 1 a disagreement, 2 a usage
  * error or a service that cannot be compared with (unreachable, failing, the
  * credentials refused), with its message on stderr and never a stack trace.
+ *
+ * @module
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { writeFile } from "node:fs/promises"

@@ -3,6 +3,8 @@
  *
  * Exit codes: 0 success, 1 a validation failure or refused input, 2 a usage
  * error (unknown option, missing input, a malformed option value).
+ *
+ * @module
  */
 import { Option } from "commander"
 import { readFile } from "node:fs/promises"

@@ -2,6 +2,8 @@
 /**
  * The `payment-plan` binary (package.json "bin"): runs the command tree on the
  * process's arguments and streams.
+ *
+ * @module
  */
 import { run } from "./program.ts"
 

@@ -8,6 +8,8 @@
  * A merchants file is read by the sandbox's own reader (`readMerchantProfile` of
  * the package's `./sandbox` export, loaded as any user loads it, as `serve`
  * loads the sandbox): this module only tells the two shapes apart. A configuration is read by the core, in the calculation.
+ *
+ * @module
  */
 import { Option } from "commander"
 import { isRecord } from "../../core/foundation/input.ts"

@@ -6,6 +6,8 @@
  * option is checked here, when the command line is parsed, with the core's own
  * definitions (time zones, instants, cadences, plan types), before any input is
  * read.
+ *
+ * @module
  */
 import { InvalidArgumentError, Option } from "commander"
 import * as Result from "effect/Result"

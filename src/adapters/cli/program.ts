@@ -2,6 +2,8 @@
  * The `payment-plan` command: one subcommand per capability of the engine, each
  * a thin layer over the package's plain functions. Parsing and help come from
  * commander; this module maps its errors to the exit codes of io.ts.
+ *
+ * @module
  */
 import { Command, CommanderError } from "commander"
 import { readFileSync } from "node:fs"

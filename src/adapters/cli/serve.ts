@@ -7,6 +7,8 @@
  * settings are read by the sandbox's own reader, as `npm start` reads them:
  * a flag wins over its environment variable (PORT, HOST, SANDBOX_DB,
  * SANDBOX_MERCHANTS).
+ *
+ * @module
  */
 import type { Command } from "commander"
 import { isRecord } from "../../core/foundation/input.ts"

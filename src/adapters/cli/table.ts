@@ -4,6 +4,8 @@
  * terminal (string-width: East Asian wide characters and emoji take two
  * columns, combining marks none), not string lengths, so rows with CJK names
  * or emoji stay aligned.
+ *
+ * @module
  */
 import stringWidth from "string-width"
 

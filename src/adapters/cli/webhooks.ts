@@ -6,6 +6,8 @@
  *
  * Verification is the client's `verifyWebhook`, loaded through the package's
  * own `./client` export as any user loads it.
+ *
+ * @module
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"

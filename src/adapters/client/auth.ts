@@ -4,7 +4,7 @@
  * usual `Basic base64(merchantId:apiKey)` (RFC 7617) and a merchant can replace
  * it. Whatever is built stays inside a `Redacted` until the request is made.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -12,6 +12,7 @@ import * as Redacted from "effect/Redacted"
 /**
  * What a custom authorization function receives.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface Credentials {
@@ -23,6 +24,7 @@ export interface Credentials {
  * The header value as it is, or a function that builds it for every attempt
  * (a short-lived token, say).
  *
+ * @category Client
  * @since 0.1.0
  */
 export type Authorization =

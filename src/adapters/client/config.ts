@@ -5,7 +5,7 @@
  * id the service could never authenticate is refused here, not at the first
  * call.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
@@ -21,6 +21,7 @@ import { InvalidOptionsError } from "./errors.ts"
  * Any WHATWG `fetch`, or a handler with the same shape (`(Request) => Promise<Response>`,
  * the sandbox's, say). The client always calls it with one `Request`.
  *
+ * @category Client
  * @since 0.1.0
  */
 export type FetchLike = (request: Request) => Promise<Response>
@@ -35,6 +36,7 @@ export type FetchLike = (request: Request) => Promise<Response>
  * - `"honoured"`: every POST carries a key (generated once per call, the same
  *   on every attempt) and is retried like a GET.
  *
+ * @category Client
  * @since 0.1.0
  */
 export type IdempotencyKeys = "honoured" | "unknown"
@@ -42,6 +44,7 @@ export type IdempotencyKeys = "honoured" | "unknown"
 /**
  * When and how a failed request is tried again.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface RetryOptions {
@@ -92,6 +95,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000
  *   apiKey: process.env.PAYMENT_PLAN_API_KEY!
  * }
  * ```
+ * @category Client
  * @since 0.1.0
  */
 export interface ClientOptions {

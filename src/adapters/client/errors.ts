@@ -13,7 +13,7 @@
  * {@link RequestValidationError} instead, before anything is sent. Bad options
  * are an {@link InvalidOptionsError}.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import type { Issue } from "../../core/foundation/issues.ts"
@@ -39,6 +39,7 @@ import type { Operation } from "../../core/wire/routes.ts"
  * | `transport` | {@link TransportError} | connection refused or reset, DNS, TLS, a body cut off |
  * | `undecodable_body` | {@link UndecodableBodyError} | a success whose body cannot be read |
  *
+ * @category Client
  * @since 0.1.0
  */
 export type ClientErrorCode =
@@ -118,6 +119,7 @@ const clientError = <const Tag extends string, const Code extends ClientErrorCod
  * }
  * await cancel(planId) // { result: … }, "already cancelled", or the issues of a refused request
  * ```
+ * @category Client
  * @since 0.1.0
  */
 export const isPaymentPlanClientError = (u: unknown): u is PaymentPlanClientError =>
@@ -126,6 +128,7 @@ export const isPaymentPlanClientError = (u: unknown): u is PaymentPlanClientErro
 /**
  * What every failure of a sent request carries.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface HttpErrorFields {
@@ -174,6 +177,7 @@ const describeIssues = (issues: ReadonlyArray<Issue>): string => {
  * breaks (`rule`: `R4.1`/`R4.3` for the merchant id, as a request's, else
  * `client`). The API key is never shown.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class InvalidOptionsError extends clientError("InvalidOptionsError", "invalid_options")<{
@@ -191,6 +195,7 @@ export class InvalidOptionsError extends clientError("InvalidOptionsError", "inv
  * `"ValidationError"`, the core's, so `Effect.catchTag("ValidationError", …)`
  * catches a refusal wherever it comes from.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class RequestValidationError extends clientError("ValidationError", "invalid_request")<{
@@ -207,6 +212,7 @@ export class RequestValidationError extends clientError("ValidationError", "inva
  * The service refused the request as invalid: a 4xx other than 401, 403, 404,
  * 409 and 429. `body.issues` lists the problems when the service names them.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class ServiceValidationError
@@ -220,6 +226,7 @@ export class ServiceValidationError
 /**
  * 401: the credentials are missing or wrong.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class UnauthorizedError extends clientError("UnauthorizedError", "unauthorized")<HttpErrorFields> {
@@ -231,6 +238,7 @@ export class UnauthorizedError extends clientError("UnauthorizedError", "unautho
 /**
  * 403: the credentials do not allow this operation.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class ForbiddenError extends clientError("ForbiddenError", "forbidden")<HttpErrorFields> {
@@ -242,6 +250,7 @@ export class ForbiddenError extends clientError("ForbiddenError", "forbidden")<H
 /**
  * 404: no such checkout or plan (or it belongs to another merchant).
  *
+ * @category Client
  * @since 0.1.0
  */
 export class NotFoundError extends clientError("NotFoundError", "not_found")<HttpErrorFields> {
@@ -254,6 +263,7 @@ export class NotFoundError extends clientError("NotFoundError", "not_found")<Htt
  * 409: the resource's state forbids it (a plan already cancelled, an
  * idempotency key reused with another body).
  *
+ * @category Client
  * @since 0.1.0
  */
 export class ConflictError extends clientError("ConflictError", "conflict")<HttpErrorFields> {
@@ -265,6 +275,7 @@ export class ConflictError extends clientError("ConflictError", "conflict")<Http
 /**
  * 429: too many requests; `retryAfterMs` is the service's `Retry-After`.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class RateLimitedError extends clientError("RateLimitedError", "rate_limited")<
@@ -281,6 +292,7 @@ export class RateLimitedError extends clientError("RateLimitedError", "rate_limi
 /**
  * 5xx: the service failed.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class ServerError extends clientError("ServerError", "server_error")<HttpErrorFields> {
@@ -292,6 +304,7 @@ export class ServerError extends clientError("ServerError", "server_error")<Http
 /**
  * No complete answer within `timeoutMs` (headers and body).
  *
+ * @category Client
  * @since 0.1.0
  */
 export class TimeoutError
@@ -306,6 +319,7 @@ export class TimeoutError
  * The request or the response's body failed in transit (connection refused or
  * reset, DNS, TLS, a body cut off). `cause` is what `fetch` threw.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class TransportError
@@ -321,6 +335,7 @@ export class TransportError
  * A successful status with a body that is not what the operation returns: an
  * HTML page, truncated JSON, JSON of another shape. `reason` says what is wrong.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class UndecodableBodyError
@@ -336,6 +351,7 @@ export class UndecodableBodyError
  * (R8.1); `problem` says why (`missing`, `repeated`, `malformed`). Nothing was
  * sent.
  *
+ * @category Client
  * @since 0.1.0
  */
 export class InvalidRedirectError extends clientError("InvalidRedirectError", "invalid_redirect")<{
@@ -349,6 +365,7 @@ export class InvalidRedirectError extends clientError("InvalidRedirectError", "i
 /**
  * Every failure of a request that was sent (an answer, or none).
  *
+ * @category Client
  * @since 0.1.0
  */
 export type ClientError =
@@ -368,6 +385,7 @@ export type ClientError =
  * ({@link ClientError}), or a request the core refused, which was then never
  * sent ({@link RequestValidationError}).
  *
+ * @category Client
  * @since 0.1.0
  */
 export type CallError = ClientError | RequestValidationError
@@ -376,6 +394,7 @@ export type CallError = ClientError | RequestValidationError
  * Every error of the client, told apart by `code` (or `_tag`); what
  * {@link isPaymentPlanClientError} recognises.
  *
+ * @category Client
  * @since 0.1.0
  */
 export type PaymentPlanClientError = CallError | InvalidRedirectError | InvalidOptionsError
@@ -384,6 +403,7 @@ export type PaymentPlanClientError = CallError | InvalidRedirectError | InvalidO
  * The base class of every client error, for `instanceof` (within one copy of
  * the package; {@link isPaymentPlanClientError} also works across copies).
  *
+ * @category Client
  * @since 0.1.0
  */
 export const PaymentPlanClientError: abstract new(...args: never) => ClientErrorBase = ClientErrorBase

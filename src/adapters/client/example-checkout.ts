@@ -6,6 +6,7 @@
  * any day as they stand after the day they were written for.
  *
  * @internal
+ * @module
  */
 import * as Result from "effect/Result"
 import example from "../../../examples/checkout-request.json" with { type: "json" }

@@ -4,7 +4,7 @@
  * {@link PaymentPlanClientError} (tell which by `code`, after
  * `isPaymentPlanClientError`); `createCheckout` never rejects.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -26,6 +26,7 @@ import { EXCHANGED, type Exchanged, makeApi, type PaymentPlanClientApi } from ".
 /**
  * Options of one call of the Promise client.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface RequestOptions extends CallOptions {
@@ -48,6 +49,7 @@ export type PromiseMethods = {
  * (see `isPaymentPlanClientError`), with `signal.reason` when its signal
  * aborts it, or with what your own `authorization` function threw.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface Client extends PromiseMethods {
@@ -94,6 +96,7 @@ const callOptions = (options: RequestOptions | undefined): CallOptions | undefin
  * const verified = await client.verifyCheckout(req.url, { merchantOrderId: "order-0001" })
  * if (verified.allocate) allocateInventory()
  * ```
+ * @category Client
  * @since 0.1.0
  */
 export const createClient = (options: ClientOptions): Client => {

@@ -7,7 +7,7 @@
  * the two that are more than one exchange (createCheckout's outcome,
  * verifyCheckout).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -35,6 +35,7 @@ import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
 /**
  * Options of one call.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface CallOptions {
@@ -243,6 +244,7 @@ export const call = <K extends Operation>(
  * for a success and for a failure below 500 (a validation failure), never for
  * 5xx, a timeout, a transport failure or a request that was not sent.
  *
+ * @category Client
  * @since 0.1.0
  */
 export type CreateCheckoutOutcome =
@@ -299,6 +301,7 @@ export const createCheckout = (
 /**
  * What the merchant expects of the checkout it verifies (R8.2), beside its id.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface VerifyExpectations {
@@ -311,6 +314,7 @@ export interface VerifyExpectations {
  * as retrieved (read tolerantly; undefined when it is not a checkout at all,
  * and the decision is then a refusal).
  *
+ * @category Client
  * @since 0.1.0
  */
 export type VerifiedCheckout = Verification.DepositDecision & {

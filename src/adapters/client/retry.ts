@@ -19,6 +19,7 @@
  * test runs the policy under `TestClock` and a seeded `Random`, without sleeping.
  *
  * @internal
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"

@@ -2,7 +2,7 @@
  * The Effect-native client: a service with one Effect per operation, and a
  * layer that builds it from {@link ClientOptions}.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -56,6 +56,7 @@ export type EffectMethods = {
  * The operations of the service, as Effects: one per operation of the core's
  * route table, and `verifyCheckout`.
  *
+ * @category Client
  * @since 0.1.0
  */
 export interface PaymentPlanClientApi extends EffectMethods {
@@ -122,6 +123,7 @@ export const make = (options: ClientOptions): Effect.Effect<PaymentPlanClientApi
  *   Effect.runPromise
  * )
  * ```
+ * @category Client
  * @since 0.1.0
  */
 export class PaymentPlanClient extends Context.Service<PaymentPlanClient, PaymentPlanClientApi>()(

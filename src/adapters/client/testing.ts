@@ -58,6 +58,7 @@ import { type Client, createClient } from "./facade.ts"
 /**
  * What the contract needs of a service.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface ContractEnvironment {
@@ -76,6 +77,7 @@ export interface ContractEnvironment {
 /**
  * How to register the contract's tests, and what the service promises.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface ContractOptions {
@@ -443,6 +445,7 @@ const idempotencyTests = ({ idempotencyKeys, test }: Registration): void => {
  *   apiKey: process.env.PP_API_KEY!, completeCheckout: payInTheWidget, close: async () => {}
  * }), { describe, it })
  * ```
+ * @category Testing
  * @since 0.1.0
  */
 export const clientContract = (
@@ -477,6 +480,7 @@ export const clientContract = (
 /**
  * One scripted answer of {@link scriptedFetch}.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export type Step =
@@ -503,6 +507,7 @@ export type Step =
 /**
  * A request as {@link scriptedFetch} received it.
  *
+ * @category Testing
  * @since 0.1.0
  */
 export interface RecordedRequest {
@@ -544,6 +549,7 @@ const fetchFailed = (message: string, code: string) =>
  * await client.retrievePlan("plan_1") // retried after the 503
  * requests.length // 2
  * ```
+ * @category Testing
  * @since 0.1.0
  */
 export const scriptedFetch = (

@@ -4,6 +4,7 @@
  * Retries are retry.ts's business.
  *
  * @internal
+ * @module
  */
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"

@@ -6,7 +6,7 @@
  * tolerantly (R9). The HMAC is the `standardwebhooks` package's; the rest is
  * the core's (docs/webhooks.md).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
@@ -33,6 +33,7 @@ import {
  * A `webhook-id`, `webhook-timestamp` or `webhook-signature` header is
  * missing or malformed: this is not a Standard Webhooks delivery.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookHeaderError extends Data.TaggedError("WebhookHeaderError")<{
@@ -49,6 +50,7 @@ export class WebhookHeaderError extends Data.TaggedError("WebhookHeaderError")<{
  * on the way, or the secret is not the one the sender signs with (the two
  * cannot be told apart, by design).
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookSignatureError extends Data.TaggedError("WebhookSignatureError")<{
@@ -63,6 +65,7 @@ export class WebhookSignatureError extends Data.TaggedError("WebhookSignatureErr
  * The delivery's timestamp is outside the tolerance: `stale` (older: a replay
  * of a captured message) or `future` (a clock far ahead).
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookTimestampError extends Data.TaggedError("WebhookTimestampError")<{
@@ -86,6 +89,7 @@ export class WebhookTimestampError extends Data.TaggedError("WebhookTimestampErr
  * The replay guard had already seen this `webhook-id`: a replayed message, or
  * a redelivery of one you handled (answer it 2xx and do nothing).
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookReplayError extends Data.TaggedError("WebhookReplayError")<{
@@ -100,6 +104,7 @@ export class WebhookReplayError extends Data.TaggedError("WebhookReplayError")<{
  * The signature holds but the body is not an event: not JSON, or an event of
  * a known type without what identifies it. `issues` say what is wrong.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookPayloadError extends Data.TaggedError("WebhookPayloadError")<{
@@ -117,6 +122,7 @@ export class WebhookPayloadError extends Data.TaggedError("WebhookPayloadError")
  * The secret given to `verifyWebhook` is not `whsec_` followed by base64. The
  * error never shows the secret.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export class WebhookSecretError extends Data.TaggedError("WebhookSecretError")<{}> {
@@ -128,6 +134,7 @@ export class WebhookSecretError extends Data.TaggedError("WebhookSecretError")<{
 /**
  * Every way `verifyWebhook` refuses a delivery.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export type WebhookError =
@@ -148,6 +155,7 @@ export type WebhookError =
  * answered 2xx and not handled again. Across processes, use your database
  * (a unique key on the id) behind this interface.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export interface WebhookReplayGuard {
@@ -172,6 +180,7 @@ export interface WebhookReplayGuard {
  * // delivery: the request received, or its raw body and headers; secret: the endpoint's whsec_…
  * const verified = await verifyWebhook(delivery, secret, { replay })
  * ```
+ * @category Webhooks
  * @since 0.1.0
  */
 export const memoryReplayGuard = (
@@ -208,6 +217,7 @@ export const memoryReplayGuard = (
  * Headers as a Fetch `Headers`, or a plain record (Node's `IncomingHttpHeaders`,
  * Express's `req.headers`); names in any case.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export type WebhookHeaders =
@@ -221,6 +231,7 @@ export type WebhookHeaders =
  * A delivery: the raw body, exactly as received (not re-serialized JSON:
  * the signature covers the bytes), and its headers.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export interface WebhookDelivery {
@@ -231,6 +242,7 @@ export interface WebhookDelivery {
 /**
  * Options of {@link verifyWebhook}.
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export interface VerifyWebhookOptions {
@@ -248,6 +260,7 @@ export interface VerifyWebhookOptions {
  * catalogue (`known: true`, narrow on `event.type`) or of a type this library
  * does not know (`known: false`, kept as it came).
  *
+ * @category Webhooks
  * @since 0.1.0
  */
 export type VerifiedWebhook = ReadWebhookEvent & {
@@ -365,6 +378,7 @@ const deliveryOf = (input: Request | WebhookDelivery): Effect.Effect<WebhookDeli
  *   Effect.catchTag("WebhookSignatureError", () => Effect.succeed(undefined))
  * )
  * ```
+ * @category Webhooks
  * @since 0.1.0
  */
 export const verifyWebhookEffect = (
@@ -414,6 +428,7 @@ export const verifyWebhookEffect = (
  * }
  * await onWebhook(webhookRequest()) // webhookRequest(): a signed delivery
  * ```
+ * @category Webhooks
  * @since 0.1.0
  */
 export function verifyWebhook(

@@ -30,6 +30,8 @@ const KEY_LENGTH = 32
  * import { hashApiKey } from "payment-plan-engine/sandbox"
  * hashApiKey("sk_test_0123456789") // "scrypt$16384$8$1$…$…"
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const hashApiKey = (apiKey: string, salt: Buffer = randomBytes(16)): string => {
   const hash = scryptSync(apiKey, salt, KEY_LENGTH, SCRYPT)

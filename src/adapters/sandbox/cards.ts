@@ -6,14 +6,24 @@
  */
 import { type Issue, issue } from "../../core/foundation/issues.ts"
 
-/** The test card numbers. */
+/**
+ * The test card numbers.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const TEST_CARDS = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
   failsLater: "4000000000000341"
 } as const
 
-/** What a test card does: the keys of `TEST_CARDS`. */
+/**
+ * What a test card does: the keys of `TEST_CARDS`.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export type CardBehaviour = keyof typeof TEST_CARDS
 
 /** What a test card does, or the issue with the number (spaces and dashes are ignored). */

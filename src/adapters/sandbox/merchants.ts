@@ -91,6 +91,9 @@ const FileSubMerchant = SubMerchant.mapFields(
  * core's rule where the core has one (the id as a checkout's `merchantId`,
  * currency codes, sub-merchants' `externalCode`, the zone, the webhook
  * endpoint).
+ *
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const MerchantConfig = MerchantConfiguration.mapFields(
   Struct.assign({
@@ -120,25 +123,50 @@ export const MerchantConfig = MerchantConfiguration.mapFields(
   })
 )
 
-/** The merchant's API key: plain (`apiKey`, demos) or its {@link hashApiKey} value (`apiKeyHash`), exactly one. */
+/**
+ * The merchant's API key: plain (`apiKey`, demos) or its {@link hashApiKey} value (`apiKeyHash`), exactly one.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export type MerchantKey =
   | { readonly apiKey: string; readonly apiKeyHash?: never }
   | { readonly apiKeyHash: string; readonly apiKey?: never }
 
-/** One merchant of a merchants file, as written (see the schema {@link MerchantConfig}): its key is required. */
+/**
+ * One merchant of a merchants file, as written (see the schema {@link MerchantConfig}): its key is required.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export type MerchantConfig = Omit<typeof MerchantConfig.Type, "apiKey" | "apiKeyHash"> & MerchantKey
 
-/** A sandbox merchants file: `{ "merchants": [ … ] }`. */
+/**
+ * A sandbox merchants file: `{ "merchants": [ … ] }`.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const MerchantsFile = Schema.Struct({ merchants: Schema.Array(MerchantConfig) })
 
-/** A sandbox merchants file, as written: `{ "merchants": [ … ] }`, each merchant with its key. */
+/**
+ * A sandbox merchants file, as written: `{ "merchants": [ … ] }`, each merchant with its key.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface MerchantsFile {
   readonly merchants: ReadonlyArray<MerchantConfig>
 }
 
 const CONFIGURATION_FIELDS = Object.keys(MerchantConfiguration.fields) as ReadonlyArray<keyof MerchantConfiguration>
 
-/** A merchant of a merchants file without its key: who it is and what the core's calculations read of it. */
+/**
+ * A merchant of a merchants file without its key: who it is and what the core's calculations read of it.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export interface MerchantProfile {
   readonly id: string
   readonly name: string
@@ -150,7 +178,12 @@ export interface MerchantProfile {
   readonly configuration: MerchantConfigurationResponse
 }
 
-/** A merchant as the sandbox holds it: no plain API key. */
+/**
+ * A merchant as the sandbox holds it: no plain API key.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface SandboxMerchant extends MerchantProfile {
   readonly apiKeyHash: string
   readonly config: Omit<MerchantConfig, "apiKey">
@@ -287,6 +320,8 @@ export const usesDemoKey = (merchant: SandboxMerchant): boolean => withDemoKey.h
  *     currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 20000 }] }]
  * })
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const loadMerchants = (input: MerchantsFile): ReadonlyArray<SandboxMerchant> => {
   const checked = checkMerchants(input)
@@ -303,13 +338,21 @@ export const loadMerchants = (input: MerchantsFile): ReadonlyArray<SandboxMercha
   })
 }
 
-/** Why a merchants file was refused: it could not be read, was not JSON, was refused, or lacks a merchant. */
+/**
+ * Why a merchants file was refused: it could not be read, was not JSON, was refused, or lacks a merchant.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export type MerchantsFileProblem = "unreadable" | "not_json" | "refused" | "unknown_merchant"
 
 /**
  * A merchants file that cannot be used: `problem` says why, `issues` name
  * every refused field (`refused`) or the id asked for (`unknown_merchant`),
  * and the message says it in one line.
+ *
+ * @category Sandbox
+ * @since 0.2.0
  */
 export class MerchantsFileError extends Data.TaggedError("MerchantsFileError")<{
   readonly file: string
@@ -362,6 +405,8 @@ const refused = (file: string, error: ValidationError) =>
  * const merchants = readMerchantsFile("sandbox-merchants.json")
  * merchants.map((m) => m.id) // ["merchant-123", "merchant-456"]
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> => {
   const json = readJsonFile(file)
@@ -390,6 +435,8 @@ export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> 
  * // plan: a plan record; the quote takes the merchant's default refund policies
  * calculateRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
  * ```
+ * @category Sandbox
+ * @since 0.2.0
  */
 export const readMerchantProfile = (file: string, merchantId: string): MerchantProfile => {
   const checked = checkMerchants(readJsonFile(file))
@@ -417,7 +464,12 @@ export const readMerchantProfile = (file: string, merchantId: string): MerchantP
 // ---------------------------------------------------------------------------
 // Authentication
 
-/** The merchants of a sandbox, and who a request's credentials name. */
+/**
+ * The merchants of a sandbox, and who a request's credentials name.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface MerchantDirectory {
   readonly list: ReadonlyArray<SandboxMerchant>
   /** The merchant of an id, or `undefined`. */

@@ -27,7 +27,12 @@ import type { SandboxStore } from "./store.ts"
 import { startWebhooks, type WebhookOptions } from "./webhooks/hooks.ts"
 import { webhookTargets } from "./webhooks/targets.ts"
 
-/** Options of {@link createSandbox}. */
+/**
+ * Options of {@link createSandbox}.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface SandboxOptions {
   readonly store: SandboxStore
   readonly merchants: ReadonlyArray<SandboxMerchant> | MerchantDirectory
@@ -61,7 +66,12 @@ export interface SandboxOptions {
   readonly webhookAllow?: ReadonlyArray<string>
 }
 
-/** A sandbox: its handler, and closing its store. */
+/**
+ * A sandbox: its handler, and closing its store.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface Sandbox {
   /** Answers any request to the sandbox; never rejects (a failure of its own is a 500). */
   readonly fetch: (request: Request) => Promise<Response>
@@ -84,6 +94,8 @@ const isDirectory = (merchants: SandboxOptions["merchants"]): merchants is Merch
  * const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants: loadMerchants(config) })
  * const response = await sandbox.fetch(new Request("http://sandbox.test/health"))
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const createSandbox = (options: SandboxOptions): Sandbox => {
   const { store } = options

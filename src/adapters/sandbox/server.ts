@@ -13,9 +13,19 @@ import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 import { sqliteStore } from "./store.ts"
 import { isLoopbackHost } from "./webhooks/targets.ts"
 
-/** Default address of `npm start`. */
+/**
+ * Default address of `npm start`.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const DEFAULT_HOST = "127.0.0.1"
-/** Default port of `npm start` and `payment-plan serve`. */
+/**
+ * Default port of `npm start` and `payment-plan serve`.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const DEFAULT_PORT = 4010
 
 // a Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port; nothing else
@@ -140,12 +150,27 @@ const nodeListener =
       .catch(fail)
   }
 
-/** How long a client may take to send a request's headers (Node's default is 60 s). */
+/**
+ * How long a client may take to send a request's headers (Node's default is 60 s).
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
-/** How long a client may take to send a whole request, headers and body (Node's default is 300 s). */
+/**
+ * How long a client may take to send a whole request, headers and body (Node's default is 300 s).
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 
-/** Options of {@link startSandbox}. */
+/**
+ * Options of {@link startSandbox}.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "merchants">> {
   readonly port?: number
   readonly host?: string
@@ -159,7 +184,12 @@ export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "me
   readonly requestTimeoutMs?: number
 }
 
-/** A running sandbox. */
+/**
+ * A running sandbox.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface RunningSandbox {
   /** `http://host:port` */
   readonly url: string
@@ -174,13 +204,21 @@ export interface RunningSandbox {
   readonly close: () => Promise<void>
 }
 
-/** Why the sandbox could not listen. */
+/**
+ * Why the sandbox could not listen.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export type ListenProblem = "address_in_use" | "address_unavailable" | "not_permitted"
 
 /**
  * The sandbox could not listen on its host and port: `problem` says why,
  * `code` is the system's (`EADDRINUSE`), and the message says it in one line
  * (`127.0.0.1:4010 is already in use`).
+ *
+ * @category Sandbox
+ * @since 0.2.0
  */
 export class SandboxListenError extends Data.TaggedError("SandboxListenError")<{
   readonly host: string
@@ -231,6 +269,8 @@ const exposureWarnings = (host: string, merchants: ReadonlyArray<SandboxMerchant
  * console.log(running.url) // http://127.0.0.1:<port>: port 0 takes a free one, the default is 4010
  * await running.close()
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export const startSandbox = async (options: StartOptions): Promise<RunningSandbox> => {
   const merchants = typeof options.merchants === "string" ? readMerchantsFile(options.merchants) : options.merchants

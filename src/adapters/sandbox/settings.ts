@@ -14,6 +14,7 @@ import { DEFAULT_WEBHOOK_ALLOW, webhookTargets } from "./webhooks/targets.ts"
 /**
  * What a sandbox process needs to start: the options `startSandbox` takes for them.
  *
+ * @category Sandbox
  * @since 0.1.0
  */
 export interface SandboxSettings {
@@ -35,6 +36,7 @@ export interface SandboxSettings {
 /**
  * Each setting's command-line flag and environment variable.
  *
+ * @category Sandbox
  * @since 0.1.0
  */
 export const SANDBOX_SETTINGS = {
@@ -50,6 +52,7 @@ export const SANDBOX_SETTINGS = {
  * `environment`, then `defaults`. A flag or variable that is undefined or
  * empty is not set.
  *
+ * @category Sandbox
  * @since 0.1.0
  */
 export interface SandboxSettingsSources {
@@ -88,6 +91,7 @@ const given = (
  * else console.error(read.issues) // each with the flag or variable it came from as its path
  * // then: await startSandbox(read.value)
  * ```
+ * @category Sandbox
  * @since 0.1.0
  */
 export const readSandboxSettings = (sources: SandboxSettingsSources = {}): Validation<SandboxSettings> => {

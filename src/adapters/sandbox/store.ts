@@ -31,13 +31,25 @@ import { sqliteWebhookStore, type WebhookStore } from "./webhook-store.ts"
  * const created = (await response.json()) as SandboxCheckout
  * created.widgetUrl // `${baseUrl}/widget/checkout/chk_…`: the hosted page to send the customer to
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export type SandboxCheckout = Checkout & { readonly widgetUrl: string; readonly expiresAt: string }
 
-/** The state of a checkout in the sandbox: `Open` until the customer completes, declines or cancels. */
+/**
+ * The state of a checkout in the sandbox: `Open` until the customer completes, declines or cancels.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export type CheckoutState = "Open" | "Completed" | "Rejected"
 
-/** A checkout as the sandbox keeps it. */
+/**
+ * A checkout as the sandbox keeps it.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface StoredCheckout {
   readonly id: string
   readonly merchantId: string
@@ -61,7 +73,12 @@ export interface StoredCheckout {
   readonly finishedAt?: number | undefined
 }
 
-/** A plan as the sandbox keeps it: the core's plan record and the test card that pays it. */
+/**
+ * A plan as the sandbox keeps it: the core's plan record and the test card that pays it.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface StoredPlan {
   readonly id: string
   readonly merchantId: string
@@ -72,7 +89,12 @@ export interface StoredPlan {
   readonly card: CardBehaviour
 }
 
-/** A plan note as the sandbox keeps it. */
+/**
+ * A plan note as the sandbox keeps it.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface StoredNote {
   readonly id: string
   readonly planId: string
@@ -81,7 +103,12 @@ export interface StoredNote {
   readonly note: PlanNote
 }
 
-/** A response kept for an idempotency key. */
+/**
+ * A response kept for an idempotency key.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface StoredIdempotent {
   readonly fingerprint: string
   readonly status: number
@@ -101,6 +128,8 @@ export interface StoredIdempotent {
  * const store = sqliteStore(".sandbox/data.sqlite")
  * store.listPlans(["merchant-123"]).filter((plan) => plan.record.status === "Late")
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export interface SandboxStore {
   /**
@@ -321,6 +350,8 @@ const keysAndClocks = (
  * import { createSandbox, sqliteStore } from "payment-plan-engine/sandbox"
  * const sandbox = createSandbox({ store: sqliteStore(".sandbox/data.sqlite"), merchants })
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 
 export const sqliteStore = (path = ":memory:"): SandboxStore => {

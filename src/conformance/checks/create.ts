@@ -4,7 +4,7 @@
  * must be refused with a 4xx (R4), never accepted and never a 5xx, and with
  * the same issues as the engine's (R4.1: every violation).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { CheckoutRequest, CheckoutResponse } from "../../core/checkout/index.ts"

@@ -7,7 +7,7 @@
  * soft-deleted, plain); in read-only mode, those of the merchant's plans.
  * Their semantics are the engine's (docs/plans.md), read by R9.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

@@ -8,7 +8,7 @@
  * from the record's own inputs (its items, cadence, zone, creation instant
  * and first payment), not with the record's own totals.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

@@ -7,7 +7,7 @@
  * cancellation is refused). In read-only mode the merchant's existing plans
  * are quoted instead, from their records.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

@@ -5,7 +5,7 @@
  * by the run's `conformance-s<seed>-` order prefix (the quick filter); in
  * read-only mode, those of earlier conformance runs (`conformance-`).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

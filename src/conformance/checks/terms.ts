@@ -3,7 +3,7 @@
  * (Weekly, Fortnightly, Monthly) compared with `computePlanTerms` at the
  * service's clock (R5, R6); invalid requests must be refused with a 4xx.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

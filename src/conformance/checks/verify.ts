@@ -6,7 +6,7 @@
  * carries its id exactly once (R8.1), and the plan read back is the one the
  * engine computes for the chosen terms (R5.2, R6).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import fc from "fast-check"

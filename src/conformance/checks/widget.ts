@@ -5,7 +5,7 @@
  * program; the checks that need a completed checkout are then skipped with a
  * note.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"

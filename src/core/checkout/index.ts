@@ -2,7 +2,7 @@
  * Checkouts: the create-checkout request and its validation (R4), the
  * response (R9), and the totals the service computes for it (R2).
  *
- * @since 0.1.0
+ * @module
  */
 
 export {

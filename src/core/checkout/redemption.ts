@@ -3,7 +3,7 @@
  * the request's validation and the product-page element
  * (`payment-plan-engine/messaging/element`) judge it here.
  *
- * @since 0.1.0
+ * @module
  */
 import type { EpochDay } from "../foundation/time/calendar.ts"
 import type { DateOrInstant } from "../foundation/time/instant.ts"

@@ -7,7 +7,7 @@
  * against `now` (R4.6), the authenticated merchant (R4.5). Both layers always run,
  * so every violation is reported at once.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -54,6 +54,7 @@ const Url = (min: number, max: number) =>
  * An active ISO 4217 alphabetic code, upper case (R4.4), in the service's
  * constrained text (exactly 3 characters, no spaces).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const CurrencyCode = PatternText(3, 3, {
@@ -67,6 +68,7 @@ export const CurrencyCode = PatternText(3, 3, {
  * An item of a create-checkout request (R4.6). `quantity`, `description`,
  * `costPerItem` and `redemptionDate` are required; see docs/decisions.md.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const CheckoutItem = withRule(
@@ -88,11 +90,17 @@ export const CheckoutItem = withRule(
 )
 
 /**
+ * @category Checkout
  * @since 0.1.0
  */
 export type CheckoutItem = typeof CheckoutItem.Type
 
-/** `items` is non-empty (R4.1). */
+/**
+ * `items` is non-empty (R4.1).
+ *
+ * @category Checkout
+ * @since 0.1.0
+ */
 export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "too_short",
   "R4.1",
@@ -105,6 +113,7 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
 /**
  * The create-checkout request (service description, "Checkout request (create)"; R4).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const CheckoutRequest = withRule(
@@ -131,6 +140,7 @@ export const CheckoutRequest = withRule(
 /**
  * A valid create-checkout request.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export type CheckoutRequest = typeof CheckoutRequest.Type
@@ -144,6 +154,7 @@ export type CheckoutRequest = typeof CheckoutRequest.Type
  * import { Checkout } from "payment-plan-engine"
  * Checkout.requestUnknownFields({ merchantId: "merchant-123", itmes: [] }).map((w) => w.path) // ["itmes"]
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(CheckoutRequest)
@@ -154,6 +165,7 @@ export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = un
 /**
  * Context of a validation: who is asking and when.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface ValidateOptions {
@@ -371,6 +383,7 @@ export const validateRequestResult = (
  * const program = Checkout.validateRequest(body, { merchantId: "merchant-123", now: new Date() })
  * // Effect<Validated<CheckoutRequest>, ValidationError>
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const validateRequest = (

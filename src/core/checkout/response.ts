@@ -3,7 +3,7 @@
  * what this library answers), and read tolerantly ({@link CheckoutResponse},
  * what any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
@@ -17,6 +17,7 @@ import { CheckoutItem, CheckoutRequest, PLAN_TYPES } from "./request.ts"
  * response (create)"), with this library's additions: `expiresAt` (R4.7),
  * `widgetUrl` (the hosted page of the sandbox) and the request's `warnings`.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const Checkout = reshape(
@@ -51,6 +52,7 @@ export const Checkout = reshape(
 )
 
 /**
+ * @category Checkout
  * @since 0.1.0
  */
 export type Checkout = typeof Checkout.Type
@@ -59,11 +61,13 @@ export type Checkout = typeof Checkout.Type
  * A create-checkout response read tolerantly (R9): any field may be missing or
  * null but `id`, numbers may come as text, new values and fields are kept.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const CheckoutResponse = tolerant(Checkout, ["id"])
 
 /**
+ * @category Checkout
  * @since 0.1.0
  */
 export type CheckoutResponse = typeof CheckoutResponse.Type

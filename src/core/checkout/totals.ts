@@ -5,7 +5,7 @@
  * {@link priceResult} gives them in minor units for the other calculations;
  * {@link summarize} in the service's JSON numbers.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -27,6 +27,7 @@ import { atLeastOneItem, CheckoutItem, CheckoutRequest, exactCostOf, itemAmountI
  * What the totals read of a checkout: its currency, expiry and, of each item,
  * the fields that price it. Other fields are not looked at.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const PriceableCheckout = reshape(
@@ -42,6 +43,7 @@ export const PriceableCheckout = reshape(
 )
 
 /**
+ * @category Checkout
  * @since 0.1.0
  */
 export type PriceableCheckout = typeof PriceableCheckout.Type
@@ -49,6 +51,7 @@ export type PriceableCheckout = typeof PriceableCheckout.Type
 /**
  * An item priced in minor units.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PricedItem {
@@ -67,6 +70,7 @@ export interface PricedItem {
 /**
  * A checkout priced in minor units of `currencyCode`.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PricedCheckout {
@@ -84,6 +88,7 @@ export interface PricedCheckout {
 /**
  * Options of the totals.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface PriceOptions {
@@ -170,6 +175,7 @@ export const priceResult = (
 /**
  * The default lifetime of a checkout in minutes (R4.7).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const DEFAULT_EXPIRY_MINUTES = 1440
@@ -177,6 +183,7 @@ export const DEFAULT_EXPIRY_MINUTES = 1440
 /**
  * Minutes a checkout stays valid: `expiry`, or 1440 when absent or ≤ 0 (R4.7).
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export const expiryMinutes = (expiry: number | undefined): number =>
@@ -185,6 +192,7 @@ export const expiryMinutes = (expiry: number | undefined): number =>
 /**
  * An item's part of a {@link CheckoutSummary}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface ItemSummary {
@@ -197,6 +205,7 @@ export interface ItemSummary {
 /**
  * The totals of a checkout as the service would compute them (R2), in JSON numbers.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface CheckoutSummary {
@@ -213,6 +222,7 @@ export interface CheckoutSummary {
 /**
  * Options of {@link summarize}.
  *
+ * @category Checkout
  * @since 0.1.0
  */
 export interface SummarizeOptions extends PriceOptions {
@@ -248,7 +258,8 @@ const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Ar
  * const priced = Effect.runSync(Checkout.price(checkoutRequest))
  * priced.totalMinimumDeposit // 28000 (cents) for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
  * ```
- * @since 0.1.0
+ * @category Checkout
+ * @since 0.2.0
  */
 export const price = (
   checkout: unknown,
@@ -324,6 +335,7 @@ export const summarizeResult = (
  * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
  * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
  * ```
+ * @category Checkout
  * @since 0.1.0
  */
 export const summarize = (

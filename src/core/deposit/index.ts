@@ -1,7 +1,7 @@
 /**
  * Deposits: the minimum deposit an item asks for (R2.2).
  *
- * @since 0.1.0
+ * @module
  */
 export {
   type DepositDefaults,

@@ -2,7 +2,7 @@
  * Deposits: the minimum deposit an item asks for (R2.2), from its own
  * `minimumDepositPerItem` or the merchant's defaults.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../internal/schema-kit.ts"
@@ -24,6 +24,7 @@ export { minimumDepositUnitOf } from "./unit-deposit.ts"
  * An item's `minimumDepositPerItem`: `Currency` means `value` per unit,
  * `Percentage` means `value` % of `costPerItem` (R2.2, R4.6).
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export const MinimumDeposit = withRule(
@@ -44,6 +45,7 @@ export const MinimumDeposit = withRule(
 )
 
 /**
+ * @category Deposit
  * @since 0.1.0
  */
 export type MinimumDeposit = typeof MinimumDeposit.Type

@@ -3,7 +3,7 @@
  * totals, refund quotes and the product-page element
  * (`payment-plan-engine/messaging/element`) compute it here.
  *
- * @since 0.1.0
+ * @module
  */
 import { percentageOf, toMinorUnits } from "../foundation/money.ts"
 import { caseInsensitive } from "../internal/case-insensitive.ts"
@@ -11,6 +11,7 @@ import { caseInsensitive } from "../internal/case-insensitive.ts"
 /**
  * Units of a minimum deposit, read case-insensitively (R2.2).
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
@@ -19,6 +20,7 @@ export const MINIMUM_DEPOSIT_UNITS = ["Currency", "Percentage"] as const
  * What the deposit rule reads of a merchant configuration: its default
  * minimum deposit (R2.2), as the service answers it. A merchant configuration is one.
  *
+ * @category Deposit
  * @since 0.1.0
  */
 export interface DepositDefaults {
@@ -39,6 +41,7 @@ export interface DepositDefaults {
  * Deposit.unitMinimumDeposit(5000, { unit: "currency", value: 20 }, undefined, 2) // 2000
  * Deposit.unitMinimumDeposit(5000, undefined, { defaultMinDepositType: "Percentage", defaultMinDepositValue: 10 }, 2) // 500
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const unitMinimumDeposit = (
@@ -58,6 +61,7 @@ export const unitMinimumDeposit = (
  * import { Deposit } from "payment-plan-engine"
  * Deposit.unitMinimumDepositOf(5000, "Percentage", 10, undefined, 2) // 500
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const unitMinimumDepositOf = (
@@ -107,6 +111,7 @@ export const minimumDepositUnitOf = caseInsensitive(MINIMUM_DEPOSIT_UNITS)
  * Deposit.depositUnit("CURRENCY") // "currency"
  * Deposit.depositUnit("percent")  // undefined
  * ```
+ * @category Deposit
  * @since 0.1.0
  */
 export const depositUnit = (unit: string): "currency" | "percentage" | undefined => {

@@ -5,5 +5,6 @@
  * above the core take it from here, never from `core/internal/` itself.
  *
  * @internal
+ * @module
  */
 export { BoundedCache } from "../internal/cache.ts"

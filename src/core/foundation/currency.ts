@@ -6,7 +6,7 @@
  * (amendments through XCG, ZWG and XAD included); see docs/decisions.md and
  * scripts/generate-iso4217.ts.
  *
- * @since 0.1.0
+ * @module
  */
 import { DECIMAL_DIGITS } from "./iso4217.generated.ts"
 
@@ -20,6 +20,7 @@ const EXPONENTS: ReadonlyMap<string, number> = new Map(Object.entries(DECIMAL_DI
  * import { Currency } from "payment-plan-engine"
  * Currency.codes.includes("AUD") // true
  * ```
+ * @category Currency
  * @since 0.1.0
  */
 export const codes: ReadonlyArray<string> = [...EXPONENTS.keys()].sort()
@@ -33,6 +34,7 @@ export const codes: ReadonlyArray<string> = [...EXPONENTS.keys()].sort()
  * Currency.isActive("JPY") // true
  * Currency.isActive("jpy") // false
  * ```
+ * @category Currency
  * @since 0.1.0
  */
 export const isActive = (code: string): boolean => EXPONENTS.has(code)
@@ -45,6 +47,7 @@ export const isActive = (code: string): boolean => EXPONENTS.has(code)
  * import { Currency } from "payment-plan-engine"
  * Currency.isoExponent("KWD") // 3
  * ```
+ * @category Currency
  * @since 0.1.0
  */
 export const isoExponent = (code: string): number | undefined => EXPONENTS.get(code)
@@ -54,6 +57,7 @@ export const isoExponent = (code: string): number | undefined => EXPONENTS.get(c
  * as the service answers them (R9: any field may be missing or null). A
  * merchant configuration is one.
  *
+ * @category Currency
  * @since 0.1.0
  */
 export interface CurrencySettings {
@@ -63,6 +67,7 @@ export interface CurrencySettings {
 /**
  * One currency of a merchant configuration, as the currency rules read it.
  *
+ * @category Currency
  * @since 0.1.0
  */
 export interface CurrencySetting {
@@ -80,6 +85,7 @@ export interface CurrencySetting {
  * import { Currency } from "payment-plan-engine"
  * Currency.merchantCurrency({ currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1 }] }, "AUD") // { currencyCode: "AUD", minimumPaymentAmount: 1 }
  * ```
+ * @category Currency
  * @since 0.1.0
  */
 export const merchantCurrency = (merchant: CurrencySettings | undefined, code: string): CurrencySetting | undefined => {
@@ -99,6 +105,7 @@ export const merchantCurrency = (merchant: CurrencySettings | undefined, code: s
  * Currency.exponent("AUD") // 2
  * Currency.exponent("AUD", { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }) // 0
  * ```
+ * @category Currency
  * @since 0.1.0
  */
 export const exponent = (code: string, merchant?: CurrencySettings): number | undefined => {

@@ -4,6 +4,7 @@
  * escaper, since adapters never import each other (nor `core/internal/`).
  *
  * @internal
+ * @module
  */
 
 /**

@@ -6,6 +6,7 @@
  * `core/internal/` itself.
  *
  * @internal
+ * @module
  */
 export { isRecord } from "../internal/predicates.ts"
 /** @internal */

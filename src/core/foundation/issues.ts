@@ -6,7 +6,7 @@
  * Schema failures are translated into the same vocabulary, so a merchant sees
  * one set of codes (R4.1) whichever layer found the problem.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"
@@ -44,6 +44,7 @@ export { rule } from "../internal/schema-kit.ts"
  *   if (e instanceof ValidationError) console.log(e.issues[0]?.code) // "precision"
  * }
  * ```
+ * @category Errors
  * @since 0.1.0
  */
 export class ValidationError extends Data.TaggedError("ValidationError")<{
@@ -72,6 +73,7 @@ export const IssueBody = Schema.Struct({
 /**
  * A validator's answer in the plain API.
  *
+ * @category Errors
  * @since 0.1.0
  */
 export type Validation<A> =
@@ -81,6 +83,7 @@ export type Validation<A> =
 /**
  * A validated value and the warnings that did not stop it (R4.8, R10.2).
  *
+ * @category Errors
  * @since 0.1.0
  */
 export interface Validated<A> {
@@ -124,7 +127,8 @@ export const requestValidator = <S extends Schema.Top>(
  * throws), `"ignore"` leaves it out silently, `"error"` refuses the input with it among the
  * issues. An unknown option is refused whatever this says (`unknown_option`).
  *
- * @since 0.1.0
+ * @category Errors
+ * @since 0.2.0
  */
 export type UnknownFields = "warn" | "error" | "ignore"
 
@@ -141,6 +145,7 @@ export type UnknownFields = "warn" | "error" | "ignore"
  *   paymentDeadline: undefined // absent (R10.1)
  * }
  * ```
+ * @category Errors
  * @since 0.2.0
  */
 export type Input<T> = T extends string | number | boolean | bigint | symbol | null | undefined | Date ? T

@@ -10,7 +10,7 @@
  *
  * The package root's `Money`: what money.ts offers users; its issue helpers stay in the core.
  *
- * @since 0.1.0
+ * @module
  */
 export {
   type AmountProblem,

@@ -8,7 +8,7 @@
  * rationals, with bigint taking over when a product would leave the safe
  * integer range.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -23,6 +23,7 @@ const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_00
  * currency): below it every amount has exactly one JSON number and back, and
  * sums of a few thousand amounts stay exact integers.
  *
+ * @category Money
  * @since 0.1.0
  */
 export const MAX_MINOR_UNITS = 2 ** 51
@@ -31,6 +32,7 @@ export const MAX_MINOR_UNITS = 2 ** 51
  * Why an amount could not be read: not a finite number, more fraction digits
  * than the currency has (`precision`, R1.3), or beyond exact integer range.
  *
+ * @category Money
  * @since 0.1.0
  */
 export type AmountProblem = "type" | "precision" | "range"
@@ -46,6 +48,7 @@ export type AmountProblem = "type" | "precision" | "range"
  * Money.toMinorUnits(10.005, 2)  // "precision"
  * Money.toMinorUnits(100, 0)     // 100
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const toMinorUnits = (amount: unknown, exponent: number): number | AmountProblem => {
@@ -73,6 +76,7 @@ export const toMinorUnits = (amount: unknown, exponent: number): number | Amount
  * import { Money } from "payment-plan-engine"
  * Money.fromMinorUnits(123456, 2) // 1234.56
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const fromMinorUnits = (minor: number, exponent: number): number => {
@@ -93,6 +97,7 @@ export const fromMinorUnits = (minor: number, exponent: number): number => {
  * Money.toDecimalText(10_000, 0)  // "10000"
  * Money.toDecimalText(10n ** 20n, 2) // "1000000000000000000.00"
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const toDecimalText = (minor: number | bigint, exponent: number): string => {
@@ -108,6 +113,7 @@ export const toDecimalText = (minor: number | bigint, exponent: number): string 
  * `numerator / denominator` rounded half-up, away from zero (R1.5), for integers
  * whose quotient is a safe integer.
  *
+ * @category Money
  * @since 0.1.0
  */
 export const divideHalfUp = (numerator: number, denominator: number): number => {
@@ -129,6 +135,7 @@ export const divideHalfUp = (numerator: number, denominator: number): number => 
  * Money.percentageOf(10_001, 50)  // 5001 (50.005 rounds up)
  * Money.percentageOf(100, 33.333) // 33
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const percentageOf = (minor: number, percentage: number): number => {
@@ -174,6 +181,7 @@ const decimalOf = (n: number): readonly [digits: bigint, scale: number] => {
 /**
  * The result of splitting an amount into `count` equal instalments (R5.1).
  *
+ * @category Money
  * @since 0.1.0
  */
 export interface Split {
@@ -192,6 +200,7 @@ export interface Split {
  * import { Money } from "payment-plan-engine"
  * Money.split(123457, 7) // { each: 17636, remainder: 5 }
  * ```
+ * @category Money
  * @since 0.1.0
  */
 export const split = (minor: number, count: number): Split => {
@@ -212,6 +221,7 @@ export const split = (minor: number, count: number): Split => {
 /**
  * An instalment split in major units, as the public surface gives it (R5).
  *
+ * @category Money
  * @since 0.1.0
  */
 export interface InstallmentSplit {
@@ -222,6 +232,7 @@ export interface InstallmentSplit {
 /**
  * Options of {@link splitInstallments}.
  *
+ * @category Money
  * @since 0.1.0
  */
 export interface SplitOptions {
@@ -268,7 +279,8 @@ export const currencyExponentOrIssue = (
  * import { Money } from "payment-plan-engine"
  * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
  * ```
- * @since 0.1.0
+ * @category Money
+ * @since 0.2.0
  */
 export const splitInstallments = (
   amount: number,

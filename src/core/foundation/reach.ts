@@ -7,6 +7,7 @@
  * share it from the foundation (they never import each other).
  *
  * @internal
+ * @module
  */
 
 /**

@@ -1,4 +1,10 @@
 /**
+ * The core's bounded cache (`BoundedCache`), its one memo of hot loops' repeated questions.
+ *
+ * @module
+ */
+
+/**
  * The one bounded cache of the core. Hot loops ask the same small questions
  * again and again (the same zone, redemption date, URL, policy name), and an
  * unbounded memo would grow with every distinct input of a long-running

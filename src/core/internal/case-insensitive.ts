@@ -9,6 +9,7 @@
  * Schema-free, and allocating nothing: validation and hot loops ask it.
  *
  * @internal
+ * @module
  */
 
 /**

@@ -4,6 +4,7 @@
  * that a switch does not handle does not compile (test/core/plan/exhaustive.test.ts adds one).
  *
  * @internal
+ * @module
  */
 
 /**

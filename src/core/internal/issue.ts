@@ -5,11 +5,14 @@
  * can speak it.
  *
  * Internal to the core (not re-exported as such).
+ *
+ * @module
  */
 
 /**
  * Codes of R4.1, plus `time_zone` (R3.1), `conflict`, `unknown_option` (R10.2), and the codes of warnings.
  *
+ * @category Errors
  * @since 0.1.0
  */
 export type IssueCode =
@@ -41,6 +44,7 @@ export type IssueCode =
  * (empty for the input itself), a stable `code`, the `rule` of docs/rules.md it enforces, and a
  * sentence for people.
  *
+ * @category Errors
  * @since 0.1.0
  */
 export interface Issue {

@@ -5,6 +5,7 @@
  * search, plan notes), whether they come as an object or as `URLSearchParams`.
  *
  * @internal
+ * @module
  */
 import { describe, type Issue, issue } from "./issue.ts"
 import { isRecord } from "./predicates.ts"

@@ -2,6 +2,7 @@
  * Predicates every layer reads untyped input with.
  *
  * @internal
+ * @module
  */
 
 /** A plain object (not null, not an array): something whose fields can be read. */

@@ -6,6 +6,7 @@
  * test holds the two together).
  *
  * @internal
+ * @module
  */
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"

@@ -6,6 +6,7 @@
  * schema, so a resource is declared once.
  *
  * @internal
+ * @module
  */
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"

@@ -22,6 +22,7 @@
  * itself is used.
  *
  * @internal
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

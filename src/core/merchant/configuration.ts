@@ -7,7 +7,7 @@
  * is the one reader every entry point uses: it also reports the fields no rule
  * reads (R10.2: a configuration's fields count as data).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -24,6 +24,7 @@ import { RefundPolicy } from "../refund-policy/policy.ts"
  * A currency the merchant accepts, with its payment bounds (R6.4) and its
  * zero-decimal override (R1.2).
  *
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantCurrency = Schema.Struct({
@@ -35,6 +36,7 @@ export const MerchantCurrency = Schema.Struct({
 })
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantCurrency = typeof MerchantCurrency.Type
@@ -42,6 +44,7 @@ export type MerchantCurrency = typeof MerchantCurrency.Type
 /**
  * A sub-merchant a checkout may name by its `externalCode` (R4.5).
  *
+ * @category Merchant
  * @since 0.1.0
  */
 export const SubMerchant = Schema.Struct({
@@ -51,6 +54,7 @@ export const SubMerchant = Schema.Struct({
 })
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type SubMerchant = typeof SubMerchant.Type
@@ -69,6 +73,7 @@ export type SubMerchant = typeof SubMerchant.Type
  *   currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 1, maximumPaymentAmount: 5000 }]
  * }
  * ```
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantConfiguration = withRule(
@@ -89,6 +94,7 @@ export const MerchantConfiguration = withRule(
 )
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantConfiguration = typeof MerchantConfiguration.Type
@@ -108,11 +114,13 @@ export type MerchantConfiguration = typeof MerchantConfiguration.Type
  * })
  * merchant.defaultMinDepositValue // 10
  * ```
+ * @category Merchant
  * @since 0.1.0
  */
 export const MerchantConfigurationResponse = tolerant(MerchantConfiguration)
 
 /**
+ * @category Merchant
  * @since 0.1.0
  */
 export type MerchantConfigurationResponse = typeof MerchantConfigurationResponse.Type
@@ -213,7 +221,8 @@ const readRecord = (input: Record<string, unknown>, path: string): Reading | Rea
  * read.value?.defaultMinDepositValue // 10
  * read.warnings // [{ path: "merchant.defaultRefundPolicy", code: "unknown_field", rule: "R10.2", … }]
  * ```
- * @since 0.1.0
+ * @category Merchant
+ * @since 0.2.0
  */
 export const read = (
   input: unknown

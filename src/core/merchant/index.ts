@@ -1,7 +1,7 @@
 /**
  * The merchant configuration (R9), with the merchant's own additions.
  *
- * @since 0.1.0
+ * @module
  */
 export {
   MerchantConfiguration,

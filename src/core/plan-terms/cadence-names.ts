@@ -3,7 +3,7 @@
  * the request's validation, the schedule and the product-page element
  * (`payment-plan-engine/messaging/element`) all read them here.
  *
- * @since 0.1.0
+ * @module
  */
 import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { FREQUENCIES, type Frequency, WEEKDAYS } from "./enumerations.ts"
@@ -16,6 +16,7 @@ import { FREQUENCIES, type Frequency, WEEKDAYS } from "./enumerations.ts"
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.frequencyOf("fortNIGHTly") // "Fortnightly"
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const frequencyOf: (text: string) => Frequency | undefined = caseInsensitive(FREQUENCIES)
@@ -28,6 +29,7 @@ export const frequencyOf: (text: string) => Frequency | undefined = caseInsensit
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.weekdayOf("friday") // 5
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const weekdayOf = (text: string): number | undefined => {

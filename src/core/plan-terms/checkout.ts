@@ -3,7 +3,7 @@
  * priced by the checkout totals (R2), or a checkout response, whose totals the
  * service has already computed (read tolerantly, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -24,6 +24,7 @@ export type { TermsCheckout } from "./kernel.ts"
  * Whether a checkout is a response: responses carry the checkout `id`, which a
  * create request does not have.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const isCheckoutResponse = (checkout: unknown): boolean =>

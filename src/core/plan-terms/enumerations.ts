@@ -3,12 +3,13 @@
  * schemas build their checks from them, and code that must stay small (the
  * sandbox's widget, a browser bundle) imports them without the schemas.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**
  * Cadence frequencies, read case-insensitively (R6.2).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const FREQUENCIES = ["Weekly", "Fortnightly", "Monthly"] as const
@@ -16,6 +17,7 @@ export const FREQUENCIES = ["Weekly", "Fortnightly", "Monthly"] as const
 /**
  * A cadence frequency of a plan-terms request (R6.2).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type Frequency = (typeof FREQUENCIES)[number]
@@ -24,6 +26,7 @@ export type Frequency = (typeof FREQUENCIES)[number]
  * Weekday names, read case-insensitively (R6.2), in the order of
  * `Date.prototype.getUTCDay` (0 Sunday).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
@@ -31,6 +34,7 @@ export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
 /**
  * A weekday name as a cadence names it (R6.2).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type Weekday = (typeof WEEKDAYS)[number]
@@ -38,6 +42,7 @@ export type Weekday = (typeof WEEKDAYS)[number]
 /**
  * Keys of `installments.validation` (R6.6).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const TERMS_VALIDATION_KEYS = [
@@ -51,6 +56,7 @@ export const TERMS_VALIDATION_KEYS = [
 /**
  * A key of `installments.validation`: why computable terms are not acceptable (R6.4).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type TermsValidationKey = (typeof TERMS_VALIDATION_KEYS)[number]

@@ -3,7 +3,7 @@
  * response (tolerant), instalment dates by cadence and time zone, and the
  * terms themselves with their schedule.
  *
- * @since 0.1.0
+ * @module
  */
 export { isCheckoutResponse, type TermsCheckout } from "./checkout.ts"
 export {

@@ -12,7 +12,7 @@
  * same function, so the element and `computePlanTerms` share one definition of
  * each rule and stay a few kilobytes (docs/messaging.md).
  *
- * @since 0.1.0
+ * @module
  */
 import type { PlanType } from "../checkout/enumerations.ts"
 import * as Currency from "../foundation/currency.ts"
@@ -29,6 +29,7 @@ import { cadenceDates, cadenceJson, resolveCadence } from "./schedule.ts"
 /**
  * What plan terms need of a checkout, amounts in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsCheckout {
@@ -46,6 +47,7 @@ export interface TermsCheckout {
 /**
  * How the deposit is chosen when the request names none (R6.7).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
@@ -53,6 +55,7 @@ export const DEPOSIT_STRATEGIES = ["minimum", "even"] as const
 /**
  * How the deposit of merchant-assisted terms is chosen: `minimum` or `even` (R6.7).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]
@@ -60,6 +63,7 @@ export type DepositStrategy = (typeof DEPOSIT_STRATEGIES)[number]
 /**
  * The currency's payment bounds in minor units (R6.4).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface PaymentBounds {
@@ -92,6 +96,7 @@ const configuredAmount = (value: unknown, exponent: number): number | undefined 
  * PlanTerms.paymentBounds({ currencies: [{ currencyCode: "AUD", minimumPaymentAmount: 10, maximumPaymentAmount: 2000 }] }, "AUD", 2)
  * // { minimum: 1000, maximum: 200000 }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const paymentBounds = (
@@ -110,6 +115,7 @@ export const paymentBounds = (
  * `max = totalCost − minimumPaymentAmount`, no more than `maximumPaymentAmount`
  * when one is set, and never below 0. When `max < min` no deposit is acceptable.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const depositRange = (
@@ -125,6 +131,7 @@ export const depositRange = (
 /**
  * Inputs of {@link termsInMinorUnits}, amounts in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsInput {
@@ -142,6 +149,7 @@ export interface TermsInput {
 /**
  * Terms in minor units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface TermsInMinorUnits {
@@ -179,6 +187,7 @@ export interface TermsInMinorUnits {
  *   bounds: { minimum: 1, maximum: undefined }, deposit: undefined, strategy: "minimum", dateCount: 11 })
  * // { deposit: 28000, each: 7454, remainder: 6, count: 11, firstPayment: 28006, … }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const termsInMinorUnits = (input: TermsInput): TermsInMinorUnits => {

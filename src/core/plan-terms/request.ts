@@ -2,7 +2,7 @@
  * The compute-plan-terms request (R6.2, R3.1), validated strictly (R4.1 style):
  * every problem reported with its path, code and rule.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
@@ -31,6 +31,7 @@ export { frequencyOf, weekdayOf } from "./cadence-names.ts"
 /**
  * The instalment cadence of a request (R6.2).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const Cadence = withRule(
@@ -47,6 +48,7 @@ export const Cadence = withRule(
 )
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type Cadence = typeof Cadence.Type
@@ -56,6 +58,7 @@ export type Cadence = typeof Cadence.Type
  * a checkout"; R6). The deposit's precision depends on the checkout's currency
  * and is judged when the terms are computed (`deposit.precision`, R6.6).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const PlanTermsRequest = withRule(
@@ -72,6 +75,7 @@ export const PlanTermsRequest = withRule(
 )
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type PlanTermsRequest = typeof PlanTermsRequest.Type
@@ -84,6 +88,7 @@ export type PlanTermsRequest = typeof PlanTermsRequest.Type
  * import { PlanTerms } from "payment-plan-engine"
  * PlanTerms.requestUnknownFields({ checkoutId: "chk_1", timezone: "UTC" }).map((w) => w.path) // ["timezone"]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(PlanTermsRequest)
@@ -117,6 +122,7 @@ export const validateRequestResult = (input: unknown): Result.Result<Validated<P
  * import { PlanTerms } from "payment-plan-engine"
  * const { value } = Effect.runSync(PlanTerms.validateRequest({ checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }))
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const validateRequest = (input: unknown): Effect.Effect<Validated<PlanTermsRequest>, ValidationError> =>

@@ -3,7 +3,7 @@
  * what this library computes, with its `schedule`, R6.9), and read
  * tolerantly ({@link PlanTermsResponse}, what any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/enumerations.ts"
@@ -16,6 +16,7 @@ import { TERMS_VALIDATION_KEYS, WEEKDAYS } from "./enumerations.ts"
  * remainder, on the plan date; the others are the instalments on their cadence
  * dates. `date` is a calendar date `YYYY-MM-DD` in the request's time zone.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const ScheduledPayment = Schema.Struct({
@@ -25,6 +26,7 @@ export const ScheduledPayment = Schema.Struct({
 })
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type ScheduledPayment = typeof ScheduledPayment.Type
@@ -37,11 +39,13 @@ export { TERMS_VALIDATION_KEYS, type TermsValidationKey } from "./enumerations.t
  * unacceptable, the value gives the limit it breaks, as a string (an amount
  * as its JSON number is written, a date `YYYY-MM-DD`, or a number of digits).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const TermsValidation = Schema.Struct({ key: Enum(TERMS_VALIDATION_KEYS), value: Schema.String })
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type TermsValidation = typeof TermsValidation.Type
@@ -51,6 +55,7 @@ export type TermsValidation = typeof TermsValidation.Type
  * resolved (the plan date's when the request named none), and only the day
  * that applies to the frequency.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const ResolvedCadenceJson = Schema.Union([
@@ -59,6 +64,7 @@ export const ResolvedCadenceJson = Schema.Union([
 ])
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type ResolvedCadenceJson = typeof ResolvedCadenceJson.Type
@@ -68,6 +74,7 @@ export type ResolvedCadenceJson = typeof ResolvedCadenceJson.Type
  * compute-plan-terms response and `schedule` (R6.9). Amounts are JSON numbers
  * in the currency's major units.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const PlanTerms = Schema.Struct({
@@ -92,6 +99,7 @@ export const PlanTerms = Schema.Struct({
 })
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type PlanTerms = typeof PlanTerms.Type
@@ -99,11 +107,13 @@ export type PlanTerms = typeof PlanTerms.Type
 /**
  * A compute-plan-terms response read tolerantly (R9).
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const PlanTermsResponse = tolerant(PlanTerms)
 
 /**
+ * @category Plan terms
  * @since 0.1.0
  */
 export type PlanTermsResponse = typeof PlanTermsResponse.Type

@@ -6,7 +6,7 @@
  * only once, when `now` becomes the plan date (R6.1); after that a date is a
  * date, so a daylight-saving change can never move one.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Time from "../foundation/time/index.ts"
 import { frequencyOf, weekdayOf } from "./cadence-names.ts"
@@ -18,6 +18,7 @@ import type { ResolvedCadenceJson } from "./response.ts"
  * A cadence with its defaults filled in (R6.2): `dayOfWeek` 0 (Sunday) … 6,
  * `dayOfMonth` 1..31.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export type ResolvedCadence =
@@ -34,6 +35,7 @@ export type ResolvedCadence =
  * import { PlanTerms, Time } from "payment-plan-engine"
  * PlanTerms.resolveCadence({ frequency: "monthly" }, Time.parseDate("2026-11-22")!) // { frequency: "Monthly", dayOfMonth: 22 }
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const resolveCadence = (cadence: Cadence | undefined, planDay: Time.EpochDay): ResolvedCadence => {
@@ -49,6 +51,7 @@ export const resolveCadence = (cadence: Cadence | undefined, planDay: Time.Epoch
 /**
  * A resolved cadence as the response writes it: canonical names.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const cadenceJson = (cadence: ResolvedCadence): ResolvedCadenceJson =>
@@ -69,6 +72,7 @@ const clampedDay = (year: number, month: number, dayOfMonth: number): Time.Epoch
  *   The comparison is of the clamped date: with D = 30 and a plan date of
  *   28 February, 28 February is not after it, so the first is 30 March.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export const firstDate = (planDay: Time.EpochDay, cadence: ResolvedCadence): Time.EpochDay => {
@@ -94,6 +98,7 @@ export const firstDate = (planDay: Time.EpochDay, cadence: ResolvedCadence): Tim
  * const dates = PlanTerms.cadenceDates(Time.parseDate("2027-01-15")!, Time.parseDate("2027-04-30")!, { frequency: "Monthly", dayOfMonth: 31 })
  * dates.map(Time.formatDate) // ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"]
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const cadenceDates = (

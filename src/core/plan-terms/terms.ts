@@ -6,7 +6,7 @@
  * deposit strategies, R6.7, PayInFull, R6.8, and the schedule, R6.9), which the
  * product-page element shares.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -41,6 +41,7 @@ export {
 /**
  * Options of {@link compute}.
  *
+ * @category Plan terms
  * @since 0.1.0
  */
 export interface ComputeOptions {
@@ -168,6 +169,7 @@ export const computeResult = (
  *     installments: { cadence: { frequency: "Fortnightly", on: { dayOfWeek: "Friday" } } } }, { now: new Date() })
  * )
  * ```
+ * @category Plan terms
  * @since 0.1.0
  */
 export const compute = (

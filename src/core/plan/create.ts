@@ -2,7 +2,7 @@
  * Building a plan record from a checkout and the plan terms the customer chose
  * (R2, R6.9): every field of the description's plan record that can be known.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -28,6 +28,7 @@ import { type Installment, type Plan, PlanCreatedByUser, type PlanItem, PlanMerc
  * What a plan is built from of a checkout: a create-checkout request or the
  * service's response (items may carry their `id`; `createdAt` dates the expiry).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlannableCheckout = reshape(
@@ -45,6 +46,7 @@ export const PlannableCheckout = reshape(
 )
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlannableCheckout = typeof PlannableCheckout.Type
@@ -54,6 +56,7 @@ export type PlannableCheckout = typeof PlannableCheckout.Type
  * every payment as `{ installmentNumber, date, amount }`, 1 being the deposit.
  * The rest of a plan-terms response (cadence, planType) is read when present.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const ChosenSchedule = Schema.Struct({
@@ -86,6 +89,7 @@ const checkShown = compileValidator(
 /**
  * Options of {@link create}.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export interface CreatePlanOptions {
@@ -461,6 +465,7 @@ export const createResult = (
  * plan.status // "PendingDeposit"
  * plan.remainingAmount === plan.totalCost // true
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const create = (

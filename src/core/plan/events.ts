@@ -6,7 +6,7 @@
  * these events and the state machine over them are this library's
  * (docs/decisions.md, "Plans").
  *
- * @since 0.1.0
+ * @module
  */
 import * as Data from "effect/Data"
 import type { InstantInput } from "../foundation/time/index.ts"
@@ -38,6 +38,7 @@ import type { CancellationReason } from "./record.ts"
  * import { Plan } from "payment-plan-engine"
  * const event = Plan.PlanEvent.PlanCancelled({ at: "2026-12-01T10:00:00Z", reason: "CustomerRequest", refundAmount: 50 })
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanEvent = Data.TaggedEnum<{
@@ -78,6 +79,7 @@ export type PlanEvent = Data.TaggedEnum<{
  * Constructors and matchers of {@link PlanEvent}. Plain objects with the same
  * `_tag` and fields are events too (JSON from a queue, say).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanEvent = Data.taggedEnum<PlanEvent>()
@@ -85,6 +87,7 @@ export const PlanEvent = Data.taggedEnum<PlanEvent>()
 /**
  * The tags of {@link PlanEvent}, every one (a list without a new event's does not compile).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
@@ -111,6 +114,7 @@ export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
  * - `beyond_completion`: a pause past the plan's completion date;
  * - `out_of_order`: `at` is before the record's `updatedAt`.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanEventRefusal =
@@ -136,6 +140,7 @@ export type PlanEventRefusal =
  * const refused = Effect.runSync(Effect.flip(Plan.apply(cancelledPlan, Plan.PlanEvent.InstallmentPaid({ at: now }))))
  * // PlanTransitionError { code: "already_cancelled", status: "Cancelled", event: "InstallmentPaid", … }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export class PlanTransitionError extends Data.TaggedError("PlanTransitionError")<{

@@ -3,7 +3,7 @@
  * lifecycle this library keeps them by: creation from a checkout and chosen
  * terms, events, summaries, the merchant order (docs/plans.md).
  *
- * @since 0.1.0
+ * @module
  */
 
 export { ChosenSchedule, create, type CreatePlanOptions, PlannableCheckout } from "./create.ts"

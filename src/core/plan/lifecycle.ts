@@ -13,7 +13,7 @@
  * `PAID` instalments and `refundAmount ≤ totalPaid`. Amounts are computed in
  * integer minor units (R1.1).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -43,6 +43,7 @@ import {
  * The statuses in which each event is allowed. Every other pair is refused
  * (`not_allowed`, or `already_cancelled` for a cancelled plan).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const ALLOWED_IN: { readonly [Tag in PlanEvent["_tag"]]: ReadonlyArray<PlanStatus> } = {
@@ -569,6 +570,7 @@ const cancelled = (plan: Plan, read: Read, exponent: number, at: string): Step =
  * const onSchedule = Effect.runSync(Plan.apply(plan, Plan.PlanEvent.DepositAccepted({ at: "2026-11-22T10:00:00Z" })))
  * onSchedule.status // "OnSchedule"
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const apply = (
@@ -587,6 +589,7 @@ export const apply = (
  * import { Plan } from "payment-plan-engine"
  * Plan.dueInstallments(plan, "2026-12-07T00:00:00Z").map((i) => i.installmentNumber) // [1]: the deposit, still pending
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const dueInstallments = (plan: Plan, at: Time.InstantInput): ReadonlyArray<Installment> => {

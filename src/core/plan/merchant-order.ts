@@ -3,7 +3,7 @@
  * (strict, with the create-checkout constraints of `merchantOrderId`, R4.1/R4.3)
  * and the response (R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
@@ -17,6 +17,7 @@ import { compileValidator } from "../internal/validator.ts"
  * The merchant's order id: 1 to 256 characters, no spaces or line breaks, as
  * on create checkout (R4.1, R4.3).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const MerchantOrderId = PatternText(1, 256)
@@ -24,6 +25,7 @@ export const MerchantOrderId = PatternText(1, 256)
 /**
  * Sets or confirms the merchant's order id on a plan.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const SetMerchantOrderRequest = withRule(
@@ -35,6 +37,7 @@ export const SetMerchantOrderRequest = withRule(
 )
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type SetMerchantOrderRequest = typeof SetMerchantOrderRequest.Type
@@ -43,11 +46,13 @@ export type SetMerchantOrderRequest = typeof SetMerchantOrderRequest.Type
  * The set-merchant-order response, read tolerantly (R9): the service answers
  * the pair it set, so the response is the request's shape.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const SetMerchantOrderResponse = tolerant(SetMerchantOrderRequest)
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type SetMerchantOrderResponse = typeof SetMerchantOrderResponse.Type
@@ -85,7 +90,8 @@ export const validateMerchantOrderResult = (
  * Effect.runSync(Plan.validateSetMerchantOrder({ planId: "plan_1", merchantOrderId: "order-0001" }))
  * // { value: { planId: "plan_1", merchantOrderId: "order-0001" }, warnings: [] }
  * ```
- * @since 0.1.0
+ * @category Plans
+ * @since 0.2.0
  */
 export const validateSetMerchantOrder = (
   input: unknown

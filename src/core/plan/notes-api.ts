@@ -8,7 +8,7 @@
  * The package root's `Notes`: what notes.ts offers users, each operation one
  * Effect; its synchronous readers stay in the core.
  *
- * @since 0.1.0
+ * @module
  */
 export {
   DEFAULT_NOTES_PAGE_SIZE,

@@ -5,7 +5,7 @@
  * R9); the list-plan-notes parameters ({@link PlanNotesQuery}); and listing a
  * plan's notes a page at a time.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -20,6 +20,7 @@ import { Identifier, tolerant, WholeNumber, withRule } from "../internal/schema-
 /**
  * Who wrote, changed or soft-deleted a note.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const NoteUser = Schema.Struct({ firstName: Schema.String, lastName: Schema.String })
@@ -27,6 +28,7 @@ export const NoteUser = Schema.Struct({ firstName: Schema.String, lastName: Sche
 /**
  * A note on a plan.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNote = Schema.Struct({
@@ -43,6 +45,7 @@ export const PlanNote = Schema.Struct({
 })
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNote = typeof PlanNote.Type
@@ -50,11 +53,13 @@ export type PlanNote = typeof PlanNote.Type
 /**
  * A plan note read tolerantly (R9).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNoteResponse = tolerant(PlanNote, ["id"])
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNoteResponse = typeof PlanNoteResponse.Type
@@ -62,6 +67,7 @@ export type PlanNoteResponse = typeof PlanNoteResponse.Type
 /**
  * A page of a plan's notes: the pinned note apart, the page, its counts and its links.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotes = Schema.Struct({
@@ -82,6 +88,7 @@ export const PlanNotes = Schema.Struct({
 })
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotes = typeof PlanNotes.Type
@@ -89,11 +96,13 @@ export type PlanNotes = typeof PlanNotes.Type
 /**
  * A page of plan notes read tolerantly (R9).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotesResponse = tolerant(PlanNotes)
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesResponse = typeof PlanNotesResponse.Type
@@ -106,6 +115,7 @@ const RULE = "notes"
 /**
  * Notes per page when `pageSize` is not given.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const DEFAULT_NOTES_PAGE_SIZE = 20
@@ -117,6 +127,7 @@ export const DEFAULT_NOTES_PAGE_SIZE = 20
  * definition the core, the client and the sandbox check them with; numbers
  * and booleans may come as their text (a URL's query).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export const PlanNotesQuery = withRule(
@@ -130,6 +141,7 @@ export const PlanNotesQuery = withRule(
 )
 
 /**
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesQuery = typeof PlanNotesQuery.Type
@@ -138,6 +150,7 @@ export type PlanNotesQuery = typeof PlanNotesQuery.Type
  * The list-plan-notes parameters as a caller may give them: typed, or as the
  * text of a URL's query.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesParams = {
@@ -158,7 +171,8 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  * const read = Effect.runSync(Notes.validateQuery(new URLSearchParams("planId=plan_1&pageSize=10")))
  * read.value.pageSize // 10
  * ```
- * @since 0.1.0
+ * @category Notes
+ * @since 0.2.0
  */
 export const validateQuery = (
   params: unknown
@@ -182,6 +196,7 @@ export const validateQueryResult = (params: unknown): Result.Result<Validated<Pl
  * A page of notes as {@link list} gives it: a {@link PlanNotes} of
  * the notes it was given (strict ones, or notes read from a service).
  *
+ * @category Notes
  * @since 0.1.0
  */
 export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> & {
@@ -192,6 +207,7 @@ export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> &
 /**
  * Options of {@link list}.
  *
+ * @category Notes
  * @since 0.1.0
  */
 export interface ListPlanNotesOptions {
@@ -301,6 +317,7 @@ export const listResult = <N extends PlanNoteResponse>(
  * const page = Effect.runSync(Notes.list(notes, { planId: "plan_1", pageSize: 2 }, { selfUrl: "/api/v2/plans/plan_1/notes" }))
  * page.links.next // "/api/v2/plans/plan_1/notes?pageSize=2&pageOffset=2"
  * ```
+ * @category Notes
  * @since 0.1.0
  */
 export const list = <N extends PlanNoteResponse>(

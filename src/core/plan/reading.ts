@@ -10,7 +10,7 @@
  * cancellation check, the lifecycle and the command line's exposure report read
  * a plan the same way.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
@@ -31,6 +31,7 @@ import { Plan, PlanItem } from "./record.ts"
  * with the same days are refused on a checkout (R4.6, `duplicate`), but a plan
  * that exists is quoted, the first in list order winning the tie (R7.2).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const RefundPlanItem = reshape(
@@ -54,6 +55,7 @@ export const RefundPlanItem = reshape(
 )
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type RefundPlanItem = typeof RefundPlanItem.Type
@@ -62,6 +64,7 @@ export type RefundPlanItem = typeof RefundPlanItem.Type
  * The plan being refunded (R7.1). A plan record (plan detail) is read as one:
  * see {@link refundPlanOf}.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const RefundPlan = withRule(
@@ -76,6 +79,7 @@ export const RefundPlan = withRule(
 )
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type RefundPlan = typeof RefundPlan.Type
@@ -115,6 +119,7 @@ const withoutNulls = (record: Record<string, unknown>): Record<string, unknown> 
  * Refund.refundPlanOf({ currency: { currencyCode: "AUD" }, totalPaid: 400, items: [] })?.plan
  * // { currency: { currencyCode: "AUD" }, totalPaid: 400, items: [], currencyCode: "AUD", totalPaymentsPaid: 400 }
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const refundPlanOf = (plan: unknown): RecordAsRefundPlan | undefined => {
@@ -345,6 +350,7 @@ export const readPlanPayments = (
  * Refund.refundPlanUnknownFields({ currencyCode: "AUD", totalPaymentsPaid: 0, items: [{ refundPolicy: [] }] })
  * // [{ path: "items[0].refundPolicy", code: "unknown_field", rule: "R10.2", … }]
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const refundPlanUnknownFields: (plan: unknown) => ReadonlyArray<Issue> = unknownFieldsOf(

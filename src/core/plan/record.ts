@@ -5,7 +5,7 @@
  * and read tolerantly ({@link PlanResponse}, {@link PlanSummaryResponse}: what
  * any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
@@ -19,6 +19,7 @@ import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE, RefundPolicy } from 
 /**
  * Plan statuses the service lists. Others are kept as strings when read (R9).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PLAN_STATUSES = ["PendingDeposit", "OnSchedule", "Late", "Completed", "Cancelled"] as const
@@ -26,6 +27,7 @@ export const PLAN_STATUSES = ["PendingDeposit", "OnSchedule", "Late", "Completed
 /**
  * The status of a plan record.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanStatus = (typeof PLAN_STATUSES)[number]
@@ -41,6 +43,7 @@ export const planStatusOf = caseInsensitive(PLAN_STATUSES)
 /**
  * Cancellation reasons of the cancel-plan request (R7.8).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const CANCELLATION_REASONS = [
@@ -57,6 +60,7 @@ export const CANCELLATION_REASONS = [
 /**
  * One of the eight reasons a plan may be cancelled for (R7.8).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
@@ -65,6 +69,7 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
  * Instalment statuses: the service shows `UPCOMING`; the others are this
  * library's (docs/decisions.md).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const INSTALLMENT_STATUSES = ["UPCOMING", "PAID", "MISSED", "CANCELLED"] as const
@@ -72,6 +77,7 @@ export const INSTALLMENT_STATUSES = ["UPCOMING", "PAID", "MISSED", "CANCELLED"] 
 /**
  * The status of an instalment of a plan record.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number]
@@ -84,6 +90,7 @@ const Nullable = <S extends Schema.Top>(schema: S) => Schema.NullOr(schema)
  * One payment of a plan: number 1 is the deposit (R6.9). `date` is the
  * instant it falls due (the start of its calendar day in the plan's zone).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const Installment = Schema.Struct({
@@ -96,6 +103,7 @@ export const Installment = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type Installment = typeof Installment.Type
@@ -104,6 +112,7 @@ export type Installment = typeof Installment.Type
  * An item of a plan, as the checkout gave it (the record's spelling of a
  * minimum deposit: `minimumDepositPerItemType` and `minimumDepositPerItemValue`).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanItem = Schema.Struct({
@@ -128,6 +137,7 @@ export const PlanItem = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanItem = typeof PlanItem.Type
@@ -137,6 +147,7 @@ export type PlanItem = typeof PlanItem.Type
  * library's) keeps the merchant's zero-decimal override with the record, so
  * later events are read in the same precision (R1.2).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanCurrency = Schema.Struct({
@@ -149,6 +160,7 @@ export const PlanCurrency = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanCurrency = typeof PlanCurrency.Type
@@ -156,6 +168,7 @@ export type PlanCurrency = typeof PlanCurrency.Type
 /**
  * The merchant as a plan record shows it: the fields known are given.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanMerchant = Schema.Struct({
@@ -184,6 +197,7 @@ export const PlanMerchant = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanMerchant = typeof PlanMerchant.Type
@@ -191,6 +205,7 @@ export type PlanMerchant = typeof PlanMerchant.Type
 /**
  * The customer of a plan: the fields known are given.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanUser = Schema.Struct({
@@ -204,6 +219,7 @@ export const PlanUser = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanUser = typeof PlanUser.Type
@@ -211,6 +227,7 @@ export type PlanUser = typeof PlanUser.Type
 /**
  * The user who created a plan on the merchant's side.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanCreatedByUser = Schema.Struct({
@@ -224,6 +241,7 @@ export const PlanCreatedByUser = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanCreatedByUser = typeof PlanCreatedByUser.Type
@@ -231,6 +249,7 @@ export type PlanCreatedByUser = typeof PlanCreatedByUser.Type
 /**
  * The customer's payment method.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const UserPaymentMethod = Schema.Struct({
@@ -252,6 +271,7 @@ export const UserPaymentMethod = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type UserPaymentMethod = typeof UserPaymentMethod.Type
@@ -260,6 +280,7 @@ export type UserPaymentMethod = typeof UserPaymentMethod.Type
  * The fields a plan record and its summary share (the description lists them
  * under both), in one place: the summary picks them from {@link Plan}.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PLAN_SUMMARY_FIELDS_OF_PLAN = [
@@ -297,6 +318,7 @@ export const PLAN_SUMMARY_FIELDS_OF_PLAN = [
  * currency's digits, and at every step `totalPaid + remainingAmount = totalCost`,
  * `numPaidInstallments` counts the `PAID` instalments and `refundAmount ≤ totalPaid`.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const Plan = Schema.Struct({
@@ -348,6 +370,7 @@ export const Plan = Schema.Struct({
 })
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type Plan = typeof Plan.Type
@@ -356,11 +379,13 @@ export type Plan = typeof Plan.Type
  * A plan record (plan detail) read tolerantly (R9): any field may be missing
  * or null but `id`, a new status stays a string, unknown fields are kept.
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanResponse = tolerant(Plan, ["id"])
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanResponse = typeof PlanResponse.Type
@@ -371,6 +396,7 @@ export type PlanResponse = typeof PlanResponse.Type
  * and its own. `merchant` keeps the record's `merchantGroupId` when it has one
  * (for `includeAllBrands`).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanSummary = reshape(
@@ -388,6 +414,7 @@ export const PlanSummary = reshape(
 )
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanSummary = typeof PlanSummary.Type
@@ -395,11 +422,13 @@ export type PlanSummary = typeof PlanSummary.Type
 /**
  * A plan summary read tolerantly (R9).
  *
+ * @category Plans
  * @since 0.1.0
  */
 export const PlanSummaryResponse = tolerant(PlanSummary, ["id"])
 
 /**
+ * @category Plans
  * @since 0.1.0
  */
 export type PlanSummaryResponse = typeof PlanSummaryResponse.Type

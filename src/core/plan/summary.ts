@@ -3,7 +3,7 @@
  * summary"), derived from the record: the shared fields picked, the summary's
  * own computed.
  *
- * @since 0.1.0
+ * @module
  */
 import { type Plan, PLAN_SUMMARY_FIELDS_OF_PLAN, type PlanSummary } from "./record.ts"
 
@@ -22,6 +22,7 @@ import { type Plan, PLAN_SUMMARY_FIELDS_OF_PLAN, type PlanSummary } from "./reco
  * const summary = Plan.summaryOf(plan)
  * summary.remainingBalance === plan.remainingAmount // true
  * ```
+ * @category Plans
  * @since 0.1.0
  */
 export const summaryOf = (plan: Plan): PlanSummary => {

@@ -5,7 +5,7 @@
  * validation, refund calculations, plan terms, the client and the sandbox all check
  * policies with them.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { Enum, type Found, NumberBetween, ruleAtEach, WholeNumber, withRule } from "../internal/schema-kit.ts"
@@ -14,6 +14,7 @@ import { compileGuard } from "../internal/validator.ts"
 /**
  * The only policy type the service describes, and the default when `type` is absent (R4.6).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE = "percentage_refundable_days_within_redemption_date"
@@ -28,6 +29,7 @@ export const PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE = "percentage_ref
  * import { Refund } from "payment-plan-engine"
  * Schema.decodeUnknownSync(Refund.RefundPolicy)({ daysWithinRedemptionDate: 30, refundablePercentage: 50 })
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundPolicy = withRule(
@@ -40,6 +42,7 @@ export const RefundPolicy = withRule(
 )
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundPolicy = typeof RefundPolicy.Type
@@ -78,6 +81,7 @@ const repeated = (found: Found, policies: ReadonlyArray<RefundPolicy>, index: nu
  * An item's policies, in the order given (the order decides ties, R7.2), no two
  * with the same `daysWithinRedemptionDate` (R4.6, `duplicate`).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundPolicies = Schema.Array(RefundPolicy).check(
@@ -93,6 +97,7 @@ export const RefundPolicies = Schema.Array(RefundPolicy).check(
  * Whether a value is a valid refund policy (R4.6): the {@link RefundPolicy}
  * schema compiled into a guard that allocates nothing, for hot loops.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const isRefundPolicy = compileGuard(RefundPolicy)

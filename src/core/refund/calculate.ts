@@ -11,7 +11,7 @@
  * response, {@link calculateTotalsResult} for the four totals only, for reports over
  * many plans.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -40,7 +40,8 @@ import { redemptionDay, selectPolicy } from "./select.ts"
 /**
  * Options of {@link calculate}.
  *
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export interface CalculateOptions {
   /** The instant of the calculation (R3.1): `Date`, epoch ms, RFC 3339 text or `DateTime`. */
@@ -58,7 +59,8 @@ export interface CalculateOptions {
  * The totals of a refund calculation in integer minor units of `currencyCode`
  * (`exponent` digits), for reports that add up many plans.
  *
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export interface RefundCalculationTotals {
   readonly currencyCode: string
@@ -84,6 +86,7 @@ const names = new BoundedCache<number, BoundedCache<number, string>>(256)
  * Refund.policyName(30, 50) // "50% refundable within 30 days of the redemption date"
  * Refund.policyName(0, 0)   // "0% refundable from the redemption date"
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const policyName = (daysWithinRedemptionDate: number, refundablePercentage: number): string => {
@@ -455,7 +458,8 @@ export const calculateWarnedResult = (
  * calculation.totalNonRefundableAmount // 125
  * calculation.suggestedRefundAmount    // 275
  * ```
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const calculate = (
   plan: unknown,
@@ -475,7 +479,8 @@ export const calculate = (
  * const totals = Effect.runSync(Refund.calculateTotals(plan, { at: "2027-01-20T09:00:00+11:00" }))
  * totals.suggestedRefundAmount // 40000 (minor units: nothing is kept)
  * ```
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const calculateTotals = (
   plan: unknown,

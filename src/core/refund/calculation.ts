@@ -3,7 +3,7 @@
  * ({@link RefundCalculation}, what a quote gives), and read tolerantly
  * ({@link RefundCalculationResponse}, what any service answers, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Time from "../foundation/time/index.ts"
@@ -12,7 +12,8 @@ import { tolerant, WholeNumber } from "../internal/schema-kit.ts"
 /**
  * A refund policy of an item as the refund calculation shows it (R7.7).
  *
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const RefundCalculationPolicy = Schema.Struct({
   /** the start of the day (redemption date minus days) in the zone, an ISO instant */
@@ -23,7 +24,8 @@ export const RefundCalculationPolicy = Schema.Struct({
 })
 
 /**
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export type RefundCalculationPolicy = typeof RefundCalculationPolicy.Type
 
@@ -31,7 +33,8 @@ export type RefundCalculationPolicy = typeof RefundCalculationPolicy.Type
  * An item of the refund calculation: its line, the deposit it keeps (R7.4),
  * the active policy (−1 for none, R7.2) and the greater of the two (R7.5).
  *
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const RefundCalculationItem = Schema.Struct({
   id: Schema.String,
@@ -46,13 +49,15 @@ export const RefundCalculationItem = Schema.Struct({
 })
 
 /**
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export type RefundCalculationItem = typeof RefundCalculationItem.Type
 
 /**
  * The refund calculation for a plan (R7), exactly the service's response.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundCalculation = Schema.Struct({
@@ -65,6 +70,7 @@ export const RefundCalculation = Schema.Struct({
 })
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundCalculation = typeof RefundCalculation.Type
@@ -72,11 +78,13 @@ export type RefundCalculation = typeof RefundCalculation.Type
 /**
  * A refund calculation read tolerantly (R9).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const RefundCalculationResponse = tolerant(RefundCalculation)
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type RefundCalculationResponse = typeof RefundCalculationResponse.Type

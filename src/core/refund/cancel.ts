@@ -1,7 +1,7 @@
 /**
  * Cancelling a plan with a refund (R7.8): the request (strict) and response.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -19,6 +19,7 @@ import { CANCELLATION_REASONS, planStatusOf } from "../plan/record.ts"
  * The cancel-plan request (R7.8). The amount's bound and precision depend on
  * the plan and are checked against it.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const CancelPlanRequest = withRule(
@@ -32,6 +33,7 @@ export const CancelPlanRequest = withRule(
 )
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type CancelPlanRequest = typeof CancelPlanRequest.Type
@@ -39,11 +41,13 @@ export type CancelPlanRequest = typeof CancelPlanRequest.Type
 /**
  * What cancelling a plan answers: a `result` in words.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const CancelPlanResult = Schema.Struct({ result: Schema.String })
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type CancelPlanResult = typeof CancelPlanResult.Type
@@ -51,11 +55,13 @@ export type CancelPlanResult = typeof CancelPlanResult.Type
 /**
  * The cancel-plan response read tolerantly (R9).
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export const CancelPlanResponse = tolerant(CancelPlanResult)
 
 /**
+ * @category Refunds
  * @since 0.1.0
  */
 export type CancelPlanResponse = typeof CancelPlanResponse.Type
@@ -69,6 +75,7 @@ export type CancelPlanResponse = typeof CancelPlanResponse.Type
  * `currency.currencyCode`, its digits from `currency.isZeroDecimal`, R1.2), as
  * a refund calculation reads it.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface CancellablePlan {
@@ -81,6 +88,7 @@ export interface CancellablePlan {
 /**
  * Options of {@link validateCancelPlanRequest}.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface CancelOptions {
@@ -178,7 +186,8 @@ export const validateCancelRequestResult = (
  * Effect.runSync(Refund.validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }))
  * // { value: { planId: "plan_1", refundableAmount: 275, reason: "CustomerRequest" }, warnings: [] }
  * ```
- * @since 0.1.0
+ * @category Refunds
+ * @since 0.2.0
  */
 export const validateCancelPlanRequest = (
   plan: unknown,

@@ -2,7 +2,7 @@
  * Refunds (R7): items' refund policies, what a refund reads of a plan, the
  * refund calculation and cancellation.
  *
- * @since 0.1.0
+ * @module
  */
 export { RefundPlan, RefundPlanItem, refundPlanOf, refundPlanUnknownFields } from "../plan/reading.ts"
 export {

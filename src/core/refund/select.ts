@@ -2,7 +2,7 @@
  * Which refund policy of an item applies (R7.2), and the day count it is
  * chosen by, taken in the plan's time zone (R3, R7.1).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -18,6 +18,7 @@ import { RefundPolicy } from "../refund-policy/policy.ts"
 /**
  * What selection reads of a policy: its window in days before the redemption date.
  *
+ * @category Refunds
  * @since 0.1.0
  */
 export interface PolicyWindow {
@@ -38,6 +39,7 @@ export interface PolicyWindow {
  * Refund.selectPolicy(policies, 20) // 1: the 30-day policy
  * Refund.selectPolicy(policies, 61) // -1: fully refundable
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const selectPolicy = (policies: ReadonlyArray<PolicyWindow>, daysRemaining: number): number => {
@@ -98,6 +100,7 @@ export const selectPolicyResult = (
  * import { Refund, Time } from "payment-plan-engine"
  * Time.formatDate(Refund.redemptionDay("2027-03-01T10:00:00+11:00", "America/Los_Angeles")!) // "2027-02-28"
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const redemptionDay = (redemptionDate: string, timeZone: string): Time.EpochDay | undefined => {
@@ -117,6 +120,7 @@ export const redemptionDay = (redemptionDate: string, timeZone: string): Time.Ep
  * // 23:30 on 31 December in Sydney is still 31 December there
  * Refund.daysRemaining(Date.parse("2026-12-31T12:30:00Z"), "2027-01-10", "Australia/Sydney") // 10
  * ```
+ * @category Refunds
  * @since 0.1.0
  */
 export const daysRemaining = (at: number, redemptionDate: string, timeZone: string): number | undefined => {

@@ -2,7 +2,7 @@
  * Evaluating a normalized plan search over plan summaries: scope, filters,
  * quick filter, a stable sort and offset pagination (docs/plans.md, "Search").
  *
- * @since 0.1.0
+ * @module
  */
 import * as Time from "../foundation/time/index.ts"
 import { numberOf } from "../internal/params.ts"
@@ -15,6 +15,7 @@ import { dateOf, listOf, type PlanSearchResult } from "./query.ts"
  * its group — the merchant ids of the group, or the group's id as the
  * summaries' `merchant.merchantGroupId` gives it.
  *
+ * @category Search
  * @since 0.1.0
  */
 export interface SearchScope {
@@ -26,6 +27,7 @@ export interface SearchScope {
  * A summary as a search reads it: any object; the fields of `SEARCH_FIELDS`
  * are read where present.
  *
+ * @category Search
  * @since 0.1.0
  */
 export type SearchablePlan = { readonly id?: unknown; readonly installments?: unknown }
@@ -34,6 +36,7 @@ export type SearchablePlan = { readonly id?: unknown; readonly installments?: un
  * The search response: `plans` is the page, `totalRowCount` counts every match,
  * `nextCursor` is `null` (only offset pagination is supported).
  *
+ * @category Search
  * @since 0.1.0
  */
 export type PlanSearchPage<S> = Omit<PlanSearchResult, "plans" | "nextCursor"> & {
@@ -282,6 +285,7 @@ const sortKeyOf = (field: string): (s: SearchablePlan) => number | string | null
  * const { value: query } = Effect.runSync(Search.normalize({ filterField: "status", filterValue: "Late", limit: "10" }))
  * const { totalRowCount, plans } = Search.evaluate(summaries, query, { merchantId: "merchant-123" })
  * ```
+ * @category Search
  * @since 0.1.0
  */
 export const evaluate = <S extends SearchablePlan>(

@@ -4,7 +4,7 @@
  * chronologically, strings as text). Derived from the summary's schema, so a
  * field added to the summary is searchable without a second list.
  *
- * @since 0.1.0
+ * @module
  */
 import type * as SchemaAST from "effect/SchemaAST"
 import { TEXT_KIND } from "../internal/schema-kit.ts"
@@ -13,6 +13,7 @@ import { PlanSummary } from "../plan/record.ts"
 /**
  * How a field's values compare.
  *
+ * @category Search
  * @since 0.1.0
  */
 export type FieldType = "string" | "number" | "date"
@@ -65,6 +66,7 @@ const fieldsOf = (ast: SchemaAST.Objects, prefix = ""): Array<[string, FieldType
  * Search.SEARCH_FIELDS["totalPaid"]      // "number"
  * Search.SEARCH_FIELDS["user.createdAt"] // "date"
  * ```
+ * @category Search
  * @since 0.1.0
  */
 export const SEARCH_FIELDS: Readonly<Record<string, FieldType>> = Object.fromEntries(fieldsOf(PlanSummary.ast))

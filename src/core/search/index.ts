@@ -2,7 +2,7 @@
  * Plan search: the query of the description's table, its normalization with
  * defaults, and its evaluation over plan summaries (docs/plans.md, "Search").
  *
- * @since 0.1.0
+ * @module
  */
 
 export { evaluate, type PlanSearchPage, type SearchablePlan, type SearchScope } from "./evaluate.ts"

@@ -3,7 +3,7 @@
  * as a URL's query gives them (strings) or typed, checked and filled with the
  * defaults the table states.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -17,6 +17,7 @@ import { type FilterOperator, type PlanSearchParams, PlanSearchQuery } from "./q
  * One filter of a normalized search: `filterField`, `filterOperator`,
  * `filterValue` of the query, or the deprecated `status`.
  *
+ * @category Search
  * @since 0.1.0
  */
 export interface PlanSearchFilter {
@@ -29,6 +30,7 @@ export interface PlanSearchFilter {
  * A plan search with every default filled in: what {@link normalize}
  * gives and `searchPlans` evaluates.
  *
+ * @category Search
  * @since 0.1.0
  */
 export interface NormalizedPlanSearch {
@@ -54,6 +56,7 @@ export interface NormalizedPlanSearch {
 /**
  * The defaults of the description's query table.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const SEARCH_DEFAULTS = {
@@ -85,7 +88,8 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  * const read = Effect.runSync(Search.validateQuery(new URLSearchParams("limit=20&useQuickFilter=true")))
  * read.value // { limit: 20, useQuickFilter: true }
  * ```
- * @since 0.1.0
+ * @category Search
+ * @since 0.2.0
  */
 export const validateQuery = (
   params: PlanSearchParams | URLSearchParams | unknown
@@ -186,6 +190,7 @@ export const normalizeResult = (
  * const { value } = Effect.runSync(Search.normalize({ limit: "20", filterField: "totalPaid", filterOperator: "gte", filterValue: "100" }))
  * // { page: 0, limit: 20, sortField: "createdAt", sortDirection: "desc", filters: [{ field: "totalPaid", operator: "gte", value: "100" }], … }
  * ```
+ * @category Search
  * @since 0.1.0
  */
 export const normalize = (

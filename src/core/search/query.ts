@@ -4,7 +4,7 @@
  * parameters with it), and the response, strict ({@link PlanSearchResult}) and read
  * tolerantly ({@link PlanSearchResponse}, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Time from "../foundation/time/index.ts"
@@ -17,6 +17,7 @@ import { type FieldType, SEARCH_FIELDS } from "./fields.ts"
 /**
  * Filter operators of the search, `equals` by default.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const FILTER_OPERATORS = [
@@ -38,6 +39,7 @@ export const FILTER_OPERATORS = [
 /**
  * An operator of a plan-search filter.
  *
+ * @category Search
  * @since 0.1.0
  */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number]
@@ -45,6 +47,7 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number]
 /**
  * The values `is` and `isNot` take.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const IS_VALUES = ["null", "empty", "true", "false"] as const
@@ -104,6 +107,7 @@ const misfits = (q: FilterParts): Array<string> => {
  * read as the field's type (a number, a date), and `is`/`isNot` take `null`,
  * `empty`, `true` or `false`.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const PlanSearchQuery = withRule(
@@ -173,6 +177,7 @@ export const PlanSearchQuery = withRule(
 )
 
 /**
+ * @category Search
  * @since 0.1.0
  */
 export type PlanSearchQuery = typeof PlanSearchQuery.Type
@@ -181,6 +186,7 @@ export type PlanSearchQuery = typeof PlanSearchQuery.Type
  * The plan-search parameters as a caller may give them: typed, or as the text
  * of a URL's query.
  *
+ * @category Search
  * @since 0.1.0
  */
 export type PlanSearchParams = {
@@ -192,6 +198,7 @@ export type PlanSearchParams = {
  * always `null` (cursors are deprecated), and the search's warnings when
  * parameters were deprecated or unknown.
  *
+ * @category Search
  * @since 0.1.0
  */
 export const PlanSearchResult = Schema.Struct({
@@ -201,6 +208,7 @@ export const PlanSearchResult = Schema.Struct({
 })
 
 /**
+ * @category Search
  * @since 0.1.0
  */
 export type PlanSearchResult = typeof PlanSearchResult.Type
@@ -208,11 +216,13 @@ export type PlanSearchResult = typeof PlanSearchResult.Type
 /**
  * A search response read tolerantly (R9).
  *
+ * @category Search
  * @since 0.1.0
  */
 export const PlanSearchResponse = tolerant(PlanSearchResult)
 
 /**
+ * @category Search
  * @since 0.1.0
  */
 export type PlanSearchResponse = typeof PlanSearchResponse.Type

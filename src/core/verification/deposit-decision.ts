@@ -1,7 +1,7 @@
 /**
  * R8.2: whether a retrieved checkout lets the merchant allocate inventory.
  *
- * @since 0.1.0
+ * @module
  */
 import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { isRecord } from "../internal/predicates.ts"
@@ -10,6 +10,7 @@ import { DEPOSIT_STATUSES } from "./response.ts"
 /**
  * Why inventory must not be allocated (R8.2).
  *
+ * @category Verification
  * @since 0.1.0
  */
 export type RefusalReason =
@@ -25,6 +26,7 @@ export type RefusalReason =
 /**
  * What the merchant expects the retrieved checkout to be.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export interface ExpectedCheckout {
@@ -39,6 +41,7 @@ export interface ExpectedCheckout {
 /**
  * The deposit decision.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export type DepositDecision =
@@ -84,6 +87,7 @@ const namesUnknownCheck = (expected: Record<string, unknown>): boolean => {
  * decideDeposit({ id: "chk_1", plan: { deposit: { status: "rejected" } } }, { checkoutId: "chk_1" })
  * // { allocate: false, reason: "not_accepted" }
  * ```
+ * @category Verification
  * @since 0.1.0
  */
 export const decideDeposit = (retrieved: unknown, expected: ExpectedCheckout): DepositDecision => {

@@ -3,7 +3,7 @@
  * whether its deposit lets the merchant allocate inventory (R8.2), and whether
  * to show the widget (R8.3); the verification response read tolerantly (R9).
  *
- * @since 0.1.0
+ * @module
  */
 export { decideDeposit, type DepositDecision, type ExpectedCheckout, type RefusalReason } from "./deposit-decision.ts"
 export {

@@ -2,12 +2,13 @@
  * R8.1: the checkout id a redirect names. No Schema here: the hosted widget's
  * browser bundle imports the verification rules.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**
  * The redirect's query parameter naming the checkout.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export const CHECKOUT_ID_PARAMETER = "service_checkout_id"
@@ -24,6 +25,7 @@ const CHECKOUT_ID = /^[A-Za-z0-9_-]{1,256}$/
  * Verification.isCheckoutId("chk_123")  // true
  * Verification.isCheckoutId("../admin") // false
  * ```
+ * @category Verification
  * @since 0.1.0
  */
 export const isCheckoutId = (value: unknown): value is string => typeof value === "string" && CHECKOUT_ID.test(value)
@@ -31,6 +33,7 @@ export const isCheckoutId = (value: unknown): value is string => typeof value ==
 /**
  * Why no checkout id could be read from a redirect (R8.1).
  *
+ * @category Verification
  * @since 0.1.0
  */
 export type RedirectProblem = "missing" | "repeated" | "malformed"
@@ -38,6 +41,7 @@ export type RedirectProblem = "missing" | "repeated" | "malformed"
 /**
  * The answer of {@link checkoutIdFromRedirect}.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export type RedirectCheckoutId =
@@ -66,6 +70,7 @@ const queryOf = (redirect: unknown): URLSearchParams | undefined => {
  * // { ok: true, checkoutId: "chk_123" }
  * checkoutIdFromRedirect("https://shop.example/return") // { ok: false, code: "missing" }
  * ```
+ * @category Verification
  * @since 0.1.0
  */
 export const checkoutIdFromRedirect = (redirect: unknown): RedirectCheckoutId => {

@@ -3,7 +3,7 @@
  * strictly ({@link CheckoutVerification}, what this library answers), and
  * read tolerantly ({@link CheckoutVerificationResponse}, R9).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
@@ -15,6 +15,7 @@ import { WEEKDAYS } from "../plan-terms/request.ts"
  * Where a checkout stands (this library's): open until the widget completes or
  * is refused, expired after its expiry (R4.7).
  *
+ * @category Verification
  * @since 0.1.0
  */
 export const CHECKOUT_STATUSES = ["Open", "Completed", "Rejected", "Expired"] as const
@@ -31,6 +32,7 @@ export const DEPOSIT_STATUSES = ["Accepted", "Rejected"] as const
  * accepted, the plan's id and instalments (the description writes
  * `instalments`, and frequencies in lower case).
  *
+ * @category Verification
  * @since 0.1.0
  */
 export const VerifiedPlan = Schema.Struct({
@@ -56,6 +58,7 @@ export const VerifiedPlan = Schema.Struct({
  * The checkout verification response (retrieve checkout): the checkout, its
  * `status`, and `plan` once the widget finished.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export const CheckoutVerification = reshape(
@@ -64,6 +67,7 @@ export const CheckoutVerification = reshape(
 )
 
 /**
+ * @category Verification
  * @since 0.1.0
  */
 export type CheckoutVerification = typeof CheckoutVerification.Type
@@ -71,11 +75,13 @@ export type CheckoutVerification = typeof CheckoutVerification.Type
 /**
  * A checkout verification response read tolerantly (R9): what R8.2 decides on.
  *
+ * @category Verification
  * @since 0.1.0
  */
 export const CheckoutVerificationResponse = tolerant(CheckoutVerification, ["id"])
 
 /**
+ * @category Verification
  * @since 0.1.0
  */
 export type CheckoutVerificationResponse = typeof CheckoutVerificationResponse.Type

@@ -1,7 +1,7 @@
 /**
  * R8.3: whether to show the widget after create checkout.
  *
- * @since 0.1.0
+ * @module
  */
 
 /**
@@ -16,6 +16,7 @@
  * shouldDisplayWidget(422) // true
  * shouldDisplayWidget(503) // false
  * ```
+ * @category Verification
  * @since 0.1.0
  */
 export const shouldDisplayWidget = (status: unknown): boolean =>

@@ -5,7 +5,7 @@
  * The service description has a merchant-level webhook but shows neither its
  * event kinds nor their payloads ("Events", 3): this catalogue is this
  * library's and its sandbox's, not the service's (docs/decisions.md,
- * "Webhooks (issue 15)").
+ * "Webhooks").
  *
  * Every event is `{ type, timestamp, data }` (the Standard Webhooks payload):
  * `type` names the event, `timestamp` is the RFC 3339 instant it happened, and
@@ -16,7 +16,7 @@
  * {@link UnknownWebhookEvent}, never refused, so a new event never breaks a
  * receiver.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -40,7 +40,8 @@ const Nullable = <S extends Schema.Top>(schema: S) => Schema.NullOr(schema)
 /**
  * `checkout.completed`: the customer paid the deposit and the plan exists.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const CheckoutCompletedData = Schema.Struct({
   checkoutId: Text,
@@ -57,7 +58,8 @@ export const CheckoutCompletedData = Schema.Struct({
 /**
  * `checkout.declined`: the deposit was refused (the card was declined); no plan exists.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const CheckoutDeclinedData = Schema.Struct({
   checkoutId: Text,
@@ -72,7 +74,8 @@ export const CheckoutDeclinedData = Schema.Struct({
 /**
  * `checkout.expired`: the checkout reached its expiry (R4.7) without completing; no plan exists.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const CheckoutExpiredData = Schema.Struct({
   checkoutId: Text,
@@ -101,7 +104,8 @@ const installmentFields = {
 /**
  * `plan.installment_paid`: an instalment was paid in full (the deposit is instalment 1).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanInstallmentPaidData = Schema.Struct({
   ...installmentFields,
@@ -111,14 +115,16 @@ export const PlanInstallmentPaidData = Schema.Struct({
 /**
  * `plan.installment_failed`: an instalment that fell due was not paid (the plan is then `Late`).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanInstallmentFailedData = Schema.Struct(installmentFields)
 
 /**
  * `plan.status_changed`: the plan's status moved (`previousStatus` → `status`).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanStatusChangedData = Schema.Struct({
   ...planFields,
@@ -129,7 +135,8 @@ export const PlanStatusChangedData = Schema.Struct({
 /**
  * `plan.completed`: the last instalment was paid.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanCompletedData = Schema.Struct({
   ...planFields,
@@ -140,7 +147,8 @@ export const PlanCompletedData = Schema.Struct({
 /**
  * `plan.cancelled`: the plan ended (R7.8) with the amount refunded.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanCancelledData = Schema.Struct({
   ...planFields,
@@ -154,14 +162,16 @@ export const PlanCancelledData = Schema.Struct({
 /**
  * `plan.merchant_order_set`: the merchant set or confirmed its order id.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanMerchantOrderSetData = Schema.Struct(planFields)
 
 /**
  * `plan.payments_paused`: no payment falls due before `pausedUntil`.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const PlanPaymentsPausedData = Schema.Struct({
   ...planFields,
@@ -171,7 +181,8 @@ export const PlanPaymentsPausedData = Schema.Struct({
 /**
  * `webhook.test`: sent on request (`POST /sandbox/webhook/test`) to try a receiver.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookTestData = Schema.Struct({
   message: Text
@@ -200,7 +211,8 @@ type Catalogue = typeof CATALOGUE
 /**
  * The event types of the catalogue, in the order docs/webhooks.md lists them.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const EVENT_TYPES = Object.keys(CATALOGUE) as ReadonlyArray<WebhookEventType>
 
@@ -208,7 +220,8 @@ export const EVENT_TYPES = Object.keys(CATALOGUE) as ReadonlyArray<WebhookEventT
  * An event type of the catalogue: one of the eleven names of docs/webhooks.md
  * (`"checkout.completed"`, `"plan.cancelled"`, …; see {@link EVENT_TYPES}).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEventType = keyof Catalogue
 
@@ -223,7 +236,8 @@ const KNOWN: ReadonlySet<string> = new Set(Object.keys(CATALOGUE))
  * Webhook.isEventType("plan.cancelled") // true
  * Webhook.isEventType("plan.renamed") // false
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const isEventType = (type: unknown): type is WebhookEventType => typeof type === "string" && KNOWN.has(type)
 
@@ -252,7 +266,8 @@ const strictMember = <const T extends WebhookEventType>(type: T) =>
  *   data: { planId: "plan_1", merchantOrderId: "order-1", previousStatus: "OnSchedule", status: "Late" }
  * })
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookEvent = Schema.Union([
   strictMember("checkout.completed"),
@@ -269,21 +284,24 @@ export const WebhookEvent = Schema.Union([
 ]).pipe(Schema.toTaggedUnion("type"))
 
 /**
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEvent = typeof WebhookEvent.Type
 
 /**
  * The event of one type.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { readonly type: T }>
 
 /**
  * The `data` of one event type.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEventData<T extends WebhookEventType> = WebhookEventOf<T>["data"]
 
@@ -330,7 +348,8 @@ const tolerantMember = <const T extends WebhookEventType>(type: T): ReturnType<t
  * const event = Schema.decodeUnknownSync(Webhook.WebhookEventResponse)(JSON.parse(delivery.body))
  * if (event.type === "plan.cancelled") console.log(event.data.planId, event.data.refundAmount)
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookEventResponse = Schema.suspend(() =>
   // built on first use, like every tolerant reading (a light start)
@@ -364,7 +383,8 @@ const decodeMember = (type: WebhookEventType) => {
 }
 
 /**
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEventResponse = typeof WebhookEventResponse.Type
 
@@ -372,7 +392,8 @@ export type WebhookEventResponse = typeof WebhookEventResponse.Type
  * An event whose `type` the catalogue does not list (a newer sandbox or
  * service, say): kept as it came, so a receiver can log or ignore it.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const UnknownWebhookEvent = OpenStruct({
   type: Schema.String.check(
@@ -383,7 +404,8 @@ export const UnknownWebhookEvent = OpenStruct({
 })
 
 /**
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type UnknownWebhookEvent = typeof UnknownWebhookEvent.Type
 
@@ -391,7 +413,8 @@ export type UnknownWebhookEvent = typeof UnknownWebhookEvent.Type
  * What a receiver read: an event of the catalogue (`known: true`, narrow on
  * `event.type`), or one of another type (`known: false`), never refused.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type ReadWebhookEvent =
   | { readonly known: true; readonly event: WebhookEventResponse }
@@ -411,7 +434,7 @@ const decodeUnknown = Schema.decodeUnknownResult(UnknownWebhookEvent)
  * const read = readEventResult({ type: "plan.renamed", data: {} })
  * Result.isSuccess(read) && read.success.known // false: kept, not refused
  * ```
- * @since 0.1.0
+ * @since 0.2.0
  */
 export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, ValidationError> => {
   if (!isRecord(json)) {
@@ -450,7 +473,8 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
  * const read = Effect.runSync(Webhook.readEvent(JSON.parse(delivery.body)))
  * if (read.known && read.event.type === "plan.completed") console.log(read.event.data.planId)
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const readEvent = (json: unknown): Effect.Effect<ReadWebhookEvent, ValidationError> =>
   Effect.fromResult(readEventResult(json))

@@ -3,7 +3,7 @@
  * events, docs/plans.md) and a checkout's outcome, each turned into the
  * catalogue's events. Pure: every timestamp is the change's own instant.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -69,7 +69,8 @@ const installmentData = (plan: Plan, installment: Installment) => ({
  * Webhook.eventsOfTransition(planOnSchedule, event, after).map((e) => e.type)
  * // ["plan.installment_failed", "plan.status_changed"]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const eventsOfTransition = (
   before: Plan,
@@ -142,7 +143,7 @@ export const eventsOfTransition = (
  * const step = transitionResult(plan, Plan.PlanEvent.PlanCancelled({ at: now, reason: "CustomerRequest", refundAmount: 0 }))
  * if (Result.isSuccess(step)) step.success.events.map((e) => e.type) // ["plan.cancelled", "plan.status_changed"]
  * ```
- * @since 0.1.0
+ * @since 0.2.0
  */
 export const transitionResult = (
   plan: Plan,
@@ -172,7 +173,8 @@ export const transitionResult = (
  * )
  * events.map((e) => e.type) // ["plan.installment_paid"]: instalment 2, paid the day before it falls due
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const transition = (
   plan: Plan,
@@ -193,7 +195,8 @@ export const transition = (
  * `at` is when it happened (for `Expired`, the expiry itself); an `at` that
  * is not an instant throws a `ValidationError` (R3.1).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type CheckoutOutcome =
   | {
@@ -230,7 +233,8 @@ export type CheckoutOutcome =
  * Webhook.eventOfCheckout({ _tag: "Expired", checkoutId: "chk_1", merchantOrderId: "order-1", expiresAt: "2026-11-23T00:00:00Z" })
  * // { type: "checkout.expired", timestamp: "2026-11-23T00:00:00.000Z", data: { checkoutId: "chk_1", merchantOrderId: "order-1", expiredAt: "2026-11-23T00:00:00.000Z" } }
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const eventOfCheckout = (outcome: CheckoutOutcome): WebhookEvent => {
   switch (outcome._tag) {

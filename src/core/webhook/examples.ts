@@ -2,7 +2,7 @@
  * One example event of each type of the catalogue: what docs/webhooks.md
  * shows, and what the sandbox sends on `POST /sandbox/webhook/test` with a type.
  *
- * @since 0.1.0
+ * @module
  */
 import type { WebhookEventOf, WebhookEventType } from "./catalogue.ts"
 
@@ -17,7 +17,8 @@ const at = "2026-11-22T10:00:00.000Z"
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.EXAMPLES["plan.cancelled"].data.refundAmount // 280
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const EXAMPLES: { readonly [T in WebhookEventType]: WebhookEventOf<T> } = {
   "checkout.completed": {

@@ -4,7 +4,7 @@
  * checkout's outcome produces, and the message a Standard Webhooks sender
  * signs and a receiver checks.
  *
- * @since 0.1.0
+ * @module
  */
 export {
   CheckoutCompletedData,

@@ -5,7 +5,7 @@
  * tolerance). The HMAC itself is computed where crypto is available (the
  * sandbox signs, the client verifies, both with the `standardwebhooks` package).
  *
- * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
@@ -28,7 +28,8 @@ import { WEBHOOK_RULE } from "./rule.ts"
  * message id, the same on every retry), `webhook-timestamp` (Unix seconds of
  * the attempt) and `webhook-signature` (space-separated `v1,<base64>`).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const HEADERS = {
   id: "webhook-id",
@@ -40,7 +41,8 @@ export const HEADERS = {
  * How far a message's timestamp may be from the receiver's clock, by default
  * (the Standard Webhooks libraries' five minutes).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const DEFAULT_TOLERANCE_SECONDS = 300
 
@@ -55,7 +57,8 @@ export const DEFAULT_TOLERANCE_SECONDS = 300
  * Webhook.bodyOf({ type: "webhook.test", timestamp: "2026-11-22T10:00:00.000Z", data: { message: "hello" } })
  * // '{"type":"webhook.test","timestamp":"2026-11-22T10:00:00.000Z","data":{"message":"hello"}}'
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const bodyOf = (event: WebhookEvent): string =>
   JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
@@ -69,7 +72,8 @@ export const bodyOf = (event: WebhookEvent): string =>
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signingInput("msg_1", 1795000000, "{}") // "msg_1.1795000000.{}"
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const signingInput = (id: string, timestampSeconds: number, body: string): string =>
   `${id}.${Math.floor(timestampSeconds)}.${body}`
@@ -80,7 +84,8 @@ export const signingInput = (id: string, timestampSeconds: number, body: string)
 /**
  * The prefix of a webhook secret (Standard Webhooks).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const SECRET_PREFIX = "whsec_"
 
@@ -96,7 +101,8 @@ const base64Bytes = (text: string): number => {
 /**
  * The most bytes a secret may have; Standard Webhooks recommends 24 to 64.
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const MAX_SECRET_BYTES = 256
 
@@ -111,7 +117,8 @@ export const MAX_SECRET_BYTES = 256
  * Webhook.isSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // true
  * Webhook.isSecret("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") // false: no prefix
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const isSecret = (secret: unknown): secret is string => {
   if (typeof secret !== "string" || !secret.startsWith(SECRET_PREFIX)) return false
@@ -122,7 +129,8 @@ export const isSecret = (secret: unknown): secret is string => {
 /**
  * A webhook secret (see {@link isSecret}).
  *
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookSecret = Schema.String.check(
   rule<string>(
@@ -175,7 +183,8 @@ const WebhookUrl = Schema.String.check(
  * import * as Webhook from "payment-plan-engine/webhook"
  * Effect.runSync(Webhook.validateEndpoint({ url: "http://127.0.0.1:4242/webhooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }))
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const WebhookEndpoint = withRule(
   Schema.Struct({
@@ -186,7 +195,8 @@ export const WebhookEndpoint = withRule(
 )
 
 /**
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export type WebhookEndpoint = typeof WebhookEndpoint.Type
 
@@ -203,7 +213,8 @@ const checkEndpoint = requestValidator(WebhookEndpoint, WEBHOOK_RULE)
  * const refused = Effect.runSync(Effect.flip(Webhook.validateEndpoint({ url: "ftp://x", secret: "nope" })))
  * refused.issues.map((i) => i.path) // ["url", "secret"]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const validateEndpoint = (input: unknown): Effect.Effect<Validated<WebhookEndpoint>, ValidationError> =>
   Effect.fromResult(validateEndpointResult(input))
@@ -230,7 +241,8 @@ export const validateEndpointResult = (
  * Webhook.parseTimestamp("1795000000") // 1795000000
  * Webhook.parseTimestamp("1795000000.5") // undefined
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const parseTimestamp = (header: string): number | undefined => {
   if (!/^\d{1,15}$/.test(header)) return undefined
@@ -247,7 +259,8 @@ export const parseTimestamp = (header: string): number | undefined => {
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.signaturesOf("v1,abc= v2,xyz= v1,def=") // ["abc=", "def="]
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const signaturesOf = (header: string): ReadonlyArray<string> => {
   const out: Array<string> = []
@@ -268,7 +281,8 @@ export const signaturesOf = (header: string): ReadonlyArray<string> => {
  * import * as Webhook from "payment-plan-engine/webhook"
  * Webhook.timestampProblem(1795000000, 1795000400, 300) // "stale"
  * ```
- * @since 0.1.0
+ * @category Webhooks
+ * @since 0.2.0
  */
 export const timestampProblem = (
   timestampSeconds: number,

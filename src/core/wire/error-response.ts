@@ -4,7 +4,7 @@
  * tolerantly ({@link ErrorBodyResponse}, R9): this shape where it is, and
  * whatever else the service sends kept as it is.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { IssueBody } from "../foundation/issues.ts"
@@ -14,6 +14,7 @@ import { tolerant } from "../internal/schema-kit.ts"
  * An error body: a stable `code`, a sentence, and the issues of a refused
  * request (R4.1), with the warnings seen on the way.
  *
+ * @category Wire
  * @since 0.1.0
  */
 export const ErrorBody = Schema.Struct({
@@ -24,6 +25,7 @@ export const ErrorBody = Schema.Struct({
 })
 
 /**
+ * @category Wire
  * @since 0.1.0
  */
 export type ErrorBody = typeof ErrorBody.Type
@@ -31,11 +33,13 @@ export type ErrorBody = typeof ErrorBody.Type
 /**
  * An error body read tolerantly (R9).
  *
+ * @category Wire
  * @since 0.1.0
  */
 export const ErrorBodyResponse = tolerant(ErrorBody)
 
 /**
+ * @category Wire
  * @since 0.1.0
  */
 export type ErrorBodyResponse = typeof ErrorBodyResponse.Type

@@ -33,10 +33,20 @@ import * as Refund from "../refund/index.ts"
 import * as Search from "../search/index.ts"
 import * as Verification from "../verification/index.ts"
 
-/** An HTTP method a route may use. */
+/**
+ * An HTTP method a route may use.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
-/** A method and a path template whose `{name}` segments are path parameters. */
+/**
+ * A method and a path template whose `{name}` segments are path parameters.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export interface Route {
   readonly method: HttpMethod
   readonly path: string
@@ -186,7 +196,12 @@ export const ROUTE_TABLE = {
  */
 export type RouteTable = typeof ROUTE_TABLE
 
-/** An operation of the service, by the name the route table keys it. */
+/**
+ * An operation of the service, by the name the route table keys it.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export type Operation = keyof RouteTable
 
 /**
@@ -211,13 +226,28 @@ export type PathParameters<K extends Operation> = ParameterNames<RouteTable[K]["
 type ParameterNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParameterNames<Rest>
   : never
 
-/** The operations of the service description, in the route table's order. */
+/**
+ * The operations of the service description, in the route table's order.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export const OPERATIONS: ReadonlyArray<Operation> = Object.keys(ROUTE_TABLE) as Array<Operation>
 
-/** The route of every operation: the service's paths, or a deployment's own. */
+/**
+ * The route of every operation: the service's paths, or a deployment's own.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export type Routes = { readonly [K in Operation]: Route }
 
-/** The default route table: the method and path of every operation. */
+/**
+ * The default route table: the method and path of every operation.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export const DEFAULT_ROUTES: Routes = Object.fromEntries(
   OPERATIONS.map((operation) => {
     const { method, path } = ROUTE_TABLE[operation]
@@ -233,17 +263,27 @@ export const DEFAULT_ROUTES: Routes = Object.fromEntries(
  * import { Routes } from "payment-plan-engine"
  * const routes = Routes.withRoutes({ retrievePlan: { method: "GET", path: "/v2/plan/{planId}" } })
  * ```
+ * @category Wire
+ * @since 0.1.0
  */
 export const withRoutes = (overrides: Partial<Routes> = {}): Routes => ({ ...DEFAULT_ROUTES, ...overrides })
 
 const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 
-/** The names of a route's path parameters, in order. */
+/**
+ * The names of a route's path parameters, in order.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export const pathParameters = (route: Route): ReadonlyArray<string> => [...route.path.matchAll(PARAM)].map((m) => m[1]!)
 
 /**
  * Whether `value` can fill a path parameter (the rule of identifiers: not
  * empty, not a dot segment, well-formed Unicode).
+ *
+ * @category Wire
+ * @since 0.1.0
  */
 export const isPathParameterValue = isAddressable
 
@@ -257,6 +297,8 @@ export const isPathParameterValue = isAddressable
  * import { Routes } from "payment-plan-engine"
  * Routes.expandPath(Routes.DEFAULT_ROUTES.retrievePlan, { planId: "p 1" }) // "/api/v2/plans/p%201"
  * ```
+ * @category Wire
+ * @since 0.1.0
  */
 export const expandPath = (route: Route, params: Readonly<Record<string, string>>): string =>
   route.path.replace(PARAM, (_, name: string) => {
@@ -270,7 +312,12 @@ export const expandPath = (route: Route, params: Readonly<Record<string, string>
     return encodeURIComponent(value)
   })
 
-/** What {@link routeMatcher} found: the operation and its decoded path parameters. */
+/**
+ * What {@link routeMatcher} found: the operation and its decoded path parameters.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export interface RouteMatch<Op extends string = Operation> {
   readonly operation: Op
   readonly params: Readonly<Record<string, string>>
@@ -282,7 +329,12 @@ interface CompiledRoute<Op extends string> {
   readonly segments: ReadonlyArray<string | { readonly param: string }>
 }
 
-/** A matcher over a route table: which operation a method and path name. */
+/**
+ * A matcher over a route table: which operation a method and path name.
+ *
+ * @category Wire
+ * @since 0.1.0
+ */
 export interface RouteMatcher<Op extends string = Operation> {
   /** The operation at `pathname` for `method`, or undefined. */
   readonly match: (method: string, pathname: string) => RouteMatch<Op> | undefined
@@ -338,6 +390,8 @@ const matchSegments = (
  * Routes.routeMatcher().match("GET", "/api/v2/plans/p1/notes") // { operation: "listPlanNotes", params: { planId: "p1" } }
  * Routes.routeMatcher({ health: { method: "GET", path: "/health" } }).match("GET", "/health") // { operation: "health", params: {} }
  * ```
+ * @category Wire
+ * @since 0.1.0
  */
 export function routeMatcher(): RouteMatcher<Operation>
 export function routeMatcher<Op extends string>(routes: { readonly [K in Op]: Route }): RouteMatcher<Op>

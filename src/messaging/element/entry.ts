@@ -5,7 +5,7 @@
  * `<script src="…/messaging-element.js" defer></script>` or import it for its
  * effect from a bundler.
  *
- * @module
+ * @module payment-plan-engine/messaging/element
  */
 import { TAG } from "../markup.ts"
 import { elementClass, type PlanMessageErrorDetail } from "./element.ts"

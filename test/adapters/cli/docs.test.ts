@@ -10,7 +10,7 @@ import { DATE_MEANING } from "../../../src/adapters/cli/options.ts"
 const doc = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8")
 
 describe("docs/cli.md", () => {
-  // issue 17, item 12: the throughput and memory figures were quoted as facts, with no machine or load
+  // the throughput and memory figures were quoted as facts, with no machine or load
   it("quotes the exposure figures as the table `npm run bench exposure` prints, naming the machine and its load", () => {
     const heading =
       /^Measured by `npm run bench exposure` on (.+):\n\n\| exposure report \| measured \|\n\| --- \| --- \|\n((?:\|.*\|\n)+)/m
@@ -24,7 +24,7 @@ describe("docs/cli.md", () => {
     expect(outside).not.toMatch(/\d[\d,.]* (k )?plans\/s|\d+ MB\b|µs per plan/)
   })
 
-  // issue 17, item 6: one meaning of a date, stated in --help and here
+  // one meaning of a date, stated in --help and here
   it("states what a bare date means, as --help does", () => {
     expect(doc).toContain(
       "**A bare date means the start of that day in the calculation's time zone**: `--tz` when given, else"

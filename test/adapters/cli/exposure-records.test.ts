@@ -27,8 +27,8 @@ const exposure = async (lines: ReadonlyArray<unknown>, merchant?: unknown, worke
 
 const record = () => createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" })
 
-describe("exposure reads plan records with the quote's reader (issue 21 item 3)", () => {
-  it("the issue's record: counted while OnSchedule, counted apart once Cancelled (not refused for its currencyCode)", async () => {
+describe("exposure reads plan records with the quote's reader", () => {
+  it("the reported record: counted while OnSchedule, counted apart once Cancelled (not refused for its currencyCode)", async () => {
     const onSchedule = applyPlanEvent(record(), { _tag: "DepositAccepted", at: NOW })
     const cancelled = applyPlanEvent(onSchedule, {
       _tag: "PlanCancelled",

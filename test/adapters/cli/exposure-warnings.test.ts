@@ -1,5 +1,5 @@
 /**
- * Issue 21, item 5, the exposure report's part: `payment-plan exposure` joins the
+ * No silent typo (R10.2), the exposure report's part: `payment-plan exposure` joins the
  * command line's conventions. `--merchant` with `--merchant-id` is read as every
  * other command reads it; every warning (the `--merchant`'s, a `digits_mismatch`,
  * and each distinct unknown field of the NDJSON lines, R10.2) is printed through
@@ -41,7 +41,7 @@ const plan = (id: string, item: Record<string, unknown> = {}) => ({
   totalPaymentsPaid: 400,
   items: [{ id: "t1", quantity: 2, costPerItem: 250, redemptionDate: "2027-03-01", ...item }]
 })
-// the issue's typo: `refundPolicy` for `refundPolicies` makes the plan fully refundable, silently
+// the reported typo: `refundPolicy` for `refundPolicies` makes the plan fully refundable, silently
 const typo = (id: string) => plan(id, { refundPolicy: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }] })
 
 const ndjson = (lines: ReadonlyArray<unknown>) =>

@@ -176,7 +176,7 @@ describe("payment-plan exposure", () => {
     })
   }
 
-  // issue 17, item 5: docs/cli.md says `status` is required; a line without it was counted silently
+  // docs/cli.md says `status` is required; a line without it was counted silently
   for (const workers of ["0", "2"]) {
     it(`a line without status (or with a status that is not text) is refused like any bad line (workers ${workers})`, async () => {
       const lines = smallText.split("\n").slice(0, 6)
@@ -195,7 +195,7 @@ describe("payment-plan exposure", () => {
     })
   }
 
-  // issue 17, item 6: `--at D` and the timeline's day D are the same instant for every plan
+  // `--at D` and the timeline's day D are the same instant for every plan
   it("a date means the start of that day in each plan's zone (or --tz): --at D gives the timeline's value for D", async () => {
     const plan = (id: string, timeZone: string | undefined, redemptionDate: string) => ({
       id,
@@ -392,7 +392,7 @@ describe("payment-plan exposure", () => {
   )
 })
 
-describe("payment-plan exposure reads plan records and a merchant configuration with the core's readers (issue 21)", () => {
+describe("payment-plan exposure reads plan records and a merchant configuration with the core's readers", () => {
   const record = () =>
     applyPlanEvent(createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" }), {
       _tag: "DepositAccepted",

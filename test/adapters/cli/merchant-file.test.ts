@@ -1,5 +1,5 @@
 /**
- * Issue 21, item 5: the merchants file the project ships (`{ merchants: [...] }`)
+ * No silent typo (R10.2): the merchants file the project ships (`{ merchants: [...] }`)
  * given as `--merchant` was read as an empty configuration (a refund of 400
  * instead of 150 with the merchant's default policies). `--merchant-id` picks
  * its entry, read by the sandbox's own loader; without it the file is refused

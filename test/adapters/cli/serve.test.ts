@@ -103,7 +103,7 @@ describe("payment-plan serve", () => {
     expect((await cli(["serve", "--merchants", example("sandbox-merchants.json"), "--port", "70000"])).code).toBe(2)
   })
 
-  // issue 17, item 1: one set of settings for `npm start` and `serve`, flags winning over the environment
+  // one set of settings for `npm start` and `serve`, flags winning over the environment
   it("reads PORT, HOST, SANDBOX_DB and SANDBOX_MERCHANTS as npm start does; a flag wins over its variable", async () => {
     const port = await freePort()
     const database = `${built().directory}/serve-env.sqlite`
@@ -140,7 +140,7 @@ describe("payment-plan serve", () => {
     expect(badPort.stderr).toMatch(/PORT\s+range\s+sandbox\s+must be a port number from 0 to 65535, got "http"/)
   })
 
-  // issue 17, item 2: a bad merchants file is a usage error with each issue and its path, no stack trace
+  // a bad merchants file is a usage error with each issue and its path, no stack trace
   it("refuses a merchants file the sandbox cannot use with exit 2 and an issue table", async () => {
     const file = `${built().directory}/merchants-without-currencies.json`
     writeFileSync(
@@ -149,7 +149,7 @@ describe("payment-plan serve", () => {
         merchants: [
           { id: "m1", apiKey: "sk_sandbox_demo_0123456789" },
           { apiKey: "sk_x" },
-          // issue 22: no key at all crashed in hashApiKey (exit 1, a stack); a lower-case currency was accepted
+          // no key at all crashed in hashApiKey (exit 1, a stack); a lower-case currency was accepted
           { id: "merchant-3", currencies: [{ currencyCode: "aud" }] }
         ]
       })
@@ -173,7 +173,7 @@ describe("payment-plan serve", () => {
     expect(malformed.stderr).not.toContain("unexpected error")
   })
 
-  // issue 22, item 7: the demo keys are published; beyond loopback anyone has them
+  // the demo keys are published; beyond loopback anyone has them
   it("warns on stderr when it listens beyond loopback with the demo merchants' published keys", async () => {
     const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0", "--host", "0.0.0.0"])
     try {

@@ -9,7 +9,7 @@ const columnStarts = (line: string): Array<number> => {
   return starts
 }
 
-// issue 17, item 8: rows with CJK characters or emoji were padded by .length and misaligned
+// rows with CJK characters or emoji were padded by .length and misaligned
 describe("renderTable", () => {
   it("aligns rows by display width: CJK and emoji take two columns, combining marks none", () => {
     const table = renderTable(

@@ -30,7 +30,7 @@ const planText = JSON.stringify(plan)
 const COMMANDS = ["validate", "summarize", "plan-terms", "calculate-refund", "exposure", "serve"]
 
 describe("exit codes", () => {
-  // issue 17, item 3: --frequency yearly and --day 32 exited 1 while --format xml and --now yesterday exited 2
+  // --frequency yearly and --day 32 exited 1 while --format xml and --now yesterday exited 2
   it.each(([
     ["plan-terms", checkout, "--now", NOW, "--frequency", "yearly"],
     ["plan-terms", checkout, "--now", NOW, "--day", "32"],
@@ -96,7 +96,7 @@ describe("exit codes", () => {
 })
 
 describe("warnings (R10.2), as the process shows them", () => {
-  // issue 21, item 5: `refundPolicy` for `refundPolicies` printed 400, exit 0, nothing on stderr
+  // `refundPolicy` for `refundPolicies` printed 400, exit 0, nothing on stderr
   it("calculate-refund typo.json: the warning on stderr, exit 0; with --strict exit 1 and nothing on stdout", async () => {
     const typo = `${built().directory}/typo.json`
     const { refundPolicies, ...item } = plan.items[0]!
@@ -115,7 +115,7 @@ describe("warnings (R10.2), as the process shows them", () => {
 })
 
 describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads the sandbox's loader", () => {
-  // issue 21, item 5: read as an empty configuration, a full refund of 400 instead of 150
+  // read as an empty configuration, a full refund of 400 instead of 150
   it("calculate-refund picks merchant-123's default policies through payment-plan-engine/sandbox", async () => {
     const { refundPolicies: _, ...item } = plan.items[0]!
     const bare = JSON.stringify({ ...plan, timeZone: undefined, items: [{ ...item, redemptionDate: "2027-03-01" }] })
@@ -136,7 +136,7 @@ describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads
 })
 
 describe("help", () => {
-  // issue 17, item 4: serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
+  // serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
   it.each(COMMANDS)("%s --help states each option's default once", async (command) => {
     const ran = await cli([command, "--help"])
     expect(ran.code).toBe(0)
@@ -147,7 +147,7 @@ describe("help", () => {
     for (const entry of entries) expect(entry.match(/default:/g)?.length ?? 0, entry).toBeLessThanOrEqual(1)
   })
 
-  // issue 17, item 6: one meaning of a date on the command line, stated in --help
+  // one meaning of a date on the command line, stated in --help
   it.each(["", "validate", "summarize", "plan-terms", "calculate-refund", "exposure"])(
     "%s --help says what a bare date means",
     async (command) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 21, item 5 (the command line's part): every command that computes
+ * No silent typo (R10.2, the command line's part): every command that computes
  * from data prints each warning of the library's answer on stderr (path, code,
  * rule, message), and `--strict` refuses on any warning (exit 1), R10.2.
  * In-process: what is checked is what the commands answer, not the process.
@@ -27,7 +27,7 @@ const file = (name: string, value: unknown) => {
   return path
 }
 
-// the issue's repro: `refundPolicy` for `refundPolicies`, a full refund of 400 without a word
+// the reported reproduction: `refundPolicy` for `refundPolicies`, a full refund of 400 without a word
 const typoPlan = {
   currencyCode: "AUD",
   totalPaymentsPaid: 400,

@@ -25,7 +25,7 @@ const deadPort = async () => {
 
 const AUTH = ["--merchant-id", "merchant-123", "--api-key", "key-a-0123456789"]
 
-describe("webhooks: what can never work is a usage error (issue 22, item 6)", () => {
+describe("webhooks: what can never work is a usage error", () => {
   it("listen refuses a secret that is not whsec_ base64 (exit 2), and never shows it", async () => {
     for (const secret of ["nope", "whsec_", "whsec_not base64!", "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"]) {
       const ran = await runCli(["webhooks", "listen", "--port", "0", "--secret", secret])

@@ -1,5 +1,5 @@
 /**
- * `payment-plan webhooks listen` and `trigger` (issue 15): the built command
+ * `payment-plan webhooks listen` and `trigger`: the built command
  * receives a sandbox's signed test event, verifies it and prints it; a
  * delivery signed with another secret is refused. (That `--count` ends the
  * command was checked by hand with dist/cli.js; the test-built binary keeps
@@ -79,7 +79,7 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
       "--api-key",
       "key-a-0123456789"
     ])
-    // a type the catalogue does not list is a usage error, refused before asking the sandbox (issue 22)
+    // a type the catalogue does not list is a usage error, refused before asking the sandbox
     expect(wrong.code).toBe(2)
   } finally {
     child.kill()

@@ -1,5 +1,5 @@
 /**
- * Issue 21, item 10: the command line's own words. What it says when it has
+ * The command line's own words. What it says when it has
  * nothing to do, no input, or a missing key, and where an answer that exits 1
  * goes. In-process.
  */

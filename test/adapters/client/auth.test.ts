@@ -149,7 +149,7 @@ describe("options are checked with the rules of requests", () => {
   const base = { baseUrl: "https://api.example.test", apiKey: API_KEY, fetch: fakeTransport([]).fetch }
 
   it("R4.3: a merchant id with a space or a line break is refused at once, with its rule", () => {
-    // issue 17 item 10: `createClient({ merchantId: "a b" })` was accepted
+    // `createClient({ merchantId: "a b" })` was accepted
     expect(optionsError({ ...base, merchantId: "a b" })?.issues.map((i) => [i.path, i.code, i.rule])).toEqual([
       ["merchantId", "too_short", "R4.1"],
       ["merchantId", "pattern", "R4.3"]

@@ -1,6 +1,6 @@
 /**
  * The description's example checkout, examples/checkout-request.json: its one copy, read by the
- * contract suite, the tests, the examples and the doc fixtures (issue 24).
+ * contract suite, the tests, the examples and the doc fixtures.
  */
 import fc from "fast-check"
 import { readFileSync } from "node:fs"

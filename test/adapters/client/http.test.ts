@@ -113,7 +113,7 @@ const created = (response: ServerResponse) => {
   response.end(JSON.stringify(checkoutResponse()))
 }
 
-describe("safe retries over HTTP (issue 14)", () => {
+describe("safe retries over HTTP", () => {
   it("by default a POST that times out is not retried: one request reaches the server", async () => {
     const arrived: Array<string | undefined> = []
     handler = (request) => {

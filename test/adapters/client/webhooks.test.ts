@@ -1,5 +1,5 @@
 /**
- * verifyWebhook (issue 15): deliveries signed by the `standardwebhooks`
+ * verifyWebhook: deliveries signed by the `standardwebhooks`
  * reference library as any sender would, verified by the client; tampered
  * bodies, wrong secrets, stale timestamps, bad headers and replays refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounds (issue 22, item 5), each documented in docs/sandbox.md: idempotency
+ * Bounds, each documented in docs/sandbox.md: idempotency
  * keys of 1 to 255 characters, kept for authenticated requests only, for 24
  * hours of the sandbox's base clock and cleared by `/sandbox/reset`; a
  * webhook URL of at most 2,048 characters; request headers and bodies that
@@ -41,7 +41,7 @@ const onFile = (name: string) => {
   return { ...t, keysKept }
 }
 
-describe("idempotency keys (issue 22, item 5)", () => {
+describe("idempotency keys", () => {
   it("1 to 255 characters; a longer or empty key is refused (400) before anything is done", async () => {
     const t = makeSandbox()
     const longest = "k".repeat(255)
@@ -150,7 +150,7 @@ describe("idempotency keys (issue 22, item 5)", () => {
   })
 })
 
-describe("webhook URL length (issue 22, item 5)", () => {
+describe("webhook URL length", () => {
   it("at most 2,048 characters, as the service's own URL fields", async () => {
     const t = makeSandbox()
     const base = "http://127.0.0.1:4242/"
@@ -172,7 +172,7 @@ describe("webhook URL length (issue 22, item 5)", () => {
   })
 })
 
-describe("request timeouts (issue 22, item 5)", () => {
+describe("request timeouts", () => {
   it("headers or a body that never finish arriving are answered 408 and the connection closed", async () => {
     const running = await startSandbox({
       merchants: loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] }),

@@ -6,7 +6,7 @@
  *
  * The last test pays with the page while the merchant's webhook endpoint (set
  * at run time) points at a receiver on 127.0.0.1, and checks the events of the
- * whole flow with the `standardwebhooks` package directly (issue 15).
+ * whole flow with the `standardwebhooks` package directly.
  *
  * Chromium is found by scripts/chromium.ts: CHROMIUM_PATH, Debian's
  * /usr/bin/chromium (which `npm test`'s pretest step installs where it can), or

@@ -1,5 +1,5 @@
 /**
- * Merchants files the sandbox cannot use (issue 22, item 3): refused when
+ * Merchants files the sandbox cannot use: refused when
  * they are read, every problem named, never a crash; the exported readers of
  * a file (`readMerchantsFile`, and `readMerchantProfile` for one merchant's
  * configuration) throw a typed `MerchantsFileError`. The property over any

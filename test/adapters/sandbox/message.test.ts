@@ -1,5 +1,5 @@
 /**
- * The sandbox's plan messaging (issue 25): the element's script at GET /widget/message.js and the
+ * The sandbox's plan messaging: the element's script at GET /widget/message.js and the
  * product-page demo at GET /widget/message-demo?checkout={id}, in-process.
  */
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * The sandbox mounted under a path prefix (issue 17, item 7): the addresses it
+ * The sandbox mounted under a path prefix: the addresses it
  * writes (`widgetUrl`, `scriptUrl`, a plan's `checkoutUrl`, the widget's own
  * calls, the notes' links) keep the prefix, whether the host router strips it
  * before calling the sandbox (Hono's `app.mount("/pp", sandbox.fetch)`) or

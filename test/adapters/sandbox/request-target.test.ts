@@ -1,5 +1,5 @@
 /**
- * A request never picks the sandbox's host (issue 22, item 1). The request
+ * A request never picks the sandbox's host. The request
  * line is written by hand on a raw socket, as a browser following a link to
  * `http://127.0.0.1:4010//evil.example/widget/checkout/chk_…` sends it: the
  * request-target `//evil.example/…` is a path of this sandbox (found nowhere),
@@ -116,7 +116,7 @@ beforeAll(async () => {
 
 afterAll(() => running?.close())
 
-describe("the request-target never names the host (issue 22, item 1)", () => {
+describe("the request-target never names the host", () => {
   it("the routes write the sandbox's own origin when asked on their own paths", async () => {
     for (const route of routes()) {
       const answer = await raw(route.method, route.path, {

@@ -44,7 +44,7 @@ describe("sandbox: test clock", () => {
       expect(response.status, JSON.stringify(body)).toBe(422)
       expect(response.body.issues.length).toBeGreaterThan(0)
     }
-    // a body that is not an object is not read at all (issue 22: 400, as malformed JSON)
+    // a body that is not an object is not read at all (400, as malformed JSON)
     expect((await t.call("POST", "/sandbox/clock/advance", { body: [] })).body.code).toBe("malformed_json")
   })
 

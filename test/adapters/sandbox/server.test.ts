@@ -103,7 +103,7 @@ describe("sandbox: Node server", () => {
     }
   })
 
-  // issue 22, item 6: as `payment-plan serve` says it, in one line and exit 2, not a stack
+  // as `payment-plan serve` says it, in one line and exit 2, not a stack
   it("npm start on a port in use says so in one line and exits 2", async () => {
     const taken = createServer().listen(0, "127.0.0.1")
     await once(taken, "listening")
@@ -123,7 +123,7 @@ describe("sandbox: Node server", () => {
     }
   })
 
-  // issue 22, item 7: the published demo keys beyond loopback make anyone those merchants
+  // the published demo keys beyond loopback make anyone those merchants
   it("warns when it listens beyond loopback with a merchant using a published demo key", async () => {
     const demo = readMerchantsFile(fileURLToPath(new URL("../../../examples/sandbox-merchants.json", import.meta.url)))
     const own = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { readSandboxSettings } from "../../../src/adapters/sandbox/index.ts"
 
-// issue 17, item 1: one reader of the sandbox's settings for `npm start` and `payment-plan serve`
+// one reader of the sandbox's settings for `npm start` and `payment-plan serve`
 describe("readSandboxSettings", () => {
   it("reads PORT, HOST, SANDBOX_DB and SANDBOX_MERCHANTS", () => {
     const read = readSandboxSettings({

@@ -50,7 +50,7 @@ describe("validateRequest (R4)", () => {
     expect(codesOf(withChange((r) => (r.items = [])))).toEqual(["items:too_short"])
   })
 
-  // issue 21, item 10: said "must have at least one item, got an array"
+  // said "must have at least one item, got an array"
   it("says an empty items array is empty (R4.1)", () => {
     expect(issuesOf(withChange((r) => (r.items = [])))).toEqual([
       { path: "items", code: "too_short", rule: "R4.1", message: "must have at least one item, got an empty array" }

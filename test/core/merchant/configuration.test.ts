@@ -1,5 +1,5 @@
 /**
- * The one reader of a merchant configuration (issue 21): tolerant (R9, R10.3),
+ * The one reader of a merchant configuration: tolerant (R9, R10.3),
  * its unknown fields reported (R10.2: a configuration's fields count as data),
  * and a sandbox merchants file refused where one merchant's configuration is
  * expected.
@@ -24,8 +24,8 @@ const issuesOf = (input: unknown, path?: string) => {
   return Result.isFailure(read) ? read.failure.issues : []
 }
 
-describe("Merchant.readResult: the one reader of a merchant configuration (issue 21 item 5)", () => {
-  it("the issue's typo: defaultRefundPolicy is an unknown field, reported at merchant.defaultRefundPolicy (R10.2)", () => {
+describe("Merchant.readResult: the one reader of a merchant configuration", () => {
+  it("the reported typo: defaultRefundPolicy is an unknown field, reported at merchant.defaultRefundPolicy (R10.2)", () => {
     const merchant = { defaultRefundPolicy: [{ daysWithinRedemptionDate: 30, refundablePercentage: 50 }] }
     expect(warningsOf(merchant)).toEqual(["merchant.defaultRefundPolicy:unknown_field:R10.2"])
     // the value is still read (R9 keeps unknown fields); no rule reads it

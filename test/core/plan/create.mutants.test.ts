@@ -1,7 +1,7 @@
 /**
  * A plan record writes a minimum deposit's unit in the service's spelling (R2.2: read in any case),
  * whatever case the checkout used. Making the record keep the checkout's spelling survived every test
- * (issue 23); a record read back by a quote must not depend on it either (R7.4).
+ * (a mutant Stryker left alive); a record read back by a quote must not depend on it either (R7.4).
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * A new plan event does not compile until every place that must handle it does (issue 24): the
+ * A new plan event does not compile until every place that must handle it does: the
  * test adds an event to `PlanEvent` in memory and type-checks the modules that handle events with
  * the TypeScript compiler. The tag list, the statuses each event is allowed in, the lifecycle's
  * reader and its steps, and the webhook events of a transition each refuse it: their switches end
@@ -51,7 +51,7 @@ const errorsWith = (events: string): Array<string> => {
 
 const original = readFileSync(EVENTS, "utf8")
 
-describe("exhaustive handling of plan events (issue 24)", () => {
+describe("exhaustive handling of plan events", () => {
   it("an event added to PlanEvent fails to compile wherever it is not handled", () => {
     const MEMBER = "  MerchantOrderSet: {\n"
     expect(original).toContain(MEMBER)

@@ -432,7 +432,7 @@ describe("an event's unknown fields (R10.2)", () => {
     }
   })
 
-  it("the issue's typo: installmentNumbr is an unknown_field warning naming its path; what is no event has none", () => {
+  it("the reported typo: installmentNumbr is an unknown_field warning naming its path; what is no event has none", () => {
     expect(Lifecycle.eventUnknownFields({ _tag: "InstallmentMissed", at, installmentNumbr: 2 })).toEqual([{
       path: "installmentNumbr",
       code: "unknown_field",

@@ -1,5 +1,5 @@
 /**
- * One reader per input (issue 21): a plan record is read in one place, so the
+ * One reader per input: a plan record is read in one place, so the
  * quote, the cancellation check and the lifecycle read its currency (code and
  * digits, R1.2) and what was paid the same way; an existing plan's tied
  * policies are quoted by list order (R7.2), never refused.
@@ -18,7 +18,7 @@ import { examplePlan } from "../plan/fixtures.ts"
 
 const AT = "2027-01-20T00:00:00Z" // 40 days before 2027-03-01: the 60-day policy is active
 
-/** The issue's record: AUD kept zero-decimal on the record, one item of 333 under a 75 % policy. */
+/** The reported record: AUD kept zero-decimal on the record, one item of 333 under a 75 % policy. */
 const zeroDecimalRecord = (currency: Record<string, unknown> = { currencyCode: "AUD", isZeroDecimal: true }) => ({
   id: "plan_1",
   status: "OnSchedule",
@@ -46,8 +46,8 @@ const success = <A>(result: Result.Result<A, unknown>): A => {
 const issuesOf = (result: Result.Result<unknown, { readonly issues: ReadonlyArray<{ path: string; code: string }> }>) =>
   Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 
-describe("a plan record's currency is the plan's: code and digits (R1.2, issue 21 item 2)", () => {
-  it("the issue's record: AUD with isZeroDecimal true, 333 at 75 % refundable: suggested 250, kept 83", () => {
+describe("a plan record's currency is the plan's: code and digits (R1.2)", () => {
+  it("the reported record: AUD with isZeroDecimal true, 333 at 75 % refundable: suggested 250, kept 83", () => {
     const quote = success(calculateResult(zeroDecimalRecord(), { at: AT }))
     expect(quote).toMatchObject({
       currencyCode: "AUD",
@@ -145,7 +145,7 @@ describe("a plan record's currency is the plan's: code and digits (R1.2, issue 2
     const { currency: _currency, ...withoutCurrency } = plan
     const read = applyResult(withoutCurrency as unknown as Plan, PlanEvent.DepositAccepted({ at: NOW }))
     expect(Result.isFailure(read) && read.failure).toBeInstanceOf(ValidationError)
-    // the lifecycle's record guard (issue 21 item 6) names the missing object itself
+    // the lifecycle's record guard names the missing object itself
     expect(issuesOf(read as never)).toEqual(["plan.currency:required"])
     const unknown = applyResult(
       { ...plan, currency: { ...plan.currency, currencyCode: "XYZ" } },
@@ -155,7 +155,7 @@ describe("a plan record's currency is the plan's: code and digits (R1.2, issue 2
   })
 })
 
-describe("an existing plan's tied policies are quoted by list order (R7.2, issue 21 item 4)", () => {
+describe("an existing plan's tied policies are quoted by list order (R7.2)", () => {
   const tied = [
     { daysWithinRedemptionDate: 30, refundablePercentage: 10 },
     { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
@@ -173,7 +173,7 @@ describe("an existing plan's tied policies are quoted by list order (R7.2, issue
     }]
   }
 
-  it("the issue's plan: two 30-day policies, 19 days before: the first (10 % refundable) is active", () => {
+  it("the reported plan: two 30-day policies, 19 days before: the first (10 % refundable) is active", () => {
     const quote = success(calculateResult(plan, { at: "2027-02-10T00:00:00Z" }))
     expect(quote.items[0]).toMatchObject({
       activeRefundPolicyIndex: 0,

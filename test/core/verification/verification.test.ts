@@ -83,7 +83,7 @@ describe("decideDeposit (R8.2)", () => {
     })
   })
 
-  // issue 21, item 9: docs/integration.md called a deposit `accepted` in another case a refusal
+  // docs/integration.md called a deposit `accepted` in another case a refusal
   it("the integration guide says of the status's case what decideDeposit does", () => {
     const guide = readFileSync(new URL("../../../docs/integration.md", import.meta.url), "utf8").replace(/\s+/g, " ")
     expect(guide).not.toContain("a deposit `accepted` in another case, a plan missing: each is a refusal")

@@ -25,7 +25,7 @@ describe("the catalogue", () => {
     }
   })
 
-  it("lists at least the types of issue 15; every plan.* event names its plan", () => {
+  it("lists at least the types of docs/webhooks.md; every plan.* event names its plan", () => {
     expect(Webhook.EVENT_TYPES).toEqual(expect.arrayContaining([
       "checkout.completed",
       "checkout.declined",
@@ -256,7 +256,7 @@ describe("the message", () => {
     expect(failure(endpoint).issues.every((i) => !i.message.includes("nope"))).toBe(true)
   })
 
-  // issue 22: a URL no delivery can use, or one that would fill every attempt's row, is refused
+  // a URL no delivery can use, or one that would fill every attempt's row, is refused
   it("an endpoint's URL: at most 2,048 characters (as the service's URL fields), no user name or password", () => {
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     const base = "https://hooks.example/"

@@ -10,6 +10,8 @@
  * warnings are the core's too: the unknown fields of each line (R10.2, the
  * check a quote of a plan or a plan record makes) and the reader's
  * `digits_mismatch` (R1.2), kept once per distinct warning (warnings.ts).
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import { isRecord } from "../../../core/foundation/input.ts"

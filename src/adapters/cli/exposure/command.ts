@@ -9,6 +9,8 @@
  * fields, a `--merchant` that disagrees with a record's digits), known only
  * once the lines are read: said once per distinct warning with the lines it
  * was on, after the run and before the report, which `--strict` then withholds.
+ *
+ * @module
  */
 import { SingleBar } from "cli-progress"
 import { type Command, InvalidArgumentError, Option } from "commander"

@@ -2,6 +2,8 @@
  * The timeline as a self-contained HTML page: inline CSS and one inline SVG
  * chart per currency of the total non-refundable amount day by day. No script,
  * no external resource, so the file can be mailed or archived as it is.
+ *
+ * @module
  */
 import { escapeHtml as escape } from "../../../core/foundation/html.ts"
 import * as Time from "../../../core/foundation/time/index.ts"

@@ -4,6 +4,8 @@
  * inside a multi-byte UTF-8 sequence, so each cut decodes on its own): one
  * decode per chunk instead of one per line, and none of readline's per-line
  * events. Lines are then split in the decoded text.
+ *
+ * @module
  */
 
 /** A run of whole lines and the 1-based number of its first line. */

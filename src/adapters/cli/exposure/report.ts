@@ -3,6 +3,8 @@
  * decimal strings in major units: a total over many plans can pass what a JSON
  * number holds exactly (2^53), and a rounded total is no total. Per-plan
  * amounts are JSON numbers, as the service writes them (R1.4).
+ *
+ * @module
  */
 import { fromMinorUnits } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"

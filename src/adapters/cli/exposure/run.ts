@@ -6,6 +6,8 @@
  * line says the warnings of the lines before it and none after, whichever thread
  * counted them. Memory stays bounded: at most two batches per worker are in
  * flight, and no plan outlives its line.
+ *
+ * @module
  */
 import * as Result from "effect/Result"
 import { Worker } from "node:worker_threads"

@@ -4,6 +4,8 @@
  * pass 2^53, where JS numbers stop counting exactly. Adding to a bigint per plan
  * would be slow, so a number carries the sum while it is certainly exact and is
  * folded into a bigint before it could stop being so.
+ *
+ * @module
  */
 
 const FOLD_AT = 2 ** 52

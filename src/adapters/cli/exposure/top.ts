@@ -3,6 +3,8 @@
  * comparison per plan in the common case (smaller than the smallest kept), so
  * memory is O(K) whatever the input size. Ties go to the earlier line, which
  * makes the result the same however the input was split between workers.
+ *
+ * @module
  */
 
 export interface Exposure {

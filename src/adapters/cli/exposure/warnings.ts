@@ -4,6 +4,8 @@
  * distinct warning with the lines it was seen on, so a typo repeated on a
  * million lines is one line of stderr. Bounded: at most {@link MAX_WARNINGS}
  * distinct ones are kept, and whether more were met is said.
+ *
+ * @module
  */
 import type { Issue } from "../../../core/foundation/issues.ts"
 

@@ -2,6 +2,8 @@
  * A worker of the exposure report: counts the batches of lines it is sent into
  * its own accumulator, answers each batch with the lines it refused, and hands
  * its state over when told to finish.
+ *
+ * @module
  */
 import { parentPort, workerData } from "node:worker_threads"
 import { Accumulator } from "./accumulate.ts"

@@ -10,10 +10,20 @@ import type { Issue } from "../../../core/foundation/issues.ts"
 import { describe } from "../../../core/foundation/issues.ts"
 import type { ErrorBody as WireErrorBody } from "../../../core/wire/error-response.ts"
 
-/** Largest request body the sandbox reads: 1 MiB. */
+/**
+ * Largest request body the sandbox reads: 1 MiB.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-/** Error codes of the sandbox's JSON error body, each with its HTTP status. */
+/**
+ * Error codes of the sandbox's JSON error body, each with its HTTP status.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const ERROR_STATUS = {
   malformed_json: 400,
   bad_request: 400,
@@ -31,7 +41,12 @@ export const ERROR_STATUS = {
   internal_error: 500
 } as const
 
-/** The `code` of a sandbox error body, one per HTTP status of `ERROR_STATUS`. */
+/**
+ * The `code` of a sandbox error body, one per HTTP status of `ERROR_STATUS`.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export type ErrorCode = keyof typeof ERROR_STATUS
 
 /**
@@ -47,6 +62,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS
  * const body = (await response.json()) as ErrorBody
  * if (body.code === "validation_failed") console.log(body.issues)
  * ```
+ * @category Sandbox
+ * @since 0.1.0
  */
 export type ErrorBody = Omit<WireErrorBody, "code" | "issues"> & {
   readonly code: ErrorCode

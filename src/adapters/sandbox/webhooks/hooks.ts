@@ -70,6 +70,9 @@ export interface SandboxWebhooks {
 /**
  * Options of the sandbox's webhooks: the delivery schedule and clock can be
  * replaced (tests run the schedule in milliseconds).
+ *
+ * @category Sandbox
+ * @since 0.1.0
  */
 export interface WebhookOptions {
   readonly policy?: Partial<DeliveryPolicy> | undefined

@@ -7,7 +7,12 @@
  * @module
  */
 
-/** How deliveries are timed. */
+/**
+ * How deliveries are timed.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export interface DeliveryPolicy {
   /** attempts in all, the first included (default 8) */
   readonly maxAttempts: number
@@ -31,7 +36,12 @@ export const BACKOFF_FACTOR = 4
 export const retryDelayMs = (attempt: number, random: number): number =>
   Math.round(FIRST_RETRY_MS * BACKOFF_FACTOR ** (attempt - 1) * (0.5 + random / 2))
 
-/** The sandbox's policy: 8 attempts over at most about 8 hours, 10 s each. */
+/**
+ * The sandbox's policy: 8 attempts over at most about 8 hours, 10 s each.
+ *
+ * @category Sandbox
+ * @since 0.1.0
+ */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
   maxAttempts: 8,
   timeoutMs: 10_000,

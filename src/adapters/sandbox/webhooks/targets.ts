@@ -18,7 +18,12 @@ export const LOOPBACK = "loopback"
 /** The entry that allows any host and port. */
 export const ANY_TARGET = "*"
 
-/** Where webhooks go unless the sandbox is told otherwise: loopback only. */
+/**
+ * Where webhooks go unless the sandbox is told otherwise: loopback only.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
 export const DEFAULT_WEBHOOK_ALLOW: ReadonlyArray<string> = [LOOPBACK]
 
 /** The allowed targets, read from the entries. */

@@ -3,13 +3,14 @@
  * (an "epoch day"), so date arithmetic is integer arithmetic and no time zone
  * or daylight-saving change can move a date. Nothing here reads the clock.
  *
- * @since 0.1.0
+ * @module
  */
 import { BoundedCache } from "../../internal/cache.ts"
 
 /**
  * A calendar date as days since 1970-01-01.
  *
+ * @category Time
  * @since 0.1.0
  */
 export type EpochDay = number
@@ -17,6 +18,7 @@ export type EpochDay = number
 /**
  * Milliseconds in a day of UTC (no leap seconds, as in JavaScript and RFC 3339 arithmetic).
  *
+ * @category Time
  * @since 0.1.0
  */
 export const MS_PER_DAY = 86_400_000
@@ -31,6 +33,7 @@ export const MS_PER_DAY = 86_400_000
  * import { Time } from "payment-plan-engine"
  * Time.epochDay(1970, 1, 2) // 1
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const epochDay = (year: number, month: number, day: number): EpochDay => {
@@ -51,6 +54,7 @@ export const epochDay = (year: number, month: number, day: number): EpochDay => 
  * import { Time } from "payment-plan-engine"
  * Time.civil(0) // { year: 1970, month: 1, day: 1 }
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const civil = (days: EpochDay): { readonly year: number; readonly month: number; readonly day: number } => {
@@ -73,6 +77,7 @@ export const civil = (days: EpochDay): { readonly year: number; readonly month: 
  * import { Time } from "payment-plan-engine"
  * Time.daysInMonth(2028, 2) // 29
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const daysInMonth = (year: number, month: number): number =>
@@ -94,6 +99,7 @@ export const isCivil = (year: number, month: number, day: number): boolean =>
  * import { Time } from "payment-plan-engine"
  * Time.weekday(0) // 4 (1970-01-01 was a Thursday)
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const weekday = (days: EpochDay): number => (((days + 4) % 7) + 7) % 7
@@ -106,6 +112,7 @@ export const weekday = (days: EpochDay): number => (((days + 4) % 7) + 7) % 7
  * import { Time } from "payment-plan-engine"
  * Time.daysBetween(Time.parseDate("2027-01-20")!, Time.parseDate("2027-03-01")!) // 40
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const daysBetween = (a: EpochDay, b: EpochDay): number => b - a
@@ -118,6 +125,7 @@ export const daysBetween = (a: EpochDay, b: EpochDay): number => b - a
  * import { Time } from "payment-plan-engine"
  * Time.utcDay(Date.UTC(1970, 0, 2, 23)) // 1
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const utcDay = (ms: number): EpochDay => Math.floor(ms / MS_PER_DAY)
@@ -125,12 +133,14 @@ export const utcDay = (ms: number): EpochDay => Math.floor(ms / MS_PER_DAY)
 /**
  * The first and last calendar dates this library writes: 0001-01-01 and 9999-12-31.
  *
+ * @category Time
  * @since 0.1.0
  */
 export const FIRST_DAY: EpochDay = -719_162
 /**
  * The last calendar date this library writes, 9999-12-31.
  *
+ * @category Time
  * @since 0.1.0
  */
 export const LAST_DAY: EpochDay = 2_932_896
@@ -163,6 +173,7 @@ const formattedDates = new BoundedCache<EpochDay, string>()
  * import { Time } from "payment-plan-engine"
  * Time.formatDate(20_000) // "2024-10-04"
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const formatDate = (days: EpochDay): string => formattedDates.getOrCompute(days, formatDateUncached)
@@ -182,6 +193,7 @@ const formatDateUncached = (days: EpochDay): string => {
  * Time.parseDate("2028-02-29") // 21243
  * Time.parseDate("2026-02-29") // undefined
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const parseDate = (s: string): EpochDay | undefined =>

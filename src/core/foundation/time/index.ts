@@ -2,7 +2,7 @@
  * Time (R3): calendar dates as integer epoch days, instants passed in as
  * arguments, and IANA time zones. Nothing here reads the clock.
  *
- * @since 0.1.0
+ * @module
  */
 export {
   civil,

@@ -3,7 +3,7 @@
  * epoch milliseconds inside the engine; callers may give a `Date`, epoch
  * milliseconds, an RFC 3339 date-time with its offset, or an Effect `DateTime`.
  *
- * @since 0.1.0
+ * @module
  */
 import * as DateTime from "effect/DateTime"
 import { BoundedCache } from "../../internal/cache.ts"
@@ -25,13 +25,24 @@ import {
  * An instant as callers may give it: a `Date`, epoch milliseconds, an RFC 3339
  * date-time string with an offset, or an Effect `DateTime`.
  *
+ * @category Time
  * @since 0.1.0
  */
 export type InstantInput = Date | number | string | DateTime.DateTime
 
-/** The first instant this library writes (0001-01-01T00:00:00Z) and the end of the last day (10000-01-01T00:00:00Z). */
+/**
+ * The first instant this library writes (0001-01-01T00:00:00Z) and the end of the last day (10000-01-01T00:00:00Z).
+ *
+ * @category Time
+ * @since 0.1.0
+ */
 export const FIRST_INSTANT = FIRST_DAY * MS_PER_DAY
-/** The end of 9999-12-31 in UTC, excluded. */
+/**
+ * The end of 9999-12-31 in UTC, excluded.
+ *
+ * @category Time
+ * @since 0.1.0
+ */
 export const END_INSTANT = (LAST_DAY + 1) * MS_PER_DAY
 
 /**
@@ -43,6 +54,7 @@ export const END_INSTANT = (LAST_DAY + 1) * MS_PER_DAY
  * import { Time } from "payment-plan-engine"
  * Time.formatInstant(0) // "1970-01-01T00:00:00.000Z"
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const formatInstant = (ms: number): string => {
@@ -75,6 +87,7 @@ const parsedDateTimes = new BoundedCache<string, number | undefined>()
  * Time.parseDateTime("1970-01-01T10:00:00+10:00") // 0
  * Time.parseDateTime("1970-01-01T10:00:00")       // undefined
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const parseDateTime = (s: string): number | undefined => parsedDateTimes.getOrCompute(s, parseDateTimeUncached)
@@ -103,6 +116,7 @@ const parseDateTimeUncached = (s: string): number | undefined => {
 /**
  * A date field that may be a calendar date or a date-time (R2.5).
  *
+ * @category Time
  * @since 0.1.0
  */
 export type DateOrInstant =
@@ -117,6 +131,7 @@ export type DateOrInstant =
  * import { Time } from "payment-plan-engine"
  * Time.parseDateOrInstant("1970-01-02") // { _tag: "Date", day: 1 }
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const parseDateOrInstant = (s: string): DateOrInstant | undefined => {
@@ -147,6 +162,7 @@ const MAX_MS = 8.64e15
  * import { Time } from "payment-plan-engine"
  * Time.toEpochMillis("2026-11-22T00:00:00Z") // 1795305600000
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const toEpochMillis = (input: unknown): number | undefined => {
@@ -188,6 +204,7 @@ const canonicalInstant = (s: string): number | undefined => {
  * import { Time } from "payment-plan-engine"
  * Time.dateValue("1970-01-02") // 86400000
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const dateValue = (value: unknown): number | undefined => {

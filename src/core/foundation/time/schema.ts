@@ -4,7 +4,7 @@
  * fields use them, and readers that treat dates as dates (search) recognise
  * them by their annotation.
  *
- * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import { rule, TEXT_KIND } from "../../internal/schema-kit.ts"
@@ -15,6 +15,7 @@ import { isTimeZone } from "./zone.ts"
 /**
  * A calendar date `YYYY-MM-DD` or an RFC 3339 date-time with its offset (R2.5).
  *
+ * @category Time
  * @since 0.1.0
  */
 export const DateOrDateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" } as never).check(
@@ -29,6 +30,7 @@ export const DateOrDateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" }
 /**
  * An RFC 3339 date-time with its offset (R3.1).
  *
+ * @category Time
  * @since 0.1.0
  */
 export const DateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" } as never).check(
@@ -38,6 +40,7 @@ export const DateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" } as ne
 /**
  * A calendar date `YYYY-MM-DD` that exists.
  *
+ * @category Time
  * @since 0.1.0
  */
 export const CalendarDateText = Schema.String.annotate({ [TEXT_KIND]: "date" } as never).check(
@@ -47,6 +50,7 @@ export const CalendarDateText = Schema.String.annotate({ [TEXT_KIND]: "date" } a
 /**
  * An IANA time zone name this runtime knows (R3.1).
  *
+ * @category Time
  * @since 0.1.0
  */
 export const TimeZoneName = Schema.String.check(

@@ -3,7 +3,7 @@
  * first instant of a date. Zones go through `Intl`, whose answers are cached:
  * zone conversion must not dominate hot loops.
  *
- * @since 0.1.0
+ * @module
  */
 import { BoundedCache } from "../../internal/cache.ts"
 import { type EpochDay, epochDay, MS_PER_DAY } from "./calendar.ts"
@@ -68,6 +68,7 @@ const zone = (name: string): Zone | undefined => zones.getOrCompute(name, makeZo
  * Time.isTimeZone("Australia/Sydney") // true
  * Time.isTimeZone("Mars/Olympus")     // false
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const isTimeZone = (name: unknown): name is string => typeof name === "string" && zone(name) !== undefined
@@ -172,6 +173,7 @@ const localDayOf = (z: Zone, ms: number) => Math.floor((ms + offsetOf(z, ms)) / 
  * import { Time } from "payment-plan-engine"
  * Time.formatDate(Time.localDay(Date.parse("2026-11-21T14:00:00Z"), "Australia/Sydney")) // "2026-11-22"
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const localDay = (ms: number, timeZone: string): EpochDay =>
@@ -186,6 +188,7 @@ export const localDay = (ms: number, timeZone: string): EpochDay =>
  * import { Time } from "payment-plan-engine"
  * Time.formatInstant(Time.startOfDay(Time.parseDate("2026-12-01")!, "Australia/Sydney")) // "2026-11-30T13:00:00.000Z"
  * ```
+ * @category Time
  * @since 0.1.0
  */
 export const startOfDay = (day: EpochDay, timeZone: string): number => {

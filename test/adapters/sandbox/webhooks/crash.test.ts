@@ -1,5 +1,5 @@
 /**
- * At least once across a crash (issue 15, "Faults"): the sandbox is killed
+ * At least once across a crash (docs/webhooks.md, "Faults"): the sandbox is killed
  * with SIGKILL after a change committed and while its event is being
  * delivered (the receiver holds the first attempt unanswered); restarted on
  * the same SQLite file, it delivers the event, with the same webhook-id.

@@ -1,6 +1,6 @@
 /**
- * The webhook endpoint API under odd input and the reach of deliveries
- * (issue 22, items 6 and 7): a deeply nested `type` is a 422, bodies that are
+ * The webhook endpoint API under odd input and the reach of deliveries:
+ * a deeply nested `type` is a 422, bodies that are
  * not objects a 400; a generated secret is answered once and never kept for
  * an idempotent replay; URLs with credentials are refused; endpoints may
  * point only at the allowed targets (loopback by default), checked when they
@@ -73,7 +73,7 @@ const harness = (options: Partial<SandboxOptions> = {}, store: SandboxStore = sq
   return { sandbox, call, sent, deliveries }
 }
 
-describe("odd input to the webhook endpoints (issue 22, item 6)", () => {
+describe("odd input to the webhook endpoints", () => {
   it("a type nested 5,000 deep is a 422 naming the field, not a 500", async () => {
     const t = harness()
     await t.call("PUT", "/sandbox/webhook", JSON.stringify({ url: "http://127.0.0.1:4242/hooks", secret: SECRET }))
@@ -156,7 +156,7 @@ describe("odd input to the webhook endpoints (issue 22, item 6)", () => {
   })
 })
 
-describe("where webhooks may go (issue 22, item 7)", () => {
+describe("where webhooks may go", () => {
   const put = (t: ReturnType<typeof harness>, url: string) =>
     t.call("PUT", "/sandbox/webhook", JSON.stringify({ url, secret: SECRET }))
 

@@ -1,5 +1,5 @@
 /**
- * Webhooks under a small load (issue 15): 50 flows (create → complete in the
+ * Webhooks under a small load: 50 flows (create → complete in the
  * widget's API → clock advance → cancel) over 5 merchants, in process, with a
  * receiver on 127.0.0.1 that verifies every delivery with `standardwebhooks`
  * and fails the first attempt of every 7th event: every event delivered, none

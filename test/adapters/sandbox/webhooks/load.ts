@@ -1,5 +1,5 @@
 /**
- * Webhooks under load (issue 15): many flows — create a checkout, complete it
+ * Webhooks under load: many flows — create a checkout, complete it
  * through the widget's API, advance the merchant's test clock, cancel the
  * plan — against a sandbox whose merchants deliver to a real receiver on
  * 127.0.0.1, and the check of what the receiver got: every event delivered,

@@ -1,5 +1,5 @@
 /**
- * Webhooks of the sandbox end to end (issue 15): a receiver on 127.0.0.1
+ * Webhooks of the sandbox end to end: a receiver on 127.0.0.1
  * gets the events of a whole flow (create → pay in the widget → clock
  * advance → merchant order → cancel) in order, each verifiable with the
  * `standardwebhooks` package directly and with the client's `verifyWebhook`;

@@ -1,10 +1,10 @@
 /**
  * The outbox and the delivery worker against a real receiver on 127.0.0.1
- * (issue 15, "Faults"): retries keep the webhook-id, a receiver that never
+ * (docs/webhooks.md, "Faults"): retries keep the webhook-id, a receiver that never
  * answers is abandoned after the bounded attempts, a restart resumes, a
  * rolled-back change delivers nothing, one plan's events keep their order,
  * redirects are not followed. The schedule is shortened (milliseconds), or
- * run on the test clock where the real one is checked. Issue 22: delivery is
+ * run on the test clock where the real one is checked. Delivery is
  * fair across merchants (one merchant's hanging receiver holds only its own
  * slots), and a receiver's answer is read up to a cap.
  */
@@ -295,7 +295,7 @@ describe("the delivery worker", () => {
   })
 })
 
-describe("fair delivery across merchants (issue 22)", () => {
+describe("fair delivery across merchants", () => {
   const testEvent = (n: number): WebhookEvent => ({
     ...EXAMPLES["webhook.test"],
     data: { message: `test ${n}` }
@@ -401,7 +401,7 @@ describe("fair delivery across merchants (issue 22)", () => {
   })
 })
 
-describe("the receiver's answer (issue 22)", () => {
+describe("the receiver's answer", () => {
   /** A receiver answering `status`, then a body it never ends: endless 64 KiB chunks, or 10 bytes and nothing more. */
   const streaming = async (status: number, mode: "endless" | "stalls") => {
     const seen = { closed: false }

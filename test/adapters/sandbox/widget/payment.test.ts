@@ -1,5 +1,5 @@
 /**
- * One amount per payment (issue 21): what the hosted page's pay button shows is
+ * One amount per payment: what the hosted page's pay button shows is
  * the first payment of the schedule it shows, the deposit with the split's
  * remainder (R5.2, R6.9), and the sandbox charges exactly that: the plan
  * record, the verification, the webhook events. The page's own modules
