@@ -162,6 +162,9 @@ const declarations = (() => {
   return {
     checker,
     resolve,
+    // Stryker's mutation runs (npm run mutation) compile a mutated module instrumented: each body becomes
+    // `stryMutAct_9fa48(id) ? undefined : (…)`, so its declared answer reads `… | undefined` there.
+    instrumented: program.getSourceFiles().some((f) => !f.isDeclarationFile && f.text.includes("stryMutAct_9fa48")),
     exports: checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)
   }
 })()
@@ -187,7 +190,7 @@ const declaredOptions = (): ReadonlyMap<string, { readonly index: number; readon
 }
 
 const declaredAnswers = (): ReadonlyMap<string, Declared> => {
-  const { checker, exports, resolve } = declarations
+  const { checker, exports, instrumented, resolve } = declarations
   const names = (t: ts.Type): Array<string> =>
     t.flags & ts.TypeFlags.Never
       ? []
@@ -202,7 +205,7 @@ const declaredAnswers = (): ReadonlyMap<string, Declared> => {
       const symbol = resolve(member)
       if (!(symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))) continue
       for (const signature of checker.getTypeOfSymbol(symbol).getCallSignatures()) {
-        const answer = signature.getReturnType()
+        const answer = instrumented ? checker.getNonNullableType(signature.getReturnType()) : signature.getReturnType()
         const kind = (answer.aliasSymbol ?? answer.getSymbol())?.getName()
         const parameters = signature.getParameters()
         const typed = parameters.findIndex((p) =>
