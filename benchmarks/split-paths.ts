@@ -20,7 +20,8 @@ const MODULES = {
   terms: "src/core/plan-terms/terms.ts",
   lifecycle: "src/core/plan/lifecycle.ts",
   create: "src/core/plan/create.ts",
-  search: "src/core/search/index.ts",
+  search: "src/core/search/evaluate.ts",
+  normalize: "src/core/search/normalize.ts",
   summary: "src/core/plan/summary.ts"
 } as const
 
@@ -85,7 +86,7 @@ const summaries = Array.from({ length: 100_000 }, (_, i) => ({
   merchantId: random() < 0.9 ? "merchant-123" : "merchant-456",
   createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 330 * 86_400_000)).toISOString()
 }))
-const query = (params: Record<string, string>) => unwrap(tree.search.normalizeResult(params)).value
+const query = (params: Record<string, string>) => unwrap(tree.normalize.normalizeResult(params)).value
 const nearStart = query({ filterField: "status", filterValue: "Late", sortField: "createdAt", sortDirection: "desc" })
 const deepPage = query({ filterField: "status", filterValue: "Late", sortField: "createdAt", page: "300", limit: "50" })
 const scope = { merchantId: "merchant-123" }
