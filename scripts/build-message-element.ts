@@ -12,10 +12,10 @@
  *   node scripts/build-message-element.ts --dist   writes dist/messaging-element.js (npm run build), the
  *                                                  file of `payment-plan-engine/messaging/element`
  */
-import { build } from "esbuild"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
+import { bundleForBrowser } from "./browser-bundle.ts"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const DIR = `${ROOT}src/messaging/element/`
@@ -24,22 +24,7 @@ const DIR = `${ROOT}src/messaging/element/`
 export const OUTPUT = "src/messaging/element/script.generated.ts"
 
 /** The element's script, bundled and minified, as a classic script and an ES module alike. */
-export const buildMessageElement = async (): Promise<string> => {
-  const result = await build({
-    entryPoints: [`${DIR}entry.ts`],
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-    charset: "ascii",
-    tsconfig: `${DIR}tsconfig.json`,
-    logLevel: "silent"
-  })
-  return result.outputFiles[0]!.text.trimEnd()
-}
+export const buildMessageElement = (): Promise<string> => bundleForBrowser(`${DIR}entry.ts`, `${DIR}tsconfig.json`)
 
 /** The generated module's text. */
 export const renderMessageElementModule = (script: string): string =>

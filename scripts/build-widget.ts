@@ -12,11 +12,12 @@
  *   node scripts/build-widget.ts          writes the module
  *   node scripts/build-widget.ts --check  exits 1 when it is out of date
  */
-import { build, transform } from "esbuild"
+import { transform } from "esbuild"
 import { createHash } from "node:crypto"
 import { readFileSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
+import { bundleForBrowser } from "./browser-bundle.ts"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const DIR = `${ROOT}src/adapters/sandbox/widget/`
@@ -29,23 +30,7 @@ const MARKERS = { csp: "{{csp}}", style: "{{style}}", config: "{{config}}", scri
 
 const sha256 = (text: string): string => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`
 
-const bundle = async (entry: string): Promise<string> => {
-  const result = await build({
-    entryPoints: [DIR + entry],
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-    // ASCII only: the text is the same whatever the page's encoding, and so is its hash
-    charset: "ascii",
-    tsconfig: `${DIR}tsconfig.json`,
-    logLevel: "silent"
-  })
-  return result.outputFiles[0]!.text.trimEnd()
-}
+const bundle = (entry: string): Promise<string> => bundleForBrowser(DIR + entry, `${DIR}tsconfig.json`)
 
 const once = (text: string, marker: string, file: string): void => {
   if (text.split(marker).length !== 2) throw new Error(`${file} must hold ${marker} exactly once`)

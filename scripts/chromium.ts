@@ -15,6 +15,17 @@
 import { existsSync } from "node:fs"
 import { chromium } from "playwright-core"
 
+/** The flags the browser tests launch Chromium with: headless in a container, and no request of its own. */
+export const CHROMIUM_ARGS: ReadonlyArray<string> = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync"
+]
+
 /** Debian's (and Ubuntu's) chromium package. */
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium"
 

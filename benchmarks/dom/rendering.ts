@@ -5,7 +5,7 @@
  */
 import fc from "fast-check"
 import { chromium } from "playwright-core"
-import { findChromium } from "../../scripts/chromium.ts"
+import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.ts"
 import { MESSAGE_ELEMENT_SCRIPT } from "../../src/messaging/element/script.generated.ts"
 import { planMessage, renderPlanMessage } from "../../src/messaging/index.ts"
 import { attributesOf, caseOf, expressibleMerchant } from "../../test/properties/messaging-cases.ts"
@@ -33,7 +33,7 @@ export const rendering = async (): Promise<Array<Note>> => {
   const instance = await chromium.launch({
     executablePath: browser.path,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    args: [...CHROMIUM_ARGS]
   })
   try {
     const page = await instance.newPage({ viewport: { width: 1400, height: 1000 } })

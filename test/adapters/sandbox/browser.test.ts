@@ -19,7 +19,7 @@ import { join } from "node:path"
 import { type BrowserContext, chromium, type Page } from "playwright-core"
 import { Webhook } from "standardwebhooks"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { findChromium } from "../../../scripts/chromium.ts"
+import { CHROMIUM_ARGS, findChromium } from "../../../scripts/chromium.ts"
 import { type Client, createClient } from "../../../src/adapters/client/index.ts"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import * as Money from "../../../src/core/foundation/money.ts"
@@ -28,15 +28,6 @@ import { expectedLabels, labelOf } from "./webhooks/load.ts"
 import { startReceiver } from "./webhooks/receiver.ts"
 
 const CHROMIUM = findChromium()
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 
 const MERCHANT = { id: "merchant-123", apiKey: "key-browser-0123456789" }
 // the webhook test's merchant: its own test clock, which the test advances, and its own endpoint
@@ -89,7 +80,7 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM.path,
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
     timezoneId: "Australia/Sydney",
     // The merchant's https page loads the widget from 127.0.0.1: Chrome's Local Network Access asks the customer first.
     permissions: ["local-network-access"],

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type BrowserContext, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { findChromium } from "../../../scripts/chromium.ts"
+import { CHROMIUM_ARGS, findChromium } from "../../../scripts/chromium.ts"
 import { type Client, createClient } from "../../../src/adapters/client/index.ts"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import * as Money from "../../../src/core/foundation/money.ts"
@@ -31,15 +31,6 @@ import { exampleRequest } from "../../fixtures.ts"
 import { attributesOf, caseOf, expressibleMerchant } from "../../properties/messaging-cases.ts"
 
 const CHROMIUM = findChromium()
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 const SHOP = "shop.example"
 const SCRIPT_URL = `https://${SHOP}/message.js`
 const MERCHANT = { id: "merchant-message", apiKey: "key-message-0123456789" }
@@ -87,7 +78,7 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM.path,
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
     timezoneId: "Australia/Sydney",
     locale: "en-AU",
     viewport: { width: 1400, height: 1000 }
