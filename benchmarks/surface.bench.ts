@@ -31,13 +31,17 @@ interface Before {
 
 /** The package root as it was at `BEFORE`, or undefined where git cannot give it (the note says so). */
 const loadBefore = async (): Promise<Before | undefined> => {
-  const root = fileURLToPath(new URL("..", import.meta.url))
+  const here = fileURLToPath(new URL("..", import.meta.url))
   const dir = mkdtempSync(join(tmpdir(), "ppe-before-"))
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }))
   try {
-    execFileSync("sh", ["-c", `git -C '${root}' archive ${BEFORE} src | tar -x -C '${dir}'`], { stdio: "ignore" })
-    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"))
-    return (await import(pathToFileURL(join(dir, "src/index.ts")).href)) as Before
+    execFileSync("sh", ["-c", `git -C '${here}' archive ${BEFORE} src | tar -x -C '${dir}'`], { stdio: "ignore" })
+    symlinkSync(join(here, "node_modules"), join(dir, "node_modules"))
+    const root = (await import(pathToFileURL(join(dir, "src/index.ts")).href)) as Before & {
+      readonly quoteRefund?: Before["calculateRefund"]
+    }
+    // the refund calculation was `quoteRefund` before the one-name rename
+    return { calculateRefund: root.calculateRefund ?? root.quoteRefund!, summarizeCheckout: root.summarizeCheckout }
   } catch {
     return undefined
   }
