@@ -26,18 +26,6 @@ import {
 import { type PlanTermsRequest, validateRequestResult } from "./request.ts"
 import type { PlanTerms } from "./response.ts"
 
-// the kernel's public names, where they were before it was split out
-export {
-  DEPOSIT_STRATEGIES,
-  depositRange,
-  type DepositStrategy,
-  type PaymentBounds,
-  paymentBounds,
-  type TermsInMinorUnits,
-  termsInMinorUnits,
-  type TermsInput
-} from "./kernel.ts"
-
 /**
  * Options of {@link compute}.
  *
