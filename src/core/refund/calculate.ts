@@ -316,8 +316,18 @@ const compute = (
     totalNonRefundable += nonRefundable
 
     if (detail !== undefined) {
-      const line = { cost, lineTotal, minDeposit, nonRefundable, active, redemption }
-      detail.push(itemCalculation(item, index, line, policies, zone, e))
+      // R7.3–R7.5: the item of the response, its totals in the plan's digits
+      detail.push({
+        id: itemId(item, index),
+        name: itemName(item),
+        quantity,
+        costPerItem: fromMinorUnits(cost, e),
+        totalCost: fromMinorUnits(lineTotal, e),
+        minNonRefundableDeposit: fromMinorUnits(minDeposit, e),
+        nonRefundableAmount: fromMinorUnits(nonRefundable, e),
+        activeRefundPolicyIndex: active,
+        refundPolicies: policyCalculations(policies, redemption, lineTotal, active, policyNonRefundable, zone, e)
+      })
     }
   }
   if (!exact) {
@@ -340,49 +350,31 @@ const compute = (
   })
 }
 
-/** What the calculation found of an item, in minor units; its policy in force and its redemption day. */
-interface ItemLine {
-  readonly cost: number
-  readonly lineTotal: number
-  readonly minDeposit: number
-  readonly nonRefundable: number
-  readonly active: number
-  readonly redemption: Time.EpochDay
-}
-
 /**
- * An item of the response (R7.3–R7.5): its totals in the plan's digits, the policy in force and,
- * for each policy, the day it comes into force and what it would keep.
+ * Each policy of an item (R7.7): the day it comes into force and what it would keep of the line
+ * total; the active one's amount is the one the calculation took, not computed twice.
  */
-const itemCalculation = (
-  item: RefundPlanItem,
-  index: number,
-  { active, cost, lineTotal, minDeposit, nonRefundable, redemption }: ItemLine,
+const policyCalculations = (
   policies: ReadonlyArray<RefundPolicy>,
+  redemption: Time.EpochDay,
+  lineTotal: number,
+  active: number,
+  activeNonRefundable: number,
   zone: string,
   e: number
-): RefundCalculationItem => {
+): Array<RefundCalculationPolicy> => {
   const quoted: Array<RefundCalculationPolicy> = []
   for (let j = 0; j < policies.length; j++) {
     const policy = policies[j]!
     const days = policy.daysWithinRedemptionDate
+    const kept = j === active ? activeNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage)
     quoted.push({
       activeFrom: activeFrom(redemption - days, zone),
       name: policyName(days, policy.refundablePercentage),
-      nonRefundableAmount: fromMinorUnits(lineTotal - percentageOf(lineTotal, policy.refundablePercentage), e)
+      nonRefundableAmount: fromMinorUnits(kept, e)
     })
   }
-  return {
-    id: itemId(item, index),
-    name: itemName(item),
-    quantity: item.quantity,
-    costPerItem: fromMinorUnits(cost, e),
-    totalCost: fromMinorUnits(lineTotal, e),
-    minNonRefundableDeposit: fromMinorUnits(minDeposit, e),
-    nonRefundableAmount: fromMinorUnits(nonRefundable, e),
-    activeRefundPolicyIndex: active,
-    refundPolicies: quoted
-  }
+  return quoted
 }
 
 /**
