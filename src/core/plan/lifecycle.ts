@@ -88,7 +88,7 @@ const LIFECYCLE_READING: PlanReading = { prefix: "plan.", rule: "R1.2", merchant
  * record's `currency`, its zero-decimal override included), or the issues of a record without one.
  */
 const exponentOf = (plan: Plan): number | ReadonlyArray<Issue> => {
-  if (!isRecord(plan)) return [issue("plan", "type", "R1.2", `must be a plan record, got ${describe(plan)}`)]
+  // the plan passed the lifecycle's guard: a record
   const issues: Array<Issue> = []
   const currency = readPlanCurrency(
     plan as unknown as Record<string, unknown>,
@@ -218,7 +218,7 @@ const readEvent = (input: unknown, exponent: number): Read | Array<Issue> => {
   }
   const event = input as Record<string, unknown>
   const tag = event["_tag"] as PlanEvent["_tag"]
-  if (typeof tag !== "string" || !TAGS.has(tag)) {
+  if (!TAGS.has(tag)) {
     return [
       issue(
         "_tag",
