@@ -12,6 +12,7 @@
 import * as Result from "effect/Result"
 import * as Checkout from "../core/checkout/index.ts"
 import { redemptionNotAfter } from "../core/checkout/redemption.ts"
+import { depositUnit } from "../core/deposit/unit-deposit.ts"
 import * as Currency from "../core/foundation/currency.ts"
 import { escapeHtml } from "../core/foundation/html.ts"
 import {
@@ -284,7 +285,7 @@ const attributesOf = (checkout: unknown, o: PlanMessageOptions): Array<readonly 
     : undefined
   const depositText = deposit === undefined
     ? undefined
-    : String(deposit["unit"]).toLowerCase() === "percentage"
+    : typeof deposit["unit"] === "string" && depositUnit(deposit["unit"]) === "percentage"
     ? `${String(deposit["value"])}%`
     : String(deposit["value"])
   const values: Record<AttributeName, unknown> = {

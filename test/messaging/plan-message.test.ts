@@ -115,6 +115,14 @@ describe("renderPlanMessage", () => {
     expect(hostile).not.toContain("<script>")
     expect(hostile).toContain("aria-live=\"polite\"></p>")
   })
+  it("R2.2: the deposit attribute reads the unit as the core does, in any case of its letters", () => {
+    const percent = (unit: string) =>
+      renderPlanMessage({ ...ITEM, minimumDepositPerItem: { unit, value: 25 } }, OPTIONS).match(/ deposit="([^"]*)"/)
+        ?.[1]
+    expect(percent("PERCENTAGE")).toBe("25%")
+    expect(percent("percentage")).toBe("25%")
+    expect(percent("Currency")).toBe("25")
+  })
 })
 
 describe("the element's reading of its attributes", () => {
