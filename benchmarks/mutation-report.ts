@@ -9,6 +9,7 @@
  *   npm run mutation:report -- --write after       # also: benchmarks/mutation.md's "after" table and its
  *                                                  # list of equivalent mutants, from this report and the JSON
  *   npm run mutation:report -- --write before x.json  # the "before" table, from another report
+ *   npm run mutation:report -- a.json b.json       # several runs' reports read as one (a module's last run wins)
  *
  * A mutant is matched by its file, its mutator, the code it replaces and its replacement (whitespace
  * collapsed), never by line number, so records survive edits elsewhere in the file.
@@ -45,9 +46,19 @@ const section = writeAt < 0 ? undefined : args[writeAt + 1]
 if (section !== undefined && section !== "before" && section !== "after") {
   throw new Error(`--write takes "before" or "after", got ${section}`)
 }
-const reportPath = args.find((a, i) => !a.startsWith("--") && (writeAt < 0 || i !== writeAt + 1)) ??
-  "reports/mutation/mutation.json"
-const report = JSON.parse(readFileSync(reportPath, "utf8")) as Report
+const reportPaths = args.filter((a, i) => !a.startsWith("--") && (writeAt < 0 || i !== writeAt + 1))
+/**
+ * Several reports (one run per module, say) are read as one: a module's mutants are those of the last
+ * report that has the module, so a later run of a module replaces an earlier one.
+ */
+const report: Report = {
+  files: Object.assign(
+    {},
+    ...(reportPaths.length === 0 ? ["reports/mutation/mutation.json"] : reportPaths).map((path) =>
+      (JSON.parse(readFileSync(path, "utf8")) as Report).files
+    )
+  ) as Report["files"]
+}
 const equivalents = JSON.parse(
   readFileSync(new URL("mutation-equivalents.json", import.meta.url), "utf8")
 ) as ReadonlyArray<Equivalent>
