@@ -303,7 +303,8 @@ export const summarizeResult = (
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
   const expiresAt = Time.toEpochMillis(now + expiryMinutes(priced.success.expiry) * 60_000)
-  if (expiresAt === undefined) {
+  // an instant after 9999 has no four-digit year to be written with (R3.1), as a refund's `at` has not
+  if (expiresAt === undefined || expiresAt >= Time.END_INSTANT) {
     return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
   }
   return Result.succeed({

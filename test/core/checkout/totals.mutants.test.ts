@@ -113,6 +113,23 @@ describe("R4.7 the checkout's expiry", () => {
     expect(ok(summarizeResult({ ...request, expiry: 0 }, { now: NOW })).expiresAt).toBe("2026-11-23T00:00:00.000Z")
   })
 
+  it("an expiry that ends the checkout after 9999 is refused: its instant has no four-digit year (R3.1)", () => {
+    const lastDay = {
+      ...request,
+      items: request.items.map((item) => ({ ...item, redemptionDate: "9999-12-31" }))
+    }
+    const now = "9999-12-31T00:00:00Z"
+    expect(ok(summarizeResult({ ...lastDay, expiry: 1439 }, { now })).expiresAt).toBe("9999-12-31T23:59:00.000Z")
+    expect(issuesOf(summarizeResult({ ...lastDay, expiry: 1440 }, { now }))).toEqual([
+      {
+        path: "expiry",
+        code: "range",
+        rule: "R4.7",
+        message: "puts the end of the checkout beyond the representable dates"
+      }
+    ])
+  })
+
   it("an expiry that ends the checkout beyond the representable dates is refused", () => {
     expect(issuesOf(summarizeResult({ ...request, expiry: 1e12 }, { now: NOW }))).toEqual([
       {
