@@ -468,8 +468,8 @@ export const FAULTS: ReadonlyArray<Fault> = [
       ),
       p(
         QUOTE,
-        "fromMinorUnits(lineTotal - percentageOf(lineTotal, policy.refundablePercentage), e)",
-        "fromMinorUnits(lineTotal - Math.trunc((lineTotal * policy.refundablePercentage) / 100), e)"
+        ": lineTotal - percentageOf(lineTotal, policy.refundablePercentage)",
+        ": lineTotal - Math.trunc((lineTotal * policy.refundablePercentage) / 100)"
       )
     ]
   },
