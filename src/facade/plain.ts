@@ -20,6 +20,7 @@ import {
   type Validation,
   ValidationError
 } from "../core/foundation/issues.ts"
+import { nearestName } from "../core/foundation/nearest.ts"
 import { merchantWarnings } from "../core/merchant/configuration.ts"
 
 /** A plain function as its options are checked: its name, its options and the options it renamed. */
@@ -98,28 +99,8 @@ export const outcome = <A>(
 // ---------------------------------------------------------------------------
 // The options object
 
-const closest = (fn: PlainFunction, key: string): string | undefined => {
-  const renamed = hasOwn.call(fn.renamed, key) ? fn.renamed[key] : undefined
-  if (renamed !== undefined) return renamed
-  const lower = key.toLowerCase()
-  for (const name of fn.known) {
-    if (name.toLowerCase() === lower || distance(name, key) <= (name.length <= 4 ? 1 : 2)) return name
-  }
-  return undefined
-}
-
-/** Levenshtein distance, for "did you mean" (the refusal path only). */
-const distance = (a: string, b: string): number => {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
+const closest = (fn: PlainFunction, key: string): string | undefined =>
+  hasOwn.call(fn.renamed, key) ? fn.renamed[key] : nearestName(key, fn.known)
 
 const describeValue = (value: unknown): string =>
   value === null

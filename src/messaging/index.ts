@@ -347,4 +347,4 @@ export const renderPlanMessage = (
   }${SHADOW_CLOSE}</template></${TAG}>`
 }
 
-export { ERROR_EVENT, TAG } from "./markup.ts"
+export { ERROR_EVENT, TAG, WARNING_EVENT } from "./markup.ts"
