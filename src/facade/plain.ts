@@ -229,6 +229,19 @@ export const valueOf = <A>(fn: PlainFunction, options: unknown, given: Outcome<A
   return answered.value
 }
 
+const isUnknown = (i: Issue) => i.code === "unknown_option" || i.code === "unknown_field"
+
+/**
+ * What a function that answers neither a result nor a throw (a string, say) does with its answer's
+ * unknown fields and options (R10.2): they are process warnings, as a throwing function's warnings
+ * are (see {@link report}), the options it refused among them, so a typo is never silent. Its other
+ * issues are its own to show (an empty element, say).
+ */
+export const reportUnknown = (fn: PlainFunction, options: unknown, answered: Validation<unknown>): void => {
+  const refused = answered.ok ? NONE : answered.issues.filter(isUnknown)
+  if (refused.length > 0 || answered.warnings.length > 0) report(fn, both(refused, answered.warnings), modeOf(options))
+}
+
 /** The value of a plain answer, or its `ValidationError` thrown. */
 export const valueOrThrow = <A>(validation: Validation<A>): A => {
   if (validation.ok) return validation.value
