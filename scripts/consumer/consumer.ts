@@ -101,7 +101,12 @@ planMessage({ currencyCode: "AUD", costperitem: 1100, redemptionDate: "2027-02-1
 planMessage(messageItem, { now: "2026-11-22T09:30:00Z", timezone: "UTC" })
 console.log(renderPlanMessage(messageItem, messageOptions).length)
 export const onMessageError = (element: HTMLElementTagNameMap["payment-plan-message"]) =>
-  element.addEventListener("payment-plan-message-error", (event) => console.log(event.detail.issues[0]?.rule))
+  element.addEventListener(
+    "payment-plan-message-error",
+    (event) => console.log(event.detail.issues[0]?.rule, event.detail.warnings.length)
+  )
+export const onMessageWarning = (element: HTMLElementTagNameMap["payment-plan-message"]) =>
+  element.addEventListener("payment-plan-message-warning", (event) => console.log(event.detail.warnings[0]?.path))
 
 // The client: options, the error guard narrowing by code, the testing kit.
 const clientOptions: ClientOptions = {

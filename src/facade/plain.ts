@@ -20,6 +20,7 @@ import {
   type Validation,
   ValidationError
 } from "../core/foundation/issues.ts"
+import { nearestName } from "../core/foundation/nearest.ts"
 import { merchantWarnings } from "../core/merchant/configuration.ts"
 
 /** A plain function as its options are checked: its name, its options and the options it renamed. */
@@ -98,28 +99,8 @@ export const outcome = <A>(
 // ---------------------------------------------------------------------------
 // The options object
 
-const closest = (fn: PlainFunction, key: string): string | undefined => {
-  const renamed = hasOwn.call(fn.renamed, key) ? fn.renamed[key] : undefined
-  if (renamed !== undefined) return renamed
-  const lower = key.toLowerCase()
-  for (const name of fn.known) {
-    if (name.toLowerCase() === lower || distance(name, key) <= (name.length <= 4 ? 1 : 2)) return name
-  }
-  return undefined
-}
-
-/** Levenshtein distance, for "did you mean" (the refusal path only). */
-const distance = (a: string, b: string): number => {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
+const closest = (fn: PlainFunction, key: string): string | undefined =>
+  hasOwn.call(fn.renamed, key) ? fn.renamed[key] : nearestName(key, fn.known)
 
 const describeValue = (value: unknown): string =>
   value === null
@@ -246,6 +227,19 @@ export const valueOf = <A>(fn: PlainFunction, options: unknown, given: Outcome<A
   if (!answered.ok) throw new ValidationError({ issues: answered.issues, warnings: answered.warnings })
   report(fn, answered.warnings, "warn")
   return answered.value
+}
+
+const isUnknown = (i: Issue) => i.code === "unknown_option" || i.code === "unknown_field"
+
+/**
+ * What a function that answers neither a result nor a throw (a string, say) does with its answer's
+ * unknown fields and options (R10.2): they are process warnings, as a throwing function's warnings
+ * are (see {@link report}), the options it refused among them, so a typo is never silent. Its other
+ * issues are its own to show (an empty element, say).
+ */
+export const reportUnknown = (fn: PlainFunction, options: unknown, answered: Validation<unknown>): void => {
+  const refused = answered.ok ? NONE : answered.issues.filter(isUnknown)
+  if (refused.length > 0 || answered.warnings.length > 0) report(fn, both(refused, answered.warnings), modeOf(options))
 }
 
 /** The value of a plain answer, or its `ValidationError` thrown. */

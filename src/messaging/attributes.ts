@@ -16,6 +16,7 @@ import * as Currency from "../core/foundation/currency.ts"
 // types only: the foundation's issues module builds schemas, which the element's bundle must not carry
 import type { Issue, IssueCode } from "../core/foundation/issues.ts"
 import { MAX_MINOR_UNITS, toMinorUnits } from "../core/foundation/money.ts"
+import { nearestName } from "../core/foundation/nearest.ts"
 import { FIRST_DAY } from "../core/foundation/time/calendar.ts"
 import { parseDateOrInstant, parseDateTime } from "../core/foundation/time/instant.ts"
 import { isTimeZone, localDay } from "../core/foundation/time/zone.ts"
@@ -24,6 +25,7 @@ import { WEEKDAYS } from "../core/plan-terms/enumerations.ts"
 import { paymentBounds, planDayOrIssue, termsOf } from "../core/plan-terms/kernel.ts"
 import type { Cadence } from "../core/plan-terms/request.ts"
 import type { PlanTerms } from "../core/plan-terms/response.ts"
+import { TAG } from "./markup.ts"
 import { isLocale, sentenceOf } from "./sentence.ts"
 
 /** The attributes the element reads; a change of any of them renders it again. */
@@ -45,6 +47,81 @@ export const ATTRIBUTES = [
 
 /** An attribute of the element. */
 export type AttributeName = (typeof ATTRIBUTES)[number]
+
+/**
+ * The attributes any HTML element may carry, which the element leaves to the browser: the HTML
+ * Standard's global attributes, the DOM's (`id`, `class`, `slot`), CSS shadow parts', ARIA's `role`,
+ * XML's, and those browsers ship beyond the standard (MDN's list of global attributes, 2026).
+ * `data-*`, `aria-*` and event handlers (`on*`) are recognised by their prefix.
+ */
+const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  "accesskey",
+  "anchor",
+  "autocapitalize",
+  "autocorrect",
+  "autofocus",
+  "class",
+  "containertiming",
+  "containertimingignore",
+  "contenteditable",
+  "dir",
+  "draggable",
+  "enterkeyhint",
+  "exportparts",
+  "focusgroup",
+  "focusgroupstart",
+  "headingoffset",
+  "headingreset",
+  "hidden",
+  "id",
+  "inert",
+  "inputmode",
+  "is",
+  "itemid",
+  "itemprop",
+  "itemref",
+  "itemscope",
+  "itemtype",
+  "lang",
+  "nonce",
+  "part",
+  "popover",
+  "role",
+  "slot",
+  "spellcheck",
+  "style",
+  "tabindex",
+  "title",
+  "translate",
+  "virtualkeyboardpolicy",
+  "writingsuggestions",
+  "xml:base",
+  "xml:lang",
+  "xmlns"
+])
+const GLOBAL_PREFIX = /^(?:data-|aria-|on)/
+const OWN_ATTRIBUTES: ReadonlySet<string> = new Set(ATTRIBUTES)
+const NO_ISSUES: ReadonlyArray<Issue> = []
+
+/**
+ * The element's warnings of the attributes it carries (R10.2): each one that is neither its own
+ * nor one any HTML element may carry is left out and reported as an `unknown_field`, with the
+ * nearest attribute of its own when one is near (`ammount`, `redemption_date`).
+ */
+export const unknownAttributes = (names: Iterable<string>): ReadonlyArray<Issue> => {
+  let warnings: Array<Issue> | undefined
+  for (const name of names) {
+    if (OWN_ATTRIBUTES.has(name) || GLOBAL_ATTRIBUTES.has(name) || GLOBAL_PREFIX.test(name)) continue
+    const near = nearestName(name, ATTRIBUTES)
+    ;(warnings ??= []).push({
+      path: name,
+      code: "unknown_field",
+      rule: "R10.2",
+      message: `is not an attribute of ${TAG} and was left out${near === undefined ? "" : ` (did you mean "${near}"?)`}`
+    })
+  }
+  return warnings ?? NO_ISSUES
+}
 
 /** What the element falls back on: the browser's clock, zone and the document's language. */
 export interface Surroundings {

@@ -28,7 +28,7 @@ import * as Time from "../core/foundation/time/index.ts"
 import { decodeResult, type MerchantConfigurationResponse } from "../core/merchant/configuration.ts"
 import type * as PlanTerms from "../core/plan-terms/index.ts"
 import { computeResult } from "../core/plan-terms/terms.ts"
-import { answer, optionsOf, outcome, plainFunction } from "../facade/plain.ts"
+import { answer, optionsOf, outcome, plainFunction, reportUnknown } from "../facade/plain.ts"
 import { type AttributeName, ATTRIBUTES } from "./attributes.ts"
 import { SHADOW_CLOSE, SHADOW_OPEN, TAG } from "./markup.ts"
 import { isLocale, sentenceOf } from "./sentence.ts"
@@ -314,7 +314,9 @@ const attributesOf = (checkout: unknown, o: PlanMessageOptions): Array<readonly 
  * (`payment-plan-engine/messaging/element`) takes it over without rendering it
  * differently. The attributes are the item's (and the options'), escaped;
  * when `planMessage` refuses the input the element is empty, as the browser
- * would show it. Never throws.
+ * would show it. Never throws: an unknown option or field of the item, which
+ * it has no answer to carry, is a process warning (R10.2), as a throwing
+ * function's warnings are.
  *
  * @example
  * ```ts
@@ -334,6 +336,7 @@ export const renderPlanMessage = (
 ): string => {
   const o = optionsOf(options)
   const message = answer(RENDER, options, outcome(safely(() => messageResult(input, o)), checkoutWarnings(input)))
+  reportUnknown(RENDER, options, message)
   const text = message.ok ? message.value.text : ""
   let attributes: Array<readonly [AttributeName, string]>
   try {
@@ -347,4 +350,4 @@ export const renderPlanMessage = (
   }${SHADOW_CLOSE}</template></${TAG}>`
 }
 
-export { ERROR_EVENT, TAG } from "./markup.ts"
+export { ERROR_EVENT, TAG, WARNING_EVENT } from "./markup.ts"

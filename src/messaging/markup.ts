@@ -27,7 +27,8 @@ export const TAG = "payment-plan-message"
 
 /**
  * The event the element dispatches (bubbling, composed) when an attribute cannot be used;
- * `detail.issues` lists why, each `{ path, code, rule, message }` with the attribute as its path.
+ * `detail.issues` lists why, each `{ path, code, rule, message }` with the attribute as its path, and
+ * `detail.warnings` the attributes it does not know and left out (see {@link WARNING_EVENT}).
  *
  * @example
  * ```ts
@@ -39,6 +40,24 @@ export const TAG = "payment-plan-message"
  * @since 0.2.0
  */
 export const ERROR_EVENT = "payment-plan-message-error"
+
+/**
+ * The event the element dispatches (bubbling, composed) when it shows its sentence but left out an
+ * attribute it does not know (a typo such as `ammount`, R10.2); `detail.warnings` lists them, each
+ * `{ path, code: "unknown_field", rule: "R10.2", message }` with the attribute as its path and the
+ * nearest attribute of the element in the message when one is near. When nothing can be shown, the
+ * same warnings come in {@link ERROR_EVENT}'s `detail.warnings` instead.
+ *
+ * @example
+ * ```ts
+ * import { WARNING_EVENT } from "payment-plan-engine/messaging"
+ * WARNING_EVENT // "payment-plan-message-warning"
+ * // in the browser: document.addEventListener(WARNING_EVENT, (event) => console.warn(event.detail.warnings))
+ * ```
+ * @category Messaging
+ * @since 0.2.0
+ */
+export const WARNING_EVENT = "payment-plan-message-warning"
 
 /** The shadow root's style: one reserved line, inheriting the page's font and colour. */
 export const STYLE =

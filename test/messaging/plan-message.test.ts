@@ -3,7 +3,8 @@
  * offered (R6.6), bad input as issues (never thrown), R10 for fields and options, and the element's
  * attribute reading against planMessage.
  */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
+import { forgetReportedWarnings } from "../../src/facade/plain.ts"
 import { computePlanTermsResult } from "../../src/index.ts"
 import { readAttributes } from "../../src/messaging/attributes.ts"
 import { planMessage, renderPlanMessage } from "../../src/messaging/index.ts"
@@ -115,6 +116,28 @@ describe("renderPlanMessage", () => {
     expect(hostile).not.toContain("<script>")
     expect(hostile).toContain("aria-live=\"polite\"></p>")
   })
+  it("R10.2: an unknown option or field of the item, which the HTML cannot carry, is a process warning, once per path", () => {
+    forgetReportedWarnings()
+    const emitted: Array<string> = []
+    const spy = vi.spyOn(process, "emitWarning").mockImplementation(
+      ((w: Error & { code?: string }) => void emitted.push(`${w.code}: ${w.message}`)) as typeof process.emitWarning
+    )
+    try {
+      const typo = { ...OPTIONS, timezone: "UTC" } as never
+      expect(renderPlanMessage(ITEM, typo)).toContain("aria-live=\"polite\"></p>")
+      renderPlanMessage(ITEM, typo)
+      expect(renderPlanMessage({ ...ITEM, colour: "red" } as never, OPTIONS)).toContain("Pay AUD")
+      renderPlanMessage({ ...ITEM, colour: "red" } as never, { ...OPTIONS, unknownFields: "ignore" })
+      renderPlanMessage(ITEM, OPTIONS)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(emitted).toEqual([
+      "PAYMENT_PLAN_UNKNOWN_OPTION: renderPlanMessage: options.timezone is not an option of renderPlanMessage (did you mean \"timeZone\"?); its options are now, timeZone, frequency, dayOfWeek, dayOfMonth, merchant, locale, unknownFields (unknown_option, R10.2)",
+      "PAYMENT_PLAN_UNKNOWN_FIELD: renderPlanMessage: checkout.colour is not a field of a plan message's item and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
+    ])
+  })
+
   it("R2.2: the deposit attribute reads the unit as the core does, in any case of its letters", () => {
     const percent = (unit: string) =>
       renderPlanMessage({ ...ITEM, minimumDepositPerItem: { unit, value: 25 } }, OPTIONS).match(/ deposit="([^"]*)"/)

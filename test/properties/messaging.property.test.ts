@@ -8,14 +8,16 @@
  *   acceptable (R6.6);
  * - drift: the element's reading of the attributes `renderPlanMessage` writes gives the same terms
  *   and sentence as `planMessage` (the Chromium test shows the element itself on the same inputs);
+ * - R10.2: renderPlanMessage writes no attribute the element does not know, and the element names
+ *   its own attribute for any one-letter slip of it;
  * - anything at all as input: an answer, never a throw.
  */
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import * as Currency from "../../src/core/foundation/currency.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import { computePlanTermsResult } from "../../src/facade/plan-terms.ts"
-import { readAttributes } from "../../src/messaging/attributes.ts"
+import { ATTRIBUTES, readAttributes, unknownAttributes } from "../../src/messaging/attributes.ts"
 import { planMessage, renderPlanMessage } from "../../src/messaging/index.ts"
 import { argument } from "./any-input.ts"
 import { anyMerchant, attributesOf, type Case, caseOf, expressibleMerchant } from "./messaging-cases.ts"
@@ -67,6 +69,8 @@ const minorOf = (text: string, exponent: number): number => {
   expect(fraction.length).toBe(exponent)
   return Number(whole + fraction)
 }
+
+afterEach(() => vi.restoreAllMocks())
 
 describe("plan messaging", () => {
   it("R6, drift: planMessage's terms are computePlanTerms' with the minimum deposit", () => {
@@ -139,6 +143,7 @@ describe("plan messaging", () => {
             locale: "en"
           })
           expect(reading.ok).toBe(message.ok)
+          expect(unknownAttributes(Object.keys(attributes))).toEqual([])
           if (reading.ok && message.ok) {
             expect(reading.terms).toStrictEqual(message.value.terms)
             expect(reading.text).toBe(message.value.text)
@@ -151,7 +156,45 @@ describe("plan messaging", () => {
     expect(read).toBe(300)
   })
 
+  it("R10.2: a one-letter slip of an attribute is left out with the attribute it slipped from as the suggestion", () => {
+    const slip = fc.record({
+      attribute: fc.constantFrom(...ATTRIBUTES),
+      at: fc.nat(),
+      edit: fc.constantFrom("insert", "delete", "replace"),
+      letter: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz-_0123456789")
+    }).map(({ attribute, at, edit, letter }) => {
+      const i = at % (attribute.length + 1)
+      const name = edit === "insert"
+        ? attribute.slice(0, i) + letter + attribute.slice(i)
+        : attribute.slice(0, Math.min(i, attribute.length - 1)) + (edit === "replace" ? letter : "") +
+          attribute.slice(Math.min(i, attribute.length - 1) + 1)
+      return { attribute, name }
+    })
+    let slips = 0
+    fc.assert(
+      fc.property(slip, ({ attribute, name }) => {
+        const warnings = unknownAttributes([name])
+        // a slip may land back on an attribute of the element, or on an event handler's name (`onow`)
+        if ((ATTRIBUTES as ReadonlyArray<string>).includes(name) || name.startsWith("on")) {
+          expect(warnings).toEqual([])
+          return
+        }
+        slips++
+        expect(warnings).toEqual([{
+          path: name,
+          code: "unknown_field",
+          rule: "R10.2",
+          message: `is not an attribute of payment-plan-message and was left out (did you mean "${attribute}"?)`
+        }])
+      }),
+      { numRuns: 300 }
+    )
+    expect(slips).toBeGreaterThan(250)
+  })
+
   it("never throws: anything as the checkout or the options is an answer", () => {
+    // renderPlanMessage reports unknown options and fields as process warnings: kept out of the output
+    vi.spyOn(process, "emitWarning").mockImplementation(() => undefined)
     fc.assert(
       fc.property(argument, argument, (checkout, options) => {
         const message = planMessage(checkout as never, options as never)

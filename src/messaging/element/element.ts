@@ -3,19 +3,38 @@
  * the element's own shadow root (markup.ts), computed in the browser from its
  * attributes (attributes.ts) with the core's Schema-free kernel. No request of
  * its own; it never throws into the page: attributes it cannot use render
- * nothing and dispatch `payment-plan-message-error` with `detail.issues`.
+ * nothing and dispatch `payment-plan-message-error` with `detail.issues`; an
+ * attribute it does not know is left out and reported, in that event's
+ * `detail.warnings`, else in a `payment-plan-message-warning` event (R10.2).
  *
  * @module
  */
-import { type AttributeReading, ATTRIBUTES, readAttributes } from "../attributes.ts"
-import { ERROR_EVENT, PARAGRAPH_OPEN, SHADOW_CLOSE, STYLE } from "../markup.ts"
+import { ATTRIBUTES, readAttributes, unknownAttributes } from "../attributes.ts"
+import { ERROR_EVENT, PARAGRAPH_OPEN, SHADOW_CLOSE, STYLE, WARNING_EVENT } from "../markup.ts"
 
-/** The `detail` of the `payment-plan-message-error` event. */
-export interface PlanMessageErrorDetail {
-  readonly issues: ReadonlyArray<
-    { readonly path: string; readonly code: string; readonly rule: string; readonly message: string }
-  >
+/** One issue of the element's attributes: the attribute's name as its path, the code and rule the core gives. */
+export interface PlanMessageIssue {
+  readonly path: string
+  readonly code: string
+  readonly rule: string
+  readonly message: string
 }
+
+/**
+ * The `detail` of the `payment-plan-message-error` event: why nothing is shown, and the attributes
+ * left out (`unknown_field`) beside it, since a misspelt attribute is often why one is missing.
+ */
+export interface PlanMessageErrorDetail {
+  readonly issues: ReadonlyArray<PlanMessageIssue>
+  readonly warnings: ReadonlyArray<PlanMessageIssue>
+}
+
+/** The `detail` of the `payment-plan-message-warning` event: the sentence is shown; these attributes were left out. */
+export interface PlanMessageWarningDetail {
+  readonly warnings: ReadonlyArray<PlanMessageIssue>
+}
+
+const NONE: ReadonlyArray<PlanMessageIssue> = []
 
 const surroundings = () => ({
   now: Date.now(),
@@ -78,24 +97,34 @@ export const elementClass = (): CustomElementConstructor =>
       return root.querySelector("p")!
     }
 
+    /**
+     * One render: the sentence, then at most one event: the error (issues and warnings) when nothing
+     * can be shown, else the warning when an attribute was left out. Every render reports again, so a
+     * listener added late still hears of a typo at the next change.
+     */
     #render(): void {
-      let reading: AttributeReading
+      if (!this.isConnected) return
+      let issues: ReadonlyArray<PlanMessageIssue> | undefined
+      let warnings = NONE
       try {
-        if (!this.isConnected || isStatic(this)) return
-        const paragraph = this.#paragraph()
-        reading = readAttributes((name) => this.getAttribute(name), surroundings())
-        const text = reading.ok ? reading.text : ""
-        // the same text is left alone: a server-rendered sentence is taken over without a mutation
-        if (paragraph.textContent !== text) paragraph.textContent = text
-      } catch (error) {
-        reading = {
-          ok: false,
-          issues: [{ path: "", code: "format", rule: "R10.2", message: `could not be shown: ${String(error)}` }]
+        // a server-rendered checkout of several items reads no attribute, but a typo on it is still one
+        warnings = unknownAttributes(this.getAttributeNames())
+        if (!isStatic(this)) {
+          const paragraph = this.#paragraph()
+          const reading = readAttributes((name) => this.getAttribute(name), surroundings())
+          const text = reading.ok ? reading.text : ""
+          // the same text is left alone: a server-rendered sentence is taken over without a mutation
+          if (paragraph.textContent !== text) paragraph.textContent = text
+          if (!reading.ok) issues = reading.issues
         }
+      } catch (error) {
+        issues = [{ path: "", code: "format", rule: "R10.2", message: `could not be shown: ${String(error)}` }]
       }
-      if (!reading.ok) {
-        const detail: PlanMessageErrorDetail = { issues: reading.issues }
-        this.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail, bubbles: true, composed: true }))
-      }
+      if (issues !== undefined) this.#dispatch(ERROR_EVENT, { issues, warnings } satisfies PlanMessageErrorDetail)
+      else if (warnings.length > 0) this.#dispatch(WARNING_EVENT, { warnings } satisfies PlanMessageWarningDetail)
+    }
+
+    #dispatch(type: string, detail: PlanMessageErrorDetail | PlanMessageWarningDetail): void {
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
     }
   }

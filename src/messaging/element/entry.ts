@@ -8,7 +8,7 @@
  * @module payment-plan-engine/messaging/element
  */
 import { TAG } from "../markup.ts"
-import { elementClass, type PlanMessageErrorDetail } from "./element.ts"
+import { elementClass, type PlanMessageErrorDetail, type PlanMessageWarningDetail } from "./element.ts"
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -16,6 +16,7 @@ declare global {
   }
   interface HTMLElementEventMap {
     "payment-plan-message-error": CustomEvent<PlanMessageErrorDetail>
+    "payment-plan-message-warning": CustomEvent<PlanMessageWarningDetail>
   }
 }
 

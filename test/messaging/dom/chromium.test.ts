@@ -238,6 +238,50 @@ document.addEventListener("payment-plan-message-error", (event) => { window.__er
     await page.close()
   })
 
+  it("R10.2: an attribute it does not know is left out and reported: with the sentence (warning event), or beside the issues it explains (error event)", async () => {
+    const { page, errors } = await newPage()
+    const known = `currency="AUD" redemption-date="2027-02-11" now="2026-11-22T00:00:00Z" time-zone="Australia/Sydney"`
+    const head = `<script>window.__events = [];
+for (const type of ["payment-plan-message-error", "payment-plan-message-warning"]) {
+  document.addEventListener(type, (event) => { window.__events.push([event.target.id, type, event.detail]) })
+}</script>`
+    await serve(
+      page,
+      `<payment-plan-message id="shown" ${known} amount="1100" colour="red" data-sku="A1" aria-label="Plan" class="x"></payment-plan-message>` +
+        `<payment-plan-message id="typo" ${known} ammount="1100"></payment-plan-message>`,
+      head
+    )
+    const events = () => page.evaluate(() => (window as unknown as { __events: Array<unknown> }).__events)
+    const leftOut = (path: string, near = "") =>
+      expect.objectContaining({
+        path,
+        code: "unknown_field",
+        rule: "R10.2",
+        message: `is not an attribute of payment-plan-message and was left out${near}`
+      })
+    await expect.poll(events).toHaveLength(2)
+    expect(await events()).toEqual(expect.arrayContaining([
+      ["shown", "payment-plan-message-warning", { warnings: [leftOut("colour")] }],
+      ["typo", "payment-plan-message-error", {
+        issues: [expect.objectContaining({ path: "amount", code: "required" })],
+        warnings: [leftOut("ammount", " (did you mean \"amount\"?)")]
+      }]
+    ]))
+    const message = planMessage({ currencyCode: "AUD", costPerItem: 1100, redemptionDate: "2027-02-11" }, {
+      now: NOW,
+      timeZone: "Australia/Sydney",
+      locale: "en-AU"
+    })
+    expect(await shown(page, "#shown")).toBe(message.ok ? message.value.text : "?")
+    expect(await shown(page, "#typo")).toBe("")
+    // each render reports again: a change of a known attribute brings the warning back
+    await page.locator("#shown").evaluate((e) => e.setAttribute("amount", "1200"))
+    await expect.poll(events).toHaveLength(3)
+    expect((await events())[2]).toEqual(["shown", "payment-plan-message-warning", { warnings: [leftOut("colour")] }])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it("follows a variant picker's amount, announces politely, and reserves its line (no layout shift)", async () => {
     const { page, errors } = await newPage()
     await serve(
