@@ -9,7 +9,7 @@
  *   npm run mutation:report -- --write after       # also: benchmarks/mutation.md's "after" table and its
  *                                                  # list of equivalent mutants, from this report and the JSON
  *   npm run mutation:report -- --write before x.json  # the "before" table, from another report
- *   npm run mutation:report -- a.json b.json       # several runs' reports read as one (a module's last run wins)
+ *   npm run mutation:report -- a.json b.json       # several runs' reports read as one (see `merge`)
  *
  * A mutant is matched by its file, its mutator, the code it replaces and its replacement (whitespace
  * collapsed), never by line number, so records survive edits elsewhere in the file.
@@ -47,18 +47,40 @@ if (section !== undefined && section !== "before" && section !== "after") {
   throw new Error(`--write takes "before" or "after", got ${section}`)
 }
 const reportPaths = args.filter((a, i) => !a.startsWith("--") && (writeAt < 0 || i !== writeAt + 1))
+
+const mutantKey = ({ location: { end, start }, mutatorName, replacement }: Mutant) =>
+  `${start.line}:${start.column}-${end.line}:${end.column} ${mutatorName} ${replacement ?? ""}`
+
 /**
- * Several reports (one run per module, say) are read as one: a module's mutants are those of the last
- * report that has the module, so a later run of a module replaces an earlier one.
+ * Several reports (one run per module, a run of a module's static mutants) read as one. Where two
+ * reports have a module with the same source, a mutant one of them ran replaces the other's record of
+ * it (a later report wins), so a run of the static mutants alone completes a run that ignored them;
+ * where the source differs, the later report's module replaces the earlier one whole.
  */
-const report: Report = {
-  files: Object.assign(
-    {},
-    ...(reportPaths.length === 0 ? ["reports/mutation/mutation.json"] : reportPaths).map((path) =>
-      (JSON.parse(readFileSync(path, "utf8")) as Report).files
-    )
-  ) as Report["files"]
+const merge = (reports: ReadonlyArray<Report>): Report => {
+  const files: Record<string, { readonly source: string; readonly mutants: ReadonlyArray<Mutant> }> = {}
+  for (const { files: next } of reports) {
+    for (const [file, entry] of Object.entries(next)) {
+      const known = files[file]
+      if (known === undefined || known.source !== entry.source) {
+        files[file] = entry
+        continue
+      }
+      const mutants = new Map(known.mutants.map((m) => [mutantKey(m), m]))
+      for (const m of entry.mutants) {
+        if (m.status !== "Ignored" || !mutants.has(mutantKey(m))) mutants.set(mutantKey(m), m)
+      }
+      files[file] = { source: entry.source, mutants: [...mutants.values()] }
+    }
+  }
+  return { files }
 }
+
+const report = merge(
+  (reportPaths.length === 0 ? ["reports/mutation/mutation.json"] : reportPaths).map((path) =>
+    JSON.parse(readFileSync(path, "utf8")) as Report
+  )
+)
 const equivalents = JSON.parse(
   readFileSync(new URL("mutation-equivalents.json", import.meta.url), "utf8")
 ) as ReadonlyArray<Equivalent>
