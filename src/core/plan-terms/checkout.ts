@@ -38,12 +38,15 @@ const prefixed = (issues: ReadonlyArray<Issue>): Array<Issue> =>
 const decodeResponse = Schema.decodeUnknownResult(CheckoutResponse)
 const decodedResponses = new WeakMap<object, CheckoutResponse>()
 
-/** A copy without the `null`s a tolerant response may carry (one level into objects). */
+/**
+ * A copy without the `null`s a tolerant response may carry, in objects at any depth (R9: null is missing);
+ * arrays and other values as they are.
+ */
 const withoutNulls = (value: unknown): unknown => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
-    if (v !== null) out[key] = typeof v === "object" && !Array.isArray(v) ? withoutNulls(v) : v
+    if (v !== null) out[key] = withoutNulls(v)
   }
   return out
 }
@@ -75,7 +78,7 @@ const fromResponse = (
 ): Result.Result<TermsCheckout, ValidationError> => {
   let response = decodedResponses.get(input)
   if (response === undefined) {
-    const decoded = decodeResponse(input, { errors: "all" })
+    const decoded = decodeResponse(input, { errors: "all", reportInput: true })
     if (Result.isFailure(decoded)) {
       return fail(prefixed(issuesFromSchema(decoded.failure.issue, "R9", CheckoutResponse.ast).issues))
     }
@@ -110,9 +113,8 @@ const fromResponse = (
       )
     )
   }
-  if (issues.length > 0 || typeof cost !== "number" || typeof minimum !== "number" || completion === undefined) {
-    return fail(issues)
-  }
+  // every issue above comes with one of these (and they narrow the types)
+  if (typeof cost !== "number" || typeof minimum !== "number" || completion === undefined) return fail(issues)
   return Result.succeed({
     id: response.id,
     currencyCode: response.currencyCode!,
