@@ -7,13 +7,8 @@ import { describe, expect, it } from "vitest"
 import type * as PlanTerms from "../../../src/core/plan-terms/index.ts"
 import { computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
+import { checkout, request } from "./fixtures.ts"
 
-const request = (extra: Record<string, unknown> = {}) => ({
-  checkoutId: "chk_7Hq2LmX9",
-  type: "plan",
-  timeZone: "UTC",
-  ...extra
-})
 const weekly = (dayOfWeek: string) => ({ installments: { cadence: { frequency: "Weekly", on: { dayOfWeek } } } })
 
 const terms = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
@@ -26,21 +21,6 @@ const issues = (checkout: unknown, req: unknown, options: Partial<PlanTerms.Comp
   return Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 }
 
-/** A one-item checkout: `cost` with a Currency minimum deposit, redeemed on `redemptionDate` (deadline 0). */
-const checkout = (cost: number, deposit: number, redemptionDate: string, currencyCode = "AUD") => ({
-  merchantId: "merchant-123",
-  merchantOrderId: "order-1",
-  currencyCode,
-  redirectURL: "https://shop.example/return",
-  items: [{
-    quantity: 1,
-    description: "Ticket",
-    costPerItem: cost,
-    minimumDepositPerItem: { unit: "Currency", value: deposit },
-    redemptionDate,
-    paymentDeadline: 0
-  }]
-})
 const merchant = (minimumPaymentAmount: number, maximumPaymentAmount?: number) => ({
   currencies: [{
     currencyCode: "AUD",
