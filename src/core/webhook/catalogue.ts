@@ -449,12 +449,12 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
     ])
   }
   if (!KNOWN.has(type)) {
-    const unknown = decodeUnknown(json, { errors: "all" })
+    const unknown = decodeUnknown(json, { errors: "all", reportInput: true })
     return Result.isSuccess(unknown)
       ? Result.succeed({ known: false, event: unknown.success })
       : fail(issuesFromSchema(unknown.failure.issue, WEBHOOK_RULE).issues)
   }
-  const known = decodeMember(type as WebhookEventType)(json, { errors: "all" })
+  const known = decodeMember(type as WebhookEventType)(json, { errors: "all", reportInput: true })
   return Result.isSuccess(known)
     ? Result.succeed({ known: true, event: known.success as WebhookEventResponse })
     : fail(issuesFromSchema(known.failure.issue, WEBHOOK_RULE).issues)

@@ -84,6 +84,22 @@ describe("the catalogue", () => {
   })
 })
 
+describe("reading an event (R9: tolerant, every problem named)", () => {
+  it("names the value each wrong-typed field has, for known and unknown event types", () => {
+    const issuesOf = (json: unknown) => {
+      const read = readEventResult(json)
+      return Result.isFailure(read) ? read.failure.issues.map((i) => `${i.path}: ${i.message}`) : []
+    }
+    expect(issuesOf({ type: "checkout.completed", timestamp: 5, data: { checkoutId: 7 } })).toEqual([
+      "timestamp: must be a string or null, got 5",
+      "data.checkoutId: must be a string, got 7"
+    ])
+    expect(issuesOf({ type: "unknown.type", timestamp: true, data: 3 })).toEqual([
+      "timestamp: must be a string or null, got true"
+    ])
+  })
+})
+
 describe("events of a plan's transitions", () => {
   const onSchedule = () =>
     unwrap(applyPlanEventResult(
