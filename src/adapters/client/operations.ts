@@ -216,7 +216,7 @@ export const decodeAnswer = <K extends Operation>(
   operation: K,
   answer: Answer
 ): Effect.Effect<OperationAnswer<K>, UndecodableBodyError> => {
-  const decoded = Schema.decodeUnknownResult(responseOf(operation))(answer.json, { errors: "all" })
+  const decoded = Schema.decodeUnknownResult(responseOf(operation))(answer.json, { errors: "all", reportInput: true })
   return Result.isSuccess(decoded)
     ? Effect.succeed(decoded.success as OperationAnswer<K>)
     : Effect.fail(new UndecodableBodyError({ ...answer.fields, reason: describeSchemaError(decoded.failure) }))

@@ -170,6 +170,12 @@ describe("client error paths", () => {
 
     const list = await rejection(clientOver([{ kind: "json", status: 200, body: [1, 2] }]).client.retrievePlan("p1"))
     expect(list._tag).toBe("UndecodableBodyError")
+
+    // the reason names the value a field has, not only what it should have been
+    const wrongType = await rejection(
+      clientOver([{ kind: "json", status: 200, body: { id: 42 } }]).client.retrieveCheckout("chk_1")
+    )
+    expect(wrongType["reason"]).toMatch(/^id .*got 42/)
   })
 
   it("a connection reset is a TransportError with fetch's error as its cause", async () => {
