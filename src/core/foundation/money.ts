@@ -190,8 +190,10 @@ export interface Split {
 }
 
 /**
- * Splits a non-negative amount in minor units into `count` instalments (R5.1).
- * With `count` 0 nothing is split and the whole amount is the remainder.
+ * Splits an amount in minor units (a safe integer) into `count` (whole) instalments (R5.1),
+ * so that `count × each + remainder` is the amount and 0 ≤ remainder < count, a
+ * negative amount included. With `count` 0 nothing is split and the whole amount
+ * is the remainder.
  *
  * @example
  * ```ts
@@ -205,13 +207,12 @@ export const split = (minor: number, count: number): Split => {
   if (count <= 0) return { each: 0, remainder: minor }
   let each = Math.trunc(minor / count)
   let remainder = minor - each * count
-  // the float quotient can round up to the next integer for very large amounts
+  // For safe integers the float quotient never crosses an integer (that takes an amount of 2^53 or
+  // more), so truncation leaves 0 ≤ remainder < count, or −count < remainder < 0 for a negative
+  // amount: floor that one, so 0 ≤ remainder < count there too (R5.1).
   if (remainder < 0) {
     each -= 1
     remainder += count
-  } else if (remainder >= count) {
-    each += 1
-    remainder -= count
   }
   return { each, remainder }
 }
