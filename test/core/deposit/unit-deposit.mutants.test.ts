@@ -18,3 +18,10 @@ describe("R2.2 a minimum deposit of 0 is capped at costPerItem like any other", 
     }
   })
 })
+
+describe("R2.2 a deposit beyond any amount", () => {
+  it("R2.2: an infinite Currency deposit is capped at costPerItem, never a throw", () => {
+    expect(unitMinimumDeposit(5000, { unit: "Currency", value: Number.POSITIVE_INFINITY }, undefined, 2)).toBe(5000)
+    expect(unitMinimumDeposit(5000, { unit: "Percentage", value: Number.POSITIVE_INFINITY }, undefined, 2)).toBe(5000)
+  })
+})

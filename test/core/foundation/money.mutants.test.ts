@@ -56,6 +56,14 @@ describe("R1.5 a percentage off the fast path, as the exact decimal JSON writes 
     expect(percentageOf(MAX_MINOR_UNITS, -0.000000005)).toBe(percentageOracle(MAX_MINOR_UNITS, -0.000000005))
   })
 
+  it("R1.5: NaN and the infinities, which no JSON number writes, give IEEE arithmetic's answer, never a throw", () => {
+    expect(percentageOf(100, Number.NaN)).toBeNaN()
+    expect(percentageOf(100, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY)
+    expect(percentageOf(-100, Number.POSITIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY)
+    expect(percentageOf(0, Number.POSITIVE_INFINITY)).toBeNaN()
+    expect(percentageOf(Number.NaN, 50)).toBeNaN()
+  })
+
   it("R1.5: a percentage in exponent notation with a positive exponent (1e21) is a whole number", () => {
     // 1 × 10^21 % = 10^19; the product leaves the safe integers, so bigint
     expect(percentageOracle(1, 1e21)).toBe(1e19)
