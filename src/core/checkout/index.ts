@@ -10,6 +10,8 @@ export {
   CheckoutItem,
   CheckoutRequest,
   CurrencyCode,
+  DEFAULT_EXPIRY_MINUTES,
+  expiryMinutes,
   PLAN_TYPES,
   type PlanType,
   requestUnknownFields,
@@ -19,8 +21,6 @@ export {
 export { Checkout, CheckoutResponse } from "./response.ts"
 export {
   type CheckoutSummary,
-  DEFAULT_EXPIRY_MINUTES,
-  expiryMinutes,
   type ItemSummary,
   price,
   PriceableCheckout,

@@ -42,6 +42,9 @@ import { redemptionNotAfter } from "./redemption.ts"
 // the enumerations live apart, Schema-free, for code that must stay small (the widget)
 export { PLAN_TYPES, type PlanType } from "./enumerations.ts"
 
+/** An `expiry` in whole minutes, or one ≤ 0, which means the default (R4.7): a fraction of those is not. */
+const wholeMinutesOrDefault = (n: number): boolean => n <= 0 || Number.isInteger(n)
+
 const Url = (min: number, max: number) =>
   PatternText(min, max, {
     code: "format",
@@ -128,7 +131,7 @@ export const CheckoutRequest = withRule(
     callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
-        rule<number>("format", "R4.7", "must be whole minutes", (n) => n <= 0 || Number.isInteger(n))
+        rule<number>("format", "R4.7", "must be whole minutes", wholeMinutesOrDefault)
       )
     ),
     items: Schema.Array(CheckoutItem).check(atLeastOneItem),
@@ -161,6 +164,40 @@ export const requestUnknownFields: (input: unknown) => ReadonlyArray<Issue> = un
 
 // ---------------------------------------------------------------------------
 // Validation (R4)
+
+/**
+ * The default lifetime of a checkout in minutes (R4.7).
+ *
+ * @category Checkout
+ * @since 0.1.0
+ */
+export const DEFAULT_EXPIRY_MINUTES = 1440
+
+/**
+ * Minutes a checkout stays valid: `expiry`, or 1440 when absent or ≤ 0 (R4.7).
+ *
+ * @category Checkout
+ * @since 0.1.0
+ */
+export const expiryMinutes = (expiry: number | undefined): number =>
+  expiry === undefined || expiry <= 0 ? DEFAULT_EXPIRY_MINUTES : expiry
+
+/**
+ * The end of a checkout created at `now` (epoch milliseconds) with this `expiry` (R4.7), or `undefined`
+ * when it falls after 9999, which has no four-digit year to be written with (R3.1): the one judgement
+ * the request's validation and the checkout's totals share.
+ *
+ * @internal
+ */
+export const checkoutEnd = (now: number, expiry: number | undefined): number | undefined => {
+  // `now` is an instant and the minutes are positive, so only the upper end can be passed (NaN passes none)
+  const end = now + expiryMinutes(expiry) * 60_000
+  return end < Time.END_INSTANT ? end : undefined
+}
+
+/** The issue of an `expiry` whose end {@link checkoutEnd} cannot give (R4.7). @internal */
+export const expiryBeyondDates = (): Issue =>
+  issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")
 
 /**
  * Context of a validation: who is asking and when.
@@ -300,11 +337,13 @@ const contextIssues = (input: unknown, options: ValidateOptions | undefined, iss
   const zone = options?.timeZone ?? "UTC"
   const today = now === undefined ? undefined : Time.localDay(now, zone)
   const expiry = input["expiry"]
+  // an expiry of the wrong type or a fraction of a minute is the Schema's to report
   if (
-    now !== undefined && typeof expiry === "number" && Number.isInteger(expiry) &&
-    Time.toEpochMillis(now + expiry * 60_000) === undefined
+    now !== undefined &&
+    (expiry === undefined || (typeof expiry === "number" && wholeMinutesOrDefault(expiry))) &&
+    checkoutEnd(now, expiry) === undefined
   ) {
-    issues.push(issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates"))
+    issues.push(expiryBeyondDates())
   }
   const items = input["items"]
   if (!Array.isArray(items)) return

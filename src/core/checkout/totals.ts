@@ -21,7 +21,15 @@ import { isRecord } from "../internal/predicates.ts"
 import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, exactCostOf, itemAmountIssues } from "./request.ts"
+import {
+  atLeastOneItem,
+  checkoutEnd,
+  CheckoutItem,
+  CheckoutRequest,
+  exactCostOf,
+  expiryBeyondDates,
+  itemAmountIssues
+} from "./request.ts"
 
 /**
  * What the totals read of a checkout: its currency, expiry and, of each item,
@@ -173,23 +181,6 @@ export const priceResult = (
 }
 
 /**
- * The default lifetime of a checkout in minutes (R4.7).
- *
- * @category Checkout
- * @since 0.1.0
- */
-export const DEFAULT_EXPIRY_MINUTES = 1440
-
-/**
- * Minutes a checkout stays valid: `expiry`, or 1440 when absent or ≤ 0 (R4.7).
- *
- * @category Checkout
- * @since 0.1.0
- */
-export const expiryMinutes = (expiry: number | undefined): number =>
-  expiry === undefined || expiry <= 0 ? DEFAULT_EXPIRY_MINUTES : expiry
-
-/**
  * An item's part of a {@link CheckoutSummary}.
  *
  * @category Checkout
@@ -302,11 +293,8 @@ export const summarizeResult = (
   const priced = priceUnknownResult(request, options)
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
-  const expiresAt = Time.toEpochMillis(now + expiryMinutes(priced.success.expiry) * 60_000)
-  // an instant after 9999 has no four-digit year to be written with (R3.1), as a refund's `at` has not
-  if (expiresAt === undefined || expiresAt >= Time.END_INSTANT) {
-    return fail([issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")])
-  }
+  const expiresAt = checkoutEnd(now, priced.success.expiry)
+  if (expiresAt === undefined) return fail([expiryBeyondDates()])
   return Result.succeed({
     currencyCode: priced.success.currencyCode,
     totalCost: fromMinorUnits(priced.success.totalCost, exponent),

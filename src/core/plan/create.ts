@@ -8,8 +8,15 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
-import { atLeastOneItem, CheckoutItem, CheckoutRequest, PLAN_TYPES, type PlanType } from "../checkout/request.ts"
-import { expiryMinutes, type PricedCheckout, priceResult } from "../checkout/totals.ts"
+import {
+  atLeastOneItem,
+  CheckoutItem,
+  CheckoutRequest,
+  expiryMinutes,
+  PLAN_TYPES,
+  type PlanType
+} from "../checkout/request.ts"
+import { type PricedCheckout, priceResult } from "../checkout/totals.ts"
 import { minimumDepositUnitOf } from "../deposit/minimum-deposit.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type ValidationError } from "../foundation/issues.ts"

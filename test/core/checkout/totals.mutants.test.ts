@@ -6,7 +6,8 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { expiryMinutes, priceResult, summarizeResult } from "../../../src/core/checkout/totals.ts"
+import { expiryMinutes } from "../../../src/core/checkout/request.ts"
+import { priceResult, summarizeResult } from "../../../src/core/checkout/totals.ts"
 import type { ValidationError } from "../../../src/core/foundation/issues.ts"
 import { MAX_MINOR_UNITS } from "../../../src/core/foundation/money.ts"
 
