@@ -284,7 +284,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R4.7",
     patches: [
       p(
-        TOTALS,
+        REQUEST,
         "expiry === undefined || expiry <= 0 ? DEFAULT_EXPIRY_MINUTES : expiry",
         "expiry === undefined || expiry <= 0 ? 60 : expiry"
       )
@@ -293,7 +293,13 @@ export const FAULTS: ReadonlyArray<Fault> = [
   {
     name: "a fractional expiry accepted",
     rule: "R4.7",
-    patches: [p(REQUEST, "(n) => n <= 0 || Number.isInteger(n))", "() => true)")]
+    patches: [
+      p(
+        REQUEST,
+        "const wholeMinutesOrDefault = (n: number): boolean => n <= 0 || Number.isInteger(n)",
+        "const wholeMinutesOrDefault = (_n: number): boolean => true"
+      )
+    ]
   },
   {
     name: "a body that is not an object answered with a 500",
