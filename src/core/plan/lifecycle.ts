@@ -80,8 +80,12 @@ const LifecyclePlan = Schema.Struct(
 const isLifecyclePlan = compileGuard(LifecyclePlan)
 const checkLifecyclePlan = compileValidator(LifecyclePlan, { rule: LIFECYCLE, unknownKeys: "ignore" })
 
-/** How the lifecycle names what it reports of the record: under `plan.`. */
-const LIFECYCLE_READING: PlanReading = { prefix: "plan.", rule: "R1.2", merchantPath: "merchant", recordsOnly: true }
+/**
+ * How the lifecycle names what it reports of the record: under `plan.`. The guard has required the
+ * record's `currency` and its code, so only what the reader alone knows (an unknown code, the digits)
+ * is left for it to report.
+ */
+const LIFECYCLE_READING: PlanReading = { prefix: "plan.", rule: "R1.2", merchantPath: "merchant" }
 
 /**
  * The exponent the record's amounts are written in, read by the one reader of a plan (R1.2: the

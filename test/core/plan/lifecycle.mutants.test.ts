@@ -269,3 +269,28 @@ describe("a record read from the service: instalments in any order, boundaries o
     expect(until.installments.find((i) => i.installmentNumber === 2)!.date).toBe("2026-11-29T00:00:00Z")
   })
 })
+
+describe("the record the lifecycle reads (R1.2, R9): every field it needs checked before any event", () => {
+  const issuesOf = (plan: unknown) => {
+    const error = failure(applyResult(plan as Plan, PlanEvent.DepositAccepted({ at: NOW })))
+    expect(error).toBeInstanceOf(ValidationError)
+    return (error as ValidationError).issues.map(({ code, path, rule }) => `${path} ${code} ${rule}`)
+  }
+
+  it("a record whose status, payments or instalments have the wrong type is refused, each under plan.", () => {
+    const issues = issuesOf({ ...examplePlan(), status: 5, totalPaid: "280", installments: "none" })
+    expect(issues.some((i) => i.startsWith("plan.status "))).toBe(true)
+    expect(issues.some((i) => i.startsWith("plan.totalPaid "))).toBe(true)
+    expect(issues.some((i) => i.startsWith("plan.installments "))).toBe(true)
+  })
+
+  it("R1.2: a record's currency is read under plan.currency, the record's own spelling", () => {
+    const plan = examplePlan()
+    expect(issuesOf({ ...plan, currency: { ...plan.currency, currencyCode: "ZZZ" } })).toEqual([
+      "plan.currency.currencyCode unknown_currency R4.4"
+    ])
+    // a record without a code is the record's schema's to refuse, before the currency is read
+    const { currencyCode: _, ...noCode } = plan.currency
+    expect(issuesOf({ ...plan, currency: noCode })).toEqual(["plan.currency.currencyCode required plans"])
+  })
+})
