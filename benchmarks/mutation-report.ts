@@ -6,8 +6,9 @@
  * record that matches no survivor any more (the code changed: look again).
  *
  *   npm run mutation:report                        # the table and the open survivors
- *   npm run mutation:report -- --write after       # also: benchmarks/mutation.md's "after" table and its
- *                                                  # list of equivalent mutants, from this report and the JSON
+ *   npm run mutation:report -- --write after       # also: benchmarks/mutation.md's "after" table (any table
+ *                                                  # between <!-- name:begin/end --> markers: --write name)
+ *                                                  # and its list of equivalent mutants, from the JSON
  *   npm run mutation:report -- --write before x.json  # the "before" table, from another report
  *   npm run mutation:report -- a.json b.json       # several runs' reports read as one (see `merge`)
  *
@@ -43,8 +44,8 @@ export interface Equivalent {
 const args = process.argv.slice(2)
 const writeAt = args.indexOf("--write")
 const section = writeAt < 0 ? undefined : args[writeAt + 1]
-if (section !== undefined && section !== "before" && section !== "after") {
-  throw new Error(`--write takes "before" or "after", got ${section}`)
+if (section !== undefined && !/^[a-z0-9-]+$/.test(section)) {
+  throw new Error(`--write takes the name of a table's markers in benchmarks/mutation.md, got ${section}`)
 }
 const reportPaths = args.filter((a, i) => !a.startsWith("--") && (writeAt < 0 || i !== writeAt + 1))
 
@@ -199,7 +200,8 @@ const replaceBetween = (md: string, name: string, content: string) => {
 if (section !== undefined) {
   const mdPath = new URL("mutation.md", import.meta.url)
   let md = replaceBetween(readFileSync(mdPath, "utf8"), section, table)
-  if (section === "after") {
+  // the list of equivalents is the JSON's, whichever table is written
+  {
     const list = [
       "| module | mutant | why it is equivalent |",
       "| --- | --- | --- |",
