@@ -151,8 +151,9 @@ export const percentageOf = (minor: number, percentage: number): number => {
     }
     if (units === "range" || units === "type") break
   }
-  // NaN and the infinities have no decimal to be exact about: IEEE arithmetic's answer, never a throw
-  if (!Number.isFinite(percentage) || !Number.isFinite(minor)) return (minor * percentage) / 100
+  // NaN and the infinities have no decimal to be exact about: IEEE arithmetic's answer (NaN or an
+  // infinity, which dividing by 100 leaves as it is), never a throw
+  if (!Number.isFinite(percentage) || !Number.isFinite(minor)) return minor * percentage
   // exact in bigint: the percentage's shortest decimal (what JSON wrote) over a power of ten
   const [units, scale] = decimalOf(percentage)
   const numerator = BigInt(minor) * units
