@@ -247,3 +247,55 @@ describe("R3.1 the options now and timeZone", () => {
     ])
   })
 })
+
+describe("R4.4/R4.6 the schema's words: each field's problem with its rule and message", () => {
+  const summary = (input: unknown) =>
+    issuesOf(input).map(({ code, message, path, rule }) => ({ path, code, rule, message }))
+
+  it("R4.4: a redirectURL that is no http or https URL", () => {
+    expect(summary({ ...exampleRequest(), redirectURL: "ftp://shop.example/done" })).toEqual([
+      {
+        path: "redirectURL",
+        code: "format",
+        rule: "R4.4",
+        message: "must be an absolute http or https URL, got \"ftp://shop.example/done\""
+      }
+    ])
+  })
+
+  it("R4.4: a currency code that is not an active one in upper case", () => {
+    expect(summary({ ...exampleRequest(), currencyCode: "ZZZ" })).toEqual([
+      {
+        path: "currencyCode",
+        code: "unknown_currency",
+        rule: "R4.4",
+        message: "must be an active ISO 4217 code in upper case, got \"ZZZ\""
+      }
+    ])
+  })
+
+  it("R4.4: an item's merchantProductURL that is no http or https URL", () => {
+    expect(summary(withFirstItem({ merchantProductURL: "shop.example/tickets" }))).toEqual([
+      {
+        path: "items[0].merchantProductURL",
+        code: "format",
+        rule: "R4.4",
+        message: "must be an absolute http or https URL, got \"shop.example/tickets\""
+      }
+    ])
+  })
+
+  it("R4.6: a payment deadline that is negative or not whole", () => {
+    expect(summary(withFirstItem({ paymentDeadline: -1 }))).toEqual([
+      { path: "items[0].paymentDeadline", code: "range", rule: "R4.6", message: "must be at least 0, got -1" }
+    ])
+    expect(summary(withFirstItem({ paymentDeadline: 1.5 }))).toEqual([
+      { path: "items[0].paymentDeadline", code: "format", rule: "R4.6", message: "must be a whole number, got 1.5" }
+    ])
+  })
+
+  it("R4.6: an item that is not an object is the item's rule", () => {
+    expect(summary({ ...exampleRequest(), items: [5] }).map(({ code, path, rule }) => `${path} ${code} ${rule}`))
+      .toEqual(["items[0] type R4.6"])
+  })
+})

@@ -5,7 +5,7 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { issuesFromSchema } from "../../../src/core/internal/schema-issues.ts"
-import { CheckoutVerification } from "../../../src/core/verification/index.ts"
+import { CheckoutVerification, CheckoutVerificationResponse } from "../../../src/core/verification/index.ts"
 
 const strict = (input: unknown) => {
   const result = Schema.decodeUnknownResult(CheckoutVerification as any)(input, {
@@ -75,5 +75,21 @@ describe("R8.2 the strict verification response", () => {
       "R6.3",
       "R6.2"
     ])
+  })
+})
+
+describe("R9 the tolerant verification response requires the checkout's id alone", () => {
+  const tolerantly = (input: unknown) =>
+    Schema.decodeUnknownResult(CheckoutVerificationResponse)(input, { errors: "all", reportInput: true })
+
+  it("reads a response of nothing but an id, and refuses one without it", () => {
+    expect(Result.isSuccess(tolerantly({ id: "chk_1" }))).toBe(true)
+    const withoutId = tolerantly({ status: "Completed" })
+    expect(Result.isFailure(withoutId)).toBe(true)
+    if (Result.isFailure(withoutId)) {
+      expect(issuesFromSchema(withoutId.failure.issue, "R9").issues.map((i) => `${i.path} ${i.code}`)).toEqual([
+        "id required"
+      ])
+    }
   })
 })
