@@ -14,7 +14,14 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Checkout from "../../core/checkout/index.ts"
-import { type Issue, issue, issuesFromSchema, type Validated, ValidationError } from "../../core/foundation/issues.ts"
+import {
+  DESCRIBED,
+  type Issue,
+  issue,
+  issuesFromSchema,
+  type Validated,
+  ValidationError
+} from "../../core/foundation/issues.ts"
 import * as Verification from "../../core/verification/index.ts"
 import {
   expandPath,
@@ -216,7 +223,7 @@ export const decodeAnswer = <K extends Operation>(
   operation: K,
   answer: Answer
 ): Effect.Effect<OperationAnswer<K>, UndecodableBodyError> => {
-  const decoded = Schema.decodeUnknownResult(responseOf(operation))(answer.json, { errors: "all", reportInput: true })
+  const decoded = Schema.decodeUnknownResult(responseOf(operation))(answer.json, DESCRIBED)
   return Result.isSuccess(decoded)
     ? Effect.succeed(decoded.success as OperationAnswer<K>)
     : Effect.fail(new UndecodableBodyError({ ...answer.fields, reason: describeSchemaError(decoded.failure) }))

@@ -21,7 +21,7 @@ export type { Issue, IssueCode } from "../internal/issue.ts"
 /** @internal */
 export { describe, issue } from "../internal/issue.ts"
 /** @internal */
-export { issuesFromSchema } from "../internal/schema-issues.ts"
+export { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 /**
  * A Schema check that reports its issue under a rule: how an adapter adds a rule of its own (the
  * sandbox's merchants file).

@@ -95,6 +95,12 @@ interface Found {
 }
 
 /**
+ * The options of a decode whose failure {@link issuesFromSchema} describes: every issue, each with the
+ * value it got (without `reportInput` Effect keeps no value, and a message would say "got nothing").
+ */
+export const DESCRIBED: SchemaAST.ParseOptions = { errors: "all", reportInput: true }
+
+/**
  * Flattens an Effect Schema issue tree into our issues. `root` is the schema's
  * AST, for the rules of structural issues. Unknown keys become `unknown_field`
  * warnings: they are left out, never fatal (R4.9, R10.2).

@@ -29,7 +29,7 @@ import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import { describe, enumExpectation, formatPath, type Issue, issue } from "./issue.ts"
 import { numberOf } from "./params.ts"
-import { EXPECTED, issuesFromSchema, leavesOf } from "./schema-issues.ts"
+import { DESCRIBED, EXPECTED, issuesFromSchema, leavesOf } from "./schema-issues.ts"
 import { PREDICATE, type RuleAnnotations, ruleOfNode } from "./schema-kit.ts"
 
 /** What a compiled validator found. */
@@ -592,11 +592,10 @@ export const withoutUndefined = (value: unknown): unknown => {
 /** Effect Schema's own interpreter, where code cannot be generated. */
 const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) => {
   const decode = Schema.decodeUnknownResult(schema as unknown as Schema.Codec<unknown, unknown>)
-  const parse = {
-    errors: "all",
-    onExcessProperty: options.unknownKeys === "warn" ? "error" : "ignore",
-    reportInput: true
-  } as const
+  const parse: SchemaAST.ParseOptions = {
+    ...DESCRIBED,
+    onExcessProperty: options.unknownKeys === "warn" ? "error" : "ignore"
+  }
   return (given: unknown): Checked<S["Type"]> => {
     const input = withoutUndefined(given)
     const result = decode(input, parse)

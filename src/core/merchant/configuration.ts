@@ -15,7 +15,7 @@ import * as Schema from "effect/Schema"
 import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { describe, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
-import { issuesFromSchema } from "../internal/schema-issues.ts"
+import { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 import { NonNegativeNumber, tolerant, WholeNumber, withRule } from "../internal/schema-kit.ts"
 import { compileValidator, unknownFieldsOf, withoutUndefined } from "../internal/validator.ts"
 import { RefundPolicy } from "../refund-policy/policy.ts"
@@ -184,7 +184,7 @@ const readRecord = (input: Record<string, unknown>, path: string): Reading | Rea
   if (file !== undefined) return [file]
   // a key whose value is undefined is absent (R10.1)
   const given = withoutUndefined(input) as Record<string, unknown>
-  const result = decodeResponse(withSubMerchantObjects(given), { errors: "all", reportInput: true })
+  const result = decodeResponse(withSubMerchantObjects(given), DESCRIBED)
   if (Result.isFailure(result)) {
     const { issues } = issuesFromSchema(result.failure.issue, "R9", MerchantConfigurationResponse.ast)
     return prefixIssues(path, issues)

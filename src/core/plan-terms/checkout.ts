@@ -13,7 +13,7 @@ import { fail, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, currencyExponentOrIssue } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
-import { issuesFromSchema } from "../internal/schema-issues.ts"
+import { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
 import type { TermsCheckout } from "./kernel.ts"
 
@@ -78,7 +78,7 @@ const fromResponse = (
 ): Result.Result<TermsCheckout, ValidationError> => {
   let response = decodedResponses.get(input)
   if (response === undefined) {
-    const decoded = decodeResponse(input, { errors: "all", reportInput: true })
+    const decoded = decodeResponse(input, DESCRIBED)
     if (Result.isFailure(decoded)) {
       return fail(prefixed(issuesFromSchema(decoded.failure.issue, "R9", CheckoutResponse.ast).issues))
     }

@@ -25,7 +25,7 @@ import { fail, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
-import { issuesFromSchema } from "../internal/schema-issues.ts"
+import { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 import { Enum, loose, OpenStruct, rule, tolerant, type TolerantWith, WholeNumber } from "../internal/schema-kit.ts"
 import { CANCELLATION_REASONS, PLAN_STATUSES } from "../plan/record.ts"
 import { WEBHOOK_RULE } from "./rule.ts"
@@ -449,12 +449,12 @@ export const readEventResult = (json: unknown): Result.Result<ReadWebhookEvent, 
     ])
   }
   if (!KNOWN.has(type)) {
-    const unknown = decodeUnknown(json, { errors: "all", reportInput: true })
+    const unknown = decodeUnknown(json, DESCRIBED)
     return Result.isSuccess(unknown)
       ? Result.succeed({ known: false, event: unknown.success })
       : fail(issuesFromSchema(unknown.failure.issue, WEBHOOK_RULE).issues)
   }
-  const known = decodeMember(type as WebhookEventType)(json, { errors: "all", reportInput: true })
+  const known = decodeMember(type as WebhookEventType)(json, DESCRIBED)
   return Result.isSuccess(known)
     ? Result.succeed({ known: true, event: known.success as WebhookEventResponse })
     : fail(issuesFromSchema(known.failure.issue, WEBHOOK_RULE).issues)
