@@ -211,6 +211,37 @@ describe("R2 checkout totals", () => {
     )
   })
 
+  it("R4.7: the checkout ends expiry minutes after now (1440 when absent or ≤ 0), before 10000, as validation judges it", () => {
+    const DAY = 86_400_000
+    const now = fc.oneof(
+      fc.integer({ min: Time.END_INSTANT - 4 * DAY, max: Time.END_INSTANT - 1 }),
+      fc.integer({ min: Time.FIRST_INSTANT, max: Time.END_INSTANT - 1 })
+    )
+    const expiry = fc.oneof(
+      fc.constant(undefined),
+      fc.integer({ min: -1_000_000, max: 0 }),
+      fc.constantFrom(-0.5, -1e-9),
+      fc.integer({ min: 1, max: 10_000_000 })
+    )
+    fc.assert(
+      fc.property(valid, now, expiry, (request, at, minutes) => {
+        const withExpiry = { ...request, expiry: minutes }
+        if (minutes === undefined) delete withExpiry.expiry
+        // the oracle: Date's own arithmetic and writing, and the four-digit years
+        const end = at + (minutes === undefined || minutes <= 0 ? 1440 : minutes) * 60_000
+        const representable = new Date(end).getUTCFullYear() <= 9999
+        const summary = summarizeResult(withExpiry, { now: at })
+        const refused = (result: Result.Result<unknown, ValidationError>) =>
+          Result.isFailure(result) &&
+          result.failure.issues.some((i) => i.path === "expiry" && i.code === "range" && i.rule === "R4.7")
+        if (representable) expect(Result.getOrThrow(summary).expiresAt).toBe(new Date(end).toISOString())
+        else expect(refused(summary)).toBe(true)
+        expect(refused(validateRequestResult(withExpiry, { now: at }))).toBe(!representable)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
   it("R2: summarize never throws, only typed errors", () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.jsonValue()), fc.anything(), (input, now) => {

@@ -82,6 +82,18 @@ describe("R1 money", () => {
     )
   })
 
+  it("R1.5: percentageOf answers every percentage without throwing: NaN and the infinities as IEEE arithmetic does", () => {
+    fc.assert(
+      // minor units are whole (a fraction of one is no amount); the percentage is any double
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.constantFrom(NaN, Infinity, -Infinity)), fc.double(), (m, p) => {
+        const share = Money.percentageOf(m, p)
+        if (!Number.isFinite(m) || !Number.isFinite(p)) expect(share).toBe(m * p)
+        else expect(typeof share).toBe("number")
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
   it("R1.5: percentages round half-up exactly, as decimal.js computes them", () => {
     const percentage = fc.oneof(
       fc.integer({ min: 0, max: 100 }),
