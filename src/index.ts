@@ -52,7 +52,7 @@ export * as Currency from "./core/foundation/currency.ts"
  * @category Money
  * @since 0.1.0
  */
-export * as Money from "./core/foundation/money-api.ts"
+export * as Money from "./core/money/index.ts"
 /**
  * Time (R3): calendar dates as epoch days, instants given as arguments, IANA time zones; never the clock.
  *

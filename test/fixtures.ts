@@ -23,3 +23,24 @@ export const thrown = (f: () => unknown): ValidationError => {
   }
   throw new Error("expected a ValidationError")
 }
+
+/** The refund tests' policies: 75 % refundable within 60 days of the redemption date, 50 % within 30 (R7.2). */
+export const ticketPolicies = () => [
+  { daysWithinRedemptionDate: 60, refundablePercentage: 75 },
+  { daysWithinRedemptionDate: 30, refundablePercentage: 50 }
+]
+
+/** Two festival tickets of 250 in Sydney, 400 paid, with {@link ticketPolicies}: 275 refundable 40 days before (R7.6). */
+export const ticketPlan = () => ({
+  currencyCode: "AUD",
+  totalPaymentsPaid: 400,
+  timeZone: "Australia/Sydney",
+  items: [{
+    id: "t1",
+    description: "Festival ticket",
+    quantity: 2,
+    costPerItem: 250,
+    redemptionDate: "2027-03-01",
+    refundPolicies: ticketPolicies()
+  }]
+})

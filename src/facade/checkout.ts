@@ -3,35 +3,22 @@
  *
  * @module
  */
-import * as Result from "effect/Result"
-import * as Checkout from "../core/checkout/index.ts"
-import { validateRequestResult as validateCheckoutRequestResult } from "../core/checkout/request.ts"
-import { summarizeResult } from "../core/checkout/totals.ts"
-import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
-import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
-import { answer, optionsOf, type Outcome, outcome, plainFunction, validated, valueOf } from "./plain.ts"
+import type * as Checkout from "../core/checkout/index.ts"
+import { VALIDATE as VALIDATE_CONTRACT, validateRequestOutcome } from "../core/checkout/request.ts"
+import { SUMMARIZE, summarizeOutcome } from "../core/checkout/totals.ts"
+import type { Input, Validation } from "../core/foundation/issues.ts"
+import { answer, plainFunction, valueOf } from "./plain.ts"
 
 /**
- * Options of {@link validateCheckoutRequest}.
+ * Options of {@link validateCheckoutRequest}: the validation's one contract, `Checkout.ValidateOptions`
+ * (`merchantId`, `now`, `merchant`, `timeZone`, `unknownFields`).
  *
  * @category Checkout
  * @since 0.1.0
  */
-export interface ValidateCheckoutRequestOptions {
-  /** The authenticated merchant id (R4.5). */
-  readonly merchantId?: string | undefined
-  /** The instant of the check; redemption dates must be after it (R4.6). */
-  readonly now?: InstantInput | undefined
-  /** The merchant configuration (zero-decimal currencies, sub-merchants). */
-  readonly merchant?: unknown
-  /** Zone in which a calendar redemption date starts; default `UTC`. */
-  readonly timeZone?: string | undefined
-  /** A field of the request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type ValidateCheckoutRequestOptions = Checkout.ValidateOptions
 
-const VALIDATE = plainFunction("validateCheckoutRequest", ["merchantId", "now", "merchant", "timeZone"])
+const VALIDATE = plainFunction("validateCheckoutRequest", VALIDATE_CONTRACT)
 
 /**
  * Validates a create-checkout request against every constraint of the service
@@ -50,40 +37,19 @@ const VALIDATE = plainFunction("validateCheckoutRequest", ["merchantId", "now", 
 export const validateCheckoutRequest = (
   input: unknown,
   options?: ValidateCheckoutRequestOptions
-): Validation<Checkout.CheckoutRequest> => {
-  const o = optionsOf(options)
-  return answer(
-    VALIDATE,
-    options,
-    validated(Result.flatMap(decodeResult(o.merchant), (merchant) =>
-      validateCheckoutRequestResult(input, {
-        merchantId: o.merchantId,
-        now: o.now,
-        merchant,
-        timeZone: o.timeZone
-      })))
-  )
-}
+): Validation<Checkout.CheckoutRequest> => answer(VALIDATE, options, validateRequestOutcome(input, options))
 
 /**
- * Options of {@link summarizeCheckout}.
+ * Options of {@link summarizeCheckout}: the totals' one contract, `Checkout.SummarizeOptions`
+ * (`now`, `merchant`, `timeZone`, `unknownFields`).
  *
  * @category Checkout
  * @since 0.1.0
  */
-export interface SummarizeCheckoutOptions {
-  /** The creation instant of the checkout: `expiresAt` counts from it (R4.7). */
-  readonly now: InstantInput
-  /** The merchant configuration: default deposits and deadlines (R2.2, R2.4). */
-  readonly merchant?: unknown
-  /** Zone in which date-times become calendar dates; default `UTC` (R2.5). */
-  readonly timeZone?: string | undefined
-  /** A field of the request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type SummarizeCheckoutOptions = Checkout.SummarizeOptions
 
-const SUMMARIZE = plainFunction("summarizeCheckout", ["now", "merchant", "timeZone"])
-const SUMMARIZE_RESULT = plainFunction("summarizeCheckoutResult", ["now", "merchant", "timeZone"])
+const SUMMARIZE_PLAIN = plainFunction("summarizeCheckout", SUMMARIZE)
+const SUMMARIZE_RESULT = plainFunction("summarizeCheckoutResult", SUMMARIZE)
 
 /**
  * The totals the service computes for a checkout (R2): `totalCost`,
@@ -105,24 +71,7 @@ const SUMMARIZE_RESULT = plainFunction("summarizeCheckoutResult", ["now", "merch
 export const summarizeCheckout = (
   request: Input<Checkout.CheckoutRequest>,
   options: SummarizeCheckoutOptions
-): Checkout.CheckoutSummary => valueOf(SUMMARIZE, options, summarized(request, options))
-
-/** The totals and the request's unknown fields (R10.2). */
-const summarized = (request: unknown, options: SummarizeCheckoutOptions): Outcome<Checkout.CheckoutSummary> => {
-  const o = optionsOf(options)
-  const warnings = Checkout.requestUnknownFields(request)
-  // without a configuration to decode, the options as given (a hot loop allocates no copy)
-  if (o.merchant === undefined) {
-    return outcome(summarizeResult(request, o as Checkout.SummarizeOptions), warnings)
-  }
-  const merchant = decodeResult(o.merchant)
-  return outcome(
-    Result.isFailure(merchant)
-      ? Result.fail(merchant.failure)
-      : summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
-    warnings
-  )
-}
+): Checkout.CheckoutSummary => valueOf(SUMMARIZE_PLAIN, options, summarizeOutcome(request, options))
 
 /**
  * {@link summarizeCheckout} without throwing: `{ ok: true, value, warnings }` or
@@ -140,4 +89,4 @@ const summarized = (request: unknown, options: SummarizeCheckoutOptions): Outcom
 export const summarizeCheckoutResult = (
   request: unknown,
   options: SummarizeCheckoutOptions
-): Validation<Checkout.CheckoutSummary> => answer(SUMMARIZE_RESULT, options, summarized(request, options))
+): Validation<Checkout.CheckoutSummary> => answer(SUMMARIZE_RESULT, options, summarizeOutcome(request, options))

@@ -3,27 +3,22 @@
  *
  * @module
  */
-import * as Result from "effect/Result"
-import type { UnknownFields, Validation } from "../core/foundation/issues.ts"
-import { type InstallmentSplit, splitAmountResult as split } from "../core/foundation/money.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
-import { answer, optionsOf, type Outcome, outcome, plainFunction, valueOf } from "./plain.ts"
+import type { Validation } from "../core/foundation/issues.ts"
+import type { InstallmentSplit } from "../core/foundation/money.ts"
+import { SPLIT, type SplitOptions, splitOutcome } from "../core/money/split.ts"
+import { answer, plainFunction, valueOf } from "./plain.ts"
 
 /**
- * Options of {@link splitInstallments}.
+ * Options of {@link splitInstallments}: the split's one contract, `Money.SplitOptions` (`merchant`,
+ * `unknownFields`).
  *
  * @category Money
  * @since 0.1.0
  */
-export interface SplitInstallmentsOptions {
-  /** The merchant configuration (zero-decimal currencies, R1.2). */
-  readonly merchant?: unknown
-  /** A field of the merchant configuration no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type SplitInstallmentsOptions = SplitOptions
 
-const SPLIT = plainFunction("splitInstallments", ["merchant"])
-const SPLIT_RESULT = plainFunction("splitInstallmentsResult", ["merchant"])
+const SPLIT_PLAIN = plainFunction("splitInstallments", SPLIT)
+const SPLIT_RESULT = plainFunction("splitInstallmentsResult", SPLIT)
 
 /**
  * Splits `amount` of `currencyCode` into `count` instalments (R5): each
@@ -47,21 +42,7 @@ export const splitInstallments = (
   count: number,
   currencyCode: string,
   options?: SplitInstallmentsOptions
-): InstallmentSplit => valueOf(SPLIT, options, splitWith(amount, count, currencyCode, options))
-
-const splitWith = (
-  amount: number,
-  count: number,
-  currencyCode: string,
-  options: SplitInstallmentsOptions | undefined
-): Outcome<InstallmentSplit> => {
-  const merchant = decodeResult(optionsOf(options).merchant)
-  return outcome(
-    Result.isFailure(merchant)
-      ? Result.fail(merchant.failure)
-      : split(amount, count, currencyCode, { merchant: merchant.success })
-  )
-}
+): InstallmentSplit => valueOf(SPLIT_PLAIN, options, splitOutcome(amount, count, currencyCode, options))
 
 /**
  * {@link splitInstallments} without throwing: `{ ok: true, value, warnings }` or
@@ -80,4 +61,4 @@ export const splitInstallmentsResult = (
   count: number,
   currencyCode: string,
   options?: SplitInstallmentsOptions
-): Validation<InstallmentSplit> => answer(SPLIT_RESULT, options, splitWith(amount, count, currencyCode, options))
+): Validation<InstallmentSplit> => answer(SPLIT_RESULT, options, splitOutcome(amount, count, currencyCode, options))

@@ -3,35 +3,24 @@
  *
  * @module
  */
-import * as Result from "effect/Result"
-import * as Checkout from "../core/checkout/index.ts"
-import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
-import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
-import * as PlanTerms from "../core/plan-terms/index.ts"
-import { validateRequestResult as validatePlanTermsRequestResult } from "../core/plan-terms/request.ts"
-import { computeResult } from "../core/plan-terms/terms.ts"
-import { answer, both, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
+import type * as Checkout from "../core/checkout/index.ts"
+import type { Input, Validation } from "../core/foundation/issues.ts"
+import type * as PlanTerms from "../core/plan-terms/index.ts"
+import { VALIDATE, validateRequestResult as validatePlanTermsRequestResult } from "../core/plan-terms/request.ts"
+import { COMPUTE, computeOutcome } from "../core/plan-terms/terms.ts"
+import { answer, plainFunction, validated, valueOf } from "./plain.ts"
 
 /**
- * Options of {@link computePlanTerms}.
+ * Options of {@link computePlanTerms}: the computation's one contract, `PlanTerms.ComputeOptions`
+ * (`now`, `merchant`, `depositStrategy`, `unknownFields`).
  *
  * @category Plan terms
  * @since 0.1.0
  */
-export interface ComputePlanTermsOptions {
-  /** The instant of the computation: its date in the request's `timeZone` is the plan date (R6.1). */
-  readonly now: InstantInput
-  /** The merchant configuration: payment bounds per currency (R6.4), default deposits and deadlines (R2). */
-  readonly merchant?: unknown
-  /** `minimum` (default) or `even`, for merchant-assisted checkouts (R6.7). */
-  readonly depositStrategy?: PlanTerms.DepositStrategy | undefined
-  /** A field of the checkout request or the plan-terms request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type ComputePlanTermsOptions = PlanTerms.ComputeOptions
 
-const COMPUTE = plainFunction("computePlanTerms", ["now", "merchant", "depositStrategy"])
-const COMPUTE_RESULT = plainFunction("computePlanTermsResult", ["now", "merchant", "depositStrategy"])
+const COMPUTE_PLAIN = plainFunction("computePlanTerms", COMPUTE)
+const COMPUTE_RESULT = plainFunction("computePlanTermsResult", COMPUTE)
 
 /**
  * Computes the plan terms of a checkout (R6): the service's compute-plan-terms
@@ -71,29 +60,7 @@ export const computePlanTerms: {
     options: ComputePlanTermsOptions
   ): PlanTerms.PlanTerms
 } = (checkout: unknown, request: unknown, options: ComputePlanTermsOptions): PlanTerms.PlanTerms =>
-  valueOf(COMPUTE, options, computed(checkout, request, options))
-
-/** The terms, and the unknown fields of a checkout request and of the plan-terms request (R10.2). */
-const computed = (
-  checkout: unknown,
-  request: unknown,
-  options: ComputePlanTermsOptions
-): Outcome<PlanTerms.PlanTerms> => {
-  const o = optionsOf(options)
-  const merchant = decodeResult(o.merchant)
-  // a checkout response is the service's answer, read tolerantly (R9): nothing to report of it
-  const ofCheckout = PlanTerms.isCheckoutResponse(checkout) ? [] : Checkout.requestUnknownFields(checkout)
-  return outcome(
-    Result.isFailure(merchant)
-      ? Result.fail(merchant.failure)
-      : computeResult(checkout, request, {
-        now: o.now,
-        merchant: merchant.success,
-        depositStrategy: o.depositStrategy
-      }),
-    both(under("checkout", ofCheckout), PlanTerms.requestUnknownFields(request))
-  )
-}
+  valueOf(COMPUTE_PLAIN, options, computeOutcome(checkout, request, options))
 
 /**
  * {@link computePlanTerms} without throwing: `{ ok: true, value, warnings }` or `{ ok: false,
@@ -114,7 +81,7 @@ export const computePlanTermsResult = (
   checkout: unknown,
   request: unknown,
   options: ComputePlanTermsOptions
-): Validation<PlanTerms.PlanTerms> => answer(COMPUTE_RESULT, options, computed(checkout, request, options))
+): Validation<PlanTerms.PlanTerms> => answer(COMPUTE_RESULT, options, computeOutcome(checkout, request, options))
 
 /**
  * Validates a compute-plan-terms request strictly (R6.2, R3.1): time zone,
@@ -132,7 +99,8 @@ export const computePlanTermsResult = (
  */
 export const validatePlanTermsRequest = (
   input: unknown,
-  options?: { readonly unknownFields?: UnknownFields | undefined }
-): Validation<PlanTerms.PlanTermsRequest> => answer(VALIDATE, options, validated(validatePlanTermsRequestResult(input)))
+  options?: PlanTerms.ValidateOptions
+): Validation<PlanTerms.PlanTermsRequest> =>
+  answer(VALIDATE_PLAIN, options, validated(validatePlanTermsRequestResult(input)))
 
-const VALIDATE = plainFunction("validatePlanTermsRequest", [])
+const VALIDATE_PLAIN = plainFunction("validatePlanTermsRequest", VALIDATE)

@@ -6,25 +6,24 @@
  */
 import * as Result from "effect/Result"
 import type * as Checkout from "../core/checkout/index.ts"
-import { requestUnknownFields } from "../core/checkout/index.ts"
-import {
-  type Input,
-  type Issue,
-  type UnknownFields,
-  type Validation,
-  ValidationError
-} from "../core/foundation/issues.ts"
+import type { Options } from "../core/foundation/contract.ts"
+import { type Input, type Issue, unknownField, type Validation, ValidationError } from "../core/foundation/issues.ts"
 import type { InstantInput } from "../core/foundation/time/index.ts"
-import { isCheckoutResponse, type PlanTermsResponse } from "../core/plan-terms/index.ts"
-import { createResult } from "../core/plan/create.ts"
+import type { PlanTermsResponse } from "../core/plan-terms/index.ts"
+import { CREATE, createOutcome } from "../core/plan/create.ts"
 import * as Plan from "../core/plan/index.ts"
-import { eventUnknownFields } from "../core/plan/lifecycle.ts"
-import { applyResult } from "../core/plan/lifecycle.ts"
-import { validateMerchantOrderResult } from "../core/plan/merchant-order.ts"
-import * as Notes from "../core/plan/notes.ts"
+import { APPLY, applyOutcome } from "../core/plan/lifecycle.ts"
+import { SET_MERCHANT_ORDER, validateMerchantOrderResult } from "../core/plan/merchant-order.ts"
+import { LIST, listOutcome } from "../core/plan/notes.ts"
+import type * as Notes from "../core/plan/notes.ts"
+import { SEARCH } from "../core/search/evaluate.ts"
 import * as Search from "../core/search/index.ts"
-import { normalizeResult, validateQueryResult as validateSearchQueryResult } from "../core/search/normalize.ts"
-import { answer, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
+import {
+  NORMALIZE,
+  normalizeResult,
+  validateQueryResult as validateSearchQueryResult
+} from "../core/search/normalize.ts"
+import { answer, type Outcome, outcome, plainFunction, validated, valueOf } from "./plain.ts"
 
 /**
  * Builds the plan record of a checkout and the chosen plan terms (R6.9):
@@ -50,33 +49,20 @@ export const createPlanRecord: {
   (checkout: Input<Checkout.CheckoutRequest>, terms: PlanTermsResponse, options: CreatePlanRecordOptions): Plan.Plan
   (checkout: Checkout.CheckoutResponse, terms: PlanTermsResponse, options: CreatePlanRecordOptions): Plan.Plan
 } = (checkout: unknown, terms: unknown, options: CreatePlanRecordOptions): Plan.Plan =>
-  valueOf(CREATE, options, created(checkout, terms, options))
+  valueOf(CREATE_PLAIN, options, createOutcome(checkout, terms, options))
 
 /**
- * Options of {@link createPlanRecord}: `merchant` is the merchant configuration, as everywhere;
- * `planMerchant` the merchant as the record shows it.
+ * Options of {@link createPlanRecord}: the record's one contract, `Plan.CreatePlanOptions`
+ * (`merchant` is the merchant configuration, as everywhere; `planMerchant` the merchant as the
+ * record shows it; `unknownFields`, R10.2).
  *
  * @category Plans
  * @since 0.1.0
  */
-export interface CreatePlanRecordOptions extends Plan.CreatePlanOptions {
-  /** A field of a checkout request no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type CreatePlanRecordOptions = Plan.CreatePlanOptions
 
-const CREATE_OPTIONS = ["now", "planId", "timeZone", "merchant", "planMerchant", "user", "createdByUser", "checkoutUrl"]
-const RENAMED = { merchantConfiguration: "merchant" }
-const CREATE = plainFunction("createPlanRecord", CREATE_OPTIONS, { renamed: RENAMED })
-const CREATE_RESULT = plainFunction("createPlanRecordResult", CREATE_OPTIONS, { renamed: RENAMED })
-
-/** The record, and the unknown fields of a checkout request (a checkout response is read tolerantly, R9). */
-const created = (checkout: unknown, terms: unknown, options: CreatePlanRecordOptions): Outcome<Plan.Plan> =>
-  outcome(
-    createResult(checkout, terms, options),
-    isCheckoutResponse(checkout) ? NONE : under("checkout", requestUnknownFields(checkout))
-  )
-
-const NONE: ReadonlyArray<Issue> = []
+const CREATE_PLAIN = plainFunction("createPlanRecord", CREATE)
+const CREATE_RESULT = plainFunction("createPlanRecordResult", CREATE)
 
 /**
  * {@link createPlanRecord} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
@@ -94,7 +80,7 @@ export const createPlanRecordResult = (
   checkout: unknown,
   terms: unknown,
   options: CreatePlanRecordOptions
-): Validation<Plan.Plan> => answer(CREATE_RESULT, options, created(checkout, terms, options))
+): Validation<Plan.Plan> => answer(CREATE_RESULT, options, createOutcome(checkout, terms, options))
 
 /**
  * Applies an event to a plan record (docs/plans.md) and returns the next record; the given one is
@@ -115,20 +101,11 @@ export const createPlanRecordResult = (
 export const applyPlanEvent = (
   plan: Plan.Plan,
   event: Input<Plan.PlanEvent>,
-  options?: { readonly unknownFields?: UnknownFields | undefined }
-): Plan.Plan => {
-  const result = applyResult(plan, event as Plan.PlanEvent)
-  const warnings = under("event", eventUnknownFields(event))
-  if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
-    return valueOf(APPLY, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
-  }
-  // the plan's state refused the event: the options and the event's fields are still answered first
-  valueOf(APPLY, options, outcome(Result.succeed(undefined), warnings))
-  throw result.failure
-}
+  options?: Plan.ApplyOptions
+): Plan.Plan => valueOf(APPLY_PLAIN, options, applyOutcome(plan, event))
 
-const APPLY = plainFunction("applyPlanEvent", [])
-const APPLY_RESULT = plainFunction("applyPlanEventResult", [])
+const APPLY_PLAIN = plainFunction("applyPlanEvent", APPLY)
+const APPLY_RESULT = plainFunction("applyPlanEventResult", APPLY)
 
 /**
  * {@link applyPlanEvent} without throwing: `{ ok: true, value, warnings }` with the next record, or
@@ -149,12 +126,12 @@ const APPLY_RESULT = plainFunction("applyPlanEventResult", [])
 export const applyPlanEventResult = (
   plan: unknown,
   event: unknown,
-  options?: { readonly unknownFields?: UnknownFields | undefined }
+  options?: Plan.ApplyOptions
 ): Validation<Plan.Plan> => {
-  const result = applyResult(plan as Plan.Plan, event as Plan.PlanEvent)
-  const warnings = under("event", eventUnknownFields(event))
+  const applied = applyOutcome(plan, event)
+  const { result } = applied
   if (Result.isSuccess(result) || result.failure instanceof ValidationError) {
-    return answer(APPLY_RESULT, options, outcome(result as Result.Result<Plan.Plan, ValidationError>, warnings))
+    return answer(APPLY_RESULT, options, applied as Outcome<Plan.Plan>)
   }
   const error = result.failure
   const rule = error.code === "already_cancelled" || error.code === "refund_exceeds_paid" ? "R7.8" : "R6.9"
@@ -162,8 +139,10 @@ export const applyPlanEventResult = (
     issues: [{ path: "event", code: "conflict", rule, message: `${error.code}: ${error.message}` }],
     warnings: NONE
   })
-  return answer(APPLY_RESULT, options, outcome(Result.fail(refused), warnings))
+  return answer(APPLY_RESULT, options, outcome(Result.fail(refused), applied.warnings))
 }
+
+const NONE: ReadonlyArray<Issue> = []
 
 /**
  * The search-result summary of a plan record (remainingBalance,
@@ -208,11 +187,11 @@ export const dueInstallments = (plan: Plan.Plan, at: InstantInput): ReadonlyArra
  */
 export const validateSetMerchantOrder = (
   input: unknown,
-  options?: { readonly unknownFields?: UnknownFields | undefined }
+  options?: Plan.SetMerchantOrderOptions
 ): Validation<Plan.SetMerchantOrderRequest> =>
-  answer(SET_MERCHANT_ORDER, options, validated(validateMerchantOrderResult(input)))
+  answer(SET_MERCHANT_ORDER_PLAIN, options, validated(validateMerchantOrderResult(input)))
 
-const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
+const SET_MERCHANT_ORDER_PLAIN = plainFunction("validateSetMerchantOrder", SET_MERCHANT_ORDER)
 
 /**
  * Checks plan-search parameters (an object or `URLSearchParams`; numbers and
@@ -232,21 +211,19 @@ const SET_MERCHANT_ORDER = plainFunction("validateSetMerchantOrder", [])
  */
 export const normalizePlanSearch = (
   params: unknown,
-  options?: { readonly unknownFields?: UnknownFields | undefined }
-): Validation<Search.NormalizedPlanSearch> => answer(NORMALIZE, options, validated(normalizeResult(params)))
+  options?: Search.NormalizeOptions
+): Validation<Search.NormalizedPlanSearch> => answer(NORMALIZE_PLAIN, options, validated(normalizeResult(params)))
 
-const NORMALIZE = plainFunction("normalizePlanSearch", [])
+const NORMALIZE_PLAIN = plainFunction("normalizePlanSearch", NORMALIZE)
 
 /**
- * Options of {@link searchPlans}: who is searching (`merchantId` and its `merchantGroup`).
+ * Options of {@link searchPlans}: the search's one contract, who is searching (`merchantId` and its
+ * `merchantGroup`) and `unknownFields` for the parameters (R10.2).
  *
  * @category Plans
  * @since 0.2.0
  */
-export interface SearchPlansOptions extends Search.SearchScope {
-  /** A query parameter no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export interface SearchPlansOptions extends Options<typeof SEARCH> {}
 
 /**
  * Searches plan summaries as the service does (docs/plans.md, "Search"):
@@ -268,7 +245,7 @@ export const searchPlans = <S extends Search.SearchablePlan>(
   summaries: ReadonlyArray<S>,
   params: Input<Search.PlanSearchParams> | Input<Search.NormalizedPlanSearch> | URLSearchParams,
   scope: SearchPlansOptions
-): Search.PlanSearchPage<S> => valueOf(SEARCH, scope, searched(summaries, params, scope))
+): Search.PlanSearchPage<S> => valueOf(SEARCH_PLAIN, scope, searched(summaries, params, scope))
 
 /**
  * {@link searchPlans} without throwing: `{ ok: true, value, warnings }` (the warnings of the
@@ -289,8 +266,8 @@ export const searchPlansResult = <S extends Search.SearchablePlan>(
   scope: SearchPlansOptions
 ): Validation<Search.PlanSearchPage<S>> => answer(SEARCH_RESULT, scope, searched(summaries, params, scope))
 
-const SEARCH = plainFunction("searchPlans", ["merchantId", "merchantGroup"], { parameter: "scope" })
-const SEARCH_RESULT = plainFunction("searchPlansResult", ["merchantId", "merchantGroup"], { parameter: "scope" })
+const SEARCH_PLAIN = plainFunction("searchPlans", SEARCH, { parameter: "scope" })
+const SEARCH_RESULT = plainFunction("searchPlansResult", SEARCH, { parameter: "scope" })
 const SEARCH_RULE = "search"
 
 const isObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
@@ -389,12 +366,7 @@ const queryOf = (params: unknown) => {
       }
       const { field, operator, value, ...others } = filter
       for (const key of Object.keys(others)) {
-        if (others[key] !== undefined) {
-          warnings.push({
-            ...issue(`${at}.${key}`, "unknown_field", "is not a field of a filter and was left out"),
-            rule: "R10.2"
-          })
-        }
+        if (others[key] !== undefined) warnings.push(unknownField(`${at}.${key}`, key, FILTER_FIELDS, "a filter"))
       }
       const checked = validateSearchQueryResult({ filterField: field, filterOperator: operator, filterValue: value })
       if (Result.isFailure(checked)) {
@@ -419,6 +391,8 @@ const queryOf = (params: unknown) => {
   const value = normalized.success.value
   return Result.succeed({ value: { ...value, filters: [...value.filters, ...read] }, warnings })
 }
+
+const FILTER_FIELDS = ["field", "operator", "value"]
 
 const FILTER_NAMES: Readonly<Record<string, string>> = {
   filterField: "field",
@@ -450,15 +424,13 @@ const describe = (value: unknown): string =>
     : String(value)
 
 /**
- * Options of {@link listPlanNotes}.
+ * Options of {@link listPlanNotes}: the listing's one contract, `Notes.ListPlanNotesOptions`
+ * (`selfUrl`, `unknownFields`).
  *
  * @category Plans
  * @since 0.2.0
  */
-export interface ListPlanNotesOptions extends Notes.ListPlanNotesOptions {
-  /** A parameter no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type ListPlanNotesOptions = Notes.ListPlanNotesOptions
 
 /**
  * A page of a plan's notes: `pinnedPlanNote`, `planNotes` (newest first,
@@ -479,7 +451,7 @@ export const listPlanNotes = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: Input<Notes.PlanNotesParams> | URLSearchParams,
   options: ListPlanNotesOptions
-): Notes.PlanNotesPage<N> => valueOf(NOTES, options, listed(notes, params, options))
+): Notes.PlanNotesPage<N> => valueOf(NOTES_PLAIN, options, listOutcome(notes, params, options))
 
 /**
  * {@link listPlanNotes} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues, warnings }`.
@@ -496,20 +468,7 @@ export const listPlanNotesResult = <N extends Notes.PlanNoteResponse>(
   notes: ReadonlyArray<N>,
   params: unknown,
   options: ListPlanNotesOptions
-): Validation<Notes.PlanNotesPage<N>> => answer(NOTES_RESULT, options, listed(notes, params, options))
+): Validation<Notes.PlanNotesPage<N>> => answer(NOTES_RESULT, options, listOutcome(notes, params, options))
 
-const NOTES = plainFunction("listPlanNotes", ["selfUrl"])
-const NOTES_RESULT = plainFunction("listPlanNotesResult", ["selfUrl"])
-
-/** The page, and the warnings of its parameters (unknown ones, R10.2). */
-const listed = <N extends Notes.PlanNoteResponse>(
-  notes: ReadonlyArray<N>,
-  params: unknown,
-  options: ListPlanNotesOptions
-): Outcome<Notes.PlanNotesPage<N>> => {
-  const query = Notes.validateQueryResult(params)
-  return outcome(
-    Notes.listResult(notes, params as Notes.PlanNotesParams, options),
-    Result.isSuccess(query) ? query.success.warnings : query.failure.warnings
-  )
-}
+const NOTES_PLAIN = plainFunction("listPlanNotes", LIST)
+const NOTES_RESULT = plainFunction("listPlanNotesResult", LIST)

@@ -3,19 +3,17 @@
  *
  * @module
  */
-import * as Result from "effect/Result"
-import type { Input, UnknownFields, Validation } from "../core/foundation/issues.ts"
-import type { InstantInput } from "../core/foundation/time/index.ts"
-import { decodeResult } from "../core/merchant/configuration.ts"
-import type { Plan, PlanResponse } from "../core/plan/index.ts"
-import type { RefundPlan } from "../core/plan/reading.ts"
-import { refundPlanUnknownFields } from "../core/plan/reading.ts"
+import { NO_OPTIONS } from "../core/foundation/contract.ts"
+import type { Input, Validation } from "../core/foundation/issues.ts"
+import type { PlanResponse } from "../core/plan/index.ts"
 import type { RefundPolicy } from "../core/refund-policy/policy.ts"
-import { type CalculateOptions, calculateWarnedResult } from "../core/refund/calculate.ts"
+import { CALCULATE, type CalculateOptions, calculateOutcome, type RefundPlanInput } from "../core/refund/calculate.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
-import { type CancelPlanRequest, validateCancelRequestResult } from "../core/refund/cancel.ts"
+import { CANCEL, type CancelOptions, type CancelPlanRequest, validateCancelOutcome } from "../core/refund/cancel.ts"
 import { type PolicyWindow, selectPolicyResult } from "../core/refund/select.ts"
-import { answer, optionsOf, type Outcome, outcome, plainFunction, under, validated, valueOf } from "./plain.ts"
+import { answer, outcome, plainFunction, valueOf } from "./plain.ts"
+
+export type { RefundPlanInput } from "../core/refund/calculate.ts"
 
 /**
  * The index of the refund policy active `daysRemaining` days before the
@@ -43,8 +41,8 @@ export const selectRefundPolicy = (
   daysRemaining: number
 ): number => valueOf(SELECT, undefined, outcome(selectPolicyResult(policies, daysRemaining)))
 
-const SELECT = plainFunction("selectRefundPolicy", [])
-const SELECT_RESULT = plainFunction("selectRefundPolicyResult", [])
+const SELECT = plainFunction("selectRefundPolicy", NO_OPTIONS)
+const SELECT_RESULT = plainFunction("selectRefundPolicyResult", NO_OPTIONS)
 
 /**
  * {@link selectRefundPolicy} without throwing: `{ ok: true, value, warnings }` with the index, or
@@ -63,24 +61,16 @@ export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unkno
   answer(SELECT_RESULT, undefined, outcome(selectPolicyResult(policies, daysRemaining)))
 
 /**
- * Options of {@link calculateRefund}.
+ * Options of {@link calculateRefund}: the refund calculation's one contract, `Refund.CalculateOptions`
+ * (`at`, `timeZone`, `merchant`, `unknownFields`).
  *
  * @category Refunds
  * @since 0.2.0
  */
-export interface CalculateRefundOptions {
-  /** The instant of the calculation: `Date`, epoch milliseconds or RFC 3339 date-time with offset. */
-  readonly at: InstantInput
-  /** IANA zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
-  readonly timeZone?: string | undefined
-  /** The merchant configuration: `defaultRefundPolicies`, default deposits, zero-decimal currencies. */
-  readonly merchant?: unknown
-  /** A field of the plan no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export type CalculateRefundOptions = CalculateOptions
 
-const QUOTE = plainFunction("calculateRefund", ["at", "timeZone", "merchant"])
-const QUOTE_RESULT = plainFunction("calculateRefundResult", ["at", "timeZone", "merchant"])
+const QUOTE = plainFunction("calculateRefund", CALCULATE)
+const QUOTE_RESULT = plainFunction("calculateRefundResult", CALCULATE)
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly the service's
@@ -118,27 +108,7 @@ export const calculateRefund: {
   (plan: RefundPlanInput, options: CalculateRefundOptions): RefundCalculation
   (plan: PlanResponse, options: CalculateRefundOptions): RefundCalculation
 } = (plan: unknown, options: CalculateRefundOptions): RefundCalculation =>
-  valueOf(QUOTE, options, quoted(plan, options))
-
-/** The quote and the plan's unknown fields (R10.2), decided with the quote's own guard. */
-const quoted = (plan: unknown, options: CalculateRefundOptions): Outcome<RefundCalculation> => {
-  const o = optionsOf(options)
-  // without a configuration to decode, the options as given (a hot loop allocates no copy)
-  if (o.merchant === undefined) return calculateWarnedResult(plan, o as CalculateOptions)
-  const merchant = decodeResult(o.merchant)
-  if (Result.isFailure(merchant)) return outcome(Result.fail(merchant.failure), refundPlanUnknownFields(plan))
-  return calculateWarnedResult(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success })
-}
-
-/**
- * What {@link calculateRefund} reads of a plan: a refund plan, or a plan record (its own spellings are
- * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
- * absent, R9). Any other value is checked and refused with its issues.
- *
- * @category Refunds
- * @since 0.1.0
- */
-export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
+  valueOf(QUOTE, options, calculateOutcome(plan, options))
 
 /**
  * {@link calculateRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
@@ -161,7 +131,7 @@ export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
  * @since 0.2.0
  */
 export const calculateRefundResult = (plan: unknown, options: CalculateRefundOptions): Validation<RefundCalculation> =>
-  answer(QUOTE_RESULT, options, quoted(plan, options))
+  answer(QUOTE_RESULT, options, calculateOutcome(plan, options))
 
 /**
  * Validates a cancel-plan request against the plan it cancels (R7.8): the
@@ -183,18 +153,7 @@ export const calculateRefundResult = (plan: unknown, options: CalculateRefundOpt
 export const validateCancelPlanRequest = (
   plan: unknown,
   request: unknown,
-  options?: { readonly merchant?: unknown; readonly unknownFields?: UnknownFields | undefined }
-): Validation<CancelPlanRequest> =>
-  answer(
-    CANCEL,
-    options,
-    validated(
-      Result.flatMap(
-        decodeResult(optionsOf(options).merchant),
-        (merchant) => validateCancelRequestResult(plan, request, { merchant })
-      ),
-      under("plan", refundPlanUnknownFields(plan))
-    )
-  )
+  options?: CancelOptions
+): Validation<CancelPlanRequest> => answer(CANCEL_PLAIN, options, validateCancelOutcome(plan, request, options))
 
-const CANCEL = plainFunction("validateCancelPlanRequest", ["merchant"])
+const CANCEL_PLAIN = plainFunction("validateCancelPlanRequest", CANCEL)

@@ -10,9 +10,11 @@
  * @module payment-plan-engine/messaging
  */
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Checkout from "../core/checkout/index.ts"
 import { redemptionNotAfter } from "../core/checkout/redemption.ts"
 import { depositUnit } from "../core/deposit/unit-deposit.ts"
+import { contract, InstantOption, type Options } from "../core/foundation/contract.ts"
 import * as Currency from "../core/foundation/currency.ts"
 import { escapeHtml } from "../core/foundation/html.ts"
 import {
@@ -20,13 +22,18 @@ import {
   type Input,
   type Issue,
   issue,
-  type UnknownFields,
+  unknownField,
   type Validation,
   type ValidationError
 } from "../core/foundation/issues.ts"
 import * as Time from "../core/foundation/time/index.ts"
-import { decodeResult, type MerchantConfigurationResponse } from "../core/merchant/configuration.ts"
-import type * as PlanTerms from "../core/plan-terms/index.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../core/merchant/configuration.ts"
+import * as PlanTerms from "../core/plan-terms/index.ts"
 import { computeResult } from "../core/plan-terms/terms.ts"
 import { answer, optionsOf, outcome, plainFunction, reportUnknown } from "../facade/plain.ts"
 import { type AttributeName, ATTRIBUTES } from "./attributes.ts"
@@ -50,30 +57,32 @@ export interface PlanMessageItem {
   readonly paymentDeadline?: number
 }
 
+/** The contract of a plan message (R10.2): its options, declared once, for both functions. */
+const MESSAGE = contract({
+  /** The instant of the message: its date in `timeZone` is the plan date (R6.1). */
+  now: InstantOption,
+  /** The IANA zone of the plan date and the schedule's dates (R3.1). */
+  timeZone: Schema.String,
+  /** The cadence (R6.2); default `Weekly`. */
+  frequency: Schema.optional(Schema.Literals(PlanTerms.FREQUENCIES)),
+  /** The weekday of a Weekly or Fortnightly cadence (any case, R6.2); default the plan date's. */
+  dayOfWeek: Schema.optional(Schema.String),
+  /** The day of a Monthly cadence, 1..31 (R6.2); default the plan date's. */
+  dayOfMonth: Schema.optional(Schema.Number),
+  /** The merchant configuration: payment bounds (R6.4), default deposits and deadlines (R2), zero-decimal currencies. */
+  merchant: MerchantOption,
+  /** The BCP 47 locale of the sentence's numbers and date; default `en`. */
+  locale: Schema.optional(Schema.String)
+}, { optionWarnings: merchantOptionWarnings })
+
 /**
- * Options of {@link planMessage} and {@link renderPlanMessage}, a closed set (R10.2).
+ * Options of {@link planMessage} and {@link renderPlanMessage}, a closed set (R10.2): `now`,
+ * `timeZone`, `frequency`, `dayOfWeek`, `dayOfMonth`, `merchant`, `locale` and `unknownFields`.
  *
  * @category Messaging
  * @since 0.2.0
  */
-export interface PlanMessageOptions {
-  /** The instant of the message: its date in `timeZone` is the plan date (R6.1). */
-  readonly now: Time.InstantInput
-  /** The IANA zone of the plan date and the schedule's dates (R3.1). */
-  readonly timeZone: string
-  /** The cadence (R6.2); default `Weekly`. */
-  readonly frequency?: "Weekly" | "Fortnightly" | "Monthly" | undefined
-  /** The weekday of a Weekly or Fortnightly cadence (any case, R6.2); default the plan date's. */
-  readonly dayOfWeek?: string | undefined
-  /** The day of a Monthly cadence, 1..31 (R6.2); default the plan date's. */
-  readonly dayOfMonth?: number | undefined
-  /** The merchant configuration: payment bounds (R6.4), default deposits and deadlines (R2), zero-decimal currencies. */
-  readonly merchant?: unknown
-  /** The BCP 47 locale of the sentence's numbers and date; default `en`. */
-  readonly locale?: string | undefined
-  /** A field of the checkout no rule reads: reported (`"warn"`, default), refused (`"error"`) or not (`"ignore"`) (R10.2). */
-  readonly unknownFields?: UnknownFields | undefined
-}
+export interface PlanMessageOptions extends Options<typeof MESSAGE> {}
 
 /**
  * What a product page shows: the sentence and the terms it says.
@@ -88,9 +97,8 @@ export interface PlanMessage {
   readonly terms: PlanTerms.PlanTerms
 }
 
-const OPTIONS = ["now", "timeZone", "frequency", "dayOfWeek", "dayOfMonth", "merchant", "locale"]
-const PLAN_MESSAGE = plainFunction("planMessage", OPTIONS)
-const RENDER = plainFunction("renderPlanMessage", OPTIONS)
+const PLAN_MESSAGE = plainFunction("planMessage", MESSAGE)
+const RENDER = plainFunction("renderPlanMessage", MESSAGE)
 
 const ITEM_FIELDS: ReadonlySet<string> = new Set([
   "currencyCode",
@@ -144,9 +152,7 @@ const checkoutWarnings = (checkout: unknown): ReadonlyArray<Issue> => {
   let warnings: Array<Issue> | undefined
   for (const key in checkout) {
     if (!ITEM_FIELDS.has(key) && checkout[key] !== undefined) {
-      ;(warnings ??= []).push(
-        issue(`checkout.${key}`, "unknown_field", "R10.2", "is not a field of a plan message's item and was left out")
-      )
+      ;(warnings ??= []).push(unknownField(`checkout.${key}`, key, ITEM_FIELDS, "a plan message's item"))
     }
   }
   return warnings ?? NO_ISSUES

@@ -64,7 +64,7 @@ describe("plans through the package root", () => {
       path: "event.amout",
       code: "unknown_field",
       rule: "R10.2",
-      message: "is not a field of this event and was left out"
+      message: "is not a field of this event and was left out (did you mean \"amount\"?)"
     }
     const paid = applyPlanEventResult(plan, typo)
     expect(paid.ok && paid.value.status).toBe("OnSchedule")
@@ -95,7 +95,7 @@ describe("plans through the package root", () => {
       spy.mockRestore()
     }
     expect(emitted).toEqual([
-      "PAYMENT_PLAN_UNKNOWN_FIELD: applyPlanEvent: event.amout is not a field of this event and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
+      "PAYMENT_PLAN_UNKNOWN_FIELD: applyPlanEvent: event.amout is not a field of this event and was left out (did you mean \"amount\"?) (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
     ])
     try {
       applyPlanEvent(plan, typo, { unknownFields: "error" })

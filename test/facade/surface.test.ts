@@ -111,7 +111,7 @@ describe("R10.2 a throwing function reports an unknown field of its data as a pr
     })
     expect(warnings.map((w) => [w.code, w.message])).toEqual([[
       "PAYMENT_PLAN_UNKNOWN_FIELD",
-      "calculateRefund: items[0].refundPolicy is not a field of this resource and was left out (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
+      "calculateRefund: items[0].refundPolicy is not a field of this resource and was left out (did you mean \"refundPolicies\"?) (unknown_field, R10.2); pass unknownFields: \"error\" to refuse it, \"ignore\" to silence this warning"
     ]])
     expect(warnings[0]?.type).toBe("PaymentPlanEngineWarning")
   })

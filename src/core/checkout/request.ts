@@ -9,10 +9,20 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { depositUnit, MinimumDeposit } from "../deposit/minimum-deposit.ts"
+import {
+  contract,
+  InstantOption,
+  type Options,
+  optionsOf,
+  type Outcome,
+  surface,
+  validated,
+  validation
+} from "../foundation/contract.ts"
 import * as Currency from "../foundation/currency.ts"
 import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, MAX_MINOR_UNITS, toMinorUnits } from "../foundation/money.ts"
@@ -31,7 +41,12 @@ import {
   withRule
 } from "../internal/schema-kit.ts"
 import { compileValidator, unknownFieldsOf } from "../internal/validator.ts"
-import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
 import { RefundPolicies } from "../refund-policy/policy.ts"
 import { PLAN_TYPES } from "./enumerations.ts"
 import { redemptionNotAfter } from "./redemption.ts"
@@ -200,19 +215,38 @@ export const expiryBeyondDates = (): Issue =>
   issue("expiry", "range", "R4.7", "puts the end of the checkout beyond the representable dates")
 
 /**
- * Context of a validation: who is asking and when.
+ * The contract of a create-checkout request's validation (R10.2): its options, declared once, for
+ * `validateCheckoutRequest` and `Checkout.validateRequest`.
+ */
+export const VALIDATE = contract({
+  /** The authenticated merchant id; the request's `merchantId` must equal it (R4.5). */
+  merchantId: Schema.optional(Schema.String),
+  /** The instant of the check; redemption dates must lie after it (R4.6). Without it that check is skipped. */
+  now: Schema.optional(InstantOption),
+  /** The merchant configuration: zero-decimal currencies (R1.2) and sub-merchants (R4.5). */
+  merchant: MerchantOption,
+  /** Zone in which a redemption date given as a calendar date starts (R3.1); default `UTC`. */
+  timeZone: Schema.optional(Schema.String)
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Context of a validation: who is asking and when (`merchantId`, `now`, `merchant`, `timeZone`),
+ * and `unknownFields` (R10.2).
  *
  * @category Checkout
  * @since 0.1.0
  */
-export interface ValidateOptions {
-  /** The authenticated merchant id; the request's `merchantId` must equal it (R4.5). */
+export interface ValidateOptions extends Options<typeof VALIDATE> {}
+
+/**
+ * The context as the validation reads it: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface ValidateInputs {
   readonly merchantId?: string | undefined
-  /** The instant of the check; redemption dates must lie after it (R4.6). Without it that check is skipped. */
   readonly now?: Time.InstantInput | undefined
-  /** The merchant configuration: zero-decimal currencies (R1.2) and sub-merchants (R4.5). */
   readonly merchant?: MerchantConfigurationResponse | undefined
-  /** Zone in which a redemption date given as a calendar date starts (R3.1); default `UTC`. */
   readonly timeZone?: string | undefined
 }
 
@@ -315,7 +349,7 @@ export const itemAmountIssues = (
  * The checks that need context, run over the raw input and guarded, so they add
  * to the Schema's findings rather than wait for them.
  */
-const contextIssues = (input: unknown, options: ValidateOptions | undefined, issues: Array<Issue>): void => {
+const contextIssues = (input: unknown, options: ValidateInputs | undefined, issues: Array<Issue>): void => {
   if (!isRecord(input)) return
   const merchant = options?.merchant
   const merchantId = input["merchantId"]
@@ -376,7 +410,7 @@ const warningsOf = (input: unknown): Array<Issue> => {
   return warnings
 }
 
-const optionIssues = (options: ValidateOptions | undefined): Array<Issue> => {
+const optionIssues = (options: ValidateInputs | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
   if (options?.now !== undefined && Time.toEpochMillis(options.now) === undefined) {
     issues.push(
@@ -398,7 +432,7 @@ const checkRequest = compileValidator(CheckoutRequest, { rule: "R4.1", unknownKe
  */
 export const validateRequestResult = (
   input: unknown,
-  options?: ValidateOptions
+  options?: ValidateInputs
 ): Result.Result<Validated<CheckoutRequest>, ValidationError> => {
   const optionProblems = optionIssues(options)
   if (optionProblems.length > 0) return fail(optionProblems)
@@ -429,4 +463,26 @@ export const validateRequest = (
   input: unknown,
   options?: ValidateOptions
 ): Effect.Effect<Validated<CheckoutRequest>, ValidationError> =>
-  Effect.fromResult(validateRequestResult(input, options))
+  validation(VALIDATE_SURFACE, options, () => validateRequestOutcome(input, options))
+
+const VALIDATE_SURFACE = surface("Checkout.validateRequest", VALIDATE)
+
+/**
+ * A create-checkout request's validation as every surface answers it, the merchant configuration
+ * read by the one reader (R9).
+ *
+ * @internal
+ */
+export const validateRequestOutcome = (
+  input: unknown,
+  options: ValidateOptions | undefined
+): Outcome<CheckoutRequest> => {
+  const o = optionsOf(options)
+  return validated(
+    Result.flatMap(
+      decodeResult(o.merchant),
+      (merchant) =>
+        validateRequestResult(input, { merchantId: o.merchantId, now: o.now, merchant, timeZone: o.timeZone })
+    )
+  )
+}

@@ -7,20 +7,36 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { unitMinimumDeposit } from "../deposit/minimum-deposit.ts"
+import {
+  calculation,
+  contract,
+  InstantOption,
+  type Options,
+  optionsOf,
+  type Outcome,
+  outcome,
+  surface
+} from "../foundation/contract.ts"
 import * as Currency from "../foundation/currency.ts"
-import { fail, type ValidationError } from "../foundation/issues.ts"
+import { fail, type Input, type ValidationError } from "../foundation/issues.ts"
 import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { reshape } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
 import {
   atLeastOneItem,
   checkoutEnd,
@@ -28,7 +44,8 @@ import {
   CheckoutRequest,
   exactCostOf,
   expiryBeyondDates,
-  itemAmountIssues
+  itemAmountIssues,
+  requestUnknownFields
 } from "./request.ts"
 
 /**
@@ -94,14 +111,31 @@ export interface PricedCheckout {
 }
 
 /**
- * Options of the totals.
+ * The contract of pricing a checkout (R10.2): its options, declared once, for `Checkout.price`.
+ */
+export const PRICE = contract({
+  /** The merchant configuration: default deposits and deadlines (R2.2, R2.4), zero-decimal currencies (R1.2). */
+  merchant: MerchantOption,
+  /** Zone in which date-times become calendar dates (R2.5, R3.1); default `UTC`. */
+  timeZone: Schema.optional(Schema.String)
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of the totals: `merchant` (the merchant configuration as the service answers it),
+ * `timeZone` and `unknownFields` (R10.2).
  *
  * @category Checkout
  * @since 0.1.0
  */
-export interface PriceOptions {
+export interface PriceOptions extends Options<typeof PRICE> {}
+
+/**
+ * The options as the totals read them: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface PriceInputs {
   readonly merchant?: MerchantConfigurationResponse | undefined
-  /** Zone in which date-times become calendar dates (R2.5, R3.1); default `UTC`. */
   readonly timeZone?: string | undefined
 }
 
@@ -115,7 +149,7 @@ const checkPriceable = compileValidator(PriceableCheckout, { rule: "R4.1", unkno
  */
 export const priceResult = (
   checkout: PriceableCheckout,
-  options?: PriceOptions
+  options?: PriceInputs
 ): Result.Result<PricedCheckout, ValidationError> => {
   const merchant = options?.merchant
   const zone = options?.timeZone ?? "UTC"
@@ -211,18 +245,38 @@ export interface CheckoutSummary {
 }
 
 /**
- * Options of {@link summarize}.
+ * The contract of a checkout's totals (R10.2): its options, declared once, for `summarizeCheckout`,
+ * its twin and `Checkout.summarize`.
+ */
+export const SUMMARIZE = contract({
+  /** The creation instant of the checkout: `expiresAt` counts from it (R4.7). */
+  now: InstantOption,
+  /** The merchant configuration: default deposits and deadlines (R2.2, R2.4). */
+  merchant: MerchantOption,
+  /** Zone in which date-times become calendar dates; default `UTC` (R2.5). */
+  timeZone: Schema.optional(Schema.String)
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of {@link summarize}: `now`, `merchant` (the merchant configuration as the service
+ * answers it), `timeZone` and `unknownFields` (R10.2).
  *
  * @category Checkout
  * @since 0.1.0
  */
-export interface SummarizeOptions extends PriceOptions {
-  /** The creation instant of the checkout. */
+export interface SummarizeOptions extends Options<typeof SUMMARIZE> {}
+
+/**
+ * The options as the totals read them: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface SummarizeInputs extends PriceInputs {
   readonly now: Time.InstantInput
 }
 
 /** Precision problems of the items, reported beside the shape's (every violation at once). */
-const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Array<Issue> => {
+const amountIssuesOf = (request: unknown, options: PriceInputs | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
   if (!isRecord(request) || typeof request["currencyCode"] !== "string" || !Array.isArray(request["items"])) {
     return issues
@@ -252,11 +306,31 @@ const amountIssuesOf = (request: unknown, options: PriceOptions | undefined): Ar
  * @category Checkout
  * @since 0.2.0
  */
-export const price = (
+export const price: {
+  (checkout: Input<CheckoutRequest>, options?: PriceOptions): Effect.Effect<
+    PricedCheckout & { readonly expiry: number | undefined },
+    ValidationError
+  >
+} = (checkout: unknown, options?: PriceOptions) =>
+  calculation(PRICE_SURFACE, options, () => priceOutcome(checkout, options))
+
+const PRICE_SURFACE = surface("Checkout.price", PRICE)
+
+/** The price with the request's unknown fields (R10.2), its configuration read by the one reader (R9). */
+const priceOutcome = (
   checkout: unknown,
-  options?: PriceOptions
-): Effect.Effect<PricedCheckout & { readonly expiry: number | undefined }, ValidationError> =>
-  Effect.fromResult(priceUnknownResult(checkout, options))
+  options: PriceOptions | undefined
+): Outcome<PricedCheckout & { readonly expiry: number | undefined }> => {
+  const o = optionsOf(options)
+  const warnings = requestUnknownFields(checkout)
+  const merchant = decodeResult(o.merchant)
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : priceUnknownResult(checkout, { merchant: merchant.success, timeZone: o.timeZone }),
+    warnings
+  )
+}
 
 /**
  * {@link price} as a synchronous `Result`, for the calculations that price a checkout.
@@ -265,7 +339,7 @@ export const price = (
  */
 export const priceUnknownResult = (
   request: unknown,
-  options?: PriceOptions
+  options?: PriceInputs
 ): Result.Result<PricedCheckout & { readonly expiry: number | undefined }, ValidationError> => {
   const checked = checkPriceable(request)
   if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
@@ -282,7 +356,7 @@ export const priceUnknownResult = (
  */
 export const summarizeResult = (
   request: unknown,
-  options: SummarizeOptions
+  options: SummarizeInputs
 ): Result.Result<CheckoutSummary, ValidationError> => {
   const now = Time.toEpochMillis(options?.now)
   if (now === undefined) {
@@ -327,7 +401,33 @@ export const summarizeResult = (
  * @category Checkout
  * @since 0.1.0
  */
-export const summarize = (
-  request: unknown,
-  options: SummarizeOptions
-): Effect.Effect<CheckoutSummary, ValidationError> => Effect.fromResult(summarizeResult(request, options))
+export const summarize: {
+  (options: SummarizeOptions): (request: Input<CheckoutRequest>) => Effect.Effect<CheckoutSummary, ValidationError>
+  (request: Input<CheckoutRequest>, options: SummarizeOptions): Effect.Effect<CheckoutSummary, ValidationError>
+} = dual(
+  2,
+  (request: unknown, options: SummarizeOptions) =>
+    calculation(SUMMARIZE_SURFACE, options, () => summarizeOutcome(request, options))
+)
+
+const SUMMARIZE_SURFACE = surface("Checkout.summarize", SUMMARIZE)
+
+/**
+ * A checkout's totals as every surface answers them: the totals and the request's unknown fields
+ * (R10.2), the merchant configuration read by the one reader (R9).
+ *
+ * @internal
+ */
+export const summarizeOutcome = (request: unknown, options: SummarizeOptions): Outcome<CheckoutSummary> => {
+  const o = optionsOf(options)
+  const warnings = requestUnknownFields(request)
+  // without a configuration to decode, the options as given (a hot loop allocates no copy)
+  if (o.merchant === undefined) return outcome(summarizeResult(request, o as SummarizeInputs), warnings)
+  const merchant = decodeResult(o.merchant)
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
+    warnings
+  )
+}

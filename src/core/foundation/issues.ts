@@ -8,10 +8,9 @@
  *
  * @module
  */
-import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type { Issue } from "../internal/issue.ts"
+import { type Issue, ISSUE_CODES } from "../internal/issue.ts"
 import { compileValidator, type ValidatorOptions } from "../internal/validator.ts"
 
 export type { Issue, IssueCode } from "../internal/issue.ts"
@@ -19,7 +18,7 @@ export type { Issue, IssueCode } from "../internal/issue.ts"
 // the core build and translate issues with these, never with `core/internal/` itself. They are no public
 // name: `@internal` keeps them (and the internal modules they come from) out of the declarations.
 /** @internal */
-export { describe, issue } from "../internal/issue.ts"
+export { describe, issue, unknownField } from "../internal/issue.ts"
 /** @internal */
 export { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 /**
@@ -31,32 +30,59 @@ export { DESCRIBED, issuesFromSchema } from "../internal/schema-issues.ts"
 export { rule } from "../internal/schema-kit.ts"
 
 /**
+ * An issue as a `ValidationError` carries it: every code of {@link IssueCode}, so an error decoded
+ * from its JSON has the type it had.
+ */
+const IssueSchema = Schema.Struct({
+  path: Schema.String,
+  code: Schema.Literals(ISSUE_CODES),
+  rule: Schema.String,
+  message: Schema.String
+})
+
+/**
  * Invalid input: carries every issue found, and the warnings seen on the way.
- * It is an `Error` (the plain API throws it) and a yieldable tagged error (the
- * Effect API fails with it).
+ * It is an `Error` (the plain API throws it), a yieldable tagged error (the
+ * Effect API fails with it, `Effect.catchTag("ValidationError", …)`) and a
+ * Schema (`Schema.TaggedError`): it goes into an HTTP API's or an RPC's error
+ * schema as it is, and is encoded to and decoded from JSON
+ * (`{ _tag, issues, warnings }`). Its tag is its own: no other error of the
+ * package is tagged `"ValidationError"`.
  *
  * @example
  * ```ts
+ * import * as Schema from "effect/Schema"
  * import { splitInstallments, ValidationError } from "payment-plan-engine"
  * try {
  *   splitInstallments(10.005, 3, "AUD")
  * } catch (e) {
- *   if (e instanceof ValidationError) console.log(e.issues[0]?.code) // "precision"
+ *   if (e instanceof ValidationError) {
+ *     console.log(e.issues[0]?.code) // "precision"
+ *     Schema.encodeSync(ValidationError)(e) // { _tag: "ValidationError", issues: [...], warnings: [] }
+ *   }
  * }
  * ```
  * @category Errors
  * @since 0.1.0
  */
-export class ValidationError extends Data.TaggedError("ValidationError")<{
-  readonly issues: ReadonlyArray<Issue>
-  readonly warnings: ReadonlyArray<Issue>
-}> {
+export class ValidationError extends Schema.TaggedError<ValidationError>()("ValidationError", {
+  issues: Schema.Array(IssueSchema),
+  warnings: Schema.Array(IssueSchema)
+}) {
   override get message(): string {
     const shown = this.issues.slice(0, 5).map((i) => `${i.path || "(input)"}: ${i.message} [${i.code}, ${i.rule}]`)
     const more = this.issues.length > 5 ? `; and ${this.issues.length - 5} more` : ""
     return `Invalid input: ${shown.join("; ")}${more}`
   }
 }
+
+/**
+ * What a plain function or a namespace's operation does with a field of its data that no rule
+ * reads (R10.2), as a Schema: every operation's options have it (`unknownFields`).
+ *
+ * @internal
+ */
+export const UnknownFieldsMode = Schema.Literals(["warn", "error", "ignore"])
 
 /**
  * An issue as a response carries it (an error body's `issues`, a response's `warnings`).
@@ -130,7 +156,7 @@ export const requestValidator = <S extends Schema.Top>(
  * @category Errors
  * @since 0.2.0
  */
-export type UnknownFields = "warn" | "error" | "ignore"
+export type UnknownFields = typeof UnknownFieldsMode.Type
 
 /**
  * What a function takes of a resource `T` written in code: `T` itself, with `undefined` allowed

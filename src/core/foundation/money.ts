@@ -10,7 +10,6 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import * as Currency from "./currency.ts"
@@ -232,12 +231,11 @@ export interface InstallmentSplit {
 }
 
 /**
- * Options of {@link splitInstallments}.
+ * What {@link splitAmountResult} reads of a merchant configuration: its currencies (R1.2).
  *
- * @category Money
- * @since 0.1.0
+ * @internal
  */
-export interface SplitOptions {
+export interface SplitInputs {
   readonly merchant?: Currency.CurrencySettings | undefined
 }
 
@@ -272,28 +270,9 @@ export const currencyExponentOrIssue = (
 }
 
 /**
- * Splits `amount` (major units) of `currencyCode` into `count` instalments (R5):
- * each instalment truncated to the currency's minor unit, the remainder apart.
- *
- * @example
- * ```ts
- * import * as Effect from "effect/Effect"
- * import { Money } from "payment-plan-engine"
- * Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD")) // { amount: 176.36, remainder: 0.05 }
- * ```
- * @category Money
- * @since 0.2.0
- */
-export const splitInstallments = (
-  amount: number,
-  count: number,
-  currencyCode: string,
-  options?: SplitOptions
-): Effect.Effect<InstallmentSplit, ValidationError> =>
-  Effect.fromResult(splitAmountResult(amount, count, currencyCode, options))
-
-/**
- * {@link splitInstallments} as a synchronous `Result`, for hot loops.
+ * Splits `amount` (major units) of `currencyCode` into `count` instalments (R5), as a synchronous
+ * `Result`: each instalment truncated to the currency's minor unit, the remainder apart; every
+ * problem reported (the root's `Money.splitInstallments` and `splitInstallments` are built on it).
  *
  * @since 0.1.0
  */
@@ -301,7 +280,7 @@ export const splitAmountResult = (
   amount: unknown,
   count: unknown,
   currencyCode: unknown,
-  options?: SplitOptions
+  options?: SplitInputs
 ): Result.Result<InstallmentSplit, ValidationError> => {
   const exponent = typeof currencyCode === "string" ? Currency.exponent(currencyCode, options?.merchant) : undefined
   const minor = exponent === undefined ? undefined : toMinorUnits(amount, exponent)

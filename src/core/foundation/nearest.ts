@@ -1,49 +1,11 @@
 /**
- * "Did you mean": the known name nearest a name that is not one. The core does
- * not need it; the layers above that refuse or report an unknown name (the plain
- * functions' options, the `<payment-plan-message>` element's attributes) share
- * this one rule. Schema-free: the element bundles it.
+ * "Did you mean": the known name nearest a name that is not one, the one suggestion of every
+ * report of an unknown name (R10.2): an option of a plain function or a namespace, a field of
+ * data, an attribute of the `<payment-plan-message>` element. It lives in the core's kit, where
+ * the validators report unknown fields; the layers above take it from here. Schema-free: the
+ * element bundles it.
  *
  * @internal
  * @module
  */
-
-/** Levenshtein distance (the refusal and warning paths only: never a hot loop). */
-const distance = (a: string, b: string): number => {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
-
-/**
- * The known name `name` is most likely a slip for: the same name in another case,
- * else the nearest within one edit of a name of up to four letters or two of a
- * longer one (the first of equals, in `known`'s order); `undefined` when none is near.
- *
- * @example
- * ```ts
- * nearestName("ammount", ["currency", "amount"]) // "amount"
- * nearestName("timezone", ["now", "timeZone"]) // "timeZone"
- * nearestName("colour", ["currency", "amount"]) // undefined
- * ```
- */
-export const nearestName = (name: string, known: Iterable<string>): string | undefined => {
-  const lower = name.toLowerCase()
-  let nearest: string | undefined
-  let least = Number.POSITIVE_INFINITY
-  for (const candidate of known) {
-    if (candidate.toLowerCase() === lower) return candidate
-    const d = distance(candidate, name)
-    if (d < least && d <= (candidate.length <= 4 ? 1 : 2)) {
-      nearest = candidate
-      least = d
-    }
-  }
-  return nearest
-}
+export { nearestName } from "../internal/nearest.ts"

@@ -8,6 +8,36 @@
  *
  * @module
  */
+import { nearestName } from "./nearest.ts"
+
+/**
+ * Every issue code, in one list (the `ValidationError` Schema reads it): the codes of R4.1, plus
+ * `time_zone` (R3.1), `conflict`, `unknown_option` (R10.2), and the codes of warnings.
+ */
+export const ISSUE_CODES = [
+  "required",
+  "type",
+  "too_short",
+  "too_long",
+  "pattern",
+  "enum",
+  "precision",
+  "range",
+  "format",
+  "unknown_currency",
+  "duplicate",
+  "past_date",
+  "merchant_mismatch",
+  "unknown_external_code",
+  "time_zone",
+  "conflict",
+  "unknown_option",
+  // warnings: never fail validation (R4.8, R10.2; R1.2: a merchant configuration that disagrees with a plan's digits)
+  "unknown_field",
+  "digits_mismatch",
+  "deprecated",
+  "insecure_url"
+] as const
 
 /**
  * Codes of R4.1, plus `time_zone` (R3.1), `conflict`, `unknown_option` (R10.2), and the codes of warnings.
@@ -15,29 +45,7 @@
  * @category Errors
  * @since 0.1.0
  */
-export type IssueCode =
-  | "required"
-  | "type"
-  | "too_short"
-  | "too_long"
-  | "pattern"
-  | "enum"
-  | "precision"
-  | "range"
-  | "format"
-  | "unknown_currency"
-  | "duplicate"
-  | "past_date"
-  | "merchant_mismatch"
-  | "unknown_external_code"
-  | "time_zone"
-  | "conflict"
-  | "unknown_option"
-  // warnings: never fail validation (R4.8, R10.2; R1.2: a merchant configuration that disagrees with a plan's digits)
-  | "unknown_field"
-  | "digits_mismatch"
-  | "deprecated"
-  | "insecure_url"
+export type IssueCode = typeof ISSUE_CODES[number]
 
 /**
  * One problem with an input: `path` like `items[1].refundPolicies[0].refundablePercentage`
@@ -61,6 +69,26 @@ export const issue = (path: string, code: IssueCode, rule: string, message: stri
   rule,
   message
 })
+
+/**
+ * The `unknown_field` warning of a field no rule reads (R10.2), at `path`, suggesting the known
+ * field nearest its name (`key`) when one is near: every report of an unknown field says it with
+ * these words, whatever found it. `what` names the thing it is not a field of.
+ */
+export const unknownField = (
+  path: string,
+  key: string,
+  known: Iterable<string>,
+  what = "this resource"
+): Issue => {
+  const near = nearestName(key, known)
+  return issue(
+    path,
+    "unknown_field",
+    "R10.2",
+    `is not a field of ${what} and was left out${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}`
+  )
+}
 
 // ---------------------------------------------------------------------------
 // Paths

@@ -10,7 +10,7 @@
  */
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
-import { describe, enumExpectation, formatPath, type Issue, issue } from "./issue.ts"
+import { describe, enumExpectation, formatPath, type Issue, issue, unknownField } from "./issue.ts"
 import { type RuleAnnotations, ruleOfNode } from "./schema-kit.ts"
 
 type Path = ReadonlyArray<PropertyKey>
@@ -119,6 +119,9 @@ export const issuesFromSchema = (
   return { issues: found.issues, warnings: found.warnings }
 }
 
+/** The fields a struct knows, for the suggestion of an unknown one. */
+const fieldNames = (ast: SchemaAST.Objects): Array<string> => ast.propertySignatures.map((p) => String(p.name))
+
 const gotOf = (node: SchemaIssue.Issue): string => (SchemaIssue.hasInput(node) ? describe(node.input) : "nothing")
 
 /** The issues of `node` at `segments`, and of every issue under it. */
@@ -135,11 +138,13 @@ const walk = (node: SchemaIssue.Issue, segments: Path, found: Found): void => {
     case "MissingKey":
       issues.push(issue(formatPath(segments), "required", ruleFor(segments), "is required"))
       return
-    case "UnexpectedKey":
+    case "UnexpectedKey": {
+      const key = segments.at(-1)
       found.warnings.push(
-        issue(formatPath(segments), "unknown_field", "R10.2", "is not a field of this resource and was left out")
+        unknownField(formatPath(segments), String(key), node.ast._tag === "Objects" ? fieldNames(node.ast) : [])
       )
       return
+    }
     case "InvalidType": {
       if (node.ast._tag === "Literal") {
         const expected = enumExpectation([node.ast.literal])

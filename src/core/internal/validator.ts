@@ -27,7 +27,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
-import { describe, enumExpectation, formatPath, type Issue, issue } from "./issue.ts"
+import { describe, enumExpectation, formatPath, type Issue, issue, unknownField } from "./issue.ts"
 import { numberOf } from "./params.ts"
 import { DESCRIBED, EXPECTED, issuesFromSchema, leavesOf } from "./schema-issues.ts"
 import { PREDICATE, type RuleAnnotations, ruleOfNode } from "./schema-kit.ts"
@@ -108,14 +108,7 @@ const helpers = {
   unknown(warnings: Array<Issue>, path: Path, record: Record<string, unknown>, known: ReadonlySet<string>) {
     for (const key of Object.keys(record)) {
       if (!known.has(key) && record[key] !== undefined) {
-        warnings.push(
-          issue(
-            formatPath([...path, key]),
-            "unknown_field",
-            "R10.2",
-            "is not a field of this resource and was left out"
-          )
-        )
+        warnings.push(unknownField(formatPath([...path, key]), key, known))
       }
     }
   },
@@ -226,13 +219,12 @@ const reportUnknown = (ast: SchemaAST.AST, value: unknown, path: Path, warnings:
       const field = record[key]
       if (field === undefined) continue
       const type = keys.get(key)
-      if (type === undefined) helpers.unknown(warnings, path, { [key]: field }, EMPTY_KEYS)
+      if (type === undefined) warnings.push(unknownField(formatPath([...path, key]), key, keys.keys()))
       else reportUnknown(type, field, [...path, key], warnings)
     }
   }
 }
 
-const EMPTY_KEYS: ReadonlySet<string> = new Set()
 const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**

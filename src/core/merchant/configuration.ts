@@ -9,9 +9,10 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { contract, type Options, surface, validated, validation } from "../foundation/contract.ts"
 import { fail, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { describe, type Issue, issue, prefixIssues } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
@@ -215,7 +216,7 @@ const readRecord = (input: Record<string, unknown>, path: string): Reading | Rea
  *
  * @example
  * ```ts
- * import * as Effect from "effect/Effect"
+ * import type * as Effect from "effect/Effect"
  * import { Merchant } from "payment-plan-engine"
  * const read = Effect.runSync(Merchant.read({ defaultMinDepositValue: "10", defaultRefundPolicy: [] }))
  * read.value?.defaultMinDepositValue // 10
@@ -225,9 +226,23 @@ const readRecord = (input: Record<string, unknown>, path: string): Reading | Rea
  * @since 0.2.0
  */
 export const read = (
-  input: unknown
+  input: unknown,
+  options?: ReadOptions
 ): Effect.Effect<Validated<MerchantConfigurationResponse | undefined>, ValidationError> =>
-  Effect.fromResult(readResult(input))
+  validation(READ_SURFACE, options, () => validated(readResult(input)))
+
+/** The contract of reading a merchant configuration (R10.2): no option but `unknownFields`. */
+export const READ = contract({})
+
+const READ_SURFACE = surface("Merchant.read", READ)
+
+/**
+ * Options of {@link read}: what to do with the configuration's unknown fields (R10.2).
+ *
+ * @category Merchant
+ * @since 0.2.0
+ */
+export interface ReadOptions extends Options<typeof READ> {}
 
 /**
  * {@link read} as a synchronous `Result`, for the facade and the adapters.
@@ -305,3 +320,17 @@ export const merchantWarnings = (input: unknown, path = "merchant"): ReadonlyArr
   const reading = readingOf(input, path)
   return "value" in reading ? warningsUnder(reading, path) : NO_WARNINGS
 }
+
+/**
+ * The `merchant` option of every operation that takes one: the merchant configuration as the
+ * service answers it (JSON of any shape), read by the one reader ({@link readResult}, R9).
+ */
+export const MerchantOption = Schema.optional(Schema.Unknown)
+
+/**
+ * The warnings of the configuration an operation's options carry as `merchant`: its fields count
+ * as data (R10.2), read once per object. An operation's contract reports them
+ * (core/foundation/contract.ts, `optionWarnings`).
+ */
+export const merchantOptionWarnings = (options: Readonly<Record<string, unknown>>): ReadonlyArray<Issue> =>
+  merchantWarnings(options["merchant"])

@@ -8,5 +8,6 @@ export {
   MerchantConfigurationResponse,
   MerchantCurrency,
   read,
+  type ReadOptions,
   SubMerchant
 } from "./configuration.ts"

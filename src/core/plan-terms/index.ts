@@ -23,6 +23,7 @@ export {
   frequencyOf,
   PlanTermsRequest,
   requestUnknownFields,
+  type ValidateOptions,
   validateRequest,
   type Weekday,
   weekdayOf,

@@ -4,10 +4,11 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { PLAN_TYPES } from "../checkout/enumerations.ts"
+import { contract, type Options, surface, validated, validation } from "../foundation/contract.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import type { Issue } from "../internal/issue.ts"
@@ -125,5 +126,21 @@ export const validateRequestResult = (input: unknown): Result.Result<Validated<P
  * @category Plan terms
  * @since 0.1.0
  */
-export const validateRequest = (input: unknown): Effect.Effect<Validated<PlanTermsRequest>, ValidationError> =>
-  Effect.fromResult(validateRequestResult(input))
+export const validateRequest = (
+  input: unknown,
+  options?: ValidateOptions
+): Effect.Effect<Validated<PlanTermsRequest>, ValidationError> =>
+  validation(VALIDATE_SURFACE, options, () => validated(validateRequestResult(input)))
+
+/** The contract of a plan-terms request's validation (R10.2): no option but `unknownFields`. */
+export const VALIDATE = contract({})
+
+const VALIDATE_SURFACE = surface("PlanTerms.validateRequest", VALIDATE)
+
+/**
+ * Options of {@link validateRequest}: what to do with the request's unknown fields (R10.2).
+ *
+ * @category Plan terms
+ * @since 0.2.0
+ */
+export interface ValidateOptions extends Options<typeof VALIDATE> {}

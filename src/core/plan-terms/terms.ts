@@ -8,13 +8,34 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
-import { fail, type ValidationError } from "../foundation/issues.ts"
+import * as Schema from "effect/Schema"
+import { type CheckoutRequest, requestUnknownFields } from "../checkout/request.ts"
+import type { CheckoutResponse } from "../checkout/response.ts"
+import {
+  both,
+  calculation,
+  contract,
+  InstantOption,
+  type Options,
+  optionsOf,
+  type Outcome,
+  outcome,
+  surface,
+  under
+} from "../foundation/contract.ts"
+import { fail, type Input, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
-import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { readCheckoutResult, type TermsCheckout } from "./checkout.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
+import { isCheckoutResponse, readCheckoutResult, type TermsCheckout } from "./checkout.ts"
 import {
   DEPOSIT_STRATEGIES,
   type DepositStrategy,
@@ -23,27 +44,49 @@ import {
   requestedDeposit,
   termsOf
 } from "./kernel.ts"
-import { type PlanTermsRequest, validateRequestResult } from "./request.ts"
+import {
+  type PlanTermsRequest,
+  requestUnknownFields as planTermsRequestUnknownFields,
+  validateRequestResult
+} from "./request.ts"
 import type { PlanTerms } from "./response.ts"
 
 /**
- * Options of {@link compute}.
+ * The contract of computing plan terms (R10.2): its options, declared once, for `computePlanTerms`,
+ * its twin and `PlanTerms.compute`.
+ */
+export const COMPUTE = contract({
+  /** The instant the terms are computed at: its date in the request's zone is the plan date (R6.1). */
+  now: InstantOption,
+  /** The merchant configuration: payment bounds per currency (R6.4), default deposits and deadlines (R2). */
+  merchant: MerchantOption,
+  /** `minimum` (default) or `even`, for merchant-assisted checkouts (R6.7). */
+  depositStrategy: Schema.optional(Schema.Literals(DEPOSIT_STRATEGIES))
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of {@link compute}: `now`, `merchant` (the merchant configuration as the service answers
+ * it), `depositStrategy` and `unknownFields` (R10.2).
  *
  * @category Plan terms
  * @since 0.1.0
  */
-export interface ComputeOptions {
-  /** The instant the terms are computed at: its date in the request's zone is the plan date (R6.1). */
+export interface ComputeOptions extends Options<typeof COMPUTE> {}
+
+/**
+ * The options as the computation reads them: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface ComputeInputs {
   readonly now: Time.InstantInput
-  /** The merchant configuration: payment bounds (R6.4), default deposits and deadlines (R2), zero-decimal currencies. */
   readonly merchant?: MerchantConfigurationResponse | undefined
-  /** How the deposit is chosen when the request names none (R6.7); default `minimum`. */
   readonly depositStrategy?: DepositStrategy | undefined
 }
 
 const STRATEGIES: ReadonlySet<unknown> = new Set(DEPOSIT_STRATEGIES)
 
-const optionIssues = (options: ComputeOptions | undefined, now: number | undefined): Array<Issue> => {
+const optionIssues = (options: ComputeInputs | undefined, now: number | undefined): Array<Issue> => {
   const issues: Array<Issue> = []
   if (now === undefined) {
     issues.push(
@@ -76,7 +119,7 @@ interface Inputs {
 const readInputs = (
   checkout: unknown,
   request: unknown,
-  options: ComputeOptions
+  options: ComputeInputs
 ): Result.Result<Inputs, ValidationError> => {
   const now = Time.toEpochMillis(options?.now)
   const issues = optionIssues(options, now)
@@ -115,7 +158,7 @@ const readInputs = (
 export const computeResult = (
   checkout: unknown,
   request: unknown,
-  options: ComputeOptions
+  options: ComputeInputs
 ): Result.Result<PlanTerms, ValidationError> => {
   const inputs = readInputs(checkout, request, options)
   if (Result.isFailure(inputs)) return Result.fail(inputs.failure)
@@ -160,8 +203,49 @@ export const computeResult = (
  * @category Plan terms
  * @since 0.1.0
  */
-export const compute = (
-  checkout: unknown,
-  request: unknown,
-  options: ComputeOptions
-): Effect.Effect<PlanTerms, ValidationError> => Effect.fromResult(computeResult(checkout, request, options))
+export const compute: {
+  (request: Input<PlanTermsRequest>, options: ComputeOptions): {
+    (checkout: Input<CheckoutRequest> | CheckoutResponse): Effect.Effect<PlanTerms, ValidationError>
+  }
+  (
+    checkout: Input<CheckoutRequest>,
+    request: Input<PlanTermsRequest>,
+    options: ComputeOptions
+  ): Effect.Effect<PlanTerms, ValidationError>
+  (
+    checkout: CheckoutResponse,
+    request: Input<PlanTermsRequest>,
+    options: ComputeOptions
+  ): Effect.Effect<PlanTerms, ValidationError>
+} = dual(
+  3,
+  (checkout: unknown, request: unknown, options: ComputeOptions) =>
+    calculation(COMPUTE_SURFACE, options, () => computeOutcome(checkout, request, options))
+)
+
+const COMPUTE_SURFACE = surface("PlanTerms.compute", COMPUTE)
+
+/**
+ * Plan terms as every surface answers them: the terms, and the unknown fields of a checkout
+ * request (under `checkout.`) and of the plan-terms request (R10.2); a checkout response is the
+ * service's answer, read tolerantly (R9). The merchant configuration is read by the one reader.
+ *
+ * @internal
+ */
+export const computeOutcome = (checkout: unknown, request: unknown, options: ComputeOptions): Outcome<PlanTerms> => {
+  const o = optionsOf(options)
+  const merchant = decodeResult(o.merchant)
+  const ofCheckout = isCheckoutResponse(checkout) ? NONE : requestUnknownFields(checkout)
+  return outcome(
+    Result.isFailure(merchant)
+      ? Result.fail(merchant.failure)
+      : computeResult(checkout, request, {
+        now: o.now,
+        merchant: merchant.success,
+        depositStrategy: o.depositStrategy
+      }),
+    both(under("checkout", ofCheckout), planTermsRequestUnknownFields(request))
+  )
+}
+
+const NONE: ReadonlyArray<Issue> = []

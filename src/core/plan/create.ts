@@ -4,7 +4,8 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
@@ -14,20 +15,39 @@ import {
   CheckoutRequest,
   expiryMinutes,
   PLAN_TYPES,
-  type PlanType
+  type PlanType,
+  requestUnknownFields
 } from "../checkout/request.ts"
+import type { CheckoutResponse } from "../checkout/response.ts"
 import { type PricedCheckout, priceResult } from "../checkout/totals.ts"
 import { minimumDepositUnitOf } from "../deposit/minimum-deposit.ts"
+import {
+  calculation,
+  contract,
+  InstantOption,
+  type Options,
+  type Outcome,
+  outcome,
+  surface,
+  under
+} from "../foundation/contract.ts"
 import * as Currency from "../foundation/currency.ts"
-import { fail, type ValidationError } from "../foundation/issues.ts"
+import { fail, type Input, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue, prefixPath } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { PatternText, reshape, WholeNumber } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
-import { decodeResult, type MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
+import { isCheckoutResponse } from "../plan-terms/checkout.ts"
 import { type Frequency, frequencyOf, type Weekday, weekdayOf, WEEKDAYS } from "../plan-terms/request.ts"
+import type { PlanTermsResponse } from "../plan-terms/response.ts"
 import { PERCENTAGE_REFUNDABLE_DAYS_WITHIN_REDEMPTION_DATE } from "../refund-policy/policy.ts"
 import { type Installment, type Plan, PlanCreatedByUser, type PlanItem, PlanMerchant, PlanUser } from "./record.ts"
 
@@ -94,35 +114,43 @@ const checkShown = compileValidator(
 )
 
 /**
- * Options of {@link create}.
- *
- * @category Plans
- * @since 0.1.0
+ * The contract of building a plan record (R10.2): its options, declared once, for
+ * `createPlanRecord`, its twin and `Plan.create`.
  */
-export interface CreatePlanOptions {
+export const CREATE = contract({
   /** The instant the plan is created: `createdAt`, `updatedAt` (R3.1). */
-  readonly now: Time.InstantInput
+  now: InstantOption,
   /** The plan's id. */
-  readonly planId: string
-  /** The customer (the record's `user`). */
-  readonly user?: PlanUser | undefined
+  planId: Schema.String,
+  /** The zone of the plan's calendar dates (R3.1); default `UTC`. Use the plan-terms request's. */
+  timeZone: Schema.optional(Schema.String),
   /**
    * The merchant configuration, as every function takes it: zero-decimal currencies and payment
    * bounds (R1.2, R6.4).
    */
-  readonly merchant?: unknown
+  merchant: MerchantOption,
   /**
    * The merchant as the record shows it, the record's `merchant` (`id`, `name`, `merchantGroupId`,
    * `serviceFeePercentage`…); default `{ id }` of the checkout's `merchantId`.
    */
-  readonly planMerchant?: PlanMerchant | undefined
-  /** The zone of the plan's calendar dates (R3.1); default `UTC`. Use the plan-terms request's. */
-  readonly timeZone?: string | undefined
+  planMerchant: Schema.optional(PlanMerchant),
+  /** The customer (the record's `user`). */
+  user: Schema.optional(PlanUser),
   /** Who created the plan on the merchant's side; default: the customer. */
-  readonly createdByUser?: PlanCreatedByUser | undefined
+  createdByUser: Schema.optional(PlanCreatedByUser),
   /** Where the customer completes the checkout. */
-  readonly checkoutUrl?: string | undefined
-}
+  checkoutUrl: Schema.optional(Schema.String)
+}, { renamed: { merchantConfiguration: "merchant" }, optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of {@link create}: `now`, `planId`, `timeZone`, `merchant` (the merchant configuration,
+ * as everywhere), `planMerchant` (the merchant as the record shows it), `user`, `createdByUser`,
+ * `checkoutUrl` and `unknownFields` (R10.2).
+ *
+ * @category Plans
+ * @since 0.1.0
+ */
+export interface CreatePlanOptions extends Options<typeof CREATE> {}
 
 const at = (value: unknown, ...keys: ReadonlyArray<string>): unknown => {
   let v = value
@@ -475,8 +503,36 @@ export const createResult = (
  * @category Plans
  * @since 0.1.0
  */
-export const create = (
-  checkout: unknown,
-  terms: unknown,
-  options: CreatePlanOptions
-): Effect.Effect<Plan, ValidationError> => Effect.fromResult(createResult(checkout, terms, options))
+export const create: {
+  (terms: PlanTermsResponse, options: CreatePlanOptions): {
+    (checkout: Input<CheckoutRequest> | CheckoutResponse): Effect.Effect<Plan, ValidationError>
+  }
+  (checkout: Input<CheckoutRequest>, terms: PlanTermsResponse, options: CreatePlanOptions): Effect.Effect<
+    Plan,
+    ValidationError
+  >
+  (checkout: CheckoutResponse, terms: PlanTermsResponse, options: CreatePlanOptions): Effect.Effect<
+    Plan,
+    ValidationError
+  >
+} = dual(
+  3,
+  (checkout: unknown, terms: unknown, options: CreatePlanOptions) =>
+    calculation(CREATE_SURFACE, options, () => createOutcome(checkout, terms, options))
+)
+
+const CREATE_SURFACE = surface("Plan.create", CREATE)
+
+/**
+ * A plan record as every surface builds it: the record, and the unknown fields of a checkout
+ * request under `checkout.` (R10.2; a checkout response is read tolerantly, R9).
+ *
+ * @internal
+ */
+export const createOutcome = (checkout: unknown, terms: unknown, options: CreatePlanOptions): Outcome<Plan> =>
+  outcome(
+    createResult(checkout, terms, options),
+    isCheckoutResponse(checkout) ? NONE : under("checkout", requestUnknownFields(checkout))
+  )
+
+const NONE: ReadonlyArray<Issue> = []

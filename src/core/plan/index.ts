@@ -8,9 +8,10 @@
 
 export { ChosenSchedule, create, type CreatePlanOptions, PlannableCheckout } from "./create.ts"
 export { PLAN_EVENT_TAGS, PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
-export { ALLOWED_IN, apply, dueInstallments } from "./lifecycle.ts"
+export { ALLOWED_IN, apply, type ApplyOptions, dueInstallments } from "./lifecycle.ts"
 export {
   MerchantOrderId,
+  type SetMerchantOrderOptions,
   SetMerchantOrderRequest,
   SetMerchantOrderResponse,
   validateSetMerchantOrder

@@ -15,15 +15,25 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
-import { fail, ValidationError } from "../foundation/issues.ts"
+import { calculation, contract, type Options, type Outcome, outcome, surface, under } from "../foundation/contract.ts"
+import { fail, type Input, ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { everyMember, exhaustive } from "../internal/exhaustive.ts"
-import { describe, enumExpectation, formatPath, type Issue, issue, prefixIssues } from "../internal/issue.ts"
+import {
+  describe,
+  enumExpectation,
+  formatPath,
+  type Issue,
+  issue,
+  prefixIssues,
+  unknownField
+} from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
 import { PLAN_EVENT_TAGS, type PlanEvent, type PlanEventRefusal, PlanTransitionError } from "./events.ts"
@@ -326,9 +336,7 @@ export const eventUnknownFields = (input: unknown): ReadonlyArray<Issue> => {
   let warnings: Array<Issue> | undefined
   for (const key in input) {
     if (key === "_tag" || known.has(key) || !Object.hasOwn(input, key)) continue
-    ;(warnings ??= []).push(
-      issue(formatPath([key]), "unknown_field", "R10.2", "is not a field of this event and was left out")
-    )
+    ;(warnings ??= []).push(unknownField(formatPath([key]), key, known, "this event"))
   }
   return warnings ?? NO_WARNINGS
 }
@@ -577,10 +585,44 @@ const cancelled = (plan: Plan, read: Read, exponent: number, at: string): Step =
  * @category Plans
  * @since 0.1.0
  */
-export const apply = (
-  plan: Plan,
-  event: PlanEvent
-): Effect.Effect<Plan, ValidationError | PlanTransitionError> => Effect.fromResult(applyResult(plan, event))
+export const apply: {
+  (
+    event: Input<PlanEvent>,
+    options?: ApplyOptions
+  ): (plan: Plan) => Effect.Effect<Plan, ValidationError | PlanTransitionError>
+  (
+    plan: Plan,
+    event: Input<PlanEvent>,
+    options?: ApplyOptions
+  ): Effect.Effect<Plan, ValidationError | PlanTransitionError>
+} = dual(
+  // data-last when the first argument is the event (a plan has no `_tag`)
+  (args) => !(isRecord(args[0]) && typeof args[0]["_tag"] === "string"),
+  (plan: Plan, event: unknown, options?: ApplyOptions) =>
+    calculation(APPLY_SURFACE, options, () => applyOutcome(plan, event))
+)
+
+/** The contract of applying an event (R10.2): no option but `unknownFields`. */
+export const APPLY = contract({})
+
+/**
+ * Options of {@link apply}: what to do with a field the event does not carry (R10.2).
+ *
+ * @category Plans
+ * @since 0.2.0
+ */
+export interface ApplyOptions extends Options<typeof APPLY> {}
+
+const APPLY_SURFACE = surface("Plan.apply", APPLY)
+
+/**
+ * An event applied as every surface applies it: the next record or the refusal, and the event's
+ * unknown fields under `event.` (R10.2).
+ *
+ * @internal
+ */
+export const applyOutcome = (plan: unknown, event: unknown): Outcome<Plan, ValidationError | PlanTransitionError> =>
+  outcome(applyResult(plan as Plan, event as PlanEvent), under("event", eventUnknownFields(event)))
 
 /**
  * The instalments of a plan that are `UPCOMING` and fall due by `at` (their

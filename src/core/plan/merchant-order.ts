@@ -5,10 +5,11 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
+import { contract, type Options, surface, validated, validation } from "../foundation/contract.ts"
 import { requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { PatternText, reshape, tolerant, withRule } from "../internal/schema-kit.ts"
 import { compileValidator } from "../internal/validator.ts"
@@ -94,5 +95,20 @@ export const validateMerchantOrderResult = (
  * @since 0.2.0
  */
 export const validateSetMerchantOrder = (
-  input: unknown
-): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> => Effect.fromResult(check(input))
+  input: unknown,
+  options?: SetMerchantOrderOptions
+): Effect.Effect<Validated<SetMerchantOrderRequest>, ValidationError> =>
+  validation(SET_MERCHANT_ORDER_SURFACE, options, () => validated(check(input)))
+
+/** The contract of a set-merchant-order request's validation (R10.2): no option but `unknownFields`. */
+export const SET_MERCHANT_ORDER = contract({})
+
+const SET_MERCHANT_ORDER_SURFACE = surface("Plan.validateSetMerchantOrder", SET_MERCHANT_ORDER)
+
+/**
+ * Options of {@link validateSetMerchantOrder}: what to do with the request's unknown fields (R10.2).
+ *
+ * @category Plans
+ * @since 0.2.0
+ */
+export interface SetMerchantOrderOptions extends Options<typeof SET_MERCHANT_ORDER> {}

@@ -22,5 +22,6 @@ export {
   type PlanNotesParams,
   PlanNotesQuery,
   PlanNotesResponse,
-  validateQuery
+  validateQuery,
+  type ValidateQueryOptions
 } from "./notes.ts"

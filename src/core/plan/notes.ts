@@ -7,10 +7,21 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
+import {
+  calculation,
+  contract,
+  type Options,
+  type Outcome,
+  outcome,
+  surface,
+  validated,
+  validation
+} from "../foundation/contract.ts"
+import { fail, type Input, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { notParams, readParams } from "../internal/params.ts"
@@ -175,8 +186,23 @@ const checkQuery = requestValidator(PlanNotesQuery, RULE, { fromText: true })
  * @since 0.2.0
  */
 export const validateQuery = (
-  params: unknown
-): Effect.Effect<Validated<PlanNotesQuery>, ValidationError> => Effect.fromResult(validateQueryResult(params))
+  params: unknown,
+  options?: ValidateQueryOptions
+): Effect.Effect<Validated<PlanNotesQuery>, ValidationError> =>
+  validation(VALIDATE_QUERY_SURFACE, options, () => validated(validateQueryResult(params)))
+
+/** The contract of checking list-plan-notes parameters (R10.2): no option but `unknownFields`. */
+export const VALIDATE_QUERY = contract({})
+
+const VALIDATE_QUERY_SURFACE = surface("Notes.validateQuery", VALIDATE_QUERY)
+
+/**
+ * Options of {@link validateQuery}: what to do with unknown parameters (R10.2).
+ *
+ * @category Notes
+ * @since 0.2.0
+ */
+export interface ValidateQueryOptions extends Options<typeof VALIDATE_QUERY> {}
 
 /**
  * {@link validateQuery} as a synchronous `Result`, for the facade and the route table.
@@ -205,15 +231,21 @@ export type PlanNotesPage<N> = Omit<PlanNotes, "pinnedPlanNote" | "planNotes"> &
 }
 
 /**
- * Options of {@link list}.
+ * The contract of listing a plan's notes (R10.2): its options, declared once, for `listPlanNotes`,
+ * its twin and `Notes.list`.
+ */
+export const LIST = contract({
+  /** The URL of this listing; `links` are built on it (absolute, or a path). */
+  selfUrl: Schema.String
+})
+
+/**
+ * Options of {@link list}: `selfUrl`, and `unknownFields` for the parameters (R10.2).
  *
  * @category Notes
  * @since 0.1.0
  */
-export interface ListPlanNotesOptions {
-  /** The URL of this listing; `links` are built on it (absolute, or a path). */
-  readonly selfUrl: string
-}
+export interface ListPlanNotesOptions extends Options<typeof LIST> {}
 
 // ---------------------------------------------------------------------------
 // Listing a plan's notes
@@ -320,8 +352,37 @@ export const listResult = <N extends PlanNoteResponse>(
  * @category Notes
  * @since 0.1.0
  */
-export const list = <N extends PlanNoteResponse>(
+export const list: {
+  (params: Input<PlanNotesParams> | URLSearchParams, options: ListPlanNotesOptions): <N extends PlanNoteResponse>(
+    notes: ReadonlyArray<N>
+  ) => Effect.Effect<PlanNotesPage<N>, ValidationError>
+  <N extends PlanNoteResponse>(
+    notes: ReadonlyArray<N>,
+    params: Input<PlanNotesParams> | URLSearchParams,
+    options: ListPlanNotesOptions
+  ): Effect.Effect<PlanNotesPage<N>, ValidationError>
+} = dual(
+  3,
+  <N extends PlanNoteResponse>(notes: ReadonlyArray<N>, params: unknown, options: ListPlanNotesOptions) =>
+    calculation(LIST_SURFACE, options, () => listOutcome(notes, params, options))
+)
+
+const LIST_SURFACE = surface("Notes.list", LIST)
+
+/**
+ * A page of notes as every surface lists it: the page, and the warnings of its parameters
+ * (unknown ones, R10.2).
+ *
+ * @internal
+ */
+export const listOutcome = <N extends PlanNoteResponse>(
   notes: ReadonlyArray<N>,
-  params: PlanNotesParams | URLSearchParams,
+  params: unknown,
   options: ListPlanNotesOptions
-): Effect.Effect<PlanNotesPage<N>, ValidationError> => Effect.fromResult(listResult(notes, params, options))
+): Outcome<PlanNotesPage<N>> => {
+  const query = validateQueryResult(params)
+  return outcome(
+    listResult(notes, params as PlanNotesParams, options),
+    Result.isSuccess(query) ? query.success.warnings : query.failure.warnings
+  )
+}

@@ -13,18 +13,35 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { exactCostOf, itemAmountIssues } from "../checkout/request.ts"
 import { unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
-import { fail, type ValidationError } from "../foundation/issues.ts"
+import {
+  calculation as contractCalculation,
+  contract,
+  InstantOption,
+  type Options,
+  optionsOf,
+  type Outcome,
+  outcome,
+  surface
+} from "../foundation/contract.ts"
+import { fail, type Input, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, MAX_MINOR_UNITS, percentageOf, toMinorUnits } from "../foundation/money.ts"
 import * as Time from "../foundation/time/index.ts"
 import { BoundedCache } from "../internal/cache.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { compileGuard, compileValidator } from "../internal/validator.ts"
-import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
 import {
   type PlanReading,
   readPlanCurrency,
@@ -33,25 +50,44 @@ import {
   refundPlanOf,
   refundPlanUnknownFields
 } from "../plan/reading.ts"
+import type { Plan, PlanResponse } from "../plan/record.ts"
 import { isRefundPolicy, type RefundPolicy, RefundPolicy as RefundPolicySchema } from "../refund-policy/policy.ts"
 import type { RefundCalculation, RefundCalculationItem, RefundCalculationPolicy } from "./calculation.ts"
 import { redemptionDay, selectPolicy } from "./select.ts"
 
 /**
- * Options of {@link calculate}.
+ * The contract of a refund calculation (R10.2): its options, declared once, for `calculateRefund`,
+ * its twin, `Refund.calculate` and `Refund.calculateTotals`.
+ */
+export const CALCULATE = contract({
+  /** The instant of the calculation (R3.1): `Date`, epoch ms, RFC 3339 text or `DateTime`. */
+  at: InstantOption,
+  /** The zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
+  timeZone: Schema.optional(Schema.String),
+  /**
+   * The merchant configuration: default refund policies (R7.2) and minimum deposits (R2.2),
+   * zero-decimal currencies (R1.2) for a plan that states no digits of its own.
+   */
+  merchant: MerchantOption
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of {@link calculate}: `at`, `timeZone`, `merchant` (the merchant configuration as the
+ * service answers it) and `unknownFields` (R10.2).
  *
  * @category Refunds
  * @since 0.2.0
  */
-export interface CalculateOptions {
-  /** The instant of the calculation (R3.1): `Date`, epoch ms, RFC 3339 text or `DateTime`. */
+export interface CalculateOptions extends Options<typeof CALCULATE> {}
+
+/**
+ * The options as the arithmetic reads them: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface CalculateInputs {
   readonly at: Time.InstantInput
-  /** The zone of the calendar dates; default the plan's `timeZone`, else `UTC` (R3.1). */
   readonly timeZone?: string | undefined
-  /**
-   * Default refund policies (R7.2) and minimum deposits (R2.2), zero-decimal currencies (R1.2) for
-   * a plan that states no digits of its own (a plan record's `currency.isZeroDecimal` is the plan's).
-   */
   readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
@@ -128,7 +164,7 @@ const EMPTY: ReadonlyArray<never> = []
 /** The instant and zone of the options, or their issues (R3.1). */
 const whenAndWhere = (
   plan: unknown,
-  options: CalculateOptions | undefined,
+  options: CalculateInputs | undefined,
   issues: Array<Issue>
 ): { readonly at: number; readonly zone: string } => {
   const atInput = options?.at
@@ -232,7 +268,7 @@ const itemName = (item: RefundPlanItem): string => item.name ?? item.description
  */
 export const evaluate = (
   input: unknown,
-  options: CalculateOptions | undefined,
+  options: CalculateInputs | undefined,
   detail: Array<RefundCalculationItem> | undefined,
   checked = false,
   warnings?: Array<Issue>,
@@ -378,18 +414,18 @@ const policyCalculations = (
 }
 
 /**
- * {@link calculate} as a synchronous `Result`, for hot loops and the plain API.
+ * {@link calculate} as a synchronous `Result`, for hot loops (its merchant configuration read).
  *
  * @since 0.1.0
  */
 export const calculateResult = (
   plan: unknown,
-  options: CalculateOptions
+  options: CalculateInputs
 ): Result.Result<RefundCalculation, ValidationError> => calculation(plan, options, false)
 
 const calculation = (
   plan: unknown,
-  options: CalculateOptions,
+  options: CalculateInputs,
   checked: boolean,
   warnings?: Array<Issue>
 ): Result.Result<RefundCalculation, ValidationError> => {
@@ -411,23 +447,74 @@ const calculation = (
 const NO_WARNINGS: ReadonlyArray<Issue> = []
 
 /**
- * {@link calculateResult} and its warnings, for the plain API: the plan's `unknown_field`s (R10.2) and
- * a merchant configuration that disagrees with the plan's digits (`digits_mismatch`, R1.2). One
- * compiled guard decides both that the plan is valid and that every key is known, so a plan with
- * nothing to warn about costs what a calculation costs.
+ * {@link calculateResult} and its warnings: the plan's `unknown_field`s (R10.2) and a merchant
+ * configuration that disagrees with the plan's digits (`digits_mismatch`, R1.2). One compiled guard
+ * decides both that the plan is valid and that every key is known, so a plan with nothing to warn
+ * about costs what a calculation costs.
  *
  * @internal
  */
-export const calculateWarnedResult = (
+export const calculateWarnedResult = (plan: unknown, options: CalculateInputs): Outcome<RefundCalculation> =>
+  warned(plan, options, calculation)
+
+/** An arithmetic over a plan: the full response, or the totals only. */
+type Arithmetic<A> = (
   plan: unknown,
-  options: CalculateOptions
-): { readonly result: Result.Result<RefundCalculation, ValidationError>; readonly warnings: ReadonlyArray<Issue> } => {
+  options: CalculateInputs,
+  checked: boolean,
+  warnings: Array<Issue>
+) => Result.Result<A, ValidationError>
+
+const warned = <A>(plan: unknown, options: CalculateInputs, f: Arithmetic<A>): Outcome<A> => {
   const known = isKnownRefundPlan(plan)
   const read: Array<Issue> = []
-  const result = calculation(plan, options, known, read)
+  const result = f(plan, options, known, read)
   const unknown = known ? NO_WARNINGS : refundPlanUnknownFields(plan)
-  return { result, warnings: read.length === 0 ? unknown : [...unknown, ...read] }
+  return outcome(result, read.length === 0 ? unknown : [...unknown, ...read])
 }
+
+/** The calculation with its options as a caller gives them: the merchant configuration read by the one reader (R9). */
+const withOptions = <A>(plan: unknown, options: CalculateOptions, f: Arithmetic<A>): Outcome<A> => {
+  const o = optionsOf(options)
+  // without a configuration to decode, the options as given (a hot loop allocates no copy)
+  if (o.merchant === undefined) return warned(plan, o as CalculateInputs, f)
+  const merchant = decodeResult(o.merchant)
+  if (Result.isFailure(merchant)) return outcome(Result.fail(merchant.failure), refundPlanUnknownFields(plan))
+  return warned(plan, { at: o.at, timeZone: o.timeZone, merchant: merchant.success }, f)
+}
+
+/**
+ * The refund calculation of a plan as every surface answers it (`calculateRefund`, its twin,
+ * {@link calculate}): the calculation, and the warnings of the plan and of the merchant
+ * configuration (R10.2, R1.2).
+ *
+ * @internal
+ */
+export const calculateOutcome = (plan: unknown, options: CalculateOptions): Outcome<RefundCalculation> =>
+  withOptions(plan, options, calculation)
+
+const totals: Arithmetic<RefundCalculationTotals> = (plan, options, checked, warnings) =>
+  evaluate(plan, options, undefined, checked, warnings)
+
+/**
+ * What a refund calculation reads of a plan: a refund plan, or a plan record (its own spellings are
+ * read too; a record read from the service, `PlanResponse`, is taken as well, its nulls read as
+ * absent, R9). Any other value is checked and refused with its issues.
+ *
+ * @category Refunds
+ * @since 0.1.0
+ */
+export type RefundPlanInput = Input<RefundPlan> | Input<Plan>
+
+/** A refund calculation's Effect, data-first or data-last, typed as the root's `calculateRefund` takes its plan. */
+interface RefundOperation<A> {
+  (options: CalculateOptions): (plan: RefundPlanInput | PlanResponse) => Effect.Effect<A, ValidationError>
+  (plan: RefundPlanInput, options: CalculateOptions): Effect.Effect<A, ValidationError>
+  (plan: PlanResponse, options: CalculateOptions): Effect.Effect<A, ValidationError>
+}
+
+const CALCULATE_SURFACE = surface("Refund.calculate", CALCULATE)
+const TOTALS_SURFACE = surface("Refund.calculateTotals", CALCULATE)
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly as the service
@@ -435,11 +522,17 @@ export const calculateWarnedResult = (
  * not refundable, the active policy and what each policy keeps, and the greater
  * of deposit and policy as non-refundable; the rest of what was paid is the
  * suggested refund. A plan record (plan detail) is read as well. Fails with a
- * `ValidationError` listing every problem.
+ * `ValidationError` listing every problem; an option it does not have is one of
+ * them (`unknown_option`, naming the nearest). A field of the plan no rule reads
+ * is logged at Warning level (`Effect.logWarning`, annotated with its path, code
+ * and rule, R10.2), refused under `unknownFields: "error"`, left out silently
+ * under `"ignore"`. Data-first, or data-last in a pipe; a span named
+ * `Refund.calculate` when a tracer is installed.
  *
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
+ * import { pipe } from "effect/Function"
  * import { Refund } from "payment-plan-engine"
  * const plan = {
  *   currencyCode: "AUD", totalPaymentsPaid: 400, timeZone: "Australia/Sydney",
@@ -449,19 +542,22 @@ export const calculateWarnedResult = (
  * const calculation = Effect.runSync(Refund.calculate(plan, { at: "2027-01-20T00:00:00+11:00" })) // 40 days before: the 60-day policy
  * calculation.totalNonRefundableAmount // 125
  * calculation.suggestedRefundAmount    // 275
+ * const same = Effect.runSync(pipe(plan, Refund.calculate({ at: "2027-01-20T00:00:00+11:00" })))
  * ```
  * @category Refunds
  * @since 0.2.0
  */
-export const calculate = (
-  plan: unknown,
-  options: CalculateOptions
-): Effect.Effect<RefundCalculation, ValidationError> => Effect.fromResult(calculateResult(plan, options))
+export const calculate: RefundOperation<RefundCalculation> = dual(
+  2,
+  (plan: unknown, options: CalculateOptions) =>
+    contractCalculation(CALCULATE_SURFACE, options, () => calculateOutcome(plan, options))
+)
 
 /**
  * The four totals of {@link calculate} in integer minor units, from the same
  * arithmetic, building no name, date or object per item: for reports over many
- * plans (the command line's exposure report).
+ * plans (the command line's exposure report). Its options, failures, warnings,
+ * data-last form and span (`Refund.calculateTotals`) are {@link calculate}'s.
  *
  * @example
  * ```ts
@@ -474,10 +570,11 @@ export const calculate = (
  * @category Refunds
  * @since 0.2.0
  */
-export const calculateTotals = (
-  plan: unknown,
-  options: CalculateOptions
-): Effect.Effect<RefundCalculationTotals, ValidationError> => Effect.fromResult(calculateTotalsResult(plan, options))
+export const calculateTotals: RefundOperation<RefundCalculationTotals> = dual(
+  2,
+  (plan: unknown, options: CalculateOptions) =>
+    contractCalculation(TOTALS_SURFACE, options, () => withOptions(plan, options, totals))
+)
 
 /**
  * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report).
@@ -486,5 +583,5 @@ export const calculateTotals = (
  */
 export const calculateTotalsResult = (
   plan: unknown,
-  options: CalculateOptions
+  options: CalculateInputs
 ): Result.Result<RefundCalculationTotals, ValidationError> => evaluate(plan, options, undefined)

@@ -3,16 +3,31 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import {
+  contract,
+  type Options,
+  optionsOf,
+  type Outcome,
+  surface,
+  under,
+  validated,
+  validation
+} from "../foundation/contract.ts"
 import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import { amountIssues, fromMinorUnits, toMinorUnits } from "../foundation/money.ts"
 import { describe, type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { Enum, NonNegativeNumber, PatternText, tolerant, withRule } from "../internal/schema-kit.ts"
-import type { MerchantConfigurationResponse } from "../merchant/configuration.ts"
-import { type PlanReading, readPlanCurrency, readPlanPayments } from "../plan/reading.ts"
+import {
+  decodeResult,
+  type MerchantConfigurationResponse,
+  MerchantOption,
+  merchantOptionWarnings
+} from "../merchant/configuration.ts"
+import { type PlanReading, readPlanCurrency, readPlanPayments, refundPlanUnknownFields } from "../plan/reading.ts"
 import { CANCELLATION_REASONS, planStatusOf } from "../plan/record.ts"
 
 /**
@@ -86,16 +101,32 @@ export interface CancellablePlan {
 }
 
 /**
- * Options of {@link validateCancelPlanRequest}.
- *
- * @category Refunds
- * @since 0.1.0
+ * The contract of a cancel-plan request's validation (R10.2): its options, declared once, for
+ * `validateCancelPlanRequest` and `Refund.validateCancelPlanRequest`.
  */
-export interface CancelOptions {
+export const CANCEL = contract({
   /**
    * The merchant configuration: zero-decimal currencies (R1.2) for a plan that states no digits of
    * its own; one that disagrees with a plan record's is a `digits_mismatch` warning.
    */
+  merchant: MerchantOption
+}, { optionWarnings: merchantOptionWarnings })
+
+/**
+ * Options of {@link validateCancelPlanRequest}: `merchant` (the merchant configuration as the
+ * service answers it) and `unknownFields` (R10.2).
+ *
+ * @category Refunds
+ * @since 0.1.0
+ */
+export interface CancelOptions extends Options<typeof CANCEL> {}
+
+/**
+ * The options as the check reads them: the merchant configuration read.
+ *
+ * @internal
+ */
+export interface CancelInputs {
   readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
@@ -136,7 +167,7 @@ const planContext = (
 export const validateCancelRequestResult = (
   plan: unknown,
   request: unknown,
-  options?: CancelOptions
+  options?: CancelInputs
 ): Result.Result<Validated<CancelPlanRequest>, ValidationError> => {
   const checked = checkCancelRequest(request)
   const issues: Array<Issue> = Result.isFailure(checked) ? [...checked.failure.issues] : []
@@ -194,4 +225,26 @@ export const validateCancelPlanRequest = (
   request: unknown,
   options?: CancelOptions
 ): Effect.Effect<Validated<CancelPlanRequest>, ValidationError> =>
-  Effect.fromResult(validateCancelRequestResult(plan, request, options))
+  validation(CANCEL_SURFACE, options, () => validateCancelOutcome(plan, request, options))
+
+const CANCEL_SURFACE = surface("Refund.validateCancelPlanRequest", CANCEL)
+
+/**
+ * A cancel-plan request's validation as every surface answers it: the request and its warnings,
+ * the plan's unknown fields under `plan.` (R10.2), the merchant configuration read by the one
+ * reader (R9).
+ *
+ * @internal
+ */
+export const validateCancelOutcome = (
+  plan: unknown,
+  request: unknown,
+  options: CancelOptions | undefined
+): Outcome<CancelPlanRequest> =>
+  validated(
+    Result.flatMap(
+      decodeResult(optionsOf(options).merchant),
+      (merchant) => validateCancelRequestResult(plan, request, { merchant })
+    ),
+    under("plan", refundPlanUnknownFields(plan))
+  )

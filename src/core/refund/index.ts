@@ -16,7 +16,8 @@ export {
   type CalculateOptions,
   calculateTotals,
   policyName,
-  type RefundCalculationTotals
+  type RefundCalculationTotals,
+  type RefundPlanInput
 } from "./calculate.ts"
 export {
   RefundCalculation,

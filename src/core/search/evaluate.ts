@@ -4,6 +4,8 @@
  *
  * @module
  */
+import * as Schema from "effect/Schema"
+import { contract } from "../foundation/contract.ts"
 import * as Time from "../foundation/time/index.ts"
 import { numberOf } from "../internal/params.ts"
 import { fieldGetter, type FieldType, SEARCH_FIELDS } from "./fields.ts"
@@ -18,10 +20,20 @@ import { dateOf, listOf, type PlanSearchResult } from "./query.ts"
  * @category Search
  * @since 0.1.0
  */
-export interface SearchScope {
-  readonly merchantId: string
-  readonly merchantGroup?: string | ReadonlyArray<string> | undefined
-}
+export interface SearchScope extends Schema.Schema.Type<typeof Scope> {}
+
+const Scope = Schema.Struct({
+  /** The authenticated merchant. */
+  merchantId: Schema.String,
+  /** Its group, for `includeAllBrands`: the group's merchant ids, or its id. */
+  merchantGroup: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)]))
+})
+
+/**
+ * The contract of a search (R10.2): its options are its scope (`scope.merchantId`,
+ * `scope.merchantGroup`), declared once, and `unknownFields`.
+ */
+export const SEARCH = contract(Scope.fields)
 
 /**
  * A summary as a search reads it: any object; the fields of `SEARCH_FIELDS`

@@ -10,6 +10,7 @@ export { type FieldType, SEARCH_FIELDS } from "./fields.ts"
 export {
   normalize,
   type NormalizedPlanSearch,
+  type NormalizeOptions,
   type PlanSearchFilter,
   SEARCH_DEFAULTS,
   validateQuery

@@ -5,8 +5,9 @@
  *
  * @module
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
+import { contract, type Options, surface, validated, validation } from "../foundation/contract.ts"
 import { fail, requestValidator, type Validated, type ValidationError } from "../foundation/issues.ts"
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
@@ -92,8 +93,24 @@ const checkQuery = requestValidator(PlanSearchQuery, RULE, { fromText: true })
  * @since 0.2.0
  */
 export const validateQuery = (
-  params: PlanSearchParams | URLSearchParams | unknown
-): Effect.Effect<Validated<PlanSearchQuery>, ValidationError> => Effect.fromResult(validateQueryResult(params))
+  params: unknown,
+  options?: NormalizeOptions
+): Effect.Effect<Validated<PlanSearchQuery>, ValidationError> =>
+  validation(VALIDATE_QUERY_SURFACE, options, () => validated(validateQueryResult(params)))
+
+/** The contract of reading search parameters (R10.2): no option but `unknownFields`. */
+export const NORMALIZE = contract({})
+
+/**
+ * Options of {@link normalize} and {@link validateQuery}: what to do with unknown parameters (R10.2).
+ *
+ * @category Search
+ * @since 0.2.0
+ */
+export interface NormalizeOptions extends Options<typeof NORMALIZE> {}
+
+const VALIDATE_QUERY_SURFACE = surface("Search.validateQuery", NORMALIZE)
+const NORMALIZE_SURFACE = surface("Search.normalize", NORMALIZE)
 
 /**
  * {@link validateQuery} as a synchronous `Result`, for the facade and the route table.
@@ -194,5 +211,7 @@ export const normalizeResult = (
  * @since 0.1.0
  */
 export const normalize = (
-  params: PlanSearchParams | URLSearchParams | unknown
-): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> => Effect.fromResult(normalizeResult(params))
+  params: unknown,
+  options?: NormalizeOptions
+): Effect.Effect<Validated<NormalizedPlanSearch>, ValidationError> =>
+  validation(NORMALIZE_SURFACE, options, () => validated(normalizeResult(params)))

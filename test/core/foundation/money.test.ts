@@ -2,6 +2,7 @@ import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Money from "../../../src/core/foundation/money.ts"
+import { splitInstallments } from "../../../src/core/money/split.ts"
 
 describe("toMinorUnits (R1.1, R1.3)", () => {
   it("converts exactly, whatever binary floating point would do", () => {
@@ -103,11 +104,11 @@ describe("split (R5)", () => {
   })
 
   it("splitInstallments works in the currency's digits", () => {
-    expect(Effect.runSync(Money.splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
-    expect(Effect.runSync(Money.splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
-    expect(Effect.runSync(Money.splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
+    expect(Effect.runSync(splitInstallments(1234.57, 7, "AUD"))).toEqual({ amount: 176.36, remainder: 0.05 })
+    expect(Effect.runSync(splitInstallments(10000, 3, "JPY"))).toEqual({ amount: 3333, remainder: 1 })
+    expect(Effect.runSync(splitInstallments(1, 3, "KWD"))).toEqual({ amount: 0.333, remainder: 0.001 })
     const merchant = { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
-    expect(Effect.runSync(Money.splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
+    expect(Effect.runSync(splitInstallments(100, 3, "AUD", { merchant }))).toEqual({ amount: 33, remainder: 1 })
   })
 
   it("splitInstallments reports every problem", () => {

@@ -10,15 +10,15 @@ import { describe, expect, it } from "vitest"
 import { MAX_MINOR_UNITS } from "../../../src/core/foundation/money.ts"
 import * as Time from "../../../src/core/foundation/time/index.ts"
 import { paymentBounds, planDayOrIssue, termsInMinorUnits, termsOf } from "../../../src/core/plan-terms/kernel.ts"
-import type { ComputeOptions } from "../../../src/core/plan-terms/terms.ts"
+import type { ComputeInputs } from "../../../src/core/plan-terms/terms.ts"
 import { computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { checkout, request } from "./fixtures.ts"
 
-const computed = (input: unknown, req: unknown, options: Partial<ComputeOptions> = {}) =>
+const computed = (input: unknown, req: unknown, options: Partial<ComputeInputs> = {}) =>
   computeResult(input, req, { now: NOW, ...options })
 
-const terms = (input: unknown, req: unknown, options: Partial<ComputeOptions> = {}) => {
+const terms = (input: unknown, req: unknown, options: Partial<ComputeInputs> = {}) => {
   const result = computed(input, req, options)
   if (Result.isFailure(result)) throw new Error(JSON.stringify(result.failure.issues))
   return result.success

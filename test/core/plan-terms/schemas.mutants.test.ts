@@ -11,7 +11,7 @@ import { PlanTerms } from "../../../src/core/plan-terms/response.ts"
 import { compute, computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
-const REQUEST = { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" }
+const REQUEST = { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" } as const
 
 const rulesOf = (input: unknown) => {
   const result = validateRequestResult(input)

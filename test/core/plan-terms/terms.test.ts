@@ -4,20 +4,20 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import type * as PlanTerms from "../../../src/core/plan-terms/index.ts"
+import type { ComputeInputs } from "../../../src/core/plan-terms/terms.ts"
 import { computeResult } from "../../../src/core/plan-terms/terms.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 import { checkout, request } from "./fixtures.ts"
 
 const weekly = (dayOfWeek: string) => ({ installments: { cadence: { frequency: "Weekly", on: { dayOfWeek } } } })
 
-const terms = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
+const terms = (checkout: unknown, req: unknown, options: Partial<ComputeInputs> = {}) => {
   const result = computeResult(checkout, req, { now: NOW, ...options })
   if (Result.isFailure(result)) throw new Error(JSON.stringify(result.failure.issues))
   return result.success
 }
-const issues = (checkout: unknown, req: unknown, options: Partial<PlanTerms.ComputeOptions> = {}) => {
-  const result = computeResult(checkout, req, { now: NOW, ...options } as PlanTerms.ComputeOptions)
+const issues = (checkout: unknown, req: unknown, options: Partial<ComputeInputs> = {}) => {
+  const result = computeResult(checkout, req, { now: NOW, ...options } as ComputeInputs)
   return Result.isFailure(result) ? result.failure.issues.map((i) => `${i.path}:${i.code}`) : []
 }
 

@@ -437,7 +437,7 @@ describe("an event's unknown fields (R10.2)", () => {
       path: "installmentNumbr",
       code: "unknown_field",
       rule: "R10.2",
-      message: "is not a field of this event and was left out"
+      message: "is not a field of this event and was left out (did you mean \"installmentNumber\"?)"
     }])
     for (const input of [null, 5, [], { at }, { _tag: "Unknown", x: 1 }]) {
       expect(Lifecycle.eventUnknownFields(input)).toEqual([])

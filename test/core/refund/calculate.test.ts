@@ -91,7 +91,9 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
 
   it("the Effect form gives the same quote", () => {
     const at = "2027-01-20T09:00:00+11:00"
-    expect(Effect.runSync(calculate(ticketPlan(), { at }))).toEqual(ok(calculateResult(ticketPlan(), { at })))
+    // JSON.parse's any: the plan as data of unknown shape, checked when the Effect runs
+    const plan = JSON.parse(JSON.stringify(ticketPlan()))
+    expect(Effect.runSync(calculate(plan, { at }))).toEqual(ok(calculateResult(ticketPlan(), { at })))
   })
 })
 

@@ -25,7 +25,7 @@ import {
   refundPlanUnknownFields
 } from "../../../core/plan/reading.ts"
 import { PLAN_STATUSES, planStatusOf } from "../../../core/plan/record.ts"
-import { type CalculateOptions, evaluate } from "../../../core/refund/calculate.ts"
+import { type CalculateInputs, evaluate } from "../../../core/refund/calculate.ts"
 import { redemptionDay } from "../../../core/refund/select.ts"
 import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
@@ -226,7 +226,7 @@ export class Accumulator {
   }
 
   /** The core's quote totals of a plan, its reading's warnings kept (once each). */
-  private quote(plan: Record<string, unknown>, options: CalculateOptions) {
+  private quote(plan: Record<string, unknown>, options: CalculateInputs) {
     const quoted = evaluate(plan, options, undefined, false, this.read, READING)
     if (this.read.length > 0) this.warn()
     return quoted

@@ -8,7 +8,9 @@
  * rationals, with bigint taking over when a product would leave the safe
  * integer range.
  *
- * The package root's `Money`: what money.ts offers users; its issue helpers stay in the core.
+ * The package root's `Money`: what foundation/money.ts offers users (its issue helpers stay in
+ * the core), and the split of an amount as an operation with its contract (split.ts), which reads
+ * a merchant configuration and so sits above the foundation.
  *
  * @module
  */
@@ -21,8 +23,7 @@ export {
   percentageOf,
   type Split,
   split,
-  splitInstallments,
-  type SplitOptions,
   toDecimalText,
   toMinorUnits
-} from "./money.ts"
+} from "../foundation/money.ts"
+export { splitInstallments, type SplitOptions } from "./split.ts"
