@@ -1,13 +1,15 @@
 /**
- * Budget of the plain API's surface: the warnings path (options checked as a closed set,
- * the mode read, process warnings when there are some) adds at most 5 % to `calculateRefund` and
- * `summarizeCheckout` on inputs without unknown fields. Today's code path is the commit before
- * the issue (`BEFORE`), extracted with `git archive` and imported beside this one, so both run in
- * the same process on the same input; the core's own functions (`calculateResult`,
- * `summarizeResult`: the arithmetic without any of the surface, nor the unknown-field scan
- * that both surfaces make) are shown too. The budget is the median of paired rounds that alternate
- * the two, which a shared machine's drift affects least.
+ * Budget of the surface: each operation's one input contract (options checked as a closed set,
+ * the mode read, the data's unknown fields found, warnings reported when there are some) adds at
+ * most 5 % to the namespaces' `Refund.calculate` and `Checkout.summarize` (run with
+ * `Effect.runSync`) and nothing measurable to the root's `calculateRefund` and `summarizeCheckout`,
+ * on inputs without unknown fields. Today's code path is the commit before the change (`BEFORE`),
+ * extracted with `git archive` and imported beside this one, so both run in the same process on
+ * the same input; the core's own functions (`calculateResult`, `summarizeResult`: the arithmetic
+ * without any of the surface, nor the unknown-field scan) are shown too. The budget is the median
+ * of paired rounds that alternate the two, which a shared machine's drift affects least.
  */
+import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
@@ -16,17 +18,21 @@ import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { summarizeResult } from "../src/core/checkout/totals.ts"
 import { calculateResult } from "../src/core/refund/calculate.ts"
-import { calculateRefund, type CheckoutRequest, summarizeCheckout } from "../src/index.ts"
+import { calculateRefund, Checkout, type CheckoutRequest, Refund, summarizeCheckout } from "../src/index.ts"
 import { exampleRequest, NOW } from "../test/fixtures.ts"
 import { plan } from "./fixtures.ts"
 import type { Case, Note, Suite } from "./harness.ts"
 
-/** The last commit of main before the plain API's surface (no silent typo, twins that never throw). */
-const BEFORE = "a22657c"
+/** The last commit of main before the one input contract per operation (the namespaces' promises). */
+const BEFORE = "6d7ed7f"
+
+type Operation = (data: unknown, options: unknown) => Effect.Effect<unknown, unknown>
 
 interface Before {
   readonly calculateRefund: (plan: unknown, options: unknown) => unknown
   readonly summarizeCheckout: (request: unknown, options: unknown) => unknown
+  readonly Refund: { readonly calculate: Operation }
+  readonly Checkout: { readonly summarize: Operation }
 }
 
 /** The package root as it was at `BEFORE`, or undefined where git cannot give it (the note says so). */
@@ -37,11 +43,7 @@ const loadBefore = async (): Promise<Before | undefined> => {
   try {
     execFileSync("sh", ["-c", `git -C '${here}' archive ${BEFORE} src | tar -x -C '${dir}'`], { stdio: "ignore" })
     symlinkSync(join(here, "node_modules"), join(dir, "node_modules"))
-    const root = (await import(pathToFileURL(join(dir, "src/index.ts")).href)) as Before & {
-      readonly quoteRefund?: Before["calculateRefund"]
-    }
-    // the refund calculation was `quoteRefund` before the one-name rename
-    return { calculateRefund: root.calculateRefund ?? root.quoteRefund!, summarizeCheckout: root.summarizeCheckout }
+    return (await import(pathToFileURL(join(dir, "src/index.ts")).href)) as Before
   } catch {
     return undefined
   }
@@ -64,6 +66,12 @@ const plainSummary = () => summarizeCheckout(request, { now: NOW })
 const beforeQuote = () => before!.calculateRefund(plan, { at: nextAt() })
 const beforeSummary = () => before!.summarizeCheckout(request, { now: NOW })
 
+// the namespaces' Effects, run as an Effect user runs one
+const effectQuote = () => Effect.runSync(Refund.calculate(plan, { at: nextAt() }))
+const effectSummary = () => Effect.runSync(Checkout.summarize(request, { now: NOW }))
+const beforeEffectQuote = () => Effect.runSync(before!.Refund.calculate(plan, { at: nextAt() }))
+const beforeEffectSummary = () => Effect.runSync(before!.Checkout.summarize(request, { now: NOW }))
+
 // the same answers, or the comparison is of different work
 const pairs: ReadonlyArray<readonly [() => Result.Result<unknown, unknown>, () => unknown]> = [
   [coreQuote, plainQuote],
@@ -84,6 +92,14 @@ if (before !== undefined) {
   step = 0
   if (a !== JSON.stringify(plainQuote()) || JSON.stringify(beforeSummary()) !== JSON.stringify(plainSummary())) {
     throw new Error("today's code and this branch must give the same answers")
+  }
+  step = 0
+  const b = JSON.stringify(beforeEffectQuote())
+  step = 0
+  if (
+    b !== JSON.stringify(effectQuote()) || JSON.stringify(beforeEffectSummary()) !== JSON.stringify(effectSummary())
+  ) {
+    throw new Error("today's namespaces and this branch's must give the same answers")
   }
 }
 
@@ -127,6 +143,8 @@ const QUOTE_CORE = "baseline: calculateResult (3 items × 3 policies)"
 const QUOTE_BEFORE = `calculateRefund before (${BEFORE})`
 const SUMMARY_CORE = "baseline: summarizeResult (2 items)"
 const SUMMARY_BEFORE = `summarizeCheckout before (${BEFORE})`
+const EFFECT_QUOTE_BEFORE = `Refund.calculate before (${BEFORE})`
+const EFFECT_SUMMARY_BEFORE = `Checkout.summarize before (${BEFORE})`
 const withBefore = before !== undefined
 
 const cases: Array<Case> = [
@@ -143,12 +161,24 @@ const cases: Array<Case> = [
     name: "summarizeCheckout (same request, no unknown fields)",
     run: plainSummary,
     compareWith: withBefore ? [SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
+  },
+  ...(withBefore ? [{ name: EFFECT_QUOTE_BEFORE, run: beforeEffectQuote, compareWith: [QUOTE_CORE] }] : []),
+  {
+    name: "Refund.calculate, Effect.runSync (same plan, no unknown fields)",
+    run: effectQuote,
+    compareWith: withBefore ? [EFFECT_QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+  },
+  ...(withBefore ? [{ name: EFFECT_SUMMARY_BEFORE, run: beforeEffectSummary, compareWith: [SUMMARY_CORE] }] : []),
+  {
+    name: "Checkout.summarize, Effect.runSync (same request, no unknown fields)",
+    run: effectSummary,
+    compareWith: withBefore ? [EFFECT_SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
   }
 ]
 
 export const suite: Suite = {
-  title: "The plain API's surface: what the warnings path adds",
-  budgetsOf: "the plain API's surface",
+  title: "The surface: what each operation's contract adds",
+  budgetsOf: "the root functions and the namespaces' Effects",
   cases,
   notes: (): ReadonlyArray<Note> => {
     const ratio = (name: string, core: () => unknown, plain: () => unknown, budget: boolean): Note => {
@@ -160,7 +190,9 @@ export const suite: Suite = {
       ...(withBefore
         ? [
           ratio(`calculateRefund ÷ calculateRefund before`, beforeQuote, plainQuote, true),
-          ratio(`summarizeCheckout ÷ summarizeCheckout before`, beforeSummary, plainSummary, true)
+          ratio(`summarizeCheckout ÷ summarizeCheckout before`, beforeSummary, plainSummary, true),
+          ratio(`Refund.calculate ÷ Refund.calculate before`, beforeEffectQuote, effectQuote, true),
+          ratio(`Checkout.summarize ÷ Checkout.summarize before`, beforeEffectSummary, effectSummary, true)
         ]
         : [{ text: `today's code (${BEFORE}) could not be extracted with git: no budget measured`, pass: false }]),
       ratio("calculateRefund ÷ calculateResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),

@@ -9,8 +9,6 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { pipe } from "effect/Function"
-import * as Logger from "effect/Logger"
-import * as References from "effect/References"
 import { readdirSync, readFileSync } from "node:fs"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import {
@@ -24,6 +22,7 @@ import {
   ValidationError
 } from "../../src/index.ts"
 import { exampleRequest, NOW, ticketPlan, ticketPolicies } from "../fixtures.ts"
+import { withLogs } from "../logs.ts"
 import { examplePlan, exampleTerms } from "./plan/fixtures.ts"
 
 const AT = "2027-01-20T09:00:00+11:00"
@@ -39,27 +38,6 @@ const termsRequest = {
   type: "plan" as const,
   timeZone: "Australia/Sydney",
   installments: { cadence: { frequency: "Weekly" as const, on: { dayOfWeek: "Monday" as const } } }
-}
-
-interface Logged {
-  readonly level: string
-  readonly message: unknown
-  readonly annotations: Readonly<Record<string, unknown>>
-}
-
-/** Runs an Effect with a logger that keeps what is logged (the default logger replaced). */
-const withLogs = <A, E>(effect: Effect.Effect<A, E>) => {
-  const logged: Array<Logged> = []
-  const logger = Logger.make((options) => {
-    logged.push({
-      level: options.logLevel,
-      // Effect's logger gets the arguments of the log call: ours is one message
-      message: Array.isArray(options.message) && options.message.length === 1 ? options.message[0] : options.message,
-      annotations: options.fiber.getRef(References.CurrentLogAnnotations)
-    })
-  })
-  const exit = Effect.runSyncExit(effect.pipe(Effect.provideService(Logger.CurrentLoggers, new Set([logger]))))
-  return { exit, logged }
 }
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {

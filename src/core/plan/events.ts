@@ -9,6 +9,7 @@
  * @module
  */
 import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 import type { InstantInput } from "../foundation/time/index.ts"
 import { everyMember } from "../internal/exhaustive.ts"
 import type { CancellationReason } from "./record.ts"
@@ -117,21 +118,29 @@ export const PLAN_EVENT_TAGS = everyMember<PlanEvent["_tag"]>()([
  * @category Plans
  * @since 0.1.0
  */
-export type PlanEventRefusal =
-  | "not_allowed"
-  | "already_cancelled"
-  | "already_paid"
-  | "already_missed"
-  | "unknown_installment"
-  | "not_due"
-  | "overpayment"
-  | "amount_mismatch"
-  | "refund_exceeds_paid"
-  | "beyond_completion"
-  | "out_of_order"
+export type PlanEventRefusal = typeof PLAN_EVENT_REFUSALS[number]
+
+/** Every {@link PlanEventRefusal}, in one list (the `PlanTransitionError` Schema reads it). */
+const PLAN_EVENT_REFUSALS = [
+  "not_allowed",
+  "already_cancelled",
+  "already_paid",
+  "already_missed",
+  "unknown_installment",
+  "not_due",
+  "overpayment",
+  "amount_mismatch",
+  "refund_exceeds_paid",
+  "beyond_completion",
+  "out_of_order"
+] as const
 
 /**
- * An event the plan's state does not allow. The record is unchanged.
+ * An event the plan's state does not allow. The record is unchanged. It is an
+ * `Error`, a yieldable tagged error (`Effect.catchTag("PlanTransitionError", …)`)
+ * and a Schema (`Schema.TaggedError`): it goes into an HTTP API's or an RPC's
+ * error schema as it is, and is encoded to and decoded from JSON
+ * (`{ _tag, code, status, event, message }`).
  *
  * @example
  * ```ts
@@ -143,11 +152,11 @@ export type PlanEventRefusal =
  * @category Plans
  * @since 0.1.0
  */
-export class PlanTransitionError extends Data.TaggedError("PlanTransitionError")<{
-  readonly code: PlanEventRefusal
+export class PlanTransitionError extends Schema.TaggedError<PlanTransitionError>()("PlanTransitionError", {
+  code: Schema.Literals(PLAN_EVENT_REFUSALS),
   /** the plan's status when the event came */
-  readonly status: string
+  status: Schema.String,
   /** the event's `_tag` */
-  readonly event: string
-  readonly message: string
-}> {}
+  event: Schema.String,
+  message: Schema.String
+}) {}

@@ -596,11 +596,14 @@ export const apply: {
     options?: ApplyOptions
   ): Effect.Effect<Plan, ValidationError | PlanTransitionError>
 } = dual(
-  // data-last when the first argument is the event (a plan has no `_tag`)
-  (args) => !(isRecord(args[0]) && typeof args[0]["_tag"] === "string"),
+  // data-first: (plan, event, options?); data-last: (event, options?), told apart by the event's `_tag`
+  // (a plan has none, options have none)
+  (args) => args.length >= 3 || (args.length === 2 && (!hasTag(args[0]) || hasTag(args[1]))),
   (plan: Plan, event: unknown, options?: ApplyOptions) =>
     calculation(APPLY_SURFACE, options, () => applyOutcome(plan, event))
 )
+
+const hasTag = (u: unknown): boolean => isRecord(u) && typeof u["_tag"] === "string"
 
 /** The contract of applying an event (R10.2): no option but `unknownFields`. */
 export const APPLY = contract({})
