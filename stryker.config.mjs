@@ -10,7 +10,7 @@ export default {
   // Stryker reloads the test environment and runs every test for each of them.
   mutate: [
     "src/core/foundation/money.ts",
-    "src/core/foundation/money-api.ts",
+    "src/core/money/index.ts",
     "src/core/foundation/currency.ts",
     "src/core/deposit/*.ts",
     "src/core/checkout/totals.ts",

@@ -66,11 +66,22 @@ const plainSummary = () => summarizeCheckout(request, { now: NOW })
 const beforeQuote = () => before!.calculateRefund(plan, { at: nextAt() })
 const beforeSummary = () => before!.summarizeCheckout(request, { now: NOW })
 
-// the namespaces' Effects, run as an Effect user runs one
+// the namespaces' Effects, each run on its own (`Effect.runSync` starts a fiber for an Effect that is
+// more than a value: an operation that computes when it runs, in its span, pays it; one computed when
+// it was built did not) and, as an Effect program runs them, in a running fiber (`BATCH` a run)
 const effectQuote = () => Effect.runSync(Refund.calculate(plan, { at: nextAt() }))
 const effectSummary = () => Effect.runSync(Checkout.summarize(request, { now: NOW }))
 const beforeEffectQuote = () => Effect.runSync(before!.Refund.calculate(plan, { at: nextAt() }))
 const beforeEffectSummary = () => Effect.runSync(before!.Checkout.summarize(request, { now: NOW }))
+
+const BATCH = 100
+const batch = Array.from({ length: BATCH }, (_, i) => i)
+const inFiber = (operation: () => Effect.Effect<unknown, unknown>) => () =>
+  Effect.runSync(Effect.forEach(batch, operation, { discard: true }))
+const fiberQuote = inFiber(() => Refund.calculate(plan, { at: nextAt() }))
+const fiberSummary = inFiber(() => Checkout.summarize(request, { now: NOW }))
+const beforeFiberQuote = inFiber(() => before!.Refund.calculate(plan, { at: nextAt() }))
+const beforeFiberSummary = inFiber(() => before!.Checkout.summarize(request, { now: NOW }))
 
 // the same answers, or the comparison is of different work
 const pairs: ReadonlyArray<readonly [() => Result.Result<unknown, unknown>, () => unknown]> = [
@@ -145,6 +156,8 @@ const SUMMARY_CORE = "baseline: summarizeResult (2 items)"
 const SUMMARY_BEFORE = `summarizeCheckout before (${BEFORE})`
 const EFFECT_QUOTE_BEFORE = `Refund.calculate before (${BEFORE})`
 const EFFECT_SUMMARY_BEFORE = `Checkout.summarize before (${BEFORE})`
+const FIBER_QUOTE_BEFORE = `Refund.calculate in a running fiber before (${BEFORE})`
+const FIBER_SUMMARY_BEFORE = `Checkout.summarize in a running fiber before (${BEFORE})`
 const withBefore = before !== undefined
 
 const cases: Array<Case> = [
@@ -173,6 +186,32 @@ const cases: Array<Case> = [
     name: "Checkout.summarize, Effect.runSync (same request, no unknown fields)",
     run: effectSummary,
     compareWith: withBefore ? [EFFECT_SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
+  },
+  ...(withBefore
+    ? [{ name: FIBER_QUOTE_BEFORE, run: beforeFiberQuote, items: BATCH, unit: "calls", compareWith: [QUOTE_CORE] }]
+    : []),
+  {
+    name: `Refund.calculate in a running fiber (${BATCH} a run)`,
+    run: fiberQuote,
+    items: BATCH,
+    unit: "calls",
+    compareWith: withBefore ? [FIBER_QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+  },
+  ...(withBefore
+    ? [{
+      name: FIBER_SUMMARY_BEFORE,
+      run: beforeFiberSummary,
+      items: BATCH,
+      unit: "calls",
+      compareWith: [SUMMARY_CORE]
+    }]
+    : []),
+  {
+    name: `Checkout.summarize in a running fiber (${BATCH} a run)`,
+    run: fiberSummary,
+    items: BATCH,
+    unit: "calls",
+    compareWith: withBefore ? [FIBER_SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
   }
 ]
 
@@ -181,8 +220,8 @@ export const suite: Suite = {
   budgetsOf: "the root functions and the namespaces' Effects",
   cases,
   notes: (): ReadonlyArray<Note> => {
-    const ratio = (name: string, core: () => unknown, plain: () => unknown, budget: boolean): Note => {
-      const r = pairedRatio(core, plain, CALLS, ROUNDS)
+    const ratio = (name: string, core: () => unknown, plain: () => unknown, budget: boolean, calls = CALLS): Note => {
+      const r = pairedRatio(core, plain, calls, ROUNDS)
       const text = `${name}, median of ${ROUNDS} paired rounds: ${r.toFixed(3)}`
       return budget ? { text: `${text} (budget ≤ ${BUDGET})`, pass: r <= BUDGET } : { text }
     }
@@ -191,8 +230,31 @@ export const suite: Suite = {
         ? [
           ratio(`calculateRefund ÷ calculateRefund before`, beforeQuote, plainQuote, true),
           ratio(`summarizeCheckout ÷ summarizeCheckout before`, beforeSummary, plainSummary, true),
-          ratio(`Refund.calculate ÷ Refund.calculate before`, beforeEffectQuote, effectQuote, true),
-          ratio(`Checkout.summarize ÷ Checkout.summarize before`, beforeEffectSummary, effectSummary, true)
+          ratio(`Refund.calculate in a running fiber ÷ before`, beforeFiberQuote, fiberQuote, true, CALLS / BATCH),
+          ratio(
+            `Checkout.summarize in a running fiber ÷ before`,
+            beforeFiberSummary,
+            fiberSummary,
+            true,
+            CALLS / BATCH
+          ),
+          ratio(`Refund.calculate, one Effect.runSync each ÷ before`, beforeEffectQuote, effectQuote, false),
+          ratio(`Checkout.summarize, one Effect.runSync each ÷ before`, beforeEffectSummary, effectSummary, false),
+          // what an Effect user pays against a plain user: both now look for unknown fields
+          ratio(
+            `Refund.calculate in a running fiber ÷ calculateRefund`,
+            inFiber(() => Effect.succeed(plainQuote())),
+            fiberQuote,
+            false,
+            CALLS / BATCH
+          ),
+          ratio(
+            `Checkout.summarize in a running fiber ÷ summarizeCheckout`,
+            inFiber(() => Effect.succeed(plainSummary())),
+            fiberSummary,
+            false,
+            CALLS / BATCH
+          )
         ]
         : [{ text: `today's code (${BEFORE}) could not be extracted with git: no budget measured`, pass: false }]),
       ratio("calculateRefund ÷ calculateResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),

@@ -706,3 +706,75 @@ describe("R10.2 every namespace operation says what its root twin says: its valu
     })
   }
 })
+
+// ---------------------------------------------------------------------------
+// Every declared option is accepted (R10.2)
+
+/** The option names the declarations give each function's options parameter: root functions and namespace operations. */
+const declaredOptionNames = (() => {
+  const { checker, exports, resolve } = declarations
+  const found = new Map<string, { readonly index: number; readonly names: ReadonlyArray<string> }>()
+  const add = (name: string, symbol: ts.Symbol) => {
+    for (const signature of checker.getTypeOfSymbol(symbol).getCallSignatures()) {
+      const parameters = signature.getParameters()
+      const last = parameters.at(-1)
+      if (last === undefined || !OPTIONS_PARAMETERS.has(last.getName())) continue
+      const type = checker.getNonNullableType(checker.getTypeOfSymbol(last))
+      const names = checker.getPropertiesOfType(type).map((p) => p.getName())
+      if (names.length > 0) found.set(name, { index: parameters.length - 1, names })
+    }
+  }
+  for (const exported of exports) {
+    const symbol = resolve(exported)
+    if (symbol.flags & ts.SymbolFlags.ValueModule) {
+      for (const member of checker.getExportsOfModule(symbol)) {
+        const inner = resolve(member)
+        if (inner.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) {
+          add(`${exported.getName()}.${member.getName()}`, inner)
+        }
+      }
+    } else if (symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) add(exported.getName(), symbol)
+  }
+  return found
+})()
+
+describe("R10.2 every option a function declares is accepted at run time: the option lists are the contracts'", () => {
+  it("the declarations name the options of the root's functions and of the namespaces' operations", () => {
+    expect(declaredOptionNames.get("calculateRefund")?.names.toSorted()).toEqual(
+      ["at", "merchant", "timeZone", "unknownFields"]
+    )
+    expect(declaredOptionNames.get("Refund.calculate")?.names.toSorted()).toEqual(
+      ["at", "merchant", "timeZone", "unknownFields"]
+    )
+    expect(declaredOptionNames.size).toBeGreaterThanOrEqual(35)
+  })
+
+  for (const [name, { index, names }] of declaredOptionNames) {
+    if (name === "decideDeposit" || name === "Verification.decideDeposit") continue // R8's answer, not issues
+    const f = name.includes(".")
+      ? namespaced(name)
+      : (Root as unknown as Record<string, (...args: Array<unknown>) => unknown>)[name]!
+    it(`${name} accepts each of its options: ${names.join(", ")}`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(argument, { minLength: index, maxLength: index }),
+          fc.constantFrom(...names),
+          fc.anything().filter((v) => v !== undefined),
+          (args, key, value) => {
+            let answer: unknown
+            const error = threw(() => (answer = f(...args, { [key]: value })))
+            const issues = error !== undefined
+              ? (error as Partial<Root.ValidationError>).issues
+              : Effect.isEffect(answer)
+              ? (failureOf(name, withLogs(answer as Effect.Effect<unknown, unknown>).exit) as
+                | Partial<Root.ValidationError>
+                | undefined)?.issues
+              : (answer as { issues?: ReadonlyArray<Root.Issue> } | undefined)?.issues
+            expect((issues ?? []).filter((i) => i.code === "unknown_option")).toEqual([])
+          }
+        ),
+        { numRuns: 15 }
+      )
+    })
+  }
+})

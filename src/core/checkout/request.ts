@@ -447,7 +447,9 @@ export const validateRequestResult = (
  * Validates a create-checkout request (R4): every constraint of the service
  * description, each violation reported with its path, code and rule; warnings
  * for what is allowed but ill-advised (R4.8). Unknown fields are left out of
- * the value and reported as warnings.
+ * the value and reported as warnings, naming the field meant when one is near
+ * (R10.2); `unknownFields: "error"` refuses them, `"ignore"` leaves them out
+ * silently. An option it does not have fails it (`unknown_option`).
  *
  * @example
  * ```ts

@@ -29,8 +29,8 @@ import { currencyExponentOrIssue, fromMinorUnits, MAX_MINOR_UNITS } from "../fou
 import * as Time from "../foundation/time/index.ts"
 import { type Issue, issue } from "../internal/issue.ts"
 import { isRecord } from "../internal/predicates.ts"
-import { reshape } from "../internal/schema-kit.ts"
-import { compileValidator } from "../internal/validator.ts"
+import { knowingEvery, reshape } from "../internal/schema-kit.ts"
+import { compileGuard, compileValidator } from "../internal/validator.ts"
 import {
   decodeResult,
   type MerchantConfigurationResponse,
@@ -66,6 +66,17 @@ export const PriceableCheckout = reshape(
     ).check(atLeastOneItem)
   })
 )
+
+/**
+ * {@link PriceableCheckout} knowing every other field of a create-checkout request and of its
+ * items: one guard says at once that a request can be priced and that it has no field no rule reads
+ * (R10.2), the common case of every surface that prices a request.
+ */
+const KnownPriceable = knowingEvery(CheckoutRequest, {
+  ...PriceableCheckout.fields,
+  items: Schema.Array(knowingEvery(CheckoutItem, PriceableCheckout.fields.items.value.fields)).check(atLeastOneItem)
+})
+const isKnownPriceable = compileGuard(KnownPriceable, { unknownKeys: "refuse" })
 
 /**
  * @category Checkout
@@ -294,7 +305,8 @@ const amountIssuesOf = (request: unknown, options: PriceInputs | undefined): Arr
  * totals read ({@link PriceableCheckout}: shape, then the currency's precision,
  * every problem at once) and gives every amount in minor units of
  * `currencyCode`, the items' dates as epoch days, and the request's `expiry`;
- * the calculations that follow a checkout start from here.
+ * the calculations that follow a checkout start from here. Its options and
+ * warnings are {@link summarize}'s (R10.2); a span named `Checkout.price`.
  *
  * @example
  * ```ts
@@ -339,14 +351,17 @@ const priceOutcome = (
  */
 export const priceUnknownResult = (
   request: unknown,
-  options?: PriceInputs
+  options?: PriceInputs,
+  checked = false
 ): Result.Result<PricedCheckout & { readonly expiry: number | undefined }, ValidationError> => {
-  const checked = checkPriceable(request)
-  if (checked.issues.length > 0) return fail([...checked.issues, ...amountIssuesOf(request, options)])
-  const priced = priceResult(checked.value, options)
+  // a request a guard has already accepted is priced as it is (the validator would answer it)
+  const read = checked ? undefined : checkPriceable(request)
+  if (read !== undefined && read.issues.length > 0) return fail([...read.issues, ...amountIssuesOf(request, options)])
+  const priceable = read === undefined ? request as PriceableCheckout : read.value
+  const priced = priceResult(priceable, options)
   return Result.isFailure(priced)
     ? Result.fail(priced.failure)
-    : Result.succeed({ ...priced.success, expiry: checked.value.expiry })
+    : Result.succeed({ ...priced.success, expiry: priceable.expiry })
 }
 
 /**
@@ -356,7 +371,8 @@ export const priceUnknownResult = (
  */
 export const summarizeResult = (
   request: unknown,
-  options: SummarizeInputs
+  options: SummarizeInputs,
+  checked = false
 ): Result.Result<CheckoutSummary, ValidationError> => {
   const now = Time.toEpochMillis(options?.now)
   if (now === undefined) {
@@ -364,7 +380,7 @@ export const summarizeResult = (
       issue("now", "format", "R3.1", "must be a valid instant (Date, epoch milliseconds or RFC 3339 date-time)")
     ])
   }
-  const priced = priceUnknownResult(request, options)
+  const priced = priceUnknownResult(request, options, checked)
   if (Result.isFailure(priced)) return Result.fail(priced.failure)
   const { exponent, items } = priced.success
   const expiresAt = checkoutEnd(now, priced.success.expiry)
@@ -389,14 +405,20 @@ export const summarizeResult = (
  * `totalCost`, `totalMinimumDeposit` with the merchant's default deposit,
  * `completionDate`, and `expiresAt` from the request's expiry (R4.7). Only
  * the fields it computes with are checked; run {@link validateRequest} for
- * the whole request.
+ * the whole request. An option it does not have fails it (`unknown_option`,
+ * naming the nearest); a field of the request no rule reads is logged at
+ * Warning level (R10.2), refused under `unknownFields: "error"`. Data-first,
+ * or data-last in a pipe; a span named `Checkout.summarize` when a tracer is
+ * installed.
  *
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
+ * import { pipe } from "effect/Function"
  * import { Checkout } from "payment-plan-engine"
  * const summary = Effect.runSync(Checkout.summarize(request, { now: "2026-11-22T00:00:00Z" }))
  * summary.totalMinimumDeposit // 280 for 2 × 50 (deposit 20) and 2 × 500 (deposit 120)
+ * const same = Effect.runSync(pipe(request, Checkout.summarize({ now: "2026-11-22T00:00:00Z" })))
  * ```
  * @category Checkout
  * @since 0.1.0
@@ -420,14 +442,18 @@ const SUMMARIZE_SURFACE = surface("Checkout.summarize", SUMMARIZE)
  */
 export const summarizeOutcome = (request: unknown, options: SummarizeOptions): Outcome<CheckoutSummary> => {
   const o = optionsOf(options)
-  const warnings = requestUnknownFields(request)
+  // one pass says the request can be priced and has nothing to warn about: the common case
+  const known = isKnownPriceable(request)
+  const warnings = known ? NONE : requestUnknownFields(request)
   // without a configuration to decode, the options as given (a hot loop allocates no copy)
-  if (o.merchant === undefined) return outcome(summarizeResult(request, o as SummarizeInputs), warnings)
+  if (o.merchant === undefined) return outcome(summarizeResult(request, o as SummarizeInputs, known), warnings)
   const merchant = decodeResult(o.merchant)
   return outcome(
     Result.isFailure(merchant)
       ? Result.fail(merchant.failure)
-      : summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }),
+      : summarizeResult(request, { now: o.now, merchant: merchant.success, timeZone: o.timeZone }, known),
     warnings
   )
 }
+
+const NONE: ReadonlyArray<Issue> = []

@@ -471,3 +471,44 @@ export const tolerant = <S extends Schema.Top, const K extends keyof S["Type"] &
 ): Schema.Codec<TolerantWith<S["Type"], K>, unknown> =>
   // derived on first use: most programs read a few kinds of response, and importing the package builds none (a light start)
   Schema.suspend(() => tolerantOf(schema.ast, new Set(required))) as never
+
+// ---------------------------------------------------------------------------
+// Keys only
+
+/**
+ * The keys of a schema node, any value accepted: a struct of the same fields (each optional, each
+ * keys only), an array of such elements, a nullable one of them, anything else any value. Beside
+ * the fields a guard checks, these fields let one compiled pass also say that an input has no field
+ * the resource does not know (R10.2), where a second walk would cost as much again. It is as strict
+ * as the walk where they agree and stricter where a value has another type (then the caller's
+ * slower path, which judges the input properly, answers).
+ */
+const keysOnly = (ast: SchemaAST.AST): Schema.Top => {
+  switch (ast._tag) {
+    case "Objects":
+      return ast.indexSignatures.length > 0 ? Schema.Unknown : Schema.Struct(knownFields(ast))
+    case "Arrays":
+      return ast.elements.length === 0 && ast.rest.length === 1 ? Schema.Array(keysOnly(ast.rest[0]!)) : Schema.Unknown
+    case "Union": {
+      const others = ast.types.filter((t) => t._tag !== "Null")
+      return others.length === 1 && others.length < ast.types.length && others[0]!._tag !== "Union"
+        ? Schema.NullOr(keysOnly(others[0]!))
+        : Schema.Unknown
+    }
+    default:
+      return Schema.Unknown
+  }
+}
+
+const knownFields = (ast: SchemaAST.Objects): Schema.Struct.Fields =>
+  Object.fromEntries(ast.propertySignatures.map((p) => [String(p.name), Schema.optionalKey(keysOnly(p.type))]))
+
+/**
+ * `fields` (checked as they are) with every other field of `whole` known, keys only (see
+ * {@link keysOnly}): compiled as a guard that refuses unknown keys, a schema of the fields a
+ * calculation reads that also knows every field of the resource they are read from.
+ */
+export const knowingEvery = <const Fields extends Schema.Struct.Fields>(
+  whole: Schema.Struct<Schema.Struct.Fields>,
+  fields: Fields
+): Schema.Struct<Schema.Struct.Fields> => Schema.Struct({ ...knownFields(whole.ast), ...fields })

@@ -381,6 +381,9 @@ ${this.checks(ast, value, path, rule)}
       }
       case "Objects":
         return this.object(ast, value, path, rule)
+      case "Unknown":
+        // any value (a field known by its key only, schema-kit.ts's `knowingEvery`)
+        return this.checks(ast, value, path, rule)
       default:
         throw new Unsupported(ast._tag)
     }

@@ -190,6 +190,11 @@ export const computeResult = (
  * or a checkout response. Invalid input (the request, the checkout, `now`)
  * fails with a `ValidationError` naming every issue; terms that can be computed
  * but are unacceptable carry `installments.validation` entries instead (R6.6).
+ * An option it does not have is one of its issues (`unknown_option`); a field
+ * of a checkout request or of the plan-terms request no rule reads is logged at
+ * Warning level (R10.2). Data-first, or data-last in a pipe
+ * (`pipe(checkout, PlanTerms.compute(request, { now }))`); a span named
+ * `PlanTerms.compute` when a tracer is installed.
  *
  * @example
  * ```ts

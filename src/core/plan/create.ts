@@ -490,7 +490,10 @@ export const createResult = (
  * its calendar day in `timeZone`, the totals of the checkout (R2), the cadence
  * of the terms. Fails with a `ValidationError` naming every problem: an invalid
  * checkout or schedule, a schedule that does not add up to the checkout's
- * `totalCost`, a bad `now`, `planId` or `timeZone`.
+ * `totalCost`, a bad `now`, `planId` or `timeZone`, an option it does not have
+ * (`unknown_option`). A field of a checkout request no rule reads is logged at
+ * Warning level (R10.2). Data-first, or data-last in a pipe
+ * (`pipe(checkout, Plan.create(terms, options))`); a span named `Plan.create`.
  *
  * @example
  * ```ts

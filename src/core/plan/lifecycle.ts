@@ -574,6 +574,9 @@ const cancelled = (plan: Plan, read: Read, exponent: number, at: string): Step =
  * `PlanTransitionError` when the plan's state does not allow the event
  * (paying a cancelled plan, cancelling twice, paying more than remains), or a
  * `ValidationError` for a malformed event. The given record is never changed.
+ * A field the event does not carry is logged at Warning level (R10.2), refused
+ * under `unknownFields: "error"`. Data-first, or data-last in a pipe
+ * (`pipe(plan, Plan.apply(event))`); a span named `Plan.apply`.
  *
  * @example
  * ```ts

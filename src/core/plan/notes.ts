@@ -340,7 +340,9 @@ export const listResult = <N extends PlanNoteResponse>(
  * built on `selfUrl`. Soft-deleted notes are hidden unless
  * `showSoftDeletedPlanNotes`. `pageSize` 1..100 (default 20), `pageOffset` the
  * number of notes skipped (default 0); numbers and booleans may come as strings.
- * `notes` are the plan's notes (the caller finds them by `planId`).
+ * `notes` are the plan's notes (the caller finds them by `planId`). An unknown
+ * parameter is logged at Warning level (R10.2); data-last in a pipe
+ * (`pipe(notes, Notes.list(params, { selfUrl }))`); a span named `Notes.list`.
  *
  * @example
  * ```ts

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import * as Schema from "effect/Schema"
 import { caseInsensitive } from "../internal/case-insensitive.ts"
 import { isRecord } from "../internal/predicates.ts"
 import { DEPOSIT_STATUSES } from "./response.ts"
@@ -29,14 +30,17 @@ export type RefusalReason =
  * @category Verification
  * @since 0.1.0
  */
-export interface ExpectedCheckout {
+export interface ExpectedCheckout extends Schema.Schema.Type<typeof Expected> {}
+
+/** What a merchant may expect, declared once: the type above and the names a decision knows (R10.2). */
+const Expected = Schema.Struct({
   /** The id read from the redirect (R8.1). */
-  readonly checkoutId: string
+  checkoutId: Schema.String,
   /** The merchant's order id, when it wants it checked. */
-  readonly merchantOrderId?: string | undefined
+  merchantOrderId: Schema.optional(Schema.String),
   /** The currency of the order, when it wants it checked. */
-  readonly currencyCode?: string | undefined
-}
+  currencyCode: Schema.optional(Schema.String)
+})
 
 /**
  * The deposit decision.
@@ -58,7 +62,7 @@ const depositStatusOf = caseInsensitive(DEPOSIT_STATUSES)
 
 const refuse = (reason: RefusalReason): DepositDecision => ({ allocate: false, reason })
 
-const EXPECTED: ReadonlySet<string> = new Set(["checkoutId", "merchantOrderId", "currencyCode"])
+const EXPECTED: ReadonlySet<string> = new Set(Object.keys(Expected.fields))
 
 /** Whether `expected` names a check this function does not make (`merchantOrderID`): a key whose value is undefined is absent (R10.1). */
 const namesUnknownCheck = (expected: Record<string, unknown>): boolean => {
