@@ -240,8 +240,6 @@ export interface ValidateOptions extends Options<typeof VALIDATE> {}
 
 /**
  * The context as the validation reads it: the merchant configuration read.
- *
- * @internal
  */
 export interface ValidateInputs {
   readonly merchantId?: string | undefined

@@ -142,8 +142,6 @@ export interface PriceOptions extends Options<typeof PRICE> {}
 
 /**
  * The options as the totals read them: the merchant configuration read.
- *
- * @internal
  */
 export interface PriceInputs {
   readonly merchant?: MerchantConfigurationResponse | undefined
@@ -279,8 +277,6 @@ export interface SummarizeOptions extends Options<typeof SUMMARIZE> {}
 
 /**
  * The options as the totals read them: the merchant configuration read.
- *
- * @internal
  */
 export interface SummarizeInputs extends PriceInputs {
   readonly now: Time.InstantInput

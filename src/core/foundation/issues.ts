@@ -79,8 +79,6 @@ export class ValidationError extends Schema.TaggedError<ValidationError>()("Vali
 /**
  * What a plain function or a namespace's operation does with a field of its data that no rule
  * reads (R10.2), as a Schema: every operation's options have it (`unknownFields`).
- *
- * @internal
  */
 export const UnknownFieldsMode = Schema.Literals(["warn", "error", "ignore"])
 

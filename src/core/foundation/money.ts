@@ -232,8 +232,6 @@ export interface InstallmentSplit {
 
 /**
  * What {@link splitAmountResult} reads of a merchant configuration: its currencies (R1.2).
- *
- * @internal
  */
 export interface SplitInputs {
   readonly merchant?: Currency.CurrencySettings | undefined

@@ -216,7 +216,7 @@ const readRecord = (input: Record<string, unknown>, path: string): Reading | Rea
  *
  * @example
  * ```ts
- * import type * as Effect from "effect/Effect"
+ * import * as Effect from "effect/Effect"
  * import { Merchant } from "payment-plan-engine"
  * const read = Effect.runSync(Merchant.read({ defaultMinDepositValue: "10", defaultRefundPolicy: [] }))
  * read.value?.defaultMinDepositValue // 10

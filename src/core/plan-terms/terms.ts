@@ -75,8 +75,6 @@ export interface ComputeOptions extends Options<typeof COMPUTE> {}
 
 /**
  * The options as the computation reads them: the merchant configuration read.
- *
- * @internal
  */
 export interface ComputeInputs {
   readonly now: Time.InstantInput

@@ -82,8 +82,6 @@ export interface CalculateOptions extends Options<typeof CALCULATE> {}
 
 /**
  * The options as the arithmetic reads them: the merchant configuration read.
- *
- * @internal
  */
 export interface CalculateInputs {
   readonly at: Time.InstantInput

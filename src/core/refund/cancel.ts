@@ -123,8 +123,6 @@ export interface CancelOptions extends Options<typeof CANCEL> {}
 
 /**
  * The options as the check reads them: the merchant configuration read.
- *
- * @internal
  */
 export interface CancelInputs {
   readonly merchant?: MerchantConfigurationResponse | undefined
