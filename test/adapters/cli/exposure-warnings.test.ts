@@ -136,7 +136,7 @@ describe("exposure: every warning through the command line's one helper (R10.2)"
       "--merchant.defaultRefundPolicy",
       "unknown_field",
       "R10.2",
-      "is not a field of this resource and was left out"
+      "is not a field of this resource and was left out (did you mean \"defaultRefundPolicies\"?)"
     ])
     const mismatch = row(ran.stderr, "--merchant.currencies[0].isZeroDecimal")
     expect(mismatch.slice(0, 3)).toEqual(["--merchant.currencies[0].isZeroDecimal", "digits_mismatch", "R1.2"])
