@@ -26,6 +26,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as Tracer from "effect/Tracer"
 import fc from "fast-check"
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
@@ -774,6 +775,40 @@ describe("R10.2 every option a function declares is accepted at run time: the op
           }
         ),
         { numRuns: 15 }
+      )
+    })
+  }
+})
+
+// ---------------------------------------------------------------------------
+// Every namespace operation is a span named for it
+
+describe("every namespace operation runs in a span named for it when a tracer is installed", () => {
+  const operations = [...namespaceOptions.keys()]
+
+  it("finds the operations", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(17)
+  })
+
+  for (const name of operations) {
+    it(`${name} opens one span, "${name}", whatever it is given`, () => {
+      const f = namespaced(name)
+      fc.assert(
+        fc.property(
+          fc.array(argument, { minLength: namespaceOptions.get(name)!, maxLength: namespaceOptions.get(name)! }),
+          (args) => {
+            const names: Array<string> = []
+            const tracer = Tracer.make({
+              span: (options) => {
+                names.push(options.name)
+                return new Tracer.NativeSpan(options)
+              }
+            })
+            withLogs(Effect.withTracer(f(...args, {}) as Effect.Effect<unknown, unknown>, tracer))
+            expect(names).toEqual([name])
+          }
+        ),
+        { numRuns: 10 }
       )
     })
   }
