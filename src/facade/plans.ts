@@ -288,7 +288,8 @@ const searched = <S extends Search.SearchablePlan>(
       )
     )
   }
-  if (issues.length > 0) {
+  // a scope that is no object is refused by the options' check (`scope`, `type`): nothing to search with
+  if (issues.length > 0 || !isObject(scope)) {
     return outcome(Result.fail(new ValidationError({ issues, warnings: NONE })), query.success.warnings)
   }
   return outcome(

@@ -196,6 +196,13 @@ describe("twins never throw, facades never skip a check", () => {
     ])
   })
 
+  it("searchPlansResult with a scope that is no object answers its issue, never a TypeError (R10.2)", () => {
+    for (const scope of [null, 5, [], "merchant-123"]) {
+      const answer = searchPlansResult([], {}, scope as never)
+      expect(!answer.ok && answer.issues.map((i) => `${i.path}:${i.code}`)).toEqual(["scope:type"])
+    }
+  })
+
   it("the reported reproduction: applyPlanEventResult answers arbitrary input with issues", () => {
     for (const [record, event] of [[{}, { _tag: "DepositAccepted", at: NOW }], [5, 3], [null, undefined]] as const) {
       const answer = applyPlanEventResult(record as never, event as never)
