@@ -213,10 +213,11 @@ export const exchange = (
   })
 
 /** What a call's span says of its answer (never a header of the request, so never the credentials). */
-const spanAnswer = (fields: Pick<HttpErrorFields, "status" | "attempts" | "requestId">) => ({
-  "http.response.status_code": fields.status,
+const spanAnswer = (fields: Pick<HttpErrorFields, "status" | "attempts" | "requestId">): Record<string, unknown> => ({
+  // what no answer gave is left out, not written as undefined
+  ...(fields.status === undefined ? {} : { "http.response.status_code": fields.status }),
   "payment_plan.attempts": fields.attempts,
-  "payment_plan.request_id": fields.requestId
+  ...(fields.requestId === undefined ? {} : { "payment_plan.request_id": fields.requestId })
 })
 
 /**

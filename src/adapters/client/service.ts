@@ -171,10 +171,8 @@ const config: Config.Config<ClientOptions> = Config.all({
  * }).pipe(
  *   Effect.catchTag("ServiceValidationError", (refused) => Effect.succeed(refused.issues))
  * )
- * program.pipe(
- *   Effect.provide(PaymentPlanClient.layerConfig()), // PAYMENT_PLAN_BASE_URL, _MERCHANT_ID, _API_KEY, …
- *   Effect.runPromise
- * )
+ * // or PaymentPlanClient.layerConfig(): PAYMENT_PLAN_BASE_URL, PAYMENT_PLAN_MERCHANT_ID, PAYMENT_PLAN_API_KEY, …
+ * await program.pipe(Effect.provide(PaymentPlanClient.layer({ baseUrl, merchantId, apiKey })), Effect.runPromise)
  * ```
  * @category Client
  * @since 0.1.0

@@ -194,8 +194,8 @@ const lineTotalsExact = ruleAtEach<RequestFields>(
 )
 
 /**
- * The create-checkout request (service description, "Checkout request (create)"; R4),
- * with every rule it can check on its own: each field's (types, lengths, patterns,
+ * The create-checkout request (service description, "Checkout request (create)"; R4)
+ * with every rule it can check on its own. Each field's (types, lengths, patterns,
  * enumerations, ranges) and, where the currency is known, its amounts' digits (R1.3)
  * and exact line totals (R1.1), so `Schema.is(Checkout.CheckoutRequest)` and a Schema
  * that embeds it refuse `costPerItem: 10.005` in AUD. What needs context is
