@@ -2,9 +2,9 @@
  * Auto-pagination: where the next page of a search or of a plan's notes is,
  * read from the page just answered, so both faces of the client (an Effect
  * `Stream`, a Promise async iterator) walk every page the same way, one page
- * at a time through the client's retries, and stop at the last.
+ * at a time through the client's retries, and stop at the last. Only the
+ * types of what they give are public.
  *
- * @internal
  * @module
  */
 import * as Effect from "effect/Effect"
@@ -49,6 +49,8 @@ const wholeOf = (value: unknown, fallback: number): number => {
 /**
  * One walk over pages: the items of a page and the query of the next one
  * (none after the last page).
+ *
+ * @internal
  */
 export interface Pager<Q, P, I> {
   readonly items: (page: P) => ReadonlyArray<I>
@@ -59,6 +61,8 @@ export interface Pager<Q, P, I> {
  * A search's pages: the next is `page + 1` until a page is empty, reaches
  * `totalRowCount`, or, without a count (R9: every field may be missing), is
  * shorter than the page size.
+ *
+ * @internal
  */
 export const SEARCH_PAGES: Pager<SearchQuery | undefined, OperationAnswer<"searchPlans">, SearchedPlan> = {
   items: (page) => page.plans ?? [],
@@ -76,6 +80,8 @@ export const SEARCH_PAGES: Pager<SearchQuery | undefined, OperationAnswer<"searc
  * A plan's notes' pages: the next starts where this one ended, until a page is
  * empty, `links.next` is null, or, without links, `meta.rowCount` is reached
  * (or, without either, a page is short).
+ *
+ * @internal
  */
 export const NOTES_PAGES: Pager<NotesQuery, OperationAnswer<"listPlanNotes">, ListedPlanNote> = {
   items: (page) => page.planNotes ?? [],
@@ -96,6 +102,8 @@ export const NOTES_PAGES: Pager<NotesQuery, OperationAnswer<"listPlanNotes">, Li
 /**
  * Every item of every page, as a `Stream`: one page asked at a time, lazily,
  * each through `page` (the client's call, with its retries).
+ *
+ * @internal
  */
 export const streamPages = <Q, P, I, E>(
   pager: Pager<Q, P, I>,
@@ -110,6 +118,8 @@ export const streamPages = <Q, P, I, E>(
 /**
  * Every item of every page, for `for await`: one page asked at a time, only
  * when the items before it have been taken (a `break` asks for no more).
+ *
+ * @internal
  */
 export async function* iteratePages<Q, P, I>(
   pager: Pager<Q, P, I>,

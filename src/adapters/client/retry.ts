@@ -72,6 +72,8 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS
  * Error codes (Node's, undici's) of failures that happen before a connection
  * exists, so before any byte of the request was sent: a refused connection,
  * a name that does not resolve, a connection that was never established.
+ *
+ * @internal
  */
 export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
@@ -96,6 +98,8 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
  * cannotHaveReachedServer(refused) // true
  * cannotHaveReachedServer(new TypeError("fetch failed", { cause: { code: "ECONNRESET" } })) // false
  * ```
+ *
+ * @internal
  */
 export const cannotHaveReachedServer = (cause: unknown, depth = 0): boolean => {
   if (depth > 8 || typeof cause !== "object" || cause === null) return false
@@ -117,6 +121,8 @@ export const cannotHaveReachedServer = (cause: unknown, depth = 0): boolean => {
  * isRepeatable({ method: "POST", idempotencyKey: "2c9f…" }, "unknown") // false: the service may ignore the key
  * isRepeatable({ method: "POST", idempotencyKey: "2c9f…" }, "honoured") // true
  * ```
+ *
+ * @internal
  */
 export const isRepeatable = (
   request: Sent,
@@ -126,6 +132,8 @@ export const isRepeatable = (
 
 /**
  * Whether the failure may pass on another attempt.
+ *
+ * @internal
  */
 export const isTransient = (error: ClientError): boolean =>
   error._tag === "TransportError" || error._tag === "TimeoutError" || error._tag === "RateLimitedError" ||
@@ -135,6 +143,8 @@ export const isTransient = (error: ClientError): boolean =>
  * Whether a request that failed so may be tried again: a transient failure of
  * a repeatable request, or a failure before the request can have reached the
  * server (which any request may retry).
+ *
+ * @internal
  */
 export const mayRetry = (
   request: Sent,
@@ -153,6 +163,8 @@ export const mayRetry = (
  * ```ts
  * backoffMs({ baseDelayMs: 200, maxDelayMs: 5000 }, 2, 0.5) // 0.5 × min(5000, 200 × 2²) = 400
  * ```
+ *
+ * @internal
  */
 export const backoffMs = (
   policy: { readonly baseDelayMs: number; readonly maxDelayMs: number },
@@ -220,6 +232,8 @@ const retryAfterOf = (error: ClientError): number =>
  * Runs `attempt` (numbered from 1) until it succeeds, the failure may not be
  * retried ({@link mayRetry}), or the schedule stops. The failure returned is
  * the last one; its `attempts` says how many were made.
+ *
+ * @internal
  */
 export const withRetries = <A>(
   schedule: RetrySchedule,

@@ -209,7 +209,7 @@ const lineTotalsExact = ruleAtEach<RequestFields>(
  * Schema.is(Checkout.CheckoutRequest)(request) // false when an amount has too many digits
  * // embedded in your own Schema, unknown fields reported rather than stripped (R10.2):
  * const Order = Schema.Struct({ orderNumber: Schema.String, checkout: Checkout.CheckoutRequest })
- * Schema.decodeUnknownSync(Order)(input, { onExcessProperty: "error", errors: "all" })
+ * Schema.decodeUnknownSync(Order)({ orderNumber: "o-1", checkout: body }, { onExcessProperty: "error", errors: "all" })
  * ```
  * @category Checkout
  * @since 0.1.0

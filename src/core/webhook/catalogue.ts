@@ -351,14 +351,16 @@ const tolerantMember = <const T extends WebhookEventType>(type: T): ReturnType<t
  * @category Webhooks
  * @since 0.2.0
  */
-export const WebhookEventResponse: Schema.Codec<TolerantEvent["Type"], unknown> = Schema.suspend(() =>
+export const WebhookEventResponse = Schema.suspend(() =>
   // built on first use, like every tolerant reading (a light start), from the catalogue: a type added
   // there is read here without a line of its own
-  Schema.Union(EVENT_TYPES.map((type) => tolerantMember(type)))
-) as never
-
-/** The tolerant reading of each type of the catalogue, as one union of schemas. */
-type TolerantEvent = { readonly [T in WebhookEventType]: ReturnType<typeof tolerantMemberOf<T>> }[WebhookEventType]
+  Schema.Union(
+    EVENT_TYPES.map((type) => tolerantMember(type)) as ReadonlyArray<
+      WebhookEventType extends infer T ? T extends WebhookEventType ? ReturnType<typeof tolerantMemberOf<T>> : never
+        : never
+    >
+  )
+)
 
 // each type's decoder, made on first use: a known type's issues are its own schema's, not the union's
 const decoders = new Map<
