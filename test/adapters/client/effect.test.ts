@@ -158,6 +158,23 @@ describe("a Duration and a Schedule as options", () => {
       expect(failureOf(exit)).toMatchObject({ _tag: "TimeoutError", timeoutMs: 1_500 })
     }))
 
+  it("a timeout that is no Duration, both timeout and timeoutMs, or a retry of another kind are refused at once", () => {
+    const refused = Effect.runSync(
+      Effect.flip(
+        make(options(fakeTransport([]).fetch, {
+          timeout: "soon" as never,
+          timeoutMs: 1_000,
+          retry: "twice" as never
+        }))
+      )
+    )
+    expect(refused.issues.map((i) => [i.path, i.code])).toEqual([
+      ["timeoutMs", "conflict"],
+      ["timeout", "range"],
+      ["retry", "type"]
+    ])
+  })
+
   it.effect("retry takes a Schedule, which replaces the default backoff rather than adding to it", () =>
     Effect.gen(function*() {
       const { exit, at } = yield* timed([unavailable, unavailable, unavailable, unavailable], {
