@@ -42,8 +42,8 @@ export const MinimumDeposit = withRule(
     (d) => d.value <= 100 || depositUnit(d.unit) !== "percentage",
     (d) => String(d.value),
     {
-      if: { properties: { unit: { pattern: anyCasePattern(["Percentage"]) } }, required: ["unit"] },
-      then: { properties: { value: { maximum: 100 } } }
+      if: { properties: { unit: { type: "string", pattern: anyCasePattern(["Percentage"]) } }, required: ["unit"] },
+      then: { properties: { value: { type: "number", maximum: 100 } } }
     }
   )
 )

@@ -127,6 +127,65 @@ export const errorStatuses = (operation: Operation): ReadonlyArray<ErrorStatus> 
   return [...statuses].sort((a, b) => a - b)
 }
 
+/** A check the engine makes with what the request alone does not hold: the merchant, `now`, the currency's digits. */
+export interface ContextCheck {
+  readonly rule: string
+  readonly code: string
+  readonly check: string
+}
+
+/**
+ * The checks of each request body that need more than the request (the rules that are one
+ * function each, docs/rules.md): named in the body's schema (`x-service-checks` and its
+ * description), since no JSON Schema can say them.
+ */
+export const CONTEXT_CHECKS: Partial<Record<Operation, ReadonlyArray<ContextCheck>>> = {
+  createCheckout: [
+    {
+      rule: "R1.3",
+      code: "precision",
+      check: "costPerItem and a Currency minimumDepositPerItem.value have at most the currency's fraction digits " +
+        "(ISO 4217's, or 0 where the merchant configuration makes the currency zero-decimal, R1.2)"
+    },
+    { rule: "R1.1", code: "range", check: "each line total (costPerItem × quantity) stays an exact amount" },
+    { rule: "R4.5", code: "merchant_mismatch", check: "merchantId equals the merchant of the credentials" },
+    {
+      rule: "R4.5",
+      code: "unknown_external_code",
+      check: "externalCode is one of the merchant's sub-merchants, when the merchant lists any"
+    },
+    { rule: "R4.6", code: "past_date", check: "each redemptionDate lies after the time of the request" },
+    {
+      rule: "R4.7",
+      code: "range",
+      check: "the checkout's end (its creation plus expiry minutes) falls before the year 10000"
+    }
+  ],
+  computePlanTerms: [
+    { rule: "R1.3", code: "precision", check: "deposit.amount has at most the checkout currency's fraction digits" }
+  ],
+  cancelPlan: [
+    {
+      rule: "R7.8",
+      code: "range",
+      check: "refundableAmount lies between 0 and what the plan's customer paid, in the currency's digits"
+    }
+  ]
+}
+
+/** A request body's schema, with the checks it cannot say named (see {@link CONTEXT_CHECKS}). */
+const bodySchema = (operation: Operation, schema: Schema.Top): JsonObject => {
+  const checks = CONTEXT_CHECKS[operation] ?? []
+  const own = requestJsonSchema(schema)
+  if (checks.length === 0) return own
+  const said = checks.map(({ check, rule }) => `${check} (${rule})`).join("; ")
+  return {
+    description: `Checked by the service with what the request alone does not hold: ${said}.`,
+    ...own,
+    "x-service-checks": checks.map(({ check, code, rule }) => ({ rule, code, check }))
+  }
+}
+
 /** The component name of an operation's schemas: `createCheckout` → `CreateCheckoutRequest`. */
 const componentName = (operation: Operation, suffix: "Request" | "Response"): string =>
   `${operation[0]!.toUpperCase()}${operation.slice(1)}${suffix}`
@@ -400,7 +459,7 @@ const build = (): JsonObject => {
     const entry: RouteEntry = ROUTE_TABLE[operation]
     const item = paths[entry.path] ??= {}
     item[entry.method.toLowerCase()] = operationOf(operation, examples)
-    if (entry.in === "body") schemas[componentName(operation, "Request")] = requestJsonSchema(entry.request)
+    if (entry.in === "body") schemas[componentName(operation, "Request")] = bodySchema(operation, entry.request)
     schemas[componentName(operation, "Response")] = responseJsonSchema(entry.response)
   }
   schemas["ErrorBody"] = responseJsonSchema(ErrorBodyResponse)
@@ -463,10 +522,10 @@ export const requestBodySchema = (operation: Operation): JsonObject => {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: componentName(operation, "Request"),
-    description: `The body of ${entry.method} ${entry.path} (${operation}), strict: unknown properties are refused. ` +
+    ...bodySchema(operation, entry.request),
+    $comment: `The body of ${entry.method} ${entry.path} (${operation}), strict: unknown properties are refused. ` +
       "Each check cites its rule (x-rule); the checks JSON Schema cannot say are named in the descriptions " +
-      "(docs/integrations.md lists them).",
-    ...requestJsonSchema(entry.request)
+      "and x-service-checks (docs/integrations.md lists them)."
   }
 }
 

@@ -14,9 +14,9 @@
  * are counted apart.
  */
 import type { IPrismDiagnostic } from "@stoplight/prism-core"
-import type { IHttpRequest, IHttpResponse } from "@stoplight/prism-http"
+import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from "@stoplight/prism-http"
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http"
-import route from "@stoplight/prism-http/dist/router/index.js"
+import * as router from "@stoplight/prism-http/dist/router/index.js"
 import { validateInput, validateOutput, validateSecurity } from "@stoplight/prism-http/dist/validator/index.js"
 import type { IHttpOperation } from "@stoplight/types"
 import * as E from "fp-ts/lib/Either.js"
@@ -40,6 +40,11 @@ export interface ExchangeLog {
 
 /** An empty log. */
 export const newLog = (): ExchangeLog => ({ validated: [], passedThrough: [], violations: [] })
+
+type Route = PrismHttpComponents["route"]
+// a CommonJS module's default export: `default` of the module under Node, the function under vite's interop
+const routeExport = router.default as unknown as Route | { readonly default: Route }
+const route: Route = typeof routeExport === "function" ? routeExport : routeExport.default
 
 let operations: Promise<Array<IHttpOperation>> | undefined
 
@@ -91,6 +96,12 @@ const responseOf = async (response: Response): Promise<IHttpResponse> => ({
   body: bodyOf(await response.clone().text(), response.headers.get("content-type"))
 })
 
+/**
+ * Prism's errors and warnings (an answer's status the operation does not declare is a warning
+ * to Prism, a violation here: the document lists every status an operation answers).
+ */
+const serious = (d: IPrismDiagnostic) => d.severity <= 1
+
 /** Errors Prism reports as `Left`, with their diagnostics; none as `Right`. */
 const left = (result: E.Either<ReadonlyArray<IPrismDiagnostic>, unknown>) => (E.isLeft(result) ? result.left : [])
 
@@ -116,7 +127,7 @@ export const validatingFetch = (
     const resources = await documentOperations()
     const matched = route({ resources, input })
     if (E.isLeft(matched)) {
-      log.violations.push({ exchange, side: "route", diagnostics: [matched.left.message] })
+      log.violations.push({ exchange, side: "route", diagnostics: [String(matched.left)] })
       return response
     }
     const resource = matched.right
@@ -125,7 +136,7 @@ export const validatingFetch = (
     const refused = [
       ...left(validateInput({ resource, element: input })),
       ...left(validateSecurity({ resource, element: input }))
-    ].filter((d) => d.severity === 0)
+    ].filter(serious)
     // a request the document refuses must not be taken by the service
     if (refused.length > 0 && (refusedRequests === "always" || response.status < 300)) {
       log.violations.push({
@@ -134,7 +145,7 @@ export const validatingFetch = (
         diagnostics: shown(refused)
       })
     }
-    const wrong = left(validateOutput({ resource, element: output })).filter((d) => d.severity === 0)
+    const wrong = left(validateOutput({ resource, element: output })).filter(serious)
     if (wrong.length > 0) {
       log.violations.push({ exchange: `${exchange} → ${response.status}`, side: "response", diagnostics: shown(wrong) })
     }
