@@ -530,7 +530,11 @@ const tolerantOfNow = (ast: SchemaAST.AST, required: ReadonlySet<string>): Schem
       const members = ast.types.filter((t) => t._tag !== "Null" && t._tag !== "Undefined")
       const nullable = members.length !== ast.types.length
       const inner = members.every((t) => t._tag === "Literal" && typeof t.literal === "string")
-        ? Schema.String
+        ? Schema.String.annotate({
+          description: `One of ${
+            members.map((t) => (t as SchemaAST.Literal).literal).join(", ")
+          }, or another value a service adds (R9).`
+        })
         : members.length === 1
         ? tolerantOf(members[0]!)
         : Schema.Union(members.map((m) => tolerantOf(m)))
@@ -547,7 +551,8 @@ const tolerantOfNow = (ast: SchemaAST.AST, required: ReadonlySet<string>): Schem
       }
       const index = ast.indexSignatures[0]
       if (ast.propertySignatures.length === 0 && index !== undefined) {
-        return Schema.Record(Schema.String, tolerantOf(index.type))
+        // a map's values are read as its type says (R9): each may be null
+        return Schema.Record(Schema.String, Schema.NullOr(tolerantOf(index.type)))
       }
       return OpenStruct(fields)
     }
