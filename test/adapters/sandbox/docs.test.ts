@@ -11,7 +11,13 @@ import { join } from "node:path"
 import { type BrowserContext, chromium } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CHROMIUM_ARGS, findChromium } from "../../../scripts/chromium.ts"
-import { createSandbox, loadMerchants, type RunningSandbox, sqliteStore, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import {
+  createSandbox,
+  loadMerchants,
+  type RunningSandbox,
+  sqliteStore,
+  startSandbox
+} from "../../../src/adapters/sandbox/index.ts"
 import { openApiDocument } from "../../../src/core/wire/openapi.ts"
 import { OPERATIONS, ROUTE_TABLE } from "../../../src/core/wire/routes.ts"
 import { MERCHANTS_FILE } from "./helpers.ts"
@@ -86,7 +92,7 @@ describe("the API reference page in Chromium", () => {
       if (!r.url().startsWith(running.url)) elsewhere.push(r.url())
     })
     await page.goto(`${running.url}/docs`)
-    const summaries = (openApiDocument()["paths"] as Record<string, Record<string, { summary: string }>>)
+    const summaries = openApiDocument()["paths"] as Record<string, Record<string, { summary: string }>>
     for (const operation of OPERATIONS) {
       const { method, path } = ROUTE_TABLE[operation]
       const summary = summaries[path]![method.toLowerCase()]!.summary
