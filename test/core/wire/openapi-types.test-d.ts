@@ -13,6 +13,7 @@
  * generated type must be the narrower, and both are compared as `string`.
  */
 import { expectTypeOf } from "vitest"
+import type { ErrorBodyResponse } from "../../../src/core/wire/error-response.ts"
 import type { Operation, OperationAnswer, OperationInput, RouteTable } from "../../../src/core/wire/routes.ts"
 import type { components, operations } from "./openapi.generated.ts"
 
@@ -90,7 +91,7 @@ expectTypeOf<AnswersAgree<"getMerchantConfiguration">>().toEqualTypeOf<true>()
 expectTypeOf<
   Agree<
     Plain<components["schemas"]["ErrorBody"]>,
-    Plain<typeof import("../../../src/core/wire/error-response.ts").ErrorBodyResponse.Type>
+    Plain<ErrorBodyResponse>
   >
 >().toEqualTypeOf<true>()
 
