@@ -66,7 +66,8 @@ export const CurrencyCode = PatternText(3, 3, {
   code: "unknown_currency",
   rule: "R4.4",
   message: "must be an active ISO 4217 code in upper case",
-  test: Currency.isActive
+  test: Currency.isActive,
+  json: { enum: Currency.codes }
 })
 
 /**
@@ -84,7 +85,9 @@ export const CheckoutItem = withRule(
     ),
     quantity: WholeNumber(1, "R4.6"),
     description: NonEmptyText("R4.6"),
-    costPerItem: FiniteNumber.check(rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0)),
+    costPerItem: FiniteNumber.check(
+      rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0, { json: { exclusiveMinimum: 0 } })
+    ),
     minimumDepositPerItem: Schema.optionalKey(MinimumDeposit),
     depositRefundable: Schema.optionalKey(Schema.Boolean),
     redemptionDate: Time.DateOrDateTimeText,
@@ -112,7 +115,7 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "must have at least one item",
   (a) => a.length > 0,
   // it fails only on an empty array: say so, not "an array"
-  () => "an empty array"
+  { detail: () => "an empty array", json: { minItems: 1 } }
 )
 
 /**
@@ -132,7 +135,9 @@ const CheckoutRequestFields = withRule(
     callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
-        rule<number>("format", "R4.7", "must be whole minutes", wholeMinutesOrDefault)
+        rule<number>("format", "R4.7", "must be whole minutes", wholeMinutesOrDefault, {
+          json: { anyOf: [{ maximum: 0 }, { multipleOf: 1 }] }
+        })
       )
     ),
     items: Schema.Array(CheckoutItem).check(atLeastOneItem),
