@@ -305,7 +305,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Checked by the service with what the request alone does not hold: costPerItem and a Currency minimumDepositPerItem.value have at most the currency's fraction digits (ISO 4217's, or 0 where the merchant configuration makes the currency zero-decimal, R1.2) (R1.3); each line total (costPerItem × quantity) stays an exact amount (R1.1); merchantId equals the merchant of the credentials (R4.5); externalCode is one of the merchant's sub-merchants, when the merchant lists any (R4.5); each redemptionDate lies after the time of the request (R4.6); the checkout's end (its creation plus expiry minutes) falls before the year 10000 (R4.7). */
+        /** @description Checked by the service, beyond what JSON Schema says: must have at most the currency's fraction digits (R1.3); must keep the line total within the largest exact amount (R1.1). */
         CreateCheckoutRequest: {
             /** @enum {string} */
             type?: "plan";
@@ -346,7 +346,7 @@ export interface components {
             merchantMetadata?: {
                 [key: string]: string;
             };
-        };
+        } & (unknown & unknown);
         CreateCheckoutResponse: {
             merchantId?: string | null;
             externalCode?: string | null;
