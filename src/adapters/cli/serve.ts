@@ -94,7 +94,7 @@ export const registerServe = (program: Command, io: Io): void => {
     .action(async (
       flags: { merchants?: string; port?: string; host?: string; database?: string; webhookAllow?: string }
     ) => {
-      const sandbox = await loadSandbox<SandboxModule>("payment-plan serve")
+      const sandbox = await loadSandbox<SandboxModule>("serve")
       const read = sandbox.readSandboxSettings({ flags, environment: io.env ?? process.env })
       if (!read.ok) throw new CliFailure(EXIT_USAGE, "the sandbox's settings were refused:", read.issues)
       const settings = read.value
