@@ -46,7 +46,18 @@ const CORE_GLOBALS = [
 
 export default tseslint.config(
   // assets.generated.ts: written by scripts/build-widget.ts, checked by a test against its sources
-  { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/", "**/*.generated.ts"] },
+  {
+    ignores: [
+      "dist/",
+      "docs/api/",
+      "node_modules/",
+      ".sandbox/",
+      "coverage/",
+      ".doc-examples/",
+      ".pack/",
+      "**/*.generated.ts"
+    ]
+  },
   // Stryker's sandboxes and reports (npm run mutation)
   { ignores: [".stryker-tmp/", "reports/"] },
   // a disable comment that no longer silences anything (a function split since) is an error: reasons stay true
