@@ -47,7 +47,7 @@ const run = (command: string, args: ReadonlyArray<string>, cwd: string, env?: No
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     process.stderr.write(`${stdout ?? ""}${stderr ?? ""}`)
-    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`)
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`, { cause: error })
   }
 }
 
