@@ -175,15 +175,18 @@ const unregister = async (io: Io, { connection, url }: Registration): Promise<vo
   }
 }
 
-/** `listen`: receives, verifies, prints and forwards until `--count` events or a signal. */
-export const listen = async (io: Io, options: ListenOptions): Promise<void> => {
-  const target = forwardTarget(options.forwardTo)
-  const connection = hasCredentials(options, io) ? readConnection(options, io, LOCAL_SANDBOX) : undefined
-  const { secret, given } = secretOf(io, options, connection !== undefined)
+/**
+ * The receiver on the port: each delivery verified, printed and forwarded; `received` is told
+ * after each event answered.
+ */
+const startReceiver = async (
+  io: Io,
+  options: ListenOptions,
+  secret: string,
+  target: string | undefined,
+  received: () => void
+) => {
   const { verifyWebhook } = (await import(CLIENT)) as ClientModule
-  let verified = 0
-  let finish: () => void = () => {}
-  const done = new Promise<void>((resolve) => (finish = resolve))
   const receive = async (req: IncomingMessage, res: ServerResponse) => {
     let delivery: Awaited<ReturnType<ClientModule["verifyWebhook"]>>
     let body: Uint8Array
@@ -205,8 +208,7 @@ export const listen = async (io: Io, options: ListenOptions): Promise<void> => {
       status = typeof answer === "number" ? answer : 502
     }
     res.writeHead(status).end()
-    verified++
-    if (options.count !== undefined && verified >= options.count) finish()
+    received()
   }
   const server = createServer((req, res) => {
     if (req.method !== "POST") res.writeHead(405, { allow: "POST" }).end()
@@ -223,34 +225,53 @@ export const listen = async (io: Io, options: ListenOptions): Promise<void> => {
     throw error
   }
   const stopped = new Promise<void>((resolve) => server.once("close", () => resolve()))
-  const close = async () => {
-    // stop accepting, then end the connections a sender keeps alive
-    server.close()
-    server.closeAllConnections()
-    await stopped
+  return {
+    url: receiverUrl(options.host, (server.address() as AddressInfo).port),
+    close: async () => {
+      // stop accepting, then end the connections a sender keeps alive
+      server.close()
+      server.closeAllConnections()
+      await stopped
+    }
   }
-  const url = receiverUrl(options.host, (server.address() as AddressInfo).port)
-  io.stderr.write(`listening for webhooks on ${url} (any path)\n`)
-  let registration: Registration | undefined
+}
+
+/** `listen`: receives, verifies, prints and forwards until `--count` events or a signal. */
+export const listen = async (io: Io, options: ListenOptions): Promise<void> => {
+  const target = forwardTarget(options.forwardTo)
+  const connection = hasCredentials(options, io) ? readConnection(options, io, LOCAL_SANDBOX) : undefined
+  const { secret, given } = secretOf(io, options, connection !== undefined)
+  let finish: () => void = () => {}
+  const done = new Promise<void>((resolve) => (finish = resolve))
+  // from the start: a signal that comes while the endpoint is being registered still removes it
+  process.once("SIGINT", finish)
+  process.once("SIGTERM", finish)
   try {
-    if (connection !== undefined) registration = await register(io, connection, url, secret)
-  } catch (error) {
-    await close()
-    throw error
+    let verified = 0
+    const receiver = await startReceiver(io, options, secret, target, () => {
+      verified++
+      if (options.count !== undefined && verified >= options.count) finish()
+    })
+    io.stderr.write(`listening for webhooks on ${receiver.url} (any path)\n`)
+    let registration: Registration | undefined
+    try {
+      if (connection !== undefined) registration = await register(io, connection, receiver.url, secret)
+    } catch (error) {
+      await receiver.close()
+      throw error
+    }
+    if (registration !== undefined) {
+      io.stderr.write(
+        `registered as ${connection!.merchantId}'s webhook endpoint on ${connection!.baseUrl}` +
+          (given ? ", signed with the secret given" : `; signing secret ${secret}`) + " (removed when listen stops)\n"
+      )
+    }
+    if (target !== undefined) io.stderr.write(`forwarding verified events to ${target}\n`)
+    await done
+    if (registration !== undefined) await unregister(io, registration)
+    await receiver.close()
+  } finally {
+    process.off("SIGINT", finish)
+    process.off("SIGTERM", finish)
   }
-  if (registration !== undefined) {
-    io.stderr.write(
-      `registered as ${connection!.merchantId}'s webhook endpoint on ${connection!.baseUrl}` +
-        (given ? ", signed with the secret given" : `; signing secret ${secret}`) + " (removed when listen stops)\n"
-    )
-  }
-  if (target !== undefined) io.stderr.write(`forwarding verified events to ${target}\n`)
-  const stop = () => finish()
-  process.once("SIGINT", stop)
-  process.once("SIGTERM", stop)
-  await done
-  process.off("SIGINT", stop)
-  process.off("SIGTERM", stop)
-  if (registration !== undefined) await unregister(io, registration)
-  await close()
 }
