@@ -46,20 +46,11 @@ const CORE_GLOBALS = [
 
 export default tseslint.config(
   // assets.generated.ts: written by scripts/build-widget.ts, checked by a test against its sources
-  {
-    ignores: [
-      "dist/",
-      "docs/api/",
-      "node_modules/",
-      ".sandbox/",
-      "coverage/",
-      ".doc-examples/",
-      ".pack/",
-      "**/*.generated.ts"
-    ]
-  },
+  { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/", "**/*.generated.ts"] },
   // Stryker's sandboxes and reports (npm run mutation)
   { ignores: [".stryker-tmp/", "reports/"] },
+  // the tarball scripts/pack-check.ts packs (npm run check:package)
+  { ignores: [".pack/"] },
   // a disable comment that no longer silences anything (a function split since) is an error: reasons stay true
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
