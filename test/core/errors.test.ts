@@ -119,13 +119,6 @@ const exportedErrors = ENTRIES.flatMap(([entry, module]) =>
   })
 )
 
-/**
- * The one known exception while the client's request-validation error keeps the core's tag: the
- * client's rename (its own tag, `RequestValidationError`) removes it; this test then fails until
- * the exception is deleted, so it cannot outlive the rename.
- */
-const PENDING_RENAME: Readonly<Record<string, string>> = { RequestValidationError: "ValidationError" }
-
 /** The rows of docs/api.md's "Errors" table: tag, class and entry point. */
 const documented = (() => {
   const text = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8")
@@ -151,20 +144,13 @@ describe("one tag per error class, each listed in docs/api.md", () => {
   })
 
   it("no two error classes share a tag, and each tag is its class's name", () => {
-    for (const { name, tag } of exportedErrors) {
-      if (name in PENDING_RENAME) {
-        expect(tag, `${name}: the rename has landed; delete its entry of PENDING_RENAME`).toBe(PENDING_RENAME[name])
-        continue
-      }
-      expect(tag, name).toBe(name)
-    }
-    const tags = exportedErrors.filter((e) => !(e.name in PENDING_RENAME)).map((e) => e.tag)
+    for (const { name, tag } of exportedErrors) expect(tag, name).toBe(name)
+    const tags = exportedErrors.map((e) => e.tag)
     expect(tags.length).toBe(new Set(tags).size)
   })
 
   it("docs/api.md's \"Errors\" lists every error class, its tag and its entry point, and nothing else", () => {
-    const key = ({ entry, name, tag }: { entry: string; name: string; tag: string }) =>
-      `${entry} ${name} ${name in PENDING_RENAME ? name : tag}`
+    const key = ({ entry, name, tag }: { entry: string; name: string; tag: string }) => `${entry} ${name} ${tag}`
     expect(documented.map(key).toSorted()).toEqual(exportedErrors.map(key).toSorted())
   })
 })
