@@ -172,3 +172,153 @@ describe("authentication in constant work", () => {
     sandbox.close()
   })
 })
+
+/**
+ * A flood of fresh wrong keys (200 connections, each sending a new key as
+ * soon as it is answered) must not starve a first login with the right key.
+ * The flood is played by hand: the injected check holds every scrypt until
+ * the test answers it, so the order of the checks is what is tested, with
+ * no clock. The figure under real load (the login answered within 1 s, 10 of
+ * 10 tries) is the benchmark's, benchmarks/sandbox-logins.bench.ts.
+ */
+describe("first logins under a flood of wrong keys", () => {
+  const FLOODER = "203.0.113.66"
+  const CONNECTIONS = 200
+
+  /** 200 connections of one client sending fresh wrong keys, each again as soon as it is answered (429 included). */
+  const flood = (directory: ReturnType<typeof merchantDirectory>) => {
+    const connections = Array.from({ length: CONNECTIONS }, () => ({}))
+    let sent = 0
+    let stopped = false
+    const send = (connection: object): void => {
+      if (stopped) return
+      const key = `flood-key-${sent++}-0123456789`
+      // the flood names the merchant itself: no scheme can tell its keys from the right one before checking
+      // each answer, 401 or 429, is followed by a new key after a round trip (a turn of the event loop)
+      const again = () => void setImmediate(() => send(connection))
+      directory.authenticate(credentials(ID, key), { address: FLOODER, connection }).then(again, again)
+    }
+    for (const connection of connections) send(connection)
+    return { sent: () => sent, stop: () => (stopped = true) }
+  }
+
+  /** Answers the running checks "wrong" (the flood's keys are), `rounds` times, letting the flood send again. */
+  const answerFlood = async (spy: ReturnType<typeof scryptSpy>, rounds: number) => {
+    for (let round = 0; round < rounds; round++) {
+      for (const call of spy.calls.filter((c) => !c.answered && c.apiKey !== KEY)) call.answer(false)
+      await settle()
+      await settle()
+    }
+  }
+
+  it("a login from another client is checked at the next free slot, however many wrong keys keep arriving", async () => {
+    const spy = scryptSpy(false)
+    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 2, maxWaiting: 64 })
+    const attack = flood(directory)
+    await settle()
+    await answerFlood(spy, 20)
+    let outcome: unknown = "waiting"
+    directory.authenticate(credentials(ID, KEY), { address: "198.51.100.7", connection: {} }).then(
+      (m) => (outcome = m),
+      (e: unknown) => (outcome = e)
+    )
+    await settle()
+    // the flood goes on: every slot that frees is asked for again by a newer wrong key
+    await answerFlood(spy, 1)
+    const login = spy.calls.findIndex((c) => c.apiKey === KEY)
+    expect(login).toBeGreaterThan(-1)
+    // at most the two checks running when it arrived went before it
+    expect(spy.calls.slice(login + 1).filter((c) => c.answered).length).toBeLessThanOrEqual(2)
+    spy.calls[login]!.answer(true)
+    await settle()
+    expect(outcome).toBe(merchant)
+    expect(attack.sent()).toBeGreaterThan(CONNECTIONS * 2)
+    attack.stop()
+    await spy.drain()
+  })
+
+  it("a login on a new connection of the flooding client goes before the connections whose keys failed", async () => {
+    const spy = scryptSpy(false)
+    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 2, maxWaiting: 64 })
+    const attack = flood(directory)
+    await settle()
+    await answerFlood(spy, 20)
+    let outcome: unknown = "waiting"
+    directory.authenticate(credentials(ID, KEY), { address: FLOODER, connection: {} }).then(
+      (m) => (outcome = m),
+      (e: unknown) => (outcome = e)
+    )
+    await settle()
+    await answerFlood(spy, 1)
+    const login = spy.calls.findIndex((c) => c.apiKey === KEY)
+    expect(login).toBeGreaterThan(-1)
+    spy.calls[login]!.answer(true)
+    await settle()
+    expect(outcome).toBe(merchant)
+    attack.stop()
+    await spy.drain()
+  })
+
+  it("past the waiting bound the flood's own checks are let go, never the login waiting beside them", async () => {
+    const spy = scryptSpy(false)
+    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 1, maxWaiting: 8 })
+    const connection = {}
+    const first = directory.authenticate(credentials(ID, "flood-key-a-0123456789"), { address: FLOODER, connection })
+    let outcome: unknown = "waiting"
+    const login = directory.authenticate(credentials(ID, KEY), { address: "198.51.100.7", connection: {} }).then(
+      (m) => (outcome = m),
+      (e: unknown) => (outcome = e)
+    )
+    const letGo: Array<unknown> = []
+    const more = Array.from(
+      { length: 50 },
+      (_, i) =>
+        directory.authenticate(credentials(ID, `flood-key-${i}-0123456789`), { address: FLOODER, connection: {} })
+          .catch((e: unknown) => letGo.push(e))
+    )
+    await settle()
+    expect(letGo.length).toBe(50 - 7)
+    expect(letGo.every((e) => e instanceof TooManyKeyChecks)).toBe(true)
+    expect(outcome).toBe("waiting")
+    spy.calls[0]!.answer(false)
+    await settle()
+    expect(spy.calls[1]!.apiKey).toBe(KEY)
+    spy.calls[1]!.answer(true)
+    await login
+    expect(outcome).toBe(merchant)
+    await first
+    await spy.drain()
+    await Promise.all(more)
+  })
+
+  it("the Node server and the handler hand the client's address and connection to the check", async () => {
+    const seen: Array<{ address: string | undefined; connection: unknown }> = []
+    const directory = merchantDirectory([merchant], { verify: scryptSpy().verify })
+    const watched = {
+      ...directory,
+      authenticate: (authorization: string | null, client?: { address?: string; connection?: object }) => {
+        seen.push({ address: client?.address, connection: client?.connection })
+        return directory.authenticate(authorization, client)
+      }
+    }
+    const { startSandbox } = await import("../../../src/adapters/sandbox/index.ts")
+    const running = await startSandbox({ merchants: watched, port: 0 })
+    try {
+      for (let i = 0; i < 2; i++) {
+        await fetch(`${running.url}/sandbox/clock`, { headers: { authorization: credentials(ID, KEY) } })
+      }
+    } finally {
+      await running.close()
+    }
+    expect(seen.map((s) => s.address)).toEqual(["127.0.0.1", "127.0.0.1"])
+    expect(typeof seen[0]!.connection).toBe("object")
+    const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants: watched })
+    const connection = {}
+    await sandbox.fetch(
+      new Request("http://sandbox.test/sandbox/clock", { headers: { authorization: credentials(ID, KEY) } }),
+      { address: "192.0.2.1", connection }
+    )
+    expect(seen[2]).toEqual({ address: "192.0.2.1", connection })
+    sandbox.close()
+  })
+})
