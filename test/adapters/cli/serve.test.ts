@@ -285,14 +285,21 @@ describe("payment-plan serve", () => {
 
   // the demo keys are published; beyond loopback anyone has them
   it("warns on stderr when it listens beyond loopback with the demo merchants' published keys", async () => {
-    const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0", "--host", "0.0.0.0"])
+    const running = await serve([
+      "--merchants",
+      example("sandbox-merchants.json"),
+      "--port",
+      "0",
+      "--host",
+      "0.0.0.0",
+      "--public-url",
+      "http://sandbox.ci.test:4010"
+    ])
     try {
-      // stderr is its own pipe: the warning may come a moment after the listening line
-      for (let waited = 0; !running.stderr().includes("\n") && waited < 5_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20))
-      }
+      // stderr is its own pipe: the warning may come a moment after the listening line (and the keys' hashing)
+      await running.until("stderr", (text) => text.includes("warning"))
       expect(running.stderr()).toMatch(
-        /^payment-plan: warning: listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /
+        /^payment-plan: warning: listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /m
       )
     } finally {
       expect(await running.stop()).toBe(0)

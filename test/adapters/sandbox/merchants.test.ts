@@ -10,6 +10,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
+import { DEMO_API_KEYS } from "../../../src/adapters/sandbox/demo-merchants.ts"
 import {
   DEMO_MERCHANTS,
   loadMerchants,
@@ -20,7 +21,6 @@ import {
   readMerchantsFile,
   startSandbox
 } from "../../../src/adapters/sandbox/index.ts"
-import { DEMO_API_KEYS } from "../../../src/adapters/sandbox/merchants.ts"
 import { ValidationError } from "../../../src/core/foundation/issues.ts"
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/sandbox-merchants.json", import.meta.url))
@@ -246,7 +246,7 @@ describe("a merchants file costs the sandbox what it allows, and no more", () =>
     expect(refusal({ merchants: [] })).toEqual(["merchants too_short sandbox"])
   })
 
-  it("at most 10,000 merchants and 2,048 characters a text, each said before anything else is read", () => {
+  it("at most 10,000 merchants and 4,096 characters a text, each said before anything else is read", () => {
     const many = Array.from({ length: MERCHANTS_FILE_LIMITS.merchants + 1 }, (_, i) => hashed(`merchant-${i}`))
     expect(refusal({ merchants: many })).toEqual(["merchants too_long sandbox"])
     const long = "x".repeat(MERCHANTS_FILE_LIMITS.textLength + 1)
@@ -273,7 +273,7 @@ describe("a merchants file costs the sandbox what it allows, and no more", () =>
       loadMerchants({ merchants: [hashed("merchant-1", { name: long })] })
     } catch (error) {
       expect((error as ValidationError).issues[0]!.message).toBe(
-        `must have at most 2,048 characters, got ${long.length.toLocaleString("en")}`
+        `must have at most 4,096 characters, got ${long.length.toLocaleString("en")}`
       )
     }
   })
@@ -330,5 +330,7 @@ describe("a merchants file costs the sandbox what it allows, and no more", () =>
 
   it("DEMO_MERCHANTS, which `payment-plan serve` starts without a merchants file, are examples/sandbox-merchants.json", () => {
     expect(DEMO_MERCHANTS).toEqual(JSON.parse(readFileSync(EXAMPLE, "utf8")))
+    // a merchants file as its type says (the constant is typed by its value, to stay below the merchants' module)
+    expect(loadMerchants(DEMO_MERCHANTS).map((m) => m.id)).toEqual(["merchant-123", "merchant-456"])
   })
 })
