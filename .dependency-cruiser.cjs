@@ -1,7 +1,8 @@
 // The layers of ARCHITECTURE.md, checked in `npm test` (npm run lint:boundaries).
 
 /** The bottom of the sandbox: its store, merchants, keys, test cards and lists of hosts. */
-const SANDBOX_BOTTOM = "^src/adapters/sandbox/(store|webhook-store|merchants|merchants-file|demo-merchants|api-keys|cards|hosts)\\.ts$"
+const SANDBOX_BOTTOM =
+  "^src/adapters/sandbox/(store|webhook-store|merchants|merchants-file|demo-merchants|api-keys|cards|hosts)\\.ts$"
 /** What assembles the sandbox's layers. */
 const SANDBOX_ASSEMBLY = "^src/adapters/sandbox/(index|sandbox|server|settings|log|node)\\.ts$"
 /** The core's Schema-free modules the widget's browser code bundles. */
@@ -203,8 +204,8 @@ module.exports = {
       name: "sandbox-assembly-on-top",
       severity: "error",
       comment:
-        "The assembly: index.ts (the public names), sandbox.ts (createSandbox), server.ts (node:http) and settings.ts (a " +
-        "process's settings) put the layers together; no layer imports them.",
+        "The assembly: index.ts (the public names), sandbox.ts (createSandbox), server.ts and node.ts (node:http), " +
+        "log.ts (the request log) and settings.ts (a process's settings) put the layers together; no layer imports them.",
       from: { path: "^src/adapters/sandbox/(routes|operations|webhooks|widget)/" },
       to: { path: SANDBOX_ASSEMBLY }
     }

@@ -15,7 +15,8 @@
  *   client's address, round robin), and within a client its connections
  *   whose keys failed (or were let go) last, newest first otherwise; past 64
  *   waiting, the worst check of the client with the most waiting is let go as
- *   "busy" (the router answers 429). So a flood of wrong keys from one client
+ *   "busy" (the router answers 429, a second later: a flood answered at once
+ *   would ask again at once, taking the cores scrypt needs). So a flood of wrong keys from one client
  *   delays another client's first login by a check or two, and a fresh
  *   connection of the flooding client by the flood's running checks only.
  *
@@ -149,7 +150,7 @@ export class TooManyKeyChecks extends Error {
  * argument); without them, every check is one client's.
  *
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export interface SandboxClient {
   readonly address?: string | undefined
@@ -164,6 +165,13 @@ export interface KeyVerifierOptions {
   readonly concurrency?: number | undefined
   /** pairs waiting for scrypt at most; past it the worst of the client with the most waiting is let go (default 64) */
   readonly maxWaiting?: number | undefined
+  /**
+   * how long a check let go waits before it is answered (default 1,000 ms, the `Retry-After` it is
+   * answered with): a flood answered at once asks again at once, and its 429s took the cores scrypt needs
+   */
+  readonly letGoAfterMs?: number | undefined
+  /** the timer of that wait (default `setTimeout`); tests pass their own clock's */
+  readonly timer?: ((f: () => void, ms: number) => void) | undefined
   /** wrong pairs remembered (default 4,096; when full the memory starts again) */
   readonly rememberWrong?: number | undefined
 }
@@ -211,9 +219,12 @@ const pick = (items: ReadonlyArray<Waiting>, best: boolean): number => {
  */
 const fairChecks = (
   verify: (apiKey: string, stored: string) => Promise<boolean>,
-  concurrency: number,
-  maxWaiting: number
+  options: KeyVerifierOptions
 ) => {
+  const concurrency = options.concurrency ?? 2
+  const maxWaiting = options.maxWaiting ?? 64
+  const letGoAfterMs = options.letGoAfterMs ?? 1000
+  const timer = options.timer ?? ((f: () => void, ms: number) => void setTimeout(f, ms))
   // waiting checks per client address, in the order the clients are to be served (least recently served first)
   const waiting = new Map<string, Array<Waiting>>()
   const strikes = new WeakMap<object, number>()
@@ -257,7 +268,8 @@ const fairChecks = (
     const [address, items] = longest!
     const job = take(address, items, pick(items, false))
     strike(job.connection)
-    job.settle(new TooManyKeyChecks())
+    if (letGoAfterMs <= 0) job.settle(new TooManyKeyChecks())
+    else timer(() => job.settle(new TooManyKeyChecks()), letGoAfterMs)
   }
 
   return (apiKey: string, stored: string, client: SandboxClient | undefined): Promise<boolean> =>
@@ -281,7 +293,7 @@ const fairChecks = (
 }
 
 export const keyVerifier = (options: KeyVerifierOptions = {}): KeyVerifier => {
-  const compute = fairChecks(options.verify ?? verifyApiKey, options.concurrency ?? 2, options.maxWaiting ?? 64)
+  const compute = fairChecks(options.verify ?? verifyApiKey, options)
   // a right key per merchant at most: bounded by the merchants
   const right = new Set<string>()
   const wrong = new BoundedCache<string, true>(options.rememberWrong ?? 4096)

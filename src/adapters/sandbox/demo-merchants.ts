@@ -21,7 +21,7 @@
  * DEMO_MERCHANTS.merchants.map((m) => `${m.id}:${m.apiKey}`) // the credentials to print
  * ```
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const DEMO_MERCHANTS = {
   merchants: [

@@ -14,7 +14,7 @@ import type { RequestLogEntry } from "./routes/router.ts"
  * object a line) or `off`.
  *
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export type RequestLogFormat = "pretty" | "json" | "off"
 

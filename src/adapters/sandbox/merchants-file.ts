@@ -28,7 +28,7 @@ import {
  * the first, then after each.
  *
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export type HashProgress = (hashed: number, total: number) => void
 

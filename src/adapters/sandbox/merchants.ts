@@ -49,7 +49,7 @@ export const MIN_API_KEY_LENGTH = 16
  * to start.
  *
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const MERCHANTS_FILE_LIMITS = {
   /** bytes of the file: 32 MiB */

@@ -36,22 +36,8 @@ export const requestUrl = (target: string, host: string | undefined, origin: str
     }
     path = `${absolute.pathname}${absolute.search}`
   }
-  const url = new URL(`${base}${path}`)
-  // cannot differ (the Host's form ends the authority before the path), checked all the same
-  if (url.origin !== originOf(base)) throw new Error("malformed request-target")
-  return url
-}
-
-// the origins of the Host headers seen (a few on a server; cleared if a client sends many)
-const origins = new Map<string, string>()
-const originOf = (base: string): string => {
-  let origin = origins.get(base)
-  if (origin === undefined) {
-    if (origins.size >= 64) origins.clear()
-    origin = new URL(base).origin
-    origins.set(base, origin)
-  }
-  return origin
+  // the base is a Host of the form above (no "/", "\\", "@", "?" or "#"): the path that follows cannot change its origin
+  return new URL(`${base}${path}`)
 }
 
 /**
@@ -113,8 +99,8 @@ export const nodeListener = (router: Router, origin: string) => (req: IncomingMe
   const fail = () => {
     // nobody to answer: the connection went (a request timeout, the client)
     if (res.destroyed || req.destroyed && !req.complete) return
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" })
-    res.end(JSON.stringify({ code: "internal_error", message: "The sandbox failed to handle the request" }))
+    if (res.headersSent) res.end()
+    else send(router.failed(method, req.url ?? "", startedAt), res)
   }
   const method = (req.method ?? "GET").toUpperCase()
   const declared = Number(req.headers["content-length"] ?? 0)

@@ -32,6 +32,12 @@ interface Call {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
+/** The wait before a let-go check is answered, on the test's clock: run at once, each wait recorded. */
+const testTimer = () => {
+  const waits: Array<number> = []
+  return { waits, timer: (f: () => void, ms: number) => (waits.push(ms), f()) }
+}
+
 /** A check that answers when the test says so (or at once), recording every call. */
 const scryptSpy = (immediate = true) => {
   const calls: Array<Call> = []
@@ -124,12 +130,20 @@ describe("authentication in constant work", () => {
 
   it("past the waiting bound the oldest check is let go: TooManyKeyChecks, answered 429 with Retry-After", async () => {
     const spy = scryptSpy(false)
-    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 1, maxWaiting: 2 })
+    const clock = testTimer()
+    const directory = merchantDirectory([merchant], {
+      verify: spy.verify,
+      concurrency: 1,
+      maxWaiting: 2,
+      timer: clock.timer
+    })
     const first = directory.authenticate(credentials(ID, "wrong-key-a-0123456789")) // checking
     const oldest = directory.authenticate(credentials(ID, "wrong-key-b-0123456789")) // waiting
     const newer = directory.authenticate(credentials(ID, "wrong-key-c-0123456789")) // waiting
     const newest = directory.authenticate(credentials(ID, "wrong-key-d-0123456789")) // lets the oldest go
     await expect(oldest).rejects.toBeInstanceOf(TooManyKeyChecks)
+    // answered after the second its Retry-After names: a flood answered at once asks again at once
+    expect(clock.waits).toEqual([1000])
     spy.calls[0]!.answer(false)
     await settle()
     spy.calls[1]!.answer(false)
@@ -151,7 +165,12 @@ describe("authentication in constant work", () => {
     const held = scryptSpy(false)
     const sandbox = createSandbox({
       store: sqliteStore(":memory:"),
-      merchants: merchantDirectory([merchant], { verify: held.verify, concurrency: 1, maxWaiting: 1 }),
+      merchants: merchantDirectory([merchant], {
+        verify: held.verify,
+        concurrency: 1,
+        maxWaiting: 1,
+        timer: testTimer().timer
+      }),
       onError: () => undefined
     })
     const ask = (key: string) =>
@@ -213,7 +232,12 @@ describe("first logins under a flood of wrong keys", () => {
 
   it("a login from another client is checked at the next free slot, however many wrong keys keep arriving", async () => {
     const spy = scryptSpy(false)
-    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 2, maxWaiting: 64 })
+    const directory = merchantDirectory([merchant], {
+      verify: spy.verify,
+      concurrency: 2,
+      maxWaiting: 64,
+      timer: testTimer().timer
+    })
     const attack = flood(directory)
     await settle()
     await answerFlood(spy, 20)
@@ -240,7 +264,12 @@ describe("first logins under a flood of wrong keys", () => {
 
   it("a login on a new connection of the flooding client goes before the connections whose keys failed", async () => {
     const spy = scryptSpy(false)
-    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 2, maxWaiting: 64 })
+    const directory = merchantDirectory([merchant], {
+      verify: spy.verify,
+      concurrency: 2,
+      maxWaiting: 64,
+      timer: testTimer().timer
+    })
     const attack = flood(directory)
     await settle()
     await answerFlood(spy, 20)
@@ -262,7 +291,12 @@ describe("first logins under a flood of wrong keys", () => {
 
   it("past the waiting bound the flood's own checks are let go, never the login waiting beside them", async () => {
     const spy = scryptSpy(false)
-    const directory = merchantDirectory([merchant], { verify: spy.verify, concurrency: 1, maxWaiting: 8 })
+    const directory = merchantDirectory([merchant], {
+      verify: spy.verify,
+      concurrency: 1,
+      maxWaiting: 8,
+      timer: testTimer().timer
+    })
     const connection = {}
     const first = directory.authenticate(credentials(ID, "flood-key-a-0123456789"), { address: FLOODER, connection })
     let outcome: unknown = "waiting"

@@ -195,7 +195,7 @@ export interface Answer {
  * path and query, the status answered and the milliseconds it took.
  *
  * @category Sandbox
- * @since 0.3.0
+ * @since 0.2.0
  */
 export interface RequestLogEntry {
   readonly time: string
@@ -410,12 +410,17 @@ const handle = async (router: RouterState, call: Call, outcome: Outcome): Promis
 const INTERNAL_ERROR = { code: "internal_error", message: "The sandbox failed to handle the request" }
 const MALFORMED = { code: "bad_request", message: "The request line is malformed" }
 
-/** The router's entries: a call, and a request whose line or `Host` cannot be read as a URL (400). */
+/**
+ * The router's entries: a call, and what a server answers itself, with a
+ * request id and a line in the log like any answer: a request whose line or
+ * `Host` cannot be read as a URL (400), and a failure of the server's own
+ * around the router (500). `target` is the request-target as sent.
+ */
 export interface Router {
   /** Answers a call; never rejects (a failure of its own is a 500). */
   readonly answer: (call: Call) => Promise<Answer>
-  /** The 400 of a request that cannot be read (its request-target as sent, for the log). */
   readonly malformed: (method: string, target: string, startedAt: number) => Answer
+  readonly failed: (method: string, target: string, startedAt: number) => Answer
 }
 
 /** The sandbox's router. */
@@ -469,7 +474,9 @@ export const createRouter = (options: RouterOptions): Router => {
       return finish(answer, call.method, `${call.url.pathname}${call.url.search}`, call.startedAt, outcome.merchant)
     },
     malformed: (method, target, startedAt) =>
-      finish(written({ status: 400, body: MALFORMED }), method, target, startedAt, undefined)
+      finish(written({ status: 400, body: MALFORMED }), method, target, startedAt, undefined),
+    failed: (method, target, startedAt) =>
+      finish(written({ status: 500, body: INTERNAL_ERROR }), method, target, startedAt, undefined)
   }
 }
 
