@@ -79,6 +79,9 @@ const startRefusal = (error: unknown, settings: Settings): CliFailure | undefine
   return new CliFailure(EXIT_USAGE, message, issues)
 }
 
+/** The fewest plain keys whose hashing is shown: about a second of scrypt; fewer start at once. */
+const PROGRESS_FROM = 20
+
 /**
  * Progress of hashing plain keys, on stderr: a line at the start, at each
  * tenth and at the end (a file of many plain keys takes a while to start).
@@ -87,7 +90,7 @@ const hashProgress = (io: Io) => {
   let shown = -1
   return (hashed: number, total: number) => {
     const tenth = Math.floor((hashed * 10) / total)
-    if (tenth === shown && hashed !== total) return
+    if (total < PROGRESS_FROM || (tenth === shown && hashed !== total)) return
     shown = tenth
     io.stderr.write(
       `payment-plan: hashing ${total} plain API keys (store apiKeyHash values to skip this): ${hashed} of ${total}\n`

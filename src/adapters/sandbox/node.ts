@@ -76,7 +76,7 @@ const readNodeBody = (req: IncomingMessage, limit: number): Promise<{ body: Buff
 
 /** Writes an answer: its headers and body in one write (a string body after `writeHead` goes out with the head). */
 const send = (answer: Answer, res: ServerResponse): void => {
-  const headers: Record<string, string> = answer.headers as Record<string, string>
+  const { headers } = answer
   if (answer.body !== undefined) headers["content-length"] = String(Buffer.byteLength(answer.body))
   res.writeHead(answer.status, headers)
   res.end(answer.body)

@@ -17,8 +17,7 @@ import { ValidationError } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import { PlanTransitionError } from "../../../core/plan/index.ts"
 import { type HttpMethod, routeMatcher } from "../../../core/wire/routes.ts"
-import { TooManyKeyChecks } from "../api-keys.ts"
-import type { SandboxClient } from "../api-keys.ts"
+import { type SandboxClient, TooManyKeyChecks } from "../api-keys.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { CheckoutExpired, InvalidInput, NotFound, StateConflict } from "../operations/failures.ts"
@@ -181,10 +180,10 @@ export interface Call {
   readonly startedAt: number
 }
 
-/** The answer to a {@link Call}: no body for `HEAD`. */
+/** The answer to a {@link Call}: no body for `HEAD`; its headers a new object, which a server may add to. */
 export interface Answer {
   readonly status: number
-  readonly headers: Readonly<Record<string, string>>
+  readonly headers: Record<string, string>
   readonly body: string | undefined
 }
 
@@ -282,7 +281,7 @@ const bodyOf = async (
  * letters) give the same text, as RFC 8785 orders them. Leaves are written
  * by `JSON.stringify`, whose numbers and strings are already that canon.
  */
-export const canonicalJson = (value: unknown): string => {
+const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>
