@@ -286,7 +286,7 @@ export const publicUrlIssues = (value: string, path: string) => {
     code: "format" as const,
     rule: "sandbox",
     message:
-      `must be an absolute http(s) URL without a query or fragment (https://staging.example or with a path), got ${
+      `must be an absolute http(s) URL without credentials, query or fragment (https://staging.example, or with a path), got ${
         JSON.stringify(value.slice(0, 200))
       }`
   }]
@@ -307,5 +307,6 @@ const acceptedHosts = (
   const own = address.address === "0.0.0.0" || address.address === "::"
     ? []
     : [address.address.includes(":") ? `[${address.address}]` : address.address]
-  return [LOOPBACK, ...own, new URL(publicUrl).hostname, ...given]
+  // once each, as the refusal lists them
+  return [...new Set([LOOPBACK, ...own, new URL(publicUrl).hostname, ...given])]
 }
