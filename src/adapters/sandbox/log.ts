@@ -25,19 +25,16 @@ export const REQUEST_LOG_FORMATS: ReadonlyArray<RequestLogFormat> = ["pretty", "
 const prettyLine = (e: RequestLogEntry): string =>
   `${e.time} ${e.requestId} ${e.merchantId ?? "-"} ${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)} ms\n`
 
-/** One entry as a JSON line, every field present (`merchantId: null` where none was authenticated). */
+/**
+ * One entry as a JSON line, every field present (`merchantId: null` where none was authenticated);
+ * written by hand, in `JSON.stringify`'s form, which took several times as long for a whole entry.
+ */
 const jsonLine = (e: RequestLogEntry): string =>
-  `${
-    JSON.stringify({
-      time: e.time,
-      requestId: e.requestId,
-      merchantId: e.merchantId ?? null,
-      method: e.method,
-      path: e.path,
-      status: e.status,
-      ms: Math.round(e.ms * 1000) / 1000
-    })
-  }\n`
+  `{"time":"${e.time}","requestId":${JSON.stringify(e.requestId)},"merchantId":${
+    e.merchantId === undefined ? "null" : JSON.stringify(e.merchantId)
+  },"method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"ms":${
+    Math.round(e.ms * 1000) / 1000
+  }}\n`
 
 /** A request log: what the router calls per request, and the flush of what is gathered (on closing). */
 export interface RequestLog {

@@ -406,6 +406,24 @@ const handle = async (router: RouterState, call: Call, outcome: Outcome): Promis
   return idempotent(router, merchant!.id, key, fingerprintOf(method, path, url, body), run)
 }
 
+/**
+ * An instant as `toISOString` writes it, the date and second formatted once a
+ * second: formatting each request's took longer than routing it.
+ */
+const isoTime = (() => {
+  let second = Number.NaN
+  let prefix = ""
+  return (ms: number): string => {
+    const s = Math.floor(ms / 1000)
+    if (s !== second) {
+      second = s
+      prefix = new Date(s * 1000).toISOString().slice(0, 20)
+    }
+    const milliseconds = ms - s * 1000
+    return `${prefix}${milliseconds < 10 ? "00" : milliseconds < 100 ? "0" : ""}${milliseconds}Z`
+  }
+})()
+
 const INTERNAL_ERROR = { code: "internal_error", message: "The sandbox failed to handle the request" }
 const MALFORMED = { code: "bad_request", message: "The request line is malformed" }
 
@@ -442,7 +460,7 @@ export const createRouter = (options: RouterOptions): Router => {
     const requestId = newId("req")
     if (onRequest !== undefined) {
       onRequest({
-        time: new Date(state.now()).toISOString(),
+        time: isoTime(Math.floor(state.now())),
         requestId,
         merchantId: merchant?.id,
         method,
