@@ -12,13 +12,14 @@
  * - Concurrent first requests with the same pair share one computation.
  * - scrypt runs on the thread pool two at a time (the rest stays free for the
  *   server's other work). Waiting checks are taken client by client (the
- *   client's address, round robin), and within a client its connections
- *   whose keys failed (or were let go) last, newest first otherwise; past 64
- *   waiting, the worst check of the client with the most waiting is let go as
- *   "busy" (the router answers 429, a second later: a flood answered at once
- *   would ask again at once, taking the cores scrypt needs). So a flood of wrong keys from one client
- *   delays another client's first login by a check or two, and a fresh
- *   connection of the flooding client by the flood's running checks only.
+ *   client's address, the least recently served first and a newcomer before
+ *   any), and within a client its connections whose keys failed (or were
+ *   let go) last, newest first otherwise; past 64 waiting, the worst check of
+ *   the client with the most waiting is let go as "busy" (the router answers
+ *   429, a second later: a flood answered at once would ask again at once,
+ *   taking the cores scrypt needs). So a flood of wrong keys from one client
+ *   delays another client's first login by the check that ends first, and a
+ *   fresh connection of the flooding client by the flood's running checks.
  *
  * @module
  */
@@ -210,9 +211,26 @@ const pick = (items: ReadonlyArray<Waiting>, best: boolean): number => {
   return at
 }
 
+/** The client to serve next: the least recently served (a newcomer first), the first to come among equals. */
+const nextClient = (
+  waiting: ReadonlyMap<string, Array<Waiting>>,
+  lastServed: BoundedCache<string, number>
+): [string, Array<Waiting>] => {
+  let next: [string, Array<Waiting>] | undefined
+  let nextServed = Number.POSITIVE_INFINITY
+  for (const entry of waiting) {
+    const served = lastServed.get(entry[0]) ?? -1
+    if (served < nextServed) {
+      next = entry
+      nextServed = served
+    }
+  }
+  return next!
+}
+
 /**
- * The checks waiting for scrypt, taken fairly: client by client (round robin,
- * the least recently served first), within a client its best (fewest strikes,
+ * The checks waiting for scrypt, taken fairly: client by client (the least
+ * recently served first, a client never served before them), within a client its best (fewest strikes,
  * then newest); past `maxWaiting` the worst check of the client with the most
  * waiting is let go. A connection's strikes are its wrong keys and its
  * checks let go.
@@ -225,29 +243,32 @@ const fairChecks = (
   const maxWaiting = options.maxWaiting ?? 64
   const letGoAfterMs = options.letGoAfterMs ?? 1000
   const timer = options.timer ?? ((f: () => void, ms: number) => void setTimeout(f, ms))
-  // waiting checks per client address, in the order the clients are to be served (least recently served first)
+  // waiting checks per client address
   const waiting = new Map<string, Array<Waiting>>()
+  // when each client was last served, in checks started: the least recently served goes next, one never served first
+  const lastServed = new BoundedCache<string, number>(4096)
   const strikes = new WeakMap<object, number>()
   const strike = (connection: object | undefined) => {
     if (connection !== undefined) strikes.set(connection, (strikes.get(connection) ?? 0) + 1)
   }
   let count = 0
   let arrivals = 0
+  let started = 0
   let running = 0
 
-  /** Takes a client's check out; a client with more waiting goes to the back of the round. */
+  /** Takes a client's check out of the waiting ones. */
   const take = (address: string, items: Array<Waiting>, at: number): Waiting => {
     const [job] = items.splice(at, 1)
     count--
-    waiting.delete(address)
-    if (items.length > 0) waiting.set(address, items)
+    if (items.length === 0) waiting.delete(address)
     return job!
   }
 
   const pump = (): void => {
     while (running < concurrency && count > 0) {
-      const [address, items] = waiting.entries().next().value!
+      const [address, items] = nextClient(waiting, lastServed)
       const job = take(address, items, pick(items, true))
+      lastServed.set(address, started++)
       running++
       verify(job.apiKey, job.stored)
         .then((ok) => {
@@ -276,8 +297,8 @@ const fairChecks = (
     new Promise((resolve, reject) => {
       const address = client?.address ?? ""
       const connection = client?.connection
-      const items = waiting.get(address) ?? []
-      if (items.length === 0) waiting.set(address, items)
+      let items = waiting.get(address)
+      if (items === undefined) waiting.set(address, items = [])
       items.push({
         apiKey,
         stored,
