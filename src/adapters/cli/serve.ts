@@ -15,6 +15,7 @@ import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
 import { CliFailure, EXIT_USAGE, type Io } from "./io.ts"
 import { examples } from "./options.ts"
+import { loadSandbox } from "./sandbox-module.ts"
 
 interface Settings {
   readonly port: number
@@ -56,8 +57,6 @@ interface SandboxModule {
   readonly DEMO_MERCHANTS: { readonly merchants: ReadonlyArray<FileMerchant> }
   readonly loadMerchants: (file: unknown) => ReadonlyArray<unknown>
 }
-
-const SANDBOX = "payment-plan-engine/sandbox"
 
 /**
  * What the sandbox refuses to start with, told by its tag (the sandbox is a
@@ -111,7 +110,7 @@ const credentials = (merchants: ReadonlyArray<FileMerchant>): string =>
 
 /** Runs the sandbox until SIGINT or SIGTERM. */
 const serve = async (io: Io, { allowedHost, ...flags }: Omit<Flags, "allowedHosts"> & { allowedHost?: string }) => {
-  const sandbox = (await import(SANDBOX)) as SandboxModule
+  const sandbox = await loadSandbox<SandboxModule>("serve")
   const read = sandbox.readSandboxSettings({
     // --allowed-host is one host a time (repeatable), the setting a list
     flags: { ...flags, allowedHosts: allowedHost },

@@ -20,6 +20,7 @@ import type { SandboxClient } from "./api-keys.ts"
 import { hostList } from "./hosts.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import type { SandboxEnvironment } from "./operations/environment.ts"
+import { DOCS_ENDPOINTS } from "./routes/docs.ts"
 import { MESSAGE_ENDPOINTS } from "./routes/message.ts"
 import { callOf, createRouter, mountOf, type RequestLogEntry, responseOf, type Router } from "./routes/router.ts"
 import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
@@ -167,7 +168,8 @@ export const assembleSandbox = (options: SandboxOptions): Sandbox & Router => {
     ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
     ...WIDGET_ENDPOINTS,
     ...MESSAGE_ENDPOINTS,
-    ...SANDBOX_ENDPOINTS
+    ...SANDBOX_ENDPOINTS,
+    ...DOCS_ENDPOINTS
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
   const router = createRouter({
