@@ -15,6 +15,8 @@ import {
   sqliteStore,
   startSandbox
 } from "../../../src/adapters/sandbox/index.ts"
+import { OPERATIONS, ROUTE_TABLE, type RouteEntry } from "../../../src/core/wire/routes.ts"
+import { newLog, validatingFetch } from "../../core/wire/exchanges.ts"
 import { A, BASE, checkoutRequest, MERCHANTS_FILE, NOW } from "./helpers.ts"
 
 const merchants = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
@@ -230,6 +232,31 @@ describe("the handler", () => {
     } finally {
       guarded.close()
       open.close()
+    }
+  })
+
+  it("the 421 is an answer the OpenAPI document declares for every operation (Prism's validators judge it)", async () => {
+    const sandbox = createSandbox({ store: sqliteStore(":memory:"), merchants, allowedHosts: ["sandbox.test"] })
+    // the request is not the point (a 421 reads nothing of it): only the answer is judged
+    const log = newLog()
+    const { fetch } = validatingFetch(sandbox.fetch, log, "when taken")
+    try {
+      for (const operation of OPERATIONS) {
+        const entry: RouteEntry = ROUTE_TABLE[operation]
+        const path = entry.path.replaceAll(/\{\w+\}/g, "x_1")
+        const answer = await fetch(
+          new Request(`http://evil.example${path}`, {
+            method: entry.method,
+            headers: { authorization: A, "content-type": "application/json" },
+            ...(entry.in === "body" ? { body: "{}" } : {})
+          })
+        )
+        expect([operation, answer.status]).toEqual([operation, 421])
+      }
+      expect(log.validated).toHaveLength(OPERATIONS.length)
+      expect(log.violations).toEqual([])
+    } finally {
+      sandbox.close()
     }
   })
 })

@@ -6,6 +6,7 @@
  */
 import { connect } from "node:net"
 import { describe, expect, it } from "vitest"
+import { createClient } from "../../../src/adapters/client/index.ts"
 import {
   createSandbox,
   loadMerchants,
@@ -70,6 +71,28 @@ describe("Request-Id", () => {
     expect(new Set(ids).size).toBe(ids.length)
     // the replay is a new answer: its own id, not the first one's kept with the key
     expect(answers[11]!.headers.get("idempotent-replayed")).toBe("true")
+    sandbox.close()
+  })
+
+  it("the client puts it on its errors: the id of the answer that failed, in its message too", async () => {
+    const { sandbox } = sandboxLogging()
+    const ids: Array<string | null> = []
+    const client = createClient({
+      baseUrl: BASE,
+      merchantId: MERCHANTS_FILE.merchants[0]!.id,
+      apiKey: "sk_wrong_key_0123456789",
+      retry: false,
+      fetch: async (request) => {
+        const answer = await sandbox.fetch(request)
+        ids.push(answer.headers.get("request-id"))
+        return answer
+      }
+    })
+    const failure: unknown = await client.getMerchantConfiguration().then(() => undefined, (error: unknown) => error)
+    expect(ids).toHaveLength(1)
+    expect(ids[0]).toMatch(REQUEST_ID)
+    expect(failure).toMatchObject({ status: 401, requestId: ids[0] })
+    expect((failure as Error).message).toContain(`[request id ${ids[0]}]`)
     sandbox.close()
   })
 
