@@ -1,9 +1,10 @@
 // The layers of ARCHITECTURE.md, checked in `npm test` (npm run lint:boundaries).
 
-/** The bottom of the sandbox: its store, merchants, keys and test cards. */
-const SANDBOX_BOTTOM = "^src/adapters/sandbox/(store|webhook-store|merchants|api-keys|cards)\\.ts$"
+/** The bottom of the sandbox: its store, merchants, keys, test cards and lists of hosts. */
+const SANDBOX_BOTTOM =
+  "^src/adapters/sandbox/(store|webhook-store|merchants|merchants-file|demo-merchants|api-keys|cards|hosts)\\.ts$"
 /** What assembles the sandbox's layers. */
-const SANDBOX_ASSEMBLY = "^src/adapters/sandbox/(index|sandbox|server|settings)\\.ts$"
+const SANDBOX_ASSEMBLY = "^src/adapters/sandbox/(index|sandbox|server|settings|log|node)\\.ts$"
 /** The core's Schema-free modules the widget's browser code bundles. */
 const WIDGET_CORE_MODULES =
   "^src/core/((checkout|plan-terms)/enumerations|foundation/money|foundation/time/calendar|verification/(redirect|widget-display))\\.ts$"
@@ -124,14 +125,15 @@ module.exports = {
       to: { path: "^src/adapters/([^/]+)/", pathNot: "^src/adapters/$1/" }
     },
     // The sandbox in layers (ARCHITECTURE.md, "The sandbox"): the assembly -> routes/ -> operations/ -> webhooks/ ->
-    // the bottom (store, merchants, keys, cards); widget/ beside them. Each rule names what a layer may import of
+    // the bottom (store, merchants, keys, cards, hosts); widget/ beside them. Each rule names what a layer may import of
     // the sandbox; the core and the packages are the adapters' rule's.
     {
       name: "sandbox-bottom-imports-only-the-bottom",
       severity: "error",
       comment:
         "The bottom of the sandbox: the store (store.ts, its webhook tables in webhook-store.ts), the merchants (merchants.ts, " +
-        "their keys in api-keys.ts) and the test cards (cards.ts) import the core and each other, nothing of the sandbox above.",
+        "their keys in api-keys.ts), the test cards (cards.ts) and lists of hosts (hosts.ts: webhook targets, accepted hosts) " +
+        "import the core and each other, nothing of the sandbox above.",
       from: { path: SANDBOX_BOTTOM },
       to: { path: "^src/adapters/sandbox/", pathNot: SANDBOX_BOTTOM }
     },
@@ -202,8 +204,8 @@ module.exports = {
       name: "sandbox-assembly-on-top",
       severity: "error",
       comment:
-        "The assembly: index.ts (the public names), sandbox.ts (createSandbox), server.ts (node:http) and settings.ts (a " +
-        "process's settings) put the layers together; no layer imports them.",
+        "The assembly: index.ts (the public names), sandbox.ts (createSandbox), server.ts and node.ts (node:http), " +
+        "log.ts (the request log) and settings.ts (a process's settings) put the layers together; no layer imports them.",
       from: { path: "^src/adapters/sandbox/(routes|operations|webhooks|widget)/" },
       to: { path: SANDBOX_ASSEMBLY }
     }

@@ -3,9 +3,10 @@
  * .sandbox/sandbox.sqlite (":memory:" keeps nothing), merchants from
  * examples/sandbox-merchants.json. The settings are read as
  * `payment-plan serve` reads them (readSandboxSettings): flags
- * (`npm start -- --port 8080`) win over PORT, HOST, SANDBOX_DB and
- * SANDBOX_MERCHANTS. Prints the demo merchant's credentials, a curl that
- * creates a checkout and the widget of a freshly created sample checkout.
+ * (`npm start -- --port 8080`) win over PORT, HOST, SANDBOX_DB,
+ * SANDBOX_MERCHANTS and the others. Prints the demo merchant's credentials,
+ * a curl that creates a checkout and the widget of a freshly created sample
+ * checkout, then a line per request on stderr (`--log`).
  */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -18,13 +19,18 @@ import {
   startSandbox
 } from "../src/adapters/sandbox/index.ts"
 
-const { values: { "webhook-allow": webhookAllow, ...flags } } = parseArgs({
+const {
+  values: { "webhook-allow": webhookAllow, "allowed-host": allowedHosts, "public-url": publicUrl, ...flags }
+} = parseArgs({
   options: {
     port: { type: "string" },
     host: { type: "string" },
     database: { type: "string" },
     merchants: { type: "string" },
-    "webhook-allow": { type: "string" }
+    "webhook-allow": { type: "string" },
+    "allowed-host": { type: "string" },
+    "public-url": { type: "string" },
+    log: { type: "string" }
   }
 })
 
@@ -41,15 +47,16 @@ const refuse = (
 }
 
 const read = readSandboxSettings({
-  flags: { ...flags, webhookAllow },
+  flags: { ...flags, webhookAllow, allowedHosts, publicUrl },
   defaults: {
     database: ".sandbox/sandbox.sqlite",
     merchants: fileURLToPath(new URL("./sandbox-merchants.json", import.meta.url))
   }
 })
 const settings = read.ok ? read.value : refuse("the settings were refused:", read.issues)
+const merchantsFile = settings.merchants ?? refuse("no merchants file", [])
 
-const running = await startSandbox(settings).catch((error: unknown) => {
+const running = await startSandbox({ ...settings, merchants: merchantsFile }).catch((error: unknown) => {
   if (error instanceof MerchantsFileError || error instanceof SandboxListenError) {
     return refuse(error.message, error instanceof MerchantsFileError ? error.issues : [])
   }
@@ -62,7 +69,7 @@ const running = await startSandbox(settings).catch((error: unknown) => {
 for (const warning of running.warnings) console.error(`npm start: warning: ${warning}`)
 
 // The merchants file of the demo holds plain keys so they can be printed here; real files hold apiKeyHash only.
-const file = JSON.parse(readFileSync(settings.merchants, "utf8")) as {
+const file = JSON.parse(readFileSync(merchantsFile, "utf8").replace(/^\uFEFF/, "")) as {
   merchants: Array<{ id: string; apiKey?: string }>
 }
 const demo = file.merchants[0]!

@@ -44,8 +44,11 @@ const key = fc.oneof(
 
 const FIELDS = {
   id: field(
-    fc.stringMatching(/^[a-z0-9-]{5,24}$/).map((value) => ({ value, bad: false })),
-    bad("m1", "", "merchant:one", "merchant one", 5, null, "x".repeat(257))
+    fc.stringMatching(/^[a-z0-9-]{5,24}$/)
+      // names every JavaScript object has are refused (below)
+      .filter((value) => !(value in Object.prototype) && value !== "prototype")
+      .map((value) => ({ value, bad: false })),
+    bad("m1", "", "merchant:one", "merchant one", 5, null, "x".repeat(257), "__proto__", "constructor", "prototype")
   ),
   currencies: field(
     good(

@@ -9,22 +9,29 @@
  *
  * @module payment-plan-engine/sandbox
  */
-export { hashApiKey } from "./api-keys.ts"
+export { hashApiKey, type SandboxClient } from "./api-keys.ts"
 export { type CardBehaviour, TEST_CARDS } from "./cards.ts"
+export { DEMO_MERCHANTS } from "./demo-merchants.ts"
+export { type RequestLogFormat } from "./log.ts"
+export {
+  type HashProgress,
+  MerchantsFileError,
+  type MerchantsFileProblem,
+  readMerchantProfile,
+  readMerchantsFile
+} from "./merchants-file.ts"
 export {
   loadMerchants,
   MerchantConfig,
   type MerchantDirectory,
   type MerchantKey,
   type MerchantProfile,
+  MERCHANTS_FILE_LIMITS,
   MerchantsFile,
-  MerchantsFileError,
-  type MerchantsFileProblem,
-  readMerchantProfile,
-  readMerchantsFile,
   type SandboxMerchant
 } from "./merchants.ts"
 export { ERROR_STATUS, type ErrorBody, type ErrorCode, MAX_BODY_BYTES } from "./routes/http.ts"
+export { type RequestLogEntry } from "./routes/router.ts"
 export { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,

@@ -6,12 +6,11 @@
  *
  * @module
  */
-import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
-import { readFileSync } from "node:fs"
 import { CheckoutRequest, CurrencyCode } from "../../core/checkout/request.ts"
+import { BoundedCache } from "../../core/foundation/cache.ts"
 import { isRecord } from "../../core/foundation/input.ts"
 import { requestValidator, ValidationError } from "../../core/foundation/issues.ts"
 import { describe, type Issue, issue, rule } from "../../core/foundation/issues.ts"
@@ -24,7 +23,17 @@ import {
   SubMerchant
 } from "../../core/merchant/configuration.ts"
 import { WebhookEndpoint } from "../../core/webhook/index.ts"
-import { decoyHash, hashApiKey, isApiKeyHash, keyVerifier, type KeyVerifierOptions } from "./api-keys.ts"
+import {
+  API_KEY_HASH_FORM,
+  decoyHash,
+  describeHash,
+  hashApiKey,
+  isApiKeyHash,
+  keyVerifier,
+  type KeyVerifierOptions,
+  type SandboxClient
+} from "./api-keys.ts"
+import { DEMO_API_KEYS } from "./demo-merchants.ts"
 
 // ---------------------------------------------------------------------------
 // The configuration file
@@ -35,22 +44,50 @@ const SANDBOX_RULE = "sandbox"
 export const MIN_API_KEY_LENGTH = 16
 
 /**
- * The API keys published with the package (examples/sandbox-merchants.json):
- * anyone has them. A sandbox listening beyond loopback with one of them warns.
+ * The bounds of a merchants file, each refused with an issue (or, for the
+ * file's size, a `MerchantsFileError` before it is read): what a sandbox
+ * for a team needs, with room, and nothing that takes minutes or gigabytes
+ * to start.
+ *
+ * @category Sandbox
+ * @since 0.2.0
  */
-export const DEMO_API_KEYS: ReadonlySet<string> = new Set(["sk_sandbox_demo_0123456789", "sk_sandbox_demo_9876543210"])
+export const MERCHANTS_FILE_LIMITS = {
+  /** bytes of the file: 32 MiB */
+  bytes: 32 * 1024 * 1024,
+  /** merchants in the file */
+  merchants: 10_000,
+  /**
+   * characters of any text in the file (an id, a name, a URL, a field's name),
+   * past the fields' own bounds (2,048 for a URL): those say what is too long first
+   */
+  textLength: 4_096,
+  /** entries of any list of a merchant (currencies, sub-merchants, refund policies) */
+  listLength: 1_000,
+  /** levels of nesting (a merchant's deepest field is a few levels down) */
+  depth: 16
+} as const
 
 /**
  * A merchant id: what a checkout's `merchantId` must be to name it (R4.1,
  * R4.3, R4.5), and without a colon, which ends the id in `Basic
  * base64(merchantId:apiKey)`.
  */
+/** Names every JavaScript object answers to: an id among them would be looked up where it is not. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), "prototype"])
+
 const MerchantId = CheckoutRequest.fields.merchantId.check(
   rule<string>(
     "format",
     SANDBOX_RULE,
     "must not contain \":\" (Basic authentication ends the merchant id at the first colon)",
     (s) => !s.includes(":")
+  ),
+  rule<string>(
+    "format",
+    SANDBOX_RULE,
+    "must not be a name every JavaScript object has (__proto__, constructor, toString, …)",
+    (s) => !RESERVED_NAMES.has(s)
   )
 )
 
@@ -64,15 +101,20 @@ const ApiKey = Schema.String.check(
   )
 )
 
+// the sandbox's own cost only: a costlier hash would take longer to check than an unknown id's decoy, and tell the id exists
 const ApiKeyHash = Schema.String.check(
   rule<string>(
     "format",
     SANDBOX_RULE,
-    "must be a hashApiKey value (scrypt$N$r$p$salt$hash)",
+    `must be a hashApiKey value at the sandbox's own cost, ${API_KEY_HASH_FORM} (hash the key again with hashApiKey)`,
     isApiKeyHash,
-    () => "something else"
+    describeHash
   )
 )
+
+/** A list's check that it has an entry. */
+const notEmpty = (message: string) =>
+  rule<ReadonlyArray<unknown>>("too_short", SANDBOX_RULE, message, (a) => a.length > 0, () => "none")
 
 /** A currency of the merchant: the core's, with a code a checkout can name (R4.4: active ISO 4217, upper case). */
 const FileCurrency = MerchantCurrency.mapFields(Struct.assign({ currencyCode: CurrencyCode }))
@@ -109,13 +151,7 @@ export const MerchantConfig = MerchantConfiguration.mapFields(
     merchantPageUrl: Schema.optionalKey(Schema.String),
     countryAlpha3Code: Schema.optionalKey(Schema.String),
     currencies: Schema.Array(FileCurrency).check(
-      rule<ReadonlyArray<unknown>>(
-        "too_short",
-        SANDBOX_RULE,
-        "must list at least one currency (a checkout in another is refused)",
-        (a) => a.length > 0,
-        () => "none"
-      )
+      notEmpty("must list at least one currency (a checkout in another is refused)")
     ),
     subMerchants: Schema.optionalKey(Schema.Array(FileSubMerchant)),
     /** where the merchant's webhook events go and the secret they are signed with (docs/webhooks.md) */
@@ -147,7 +183,9 @@ export type MerchantConfig = Omit<typeof MerchantConfig.Type, "apiKey" | "apiKey
  * @category Sandbox
  * @since 0.1.0
  */
-export const MerchantsFile = Schema.Struct({ merchants: Schema.Array(MerchantConfig) })
+export const MerchantsFile = Schema.Struct({
+  merchants: Schema.Array(MerchantConfig).check(notEmpty("must list at least one merchant"))
+})
 
 /**
  * A sandbox merchants file, as written: `{ "merchants": [ … ] }`, each merchant with its key.
@@ -248,13 +286,83 @@ const entryOf = (path: string): number => {
 }
 
 /** A checked entry: its profile and the file's own fields, the key still as written. */
-interface Checked {
+export interface Checked {
   readonly profile: MerchantProfile
   readonly entry: typeof MerchantConfig.Type
 }
 
+/** A count as the messages write it: `10,000`. */
+export const count = (n: number) => n.toLocaleString("en")
+
+/**
+ * What is past {@link MERCHANTS_FILE_LIMITS}: too many merchants, a text, a
+ * field's name or a list too long, or nesting too deep; each at its path.
+ * Checked before anything else is read of the file, which could otherwise
+ * take minutes (200,000 merchants) or gigabytes (a name of 300 MB).
+ */
+const boundsIssues = (input: unknown): ReadonlyArray<Issue> => {
+  if (!isRecord(input) || !Array.isArray(input["merchants"])) return []
+  const merchants: ReadonlyArray<unknown> = input["merchants"]
+  const limits = MERCHANTS_FILE_LIMITS
+  if (merchants.length > limits.merchants) {
+    return [
+      issue(
+        "merchants",
+        "too_long",
+        SANDBOX_RULE,
+        `must list at most ${count(limits.merchants)} merchants, got ${count(merchants.length)}`
+      )
+    ]
+  }
+  const issues: Array<Issue> = []
+  const visit = (value: unknown, path: string, depth: number): void => {
+    if (typeof value === "string") {
+      if (value.length > limits.textLength) {
+        issues.push(
+          issue(
+            path,
+            "too_long",
+            SANDBOX_RULE,
+            `must have at most ${count(limits.textLength)} characters, got ${count(value.length)}`
+          )
+        )
+      }
+    } else if (depth >= limits.depth && typeof value === "object" && value !== null) {
+      issues.push(issue(path, "too_long", SANDBOX_RULE, `must not nest more than ${limits.depth} levels deep`))
+    } else if (Array.isArray(value)) {
+      if (value.length > limits.listLength) {
+        issues.push(
+          issue(
+            path,
+            "too_long",
+            SANDBOX_RULE,
+            `must have at most ${count(limits.listLength)} entries, got ${count(value.length)}`
+          )
+        )
+      } else value.forEach((v, i) => visit(v, `${path}[${i}]`, depth + 1))
+    } else if (isRecord(value)) {
+      for (const [key, v] of Object.entries(value)) {
+        if (key.length > limits.textLength) {
+          issues.push(
+            issue(
+              path,
+              "too_long",
+              SANDBOX_RULE,
+              `has a field name of ${count(key.length)} characters, more than ${count(limits.textLength)}`
+            )
+          )
+        } else visit(v, `${path}.${key}`, depth + 1)
+      }
+    }
+  }
+  merchants.forEach((m, i) => visit(m, `merchants[${i}]`, 1))
+  return issues
+}
+
 /** Every problem of a merchants file, or its merchants (keys not hashed). */
-const checkMerchants = (input: unknown): Result.Result<ReadonlyArray<Checked>, ValidationError> => {
+export const checkMerchants = (input: unknown): Result.Result<ReadonlyArray<Checked>, ValidationError> => {
+  const beyond = boundsIssues(input)
+  if (beyond.length > 0) return Result.fail(new ValidationError({ issues: beyond, warnings: [] }))
   const decoded = checkFile(input)
   const issues: Array<Issue> = Result.isFailure(decoded) ? [...decoded.failure.issues] : []
   issues.push(...entriesIssues(input))
@@ -326,139 +434,15 @@ export const usesDemoKey = (merchant: SandboxMerchant): boolean => withDemoKey.h
 export const loadMerchants = (input: MerchantsFile): ReadonlyArray<SandboxMerchant> => {
   const checked = checkMerchants(input)
   if (Result.isFailure(checked)) throw checked.failure
-  return checked.success.map(({ entry, profile }) => {
-    const { apiKey, ...config } = entry
-    const merchant: SandboxMerchant = {
-      ...profile,
-      apiKeyHash: entry.apiKeyHash ?? hashApiKey(apiKey!),
-      config: config as Omit<MerchantConfig, "apiKey">
-    }
-    if (apiKey !== undefined && DEMO_API_KEYS.has(apiKey)) withDemoKey.add(merchant)
-    return merchant
-  })
+  return checked.success.map((c) => merchantOf(c, c.entry.apiKeyHash ?? hashApiKey(c.entry.apiKey!)))
 }
 
-/**
- * Why a merchants file was refused: it could not be read, was not JSON, was refused, or lacks a merchant.
- *
- * @category Sandbox
- * @since 0.2.0
- */
-export type MerchantsFileProblem = "unreadable" | "not_json" | "refused" | "unknown_merchant"
-
-/**
- * A merchants file that cannot be used: `problem` says why, `issues` name
- * every refused field (`refused`) or the id asked for (`unknown_merchant`),
- * and the message says it in one line.
- *
- * @category Sandbox
- * @since 0.2.0
- */
-export class MerchantsFileError extends Data.TaggedError("MerchantsFileError")<{
-  readonly file: string
-  readonly problem: MerchantsFileProblem
-  /** the system's error code (`ENOENT`) or the JSON parser's message */
-  readonly detail: string
-  readonly issues: ReadonlyArray<Issue>
-}> {
-  override get message(): string {
-    switch (this.problem) {
-      case "unreadable":
-        return `cannot read the merchants file ${this.file}: ${this.detail}`
-      case "not_json":
-        return `the merchants file ${this.file} is not valid JSON: ${this.detail}`
-      case "refused":
-        return `the merchants file ${this.file} was refused:`
-      case "unknown_merchant":
-        return `the merchants file ${this.file} has no merchant ${this.detail}`
-    }
-  }
-}
-
-/** The JSON of a merchants file, or a `MerchantsFileError`. */
-const readJsonFile = (file: string): unknown => {
-  let text: string
-  try {
-    text = readFileSync(file, "utf8")
-  } catch (error) {
-    const detail = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new MerchantsFileError({ file, problem: "unreadable", detail, issues: [] })
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (error) {
-    throw new MerchantsFileError({ file, problem: "not_json", detail: (error as Error).message, issues: [] })
-  }
-}
-
-const refused = (file: string, error: ValidationError) =>
-  new MerchantsFileError({ file, problem: "refused", detail: error.message, issues: error.issues })
-
-/**
- * Reads a merchants file (see {@link loadMerchants}). A file that cannot be
- * read, is not JSON or is refused throws a `MerchantsFileError`, its message
- * one line and its `issues` every refused field.
- *
- * @example
- * ```ts
- * import { readMerchantsFile } from "payment-plan-engine/sandbox"
- * const merchants = readMerchantsFile("sandbox-merchants.json")
- * merchants.map((m) => m.id) // ["merchant-123", "merchant-456"]
- * ```
- * @category Sandbox
- * @since 0.1.0
- */
-export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> => {
-  const json = readJsonFile(file)
-  try {
-    return loadMerchants(json as MerchantsFile)
-  } catch (error) {
-    if (error instanceof ValidationError) throw refused(file, error)
-    throw error
-  }
-}
-
-/**
- * One merchant of a merchants file, as the core's calculations take it: its
- * zone and its merchant configuration (`configuration`, the
- * `MerchantConfigurationResponse` every calculation's `merchant` option
- * reads). The whole file is checked as {@link readMerchantsFile} checks it
- * (and no key is hashed); a file that cannot be used, or without the
- * merchant, throws a `MerchantsFileError`.
- *
- * @example
- * ```ts
- * import { calculateRefund } from "payment-plan-engine"
- * import { readMerchantProfile } from "payment-plan-engine/sandbox"
- * const merchant = readMerchantProfile("sandbox-merchants.json", "merchant-123")
- * merchant.timeZone // "Australia/Sydney"
- * // plan: a plan record; the quote takes the merchant's default refund policies
- * calculateRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
- * ```
- * @category Sandbox
- * @since 0.2.0
- */
-export const readMerchantProfile = (file: string, merchantId: string): MerchantProfile => {
-  const checked = checkMerchants(readJsonFile(file))
-  if (Result.isFailure(checked)) throw refused(file, checked.failure)
-  const found = checked.success.find((c) => c.profile.id === merchantId)
-  if (found === undefined) {
-    const ids = checked.success.map((c) => c.profile.id)
-    throw new MerchantsFileError({
-      file,
-      problem: "unknown_merchant",
-      detail: JSON.stringify(merchantId),
-      issues: [
-        issue(
-          "merchantId",
-          "enum",
-          SANDBOX_RULE,
-          `must be the id of a merchant of the file (${ids.join(", ") || "none"}), got ${describe(merchantId)}`
-        )
-      ]
-    })
-  }
-  return found.profile
+/** A checked entry as the sandbox holds it, with its key's hash. */
+export const merchantOf = ({ entry, profile }: Checked, apiKeyHash: string): SandboxMerchant => {
+  const { apiKey, ...config } = entry
+  const merchant: SandboxMerchant = { ...profile, apiKeyHash, config: config as Omit<MerchantConfig, "apiKey"> }
+  if (apiKey !== undefined && DEMO_API_KEYS.has(apiKey)) withDemoKey.add(merchant)
+  return merchant
 }
 
 // ---------------------------------------------------------------------------
@@ -477,9 +461,10 @@ export interface MerchantDirectory {
   /**
    * The merchant of an `Authorization: Basic base64(merchantId:apiKey)`
    * header, or undefined. Rejects with `TooManyKeyChecks` when too many
-   * credentials are waiting to be checked.
+   * credentials are waiting to be checked. `client` says who asks (its
+   * address and connection), so one client's wrong keys do not hold another's.
    */
-  readonly authenticate: (authorization: string | null) => Promise<SandboxMerchant | undefined>
+  readonly authenticate: (authorization: string | null, client?: SandboxClient) => Promise<SandboxMerchant | undefined>
 }
 
 /** Reads `Basic base64(merchantId:apiKey)`. */
@@ -508,15 +493,23 @@ export const merchantDirectory = (
   const byId = new Map(merchants.map((m) => [m.id, m]))
   const verifier = keyVerifier(options)
   const decoy = decoyHash()
+  // a header already found right answers at once, as a client repeating its credentials sends it (decoding and
+  // hashing it again was most of an authenticated request's own cost); right ones only, so an unknown id and a
+  // wrong key still take one path
+  const known = new BoundedCache<string, SandboxMerchant>(1024)
   return {
     list: merchants,
     byId: (id) => byId.get(id),
-    authenticate: async (authorization) => {
+    authenticate: async (authorization, client) => {
+      const seen = authorization === null ? undefined : known.get(authorization)
+      if (seen !== undefined) return seen
       const credentials = parseBasic(authorization)
       if (credentials === undefined) return undefined
       const merchant = byId.get(credentials.merchantId)
-      const ok = await verifier.check(credentials.merchantId, credentials.apiKey, merchant?.apiKeyHash ?? decoy)
-      return ok ? merchant : undefined
+      const ok = await verifier.check(credentials.merchantId, credentials.apiKey, merchant?.apiKeyHash ?? decoy, client)
+      if (!ok || merchant === undefined) return undefined
+      known.set(authorization!, merchant)
+      return merchant
     }
   }
 }

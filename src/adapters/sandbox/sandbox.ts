@@ -13,14 +13,16 @@
  *
  * @module
  */
-import { randomBytes } from "node:crypto"
+import { randomFillSync } from "node:crypto"
 import { ValidationError } from "../../core/foundation/issues.ts"
 import { DEFAULT_ROUTES, type Routes } from "../../core/wire/routes.ts"
+import type { SandboxClient } from "./api-keys.ts"
+import { hostList } from "./hosts.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import type { SandboxEnvironment } from "./operations/environment.ts"
 import { DOCS_ENDPOINTS } from "./routes/docs.ts"
 import { MESSAGE_ENDPOINTS } from "./routes/message.ts"
-import { createRouter, mountOf } from "./routes/router.ts"
+import { callOf, createRouter, mountOf, type RequestLogEntry, responseOf, type Router } from "./routes/router.ts"
 import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
 import { serviceEndpoints } from "./routes/service.ts"
 import { WIDGET_ENDPOINTS } from "./routes/widget.ts"
@@ -58,6 +60,17 @@ export interface SandboxOptions {
   /** The webhooks' delivery schedule, clock and transport (docs/webhooks.md); tests shorten the schedule. */
   readonly webhooks?: WebhookOptions
   /**
+   * The hosts the handler answers for, a request's `Host` (its URL's host):
+   * `"loopback"`, `"*"` or `host[:port]` entries, as `webhookAllow`'s. Any
+   * other is refused with 421 `misdirected_request` before anything else,
+   * so a page that rebinds its own name to the sandbox's address reaches
+   * nothing. Default: any host (a handler does not know where it is served;
+   * `startSandbox` accepts loopback, its address and its public URL's host).
+   */
+  readonly allowedHosts?: ReadonlyArray<string>
+  /** Called once for every request answered: the request log (`startSandbox`'s `log` writes it). */
+  readonly onRequest?: (entry: RequestLogEntry) => void
+  /**
    * Where webhook endpoints may point: `"loopback"` (127.0.0.0/8, [::1],
    * localhost, any port), `"*"` (anywhere), or `host[:port]` entries
    * (`"hooks.internal:8080"`, `"[fd00::1]"`). Default `["loopback"]`: an
@@ -74,13 +87,29 @@ export interface SandboxOptions {
  * @since 0.1.0
  */
 export interface Sandbox {
-  /** Answers any request to the sandbox; never rejects (a failure of its own is a 500). */
-  readonly fetch: (request: Request) => Promise<Response>
+  /**
+   * Answers any request to the sandbox; never rejects (a failure of its own
+   * is a 500). Every answer carries a `Request-Id`. `client` says who sent it
+   * (its address and connection, as a server knows them), so that one
+   * client's flood of wrong keys does not hold another's first login.
+   */
+  readonly fetch: (request: Request, client?: SandboxClient) => Promise<Response>
   /** Stops webhook deliveries (those in flight are made again after a restart) and closes the store. */
   readonly close: () => void
 }
 
-const randomId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("base64url")}`
+// ids' random bytes, drawn from the system a few kilobytes at a time: one draw per id cost a request more than its routing
+const pool = Buffer.alloc(12 * 512)
+let drawn = pool.length
+
+const randomId = (prefix: string): string => {
+  if (drawn === pool.length) {
+    randomFillSync(pool)
+    drawn = 0
+  }
+  drawn += 12
+  return `${prefix}_${pool.toString("base64url", drawn - 12, drawn)}`
+}
 
 const isDirectory = (merchants: SandboxOptions["merchants"]): merchants is MerchantDirectory =>
   !Array.isArray(merchants)
@@ -99,6 +128,21 @@ const isDirectory = (merchants: SandboxOptions["merchants"]): merchants is Merch
  * @since 0.1.0
  */
 export const createSandbox = (options: SandboxOptions): Sandbox => {
+  const { fetch, close } = assembleSandbox(options)
+  return { fetch, close }
+}
+
+/** The one-line reason a host is refused for, saying how to accept it. */
+const refusedHost = (entries: ReadonlyArray<string>) => (url: URL): string =>
+  `The sandbox does not answer for the host ${url.hostname} (it accepts ${
+    entries.join(", ") || "none"
+  }); to accept it, start the sandbox with --allowed-host ${url.hostname} or SANDBOX_ALLOWED_HOSTS`
+
+/**
+ * The sandbox and its router's own entry, which the Node server calls with
+ * its messages as they are (no web `Request` or `Response` is made for them).
+ */
+export const assembleSandbox = (options: SandboxOptions): Sandbox & Router => {
   const { store } = options
   const mount = mountOf(options.baseUrl)
   const merchants = isDirectory(options.merchants) ? options.merchants : merchantDirectory(options.merchants)
@@ -106,8 +150,10 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
   const now = (merchantId: string) => baseNow() + store.getClockOffset(merchantId)
   const newId = options.newId ?? randomId
   const allowed = webhookTargets(options.webhookAllow)
+  const hosts = options.allowedHosts === undefined ? undefined : hostList(options.allowedHosts, "allowedHosts")
   // the merchants' own endpoints must be deliverable too: refused now rather than failing every delivery
   const refused = [
+    ...(hosts?.issues ?? []),
     ...allowed.issues,
     ...merchants.list.flatMap((m, i) =>
       m.config.webhook === undefined
@@ -126,8 +172,19 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     ...DOCS_ENDPOINTS
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
+  const router = createRouter({
+    env,
+    endpoints,
+    mount,
+    onError,
+    now: baseNow,
+    acceptsHost: hosts?.list.allows,
+    refusedHost: refusedHost(hosts?.list.entries ?? []),
+    onRequest: options.onRequest
+  })
   return {
-    fetch: createRouter({ env, endpoints, mount, onError, now: baseNow }),
+    ...router,
+    fetch: async (request, client) => responseOf(await router.answer(callOf(request, client))),
     close: () => {
       // aborts deliveries in flight at once, so nothing touches the store once it is closed
       void webhooks?.stop()

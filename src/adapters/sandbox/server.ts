@@ -1,17 +1,23 @@
 /**
- * Runs a sandbox handler on Node's HTTP server: `IncomingMessage` → `Request`,
- * `Response` → `ServerResponse`.
+ * Runs the sandbox on Node's HTTP server (`node.ts` reads its messages and
+ * writes its answers). The server knows where the sandbox is: it accepts the
+ * `Host` names of loopback, its own address and its public URL's (and those
+ * it is told), refusing any other with 421, and writes every address from its
+ * public URL, never from a request's `Host`.
  *
  * @module
  */
 import * as Data from "effect/Data"
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { readMerchantsFile, type SandboxMerchant, usesDemoKey } from "./merchants.ts"
-import { MAX_BODY_BYTES } from "./routes/http.ts"
-import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
+import { ValidationError } from "../../core/foundation/issues.ts"
+import { hostList, isLoopbackHost, LOOPBACK } from "./hosts.ts"
+import { requestLog, type RequestLogFormat } from "./log.ts"
+import { type HashProgress, readMerchantsFileHashing } from "./merchants-file.ts"
+import { type MerchantDirectory, type SandboxMerchant, usesDemoKey } from "./merchants.ts"
+import { nodeListener } from "./node.ts"
+import { assembleSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts"
 import { sqliteStore } from "./store.ts"
-import { isLoopbackHost } from "./webhooks/targets.ts"
 
 /**
  * Default address of `npm start`.
@@ -27,128 +33,6 @@ export const DEFAULT_HOST = "127.0.0.1"
  * @since 0.1.0
  */
 export const DEFAULT_PORT = 4010
-
-// a Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port; nothing else
-const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/
-
-/**
- * The request's URL: the origin the client used (its `Host` header, else the
- * server's address) and the request-target's path and query. A target is
- * read as a path, never as an address: `//evil.example/widget/sdk.js` is the
- * path `//evil.example/widget/sdk.js` of this sandbox (found nowhere), and
- * the absolute form `http://evil.example/x` (for proxies) keeps its path
- * only. Anything else throws (400).
- */
-export const requestUrl = (target: string, host: string | undefined, origin: string): URL => {
-  const base = host !== undefined && host !== "" ? (HOST_HEADER.test(host) ? `http://${host}` : undefined) : origin
-  if (base === undefined) throw new Error("malformed Host header")
-  let path: string
-  if (target.startsWith("/")) path = target
-  else {
-    // the absolute form: only its path and query count
-    const absolute = URL.parse(target)
-    if (absolute === null || (absolute.protocol !== "http:" && absolute.protocol !== "https:")) {
-      throw new Error("malformed request-target")
-    }
-    path = `${absolute.pathname}${absolute.search}`
-  }
-  const url = new URL(`${base}${path}`)
-  if (url.origin !== new URL(base).origin) throw new Error("malformed request-target")
-  return url
-}
-
-const toRequest = (req: IncomingMessage, origin: string, body: Buffer | undefined): Request => {
-  const headers = new Headers()
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  // the Host the client used, so the URLs the sandbox writes (widget, script) work from where it is reached
-  return new Request(requestUrl(req.url ?? "/", req.headers.host, origin), {
-    method: req.method ?? "GET",
-    headers,
-    ...(body !== undefined ? { body: body as unknown as NonNullable<RequestInit["body"]> } : {})
-  })
-}
-
-/**
- * The request body, read into memory (a web stream over the socket costs more
- * than the request). Reading stops one byte past the limit: the handler then
- * answers 413 itself, and the connection is closed after the answer.
- */
-const DRAIN_LIMIT = 16 * 1024 * 1024
-
-const readNodeBody = (req: IncomingMessage, limit: number): Promise<{ body: Buffer; truncated: boolean }> =>
-  new Promise((resolve, reject) => {
-    const chunks: Array<Buffer> = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk)
-      size += chunk.length
-      if (size > limit) {
-        req.off("data", onData)
-        // the rest is drained (up to a bound) so the client reads the 413 rather than a reset connection
-        let drained = 0
-        req.on("data", (more: Buffer) => {
-          drained += more.length
-          if (drained > DRAIN_LIMIT) req.destroy()
-        })
-        resolve({ body: Buffer.concat(chunks).subarray(0, limit + 1), truncated: true })
-      }
-    }
-    req.on("data", onData)
-    req.once("end", () => resolve({ body: Buffer.concat(chunks), truncated: false }))
-    req.once("error", reject)
-    // a connection closed before the body ended (the server's request timeout, the client gone)
-    req.once("close", () => {
-      if (!req.complete) reject(new Error("the request ended before its body"))
-    })
-  })
-
-const send = async (response: Response, res: ServerResponse): Promise<void> => {
-  const headers: Record<string, string | Array<string>> = {}
-  response.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
-  if (body !== undefined) headers["content-length"] = String(body.length)
-  res.writeHead(response.status, headers)
-  res.end(body)
-}
-
-/**
- * A `node:http` request listener running a web-standard handler. A request
- * that cannot be turned into a `Request` (a malformed URL) answers 400.
- */
-const nodeListener =
-  (handler: (request: Request) => Promise<Response>, origin: () => string) =>
-  (req: IncomingMessage, res: ServerResponse): void => {
-    const fail = () => {
-      // nobody to answer: the connection went (a request timeout, the client)
-      if (res.destroyed || req.destroyed && !req.complete) return
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" })
-      res.end(JSON.stringify({ code: "internal_error", message: "The sandbox failed to handle the request" }))
-    }
-    const method = req.method ?? "GET"
-    const declared = Number(req.headers["content-length"] ?? 0)
-    // without a body (or with one announced too large, which the handler refuses unread)
-    const bodyless = method === "GET" || method === "HEAD" || declared > MAX_BODY_BYTES ||
-      (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined)
-    const read = bodyless ? Promise.resolve(undefined) : readNodeBody(req, MAX_BODY_BYTES)
-    read
-      .then(async (body) => {
-        let request: Request
-        try {
-          request = toRequest(req, origin(), body?.body)
-        } catch {
-          await send(
-            Response.json({ code: "bad_request", message: "The request line is malformed" }, { status: 400 }),
-            res
-          )
-          return
-        }
-        if (body?.truncated === true || declared > MAX_BODY_BYTES) res.shouldKeepAlive = false
-        await send(await handler(request), res)
-      })
-      .catch(fail)
-  }
 
 /**
  * How long a client may take to send a request's headers (Node's default is 60 s).
@@ -171,13 +55,31 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
  * @category Sandbox
  * @since 0.1.0
  */
-export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "merchants">> {
+export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "merchants" | "baseUrl">> {
   readonly port?: number
   readonly host?: string
   /** SQLite file; default `:memory:`. */
   readonly database?: string
-  /** Merchants, or the path of a merchants file (JSON). */
-  readonly merchants: ReadonlyArray<SandboxMerchant> | string
+  /** Merchants, or the path of a merchants file (JSON, its plain keys hashed before listening: see `onHashProgress`). */
+  readonly merchants: ReadonlyArray<SandboxMerchant> | MerchantDirectory | string
+  /**
+   * Where the sandbox is reached, an absolute http(s) URL (with the path a
+   * proxy puts it under, if any): every address it writes (`widgetUrl`,
+   * `scriptUrl`, a plan's `checkoutUrl`, the notes' links, the hosted page's)
+   * starts with it, whatever `Host` a request names, and its host is
+   * accepted. Default: the address it listens on (`http://127.0.0.1:4010`;
+   * on every interface, `0.0.0.0` or `::`, its loopback address).
+   */
+  readonly publicUrl?: string
+  /**
+   * The request log: `pretty` (a line of text), `json` (a JSON object a line)
+   * or `off` (default), written to `logTo`.
+   */
+  readonly log?: RequestLogFormat
+  /** Where the request log goes; default standard error. */
+  readonly logTo?: (text: string) => void
+  /** Told how far hashing the merchants file's plain keys has got (called with 0 first), when there are any. */
+  readonly onHashProgress?: HashProgress
   /** Milliseconds a client may take to send a request's headers; default 10 s. Past it: 408 and the connection closed. */
   readonly headersTimeoutMs?: number
   /** Milliseconds a client may take to send a whole request; default 30 s. Past it: 408 and the connection closed. */
@@ -191,8 +93,10 @@ export interface StartOptions extends Partial<Omit<SandboxOptions, "store" | "me
  * @since 0.1.0
  */
 export interface RunningSandbox {
-  /** `http://host:port` */
+  /** `http://host:port`: where it listens */
   readonly url: string
+  /** where it is reached, the start of every address it writes (the `publicUrl` option, else its own address) */
+  readonly publicUrl: string
   readonly server: Server
   readonly sandbox: Sandbox
   /**
@@ -248,15 +152,45 @@ const LISTEN_PROBLEMS: Readonly<Record<string, ListenProblem>> = {
 }
 
 /** The warnings of a sandbox listening on `host` for these merchants (see {@link RunningSandbox.warnings}). */
-const exposureWarnings = (host: string, merchants: ReadonlyArray<SandboxMerchant>): ReadonlyArray<string> => {
+const exposureWarnings = (
+  host: string,
+  merchants: ReadonlyArray<SandboxMerchant>,
+  publicUrl: string | undefined
+): ReadonlyArray<string> => {
   if (isLoopbackHost(host)) return []
   const demo = merchants.filter(usesDemoKey).map((m) => m.id)
-  if (demo.length === 0) return []
   return [
-    `listening on ${host}, beyond loopback, with the published demo keys of ${demo.join(", ")}: anyone who reaches ` +
-    "this port can act as those merchants and make the sandbox send webhooks to the targets it allows " +
-    "(docs/sandbox.md, \"What the sandbox is for, and what it allows\"); give them keys of your own"
+    ...(demo.length === 0 ? [] : [
+      `listening on ${host}, beyond loopback, with the published demo keys of ${demo.join(", ")}: anyone who ` +
+      "reaches this port can act as those merchants and make the sandbox send webhooks to the targets it allows " +
+      "(docs/sandbox.md, \"What the sandbox is for, and what it allows\"); give them keys of your own"
+    ]),
+    // others reach it by a name of their own, which it neither writes nor answers without being told
+    ...(publicUrl !== undefined ? [] : [
+      `listening on ${host} without a public URL: the addresses it writes (widgetUrl, a plan's checkoutUrl) are ` +
+      "its loopback address, and it answers other hosts with 421; give the address others use with " +
+      "--public-url (SANDBOX_PUBLIC_URL)"
+    ])
   ]
+}
+
+/** Listens on `host` and `port`: the address, or a `SandboxListenError` saying why not. */
+const listen = async (server: Server, host: string, port: number): Promise<AddressInfo> => {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      server.listen(port, host, () => {
+        server.off("error", reject)
+        resolve()
+      })
+    })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code]
+    if (problem !== undefined) throw new SandboxListenError({ host, port, problem, code: code! })
+    throw e
+  }
+  return server.address() as AddressInfo
 }
 
 /**
@@ -273,61 +207,106 @@ const exposureWarnings = (host: string, merchants: ReadonlyArray<SandboxMerchant
  * @since 0.1.0
  */
 export const startSandbox = async (options: StartOptions): Promise<RunningSandbox> => {
-  const merchants = typeof options.merchants === "string" ? readMerchantsFile(options.merchants) : options.merchants
   const host = options.host ?? DEFAULT_HOST
   const port = options.port ?? DEFAULT_PORT
+  const given = hostList(options.allowedHosts ?? [], "allowedHosts").issues
+  const publicIssues = options.publicUrl === undefined ? [] : publicUrlIssues(options.publicUrl, "publicUrl")
+  if (given.length > 0 || publicIssues.length > 0) {
+    throw new ValidationError({ issues: [...given, ...publicIssues], warnings: [] })
+  }
+  const merchants = typeof options.merchants === "string"
+    ? await readMerchantsFileHashing(options.merchants, options.onHashProgress)
+    : options.merchants
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS
   const requestTimeout = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout)
-  const store = sqliteStore(options.database ?? ":memory:")
-  let url = ""
-  let sandbox: Sandbox
-  try {
-    sandbox = createSandbox({
-      ...options,
-      store,
-      merchants,
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {})
-    })
-  } catch (e) {
-    store.close()
-    throw e
-  }
+  const log = requestLog(options.log ?? "off", options.logTo)
+  // its requests are answered once the sandbox is assembled (it needs the port for its address), in the same turn
   const server = createServer({
     keepAliveTimeout: 5000,
     headersTimeout,
     requestTimeout,
     // how often Node looks for requests past those limits (30 s by default, longer than the limits)
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4)))
-  }, nodeListener(sandbox.fetch, () => url))
+  })
+  const address = await listen(server, host, port)
+  const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+  const publicUrl = (options.publicUrl ?? ownUrl(address)).replace(/\/+$/, "")
+  let sandbox: ReturnType<typeof assembleSandbox>
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject)
-      server.listen(port, host, () => {
-        server.off("error", reject)
-        resolve()
+    const store = sqliteStore(options.database ?? ":memory:")
+    try {
+      sandbox = assembleSandbox({
+        ...options,
+        store,
+        merchants,
+        baseUrl: publicUrl,
+        allowedHosts: acceptedHosts(address, publicUrl, options.allowedHosts ?? []),
+        ...(options.onRequest !== undefined ? {} : log.onRequest !== undefined ? { onRequest: log.onRequest } : {})
       })
-    })
+    } catch (e) {
+      store.close()
+      throw e
+    }
   } catch (e) {
-    sandbox.close()
-    const code = (e as NodeJS.ErrnoException).code
-    const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code]
-    if (problem !== undefined) throw new SandboxListenError({ host, port, problem, code: code! })
+    await new Promise((resolve) => server.close(resolve))
     throw e
   }
-  const address = server.address() as AddressInfo
-  url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+  server.on("request", nodeListener(sandbox, url))
   return {
     url,
+    publicUrl,
     server,
-    sandbox,
-    warnings: exposureWarnings(host, merchants),
+    sandbox: { fetch: sandbox.fetch, close: sandbox.close },
+    warnings: exposureWarnings(
+      host,
+      Array.isArray(merchants) ? merchants : (merchants as MerchantDirectory).list,
+      options.publicUrl
+    ),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
+          log.flush()
           sandbox.close()
           resolve()
         })
         server.closeAllConnections()
       })
   }
+}
+
+/** The issue of a public URL that is not an absolute http(s) URL without query or fragment, or none. */
+export const publicUrlIssues = (value: string, path: string) => {
+  const url = URL.parse(value)
+  if (
+    url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.search === "" && url.hash === "" &&
+    !value.includes("?") && !value.includes("#") && url.username === "" && url.password === ""
+  ) return []
+  return [{
+    path,
+    code: "format" as const,
+    rule: "sandbox",
+    message:
+      `must be an absolute http(s) URL without credentials, query or fragment (https://staging.example, or with a path), got ${
+        JSON.stringify(value.slice(0, 200))
+      }`
+  }]
+}
+
+/** The address the sandbox listens on as a URL, its loopback address when it listens on every interface. */
+const ownUrl = (address: AddressInfo): string => {
+  const ip = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address
+  return `http://${ip.includes(":") ? `[${ip}]` : ip}:${address.port}`
+}
+
+/** The hosts the server answers for: loopback, its own address, its public URL's host, and those it was given. */
+const acceptedHosts = (
+  address: AddressInfo,
+  publicUrl: string,
+  given: ReadonlyArray<string>
+): ReadonlyArray<string> => {
+  const own = address.address === "0.0.0.0" || address.address === "::"
+    ? []
+    : [address.address.includes(":") ? `[${address.address}]` : address.address]
+  // once each, as the refusal lists them
+  return [...new Set([LOOPBACK, ...own, new URL(publicUrl).hostname, ...given])]
 }

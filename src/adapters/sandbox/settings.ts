@@ -8,7 +8,9 @@
  * @module
  */
 import type { Issue, Validation } from "../../core/foundation/issues.ts"
-import { DEFAULT_HOST, DEFAULT_PORT } from "./server.ts"
+import { hostList } from "./hosts.ts"
+import { REQUEST_LOG_FORMATS, type RequestLogFormat } from "./log.ts"
+import { DEFAULT_HOST, DEFAULT_PORT, publicUrlIssues } from "./server.ts"
 import { DEFAULT_WEBHOOK_ALLOW, webhookTargets } from "./webhooks/targets.ts"
 
 /**
@@ -24,13 +26,27 @@ export interface SandboxSettings {
   readonly host: string
   /** SQLite file of the sandbox's data; `:memory:` keeps nothing. */
   readonly database: string
-  /** Path of the merchants file (JSON). */
-  readonly merchants: string
+  /**
+   * Path of the merchants file (JSON). Not set when neither the flag, the
+   * variable nor the defaults give one: the one starting the sandbox says
+   * what then (`payment-plan serve` starts the demo merchants).
+   */
+  readonly merchants?: string
   /**
    * Where webhook endpoints may point: `loopback`, `*`, or `host[:port]`
    * entries (`createSandbox`'s `webhookAllow`); default `["loopback"]`.
    */
   readonly webhookAllow: ReadonlyArray<string>
+  /**
+   * More hosts the server answers for (`startSandbox`'s `allowedHosts`), as
+   * `webhookAllow`'s entries; loopback, its own address and its public URL's
+   * host are always accepted. Default none.
+   */
+  readonly allowedHosts: ReadonlyArray<string>
+  /** Where the sandbox is reached, the start of every address it writes (`startSandbox`'s `publicUrl`). */
+  readonly publicUrl?: string
+  /** The request log on standard error: `pretty`, `json` or `off`; default `pretty` on a terminal, else `json`. */
+  readonly log: RequestLogFormat
 }
 
 /**
@@ -44,7 +60,10 @@ export const SANDBOX_SETTINGS = {
   host: { flag: "--host", variable: "HOST" },
   database: { flag: "--database", variable: "SANDBOX_DB" },
   merchants: { flag: "--merchants", variable: "SANDBOX_MERCHANTS" },
-  webhookAllow: { flag: "--webhook-allow", variable: "SANDBOX_WEBHOOK_ALLOW" }
+  webhookAllow: { flag: "--webhook-allow", variable: "SANDBOX_WEBHOOK_ALLOW" },
+  allowedHosts: { flag: "--allowed-host", variable: "SANDBOX_ALLOWED_HOSTS" },
+  publicUrl: { flag: "--public-url", variable: "SANDBOX_PUBLIC_URL" },
+  log: { flag: "--log", variable: "SANDBOX_LOG" }
 } as const
 
 /**
@@ -62,10 +81,13 @@ export interface SandboxSettingsSources {
   readonly environment?: Readonly<Record<string, string | undefined>>
   /**
    * What applies when neither says: port 4010, host 127.0.0.1, database
-   * `:memory:` and webhooks to loopback only unless given here. The merchants file has no default unless
-   * given here: without one it is required.
+   * `:memory:`, webhooks to loopback only, no more accepted hosts, the
+   * sandbox's own address as its public URL, unless given here. The merchants
+   * file has no default unless given here.
    */
   readonly defaults?: Partial<SandboxSettings>
+  /** Whether the request log goes to a terminal (default: whether standard error is one): its default format. */
+  readonly terminal?: boolean
 }
 
 const given = (
@@ -75,10 +97,12 @@ const given = (
 /**
  * Reads the sandbox's settings: each from its flag, else its environment
  * variable (`PORT`, `HOST`, `SANDBOX_DB`, `SANDBOX_MERCHANTS`,
- * `SANDBOX_WEBHOOK_ALLOW`, a comma-separated list), else the default. A port
- * that is not a whole number from 0 to 65535, a webhook target that is not
- * `loopback`, `*` or `host[:port]`, or a missing merchants file name, is an
- * issue whose path names the flag or variable it came from.
+ * `SANDBOX_WEBHOOK_ALLOW` and `SANDBOX_ALLOWED_HOSTS`, comma-separated
+ * lists, `SANDBOX_PUBLIC_URL`, `SANDBOX_LOG`), else the default. A port that
+ * is not a whole number from 0 to 65535, a webhook target or an accepted
+ * host that is not `loopback`, `*` or `host[:port]`, a public URL that is not
+ * an absolute http(s) URL, or a log format other than `pretty`, `json` and
+ * `off`, is an issue whose path names the flag or variable it came from.
  *
  * @example
  * ```ts
@@ -87,7 +111,7 @@ const given = (
  *   flags: { port: "8080" },
  *   environment: { PORT: "4404", SANDBOX_MERCHANTS: "merchants.json" }
  * })
- * if (read.ok) console.log(read.value) // { port: 8080, host: "127.0.0.1", database: ":memory:", merchants: "merchants.json", webhookAllow: ["loopback"] }
+ * if (read.ok) console.log(read.value) // { port: 8080, host: "127.0.0.1", database: ":memory:", merchants: "merchants.json", webhookAllow: ["loopback"], allowedHosts: [], log: "json" }
  * else console.error(read.issues) // each with the flag or variable it came from as its path
  * // then: await startSandbox(read.value)
  * ```
@@ -120,31 +144,48 @@ export const readSandboxSettings = (sources: SandboxSettingsSources = {}): Valid
       })
     }
   }
-  const allowText = lookup("webhookAllow")
-  let webhookAllow = defaults.webhookAllow ?? DEFAULT_WEBHOOK_ALLOW
-  if (allowText !== undefined) {
-    webhookAllow = allowText.value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
-    issues.push(...webhookTargets(webhookAllow, allowText.from).issues)
+  const list = (key: "webhookAllow" | "allowedHosts") => {
+    const text = lookup(key)
+    if (text === undefined) return undefined
+    const entries = text.value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
+    return { entries, from: text.from }
   }
+  const allow = list("webhookAllow")
+  if (allow !== undefined) issues.push(...webhookTargets(allow.entries, allow.from).issues)
+  const hosts = list("allowedHosts")
+  if (hosts !== undefined) issues.push(...hostList(hosts.entries, hosts.from).issues)
+  const publicUrl = lookup("publicUrl")
+  if (publicUrl !== undefined) issues.push(...publicUrlIssues(publicUrl.value, publicUrl.from))
+  const logText = lookup("log")
+  const terminal = sources.terminal ?? process.stderr.isTTY === true
+  let log: RequestLogFormat = defaults.log ?? (terminal ? "pretty" : "json")
+  if (logText !== undefined) {
+    if (REQUEST_LOG_FORMATS.includes(logText.value as RequestLogFormat)) log = logText.value as RequestLogFormat
+    else {
+      issues.push({
+        path: logText.from,
+        code: "enum",
+        rule: "sandbox",
+        message: `must be ${REQUEST_LOG_FORMATS.slice(0, -1).join(", ")} or ${REQUEST_LOG_FORMATS.at(-1)}, got ${
+          JSON.stringify(logText.value)
+        }`
+      })
+    }
+  }
+  if (issues.length > 0) return { ok: false, issues, warnings: [] }
   const merchants = lookup("merchants")?.value ?? defaults.merchants
-  if (merchants === undefined) {
-    issues.push({
-      path: SANDBOX_SETTINGS.merchants.flag,
-      code: "required",
-      rule: "sandbox",
-      message:
-        `the merchants file is required: give ${SANDBOX_SETTINGS.merchants.flag} FILE or set ${SANDBOX_SETTINGS.merchants.variable}`
-    })
-  }
-  if (issues.length > 0 || merchants === undefined) return { ok: false, issues, warnings: [] }
+  const publicUrlValue = publicUrl?.value ?? defaults.publicUrl
   return {
     ok: true,
     value: {
       port,
       host: lookup("host")?.value ?? defaults.host ?? DEFAULT_HOST,
       database: lookup("database")?.value ?? defaults.database ?? ":memory:",
-      merchants,
-      webhookAllow
+      ...(merchants !== undefined ? { merchants } : {}),
+      webhookAllow: allow?.entries ?? defaults.webhookAllow ?? DEFAULT_WEBHOOK_ALLOW,
+      allowedHosts: hosts?.entries ?? defaults.allowedHosts ?? [],
+      ...(publicUrlValue !== undefined ? { publicUrl: publicUrlValue } : {}),
+      log
     },
     warnings: []
   }

@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DatabaseSync, type StatementSync } from "node:sqlite"
 import type { Checkout, CheckoutRequest } from "../../core/checkout/index.ts"
+import { BoundedCache } from "../../core/foundation/cache.ts"
 import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import type { Plan } from "../../core/plan/index.ts"
 import type { PlanNote } from "../../core/plan/notes.ts"
@@ -263,7 +264,24 @@ const openDatabase = (path: string): Database => {
  */
 const documentOf = <A>(row: unknown): A => JSON.parse((row as { doc: string }).doc) as A
 
-const documentOrUndefined = <A>(row: unknown): A | undefined => (row === undefined ? undefined : documentOf<A>(row))
+/** A value and everything in it made read-only: a document every reader shares. */
+const frozen = <A>(value: A): A => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner)
+    Object.freeze(value)
+  }
+  return value
+}
+
+// a checkout or a plan read by id is parsed once while its document stays the same (parsing it again was most
+// of a retrieve's own cost), keyed by the document's text so that a write, a rollback or another process's
+// write is a new key; frozen, since every reader shares it
+const parsed = new BoundedCache<string, unknown>(1024)
+
+const sharedDocumentOrUndefined = <A>(row: unknown): A | undefined =>
+  row === undefined
+    ? undefined
+    : parsed.getOrCompute((row as { doc: string }).doc, (text) => frozen(JSON.parse(text) as unknown)) as A
 
 type Sql = Database["sql"]
 
@@ -274,13 +292,13 @@ const documents = (
   SandboxStore,
   "getCheckout" | "putCheckout" | "getPlan" | "putPlan" | "listPlans" | "listNotes" | "putNote"
 > => ({
-  getCheckout: (id) => documentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
+  getCheckout: (id) => sharedDocumentOrUndefined(sql("SELECT doc FROM checkouts WHERE id = ?").get(id)),
   putCheckout: (c) => {
     sql(
       "INSERT INTO checkouts (id, merchant_id, created_at, doc) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"
     ).run(c.id, c.merchantId, c.createdAt, JSON.stringify(c))
   },
-  getPlan: (id) => documentOrUndefined(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
+  getPlan: (id) => sharedDocumentOrUndefined(sql("SELECT doc FROM plans WHERE id = ?").get(id)),
   putPlan: (p) => {
     sql(
       "INSERT INTO plans (id, merchant_id, checkout_id, created_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc"

@@ -94,6 +94,10 @@ const ERRORS = {
   410: ["Gone", "The checkout has expired (`checkout_expired`, R4.7)."],
   413: ["PayloadTooLarge", "The body is larger than the service reads (`payload_too_large`)."],
   415: ["UnsupportedMediaType", "The body is not sent as `application/json` (`unsupported_media_type`)."],
+  421: [
+    "MisdirectedRequest",
+    "The request's `Host` is not one the service answers for (`misdirected_request`); nothing was read or done."
+  ],
   422: [
     "ValidationFailed",
     "The request is invalid (`validation_failed`): `issues` lists every violation, each with its path, code and rule (R4.1)."
@@ -113,7 +117,8 @@ const MAY_EXPIRE: ReadonlySet<Operation> = new Set(["computePlanTerms"])
 /** The error statuses an operation may answer, from its entry: its input, its path, its method. */
 export const errorStatuses = (operation: Operation): ReadonlyArray<ErrorStatus> => {
   const entry: RouteEntry = ROUTE_TABLE[operation]
-  const statuses = new Set<ErrorStatus>([401, 429, 500])
+  // 421: a server answers only the hosts it accepts, whatever the operation (RFC 9110, 15.5.20)
+  const statuses = new Set<ErrorStatus>([401, 421, 429, 500])
   const writes = entry.method !== "GET"
   if (entry.in === "body" || writes) statuses.add(400)
   if (pathParameters(entry).length > 0) statuses.add(404)

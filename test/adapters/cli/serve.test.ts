@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { existsSync, writeFileSync } from "node:fs"
+import { request as httpRequest } from "node:http"
 import { createServer } from "node:net"
 import { describe, expect, it } from "vitest"
 import { example, useBuiltCli } from "./built-cli.ts"
@@ -23,8 +24,11 @@ interface Serving {
   /** the first line: `payment-plan sandbox listening on URL (data: …)` */
   readonly line: string
   readonly url: string
-  /** what it wrote on stderr so far */
+  /** what it wrote on stdout and stderr so far */
+  readonly stdout: () => string
   readonly stderr: () => string
+  /** waits until what it wrote on the stream says what the test waits for (or it exits) */
+  readonly until: (stream: "stdout" | "stderr", says: (text: string) => boolean) => Promise<void>
   /** sends SIGTERM and answers the exit code */
   readonly stop: () => Promise<number | null>
 }
@@ -33,7 +37,17 @@ interface Serving {
 const serve = async (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}): Promise<Serving> => {
   // a clean environment for the settings: only what the test gives
   const base = { ...process.env }
-  for (const name of ["PORT", "HOST", "SANDBOX_DB", "SANDBOX_MERCHANTS"]) delete base[name]
+  for (
+    const name of [
+      "PORT",
+      "HOST",
+      "SANDBOX_DB",
+      "SANDBOX_MERCHANTS",
+      "SANDBOX_ALLOWED_HOSTS",
+      "SANDBOX_PUBLIC_URL",
+      "SANDBOX_LOG"
+    ]
+  ) delete base[name]
   const child = spawn(process.execPath, [built().cli, "serve", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...base, ...env }
@@ -61,7 +75,15 @@ const serve = async (args: ReadonlyArray<string>, env: Readonly<Record<string, s
     child,
     line: out.split("\n")[0]!,
     url: /listening on (http:\/\/\S+)/.exec(out)![1]!,
+    stdout: () => out,
     stderr: () => err,
+    until: async (stream, says) => {
+      const text = () => (stream === "stdout" ? out : err)
+      while (!says(text())) {
+        if (child.exitCode !== null) throw new Error(`serve exited: ${err}`)
+        await Promise.race([once(child[stream]!, "data"), once(child, "exit")])
+      }
+    },
     stop
   }
 }
@@ -94,13 +116,127 @@ describe("payment-plan serve", () => {
     }
   })
 
-  it("without --merchants it is a usage error (exit 2); a missing merchants file too", async () => {
-    const noMerchants = await cli(["serve"], undefined, { SANDBOX_MERCHANTS: "" })
-    expect(noMerchants.code).toBe(2)
-    expect(noMerchants.stderr).toContain("--merchants")
-    expect(noMerchants.stderr).toContain("SANDBOX_MERCHANTS")
+  it("without a merchants file it starts the demo merchants and prints their credentials, as npm start does", async () => {
+    const running = await serve(["--port", "0"])
+    try {
+      await running.until("stdout", (text) => text.includes("sk_sandbox_demo_9876543210"))
+      const out = running.stdout()
+      expect(out).toMatch(/^payment-plan sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(data: :memory:\)$/m)
+      // each demo merchant's id, key and header, from the file published with the package
+      for (
+        const [id, key] of [["merchant-123", "sk_sandbox_demo_0123456789"], [
+          "merchant-456",
+          "sk_sandbox_demo_9876543210"
+        ]]
+      ) {
+        expect(out).toContain(`merchant id: ${id}`)
+        expect(out).toContain(`API key:     ${key}`)
+        expect(out).toContain(`Authorization: Basic ${Buffer.from(`${id}:${key}`).toString("base64")}`)
+      }
+      const authorization = `Basic ${Buffer.from("merchant-456:sk_sandbox_demo_9876543210").toString("base64")}`
+      const configuration = await fetch(`${running.url}/api/v2/merchant/configuration`, { headers: { authorization } })
+      expect(configuration.status).toBe(200)
+    } finally {
+      expect(await running.stop()).toBe(0)
+    }
+    // a merchants file that is named and missing is still a usage error; so is a bad port
     expect((await cli(["serve", "--merchants", "/no/such/merchants.json", "--port", "0"])).code).toBe(2)
     expect((await cli(["serve", "--merchants", example("sandbox-merchants.json"), "--port", "70000"])).code).toBe(2)
+  })
+
+  it("--log json writes one JSON line per request on stderr", async () => {
+    const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0", "--log", "json"])
+    try {
+      const authorization = `Basic ${Buffer.from("merchant-123:sk_sandbox_demo_0123456789").toString("base64")}`
+      const answer = await fetch(`${running.url}/api/v2/merchant/configuration`, { headers: { authorization } })
+      const id = answer.headers.get("request-id")
+      expect(id).toMatch(/^req_/)
+      await running.until("stderr", (text) => text.includes(id!))
+      const line = running.stderr().split("\n").find((l) => l.includes(id!))!
+      expect(JSON.parse(line)).toMatchObject({
+        requestId: id,
+        merchantId: "merchant-123",
+        method: "GET",
+        path: "/api/v2/merchant/configuration",
+        status: 200
+      })
+      // two plain keys start at once: no progress is shown for them
+      expect(running.stderr()).not.toContain("hashing")
+    } finally {
+      expect(await running.stop()).toBe(0)
+    }
+  })
+
+  it("a file of many plain keys is hashed with its progress on stderr before the sandbox listens", async () => {
+    const file = `${built().directory}/merchants-plain.json`
+    writeFileSync(
+      file,
+      JSON.stringify({
+        merchants: Array.from({ length: 20 }, (_, i) => ({
+          id: `merchant-plain-${i}`,
+          apiKey: `sk_plain_${i}_0123456789`,
+          currencies: [{ currencyCode: "AUD" }]
+        }))
+      })
+    )
+    const running = await serve(["--merchants", file, "--port", "0", "--log", "off"])
+    try {
+      // written before the listening line, on a pipe of its own
+      await running.until("stderr", (text) => text.includes("20 of 20"))
+      const lines = running.stderr().split("\n").filter((line) => line.includes("hashing"))
+      expect(lines[0]).toBe("payment-plan: hashing 20 plain API keys (store apiKeyHash values to skip this): 0 of 20")
+      expect(lines.at(-1)).toBe(
+        "payment-plan: hashing 20 plain API keys (store apiKeyHash values to skip this): 20 of 20"
+      )
+      // a line a tenth at most
+      expect(lines.length).toBeLessThanOrEqual(11)
+    } finally {
+      expect(await running.stop()).toBe(0)
+    }
+  })
+
+  it("--allowed-host and --public-url: other hosts refused with 421, every address written from the public URL", async () => {
+    const running = await serve([
+      "--merchants",
+      example("sandbox-merchants.json"),
+      "--port",
+      "0",
+      "--allowed-host",
+      "ci.test",
+      "--public-url",
+      "https://staging.example"
+    ])
+    try {
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(`${running.url}/health`, { headers: { host } })
+          req.on("response", (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          })
+          req.on("error", reject)
+          req.end()
+        })
+      expect(await status("ci.test:4010")).toBe(200)
+      expect(await status("staging.example")).toBe(200)
+      expect(await status("evil.example")).toBe(421)
+      const authorization = `Basic ${Buffer.from("merchant-123:sk_sandbox_demo_0123456789").toString("base64")}`
+      const created = await fetch(`${running.url}/api/v2/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization },
+        body: JSON.stringify({
+          merchantId: "merchant-123",
+          merchantOrderId: "order-serve-public",
+          currencyCode: "AUD",
+          redirectURL: "https://shop.example/return",
+          items: [{ description: "Ticket", quantity: 1, costPerItem: 100, redemptionDate: "2099-01-01" }]
+        })
+      })
+      const checkout = (await created.json()) as { id: string; widgetUrl: string }
+      expect(checkout.widgetUrl).toBe(`https://staging.example/widget/checkout/${checkout.id}`)
+    } finally {
+      expect(await running.stop()).toBe(0)
+    }
   })
 
   // one set of settings for `npm start` and `serve`, flags winning over the environment
@@ -175,14 +311,21 @@ describe("payment-plan serve", () => {
 
   // the demo keys are published; beyond loopback anyone has them
   it("warns on stderr when it listens beyond loopback with the demo merchants' published keys", async () => {
-    const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0", "--host", "0.0.0.0"])
+    const running = await serve([
+      "--merchants",
+      example("sandbox-merchants.json"),
+      "--port",
+      "0",
+      "--host",
+      "0.0.0.0",
+      "--public-url",
+      "http://sandbox.ci.test:4010"
+    ])
     try {
-      // stderr is its own pipe: the warning may come a moment after the listening line
-      for (let waited = 0; !running.stderr().includes("\n") && waited < 5_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20))
-      }
+      // stderr is its own pipe: the warning may come a moment after the listening line (and the keys' hashing)
+      await running.until("stderr", (text) => text.includes("warning"))
       expect(running.stderr()).toMatch(
-        /^payment-plan: warning: listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /
+        /^payment-plan: warning: listening on 0\.0\.0\.0, beyond loopback, with the published demo keys of merchant-123, merchant-456: /m
       )
     } finally {
       expect(await running.stop()).toBe(0)

@@ -245,6 +245,8 @@ describe("sandbox: error statuses", () => {
   })
 })
 
+const json = (headers: Record<string, string>) => ({ ...headers, "content-type": "application/json" })
+
 describe("sandbox: idempotency", () => {
   it("replays the first response for the same key and body, refuses another body with 409", async () => {
     const t = makeSandbox()
@@ -282,6 +284,49 @@ describe("sandbox: idempotency", () => {
       auth: B
     })
     expect(b.status).toBe(201)
+  })
+
+  // as Stripe compares a request's parameters: the parsed body, not its bytes
+  it("the same parameters in another serialization are a replay; another value is 409", async () => {
+    const t = makeSandbox()
+    const headers = { "idempotency-key": "create-canonical" }
+    const request = checkoutRequest()
+    const first = await t.call("POST", "/api/v2/checkout", { raw: JSON.stringify(request), headers: json(headers) })
+    expect(first.status).toBe(201)
+    /** the object's keys in reverse order, at every depth */
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]))
+        : value
+    const serializations = [
+      JSON.stringify(request, null, 2),
+      JSON.stringify(reversed(request)),
+      // the same numbers and strings written otherwise: 1100.0, 1.1e3, escaped letters
+      JSON.stringify(request).replace(/"costPerItem":(\d+)/, "\"costPerItem\":$1.0").replace(
+        "\"AUD\"",
+        "\"\\u0041UD\""
+      ),
+      `\n  ${JSON.stringify(reversed(request), null, "\t")}\n`
+    ]
+    for (const raw of serializations) {
+      const again = await t.call("POST", "/api/v2/checkout", { raw, headers: json(headers) })
+      expect(again.status, raw).toBe(201)
+      expect(again.headers.get("idempotent-replayed"), raw).toBe("true")
+      expect(again.body.id, raw).toBe(first.body.id)
+    }
+    for (
+      const other of [
+        { ...request, merchantOrderId: "order-2" },
+        { ...request, items: [...request.items].reverse() },
+        { ...request, merchantMetadata: { note: "1100" } }
+      ]
+    ) {
+      const refused = await t.call("POST", "/api/v2/checkout", { raw: JSON.stringify(other), headers: json(headers) })
+      expect(refused.status).toBe(409)
+      expect(refused.body.code).toBe("idempotency_key_reused")
+    }
   })
 
   it("concurrent requests with one key create one checkout", async () => {

@@ -5,34 +5,41 @@
  * configuration) throw a typed `MerchantsFileError`. The property over any
  * entry is test/properties/merchants-file.property.test.ts.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
+import { DEMO_API_KEYS } from "../../../src/adapters/sandbox/demo-merchants.ts"
 import {
+  DEMO_MERCHANTS,
   loadMerchants,
+  MERCHANTS_FILE_LIMITS,
   type MerchantsFile,
   MerchantsFileError,
   readMerchantProfile,
-  readMerchantsFile
+  readMerchantsFile,
+  startSandbox
 } from "../../../src/adapters/sandbox/index.ts"
-import { DEMO_API_KEYS } from "../../../src/adapters/sandbox/merchants.ts"
 import { ValidationError } from "../../../src/core/foundation/issues.ts"
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/sandbox-merchants.json", import.meta.url))
 const directory = mkdtempSync(join(tmpdir(), "merchants-"))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
-const refusal = (input: unknown): ReadonlyArray<string> => {
+/** The issues of a file `loadMerchants` refuses; a file it loads fails the test. */
+const refusedIssues = (input: unknown): ValidationError["issues"] => {
   try {
     loadMerchants(input as MerchantsFile)
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError)
-    return (error as ValidationError).issues.map((i) => `${i.path} ${i.code} ${i.rule}`)
+    return (error as ValidationError).issues
   }
   throw new Error("loaded")
 }
+
+const refusal = (input: unknown): ReadonlyArray<string> =>
+  refusedIssues(input).map((i) => `${i.path} ${i.code} ${i.rule}`)
 
 const file = (name: string, content: string) => {
   const path = join(directory, name)
@@ -189,5 +196,136 @@ describe("reading a merchants file", () => {
       JSON.stringify({ merchants: [{ id: "merchant-1", currencies: [{ currencyCode: "AUD" }] }] })
     )
     expect(() => readMerchantProfile(noKey, "merchant-1")).toThrow(MerchantsFileError)
+  })
+})
+
+/** A well-formed hash at the sandbox's own cost (its bytes are not a real key's: only its form is read here). */
+const HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+const hashed = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  apiKeyHash: HASH,
+  currencies: [{ currencyCode: "AUD" }],
+  ...extra
+})
+
+describe("a merchants file costs the sandbox what it allows, and no more", () => {
+  it("an apiKeyHash at another cost than the sandbox's own is refused: checking it would take another time than an unknown id's", () => {
+    const salt = "AAAAAAAAAAAAAAAAAAAAAA"
+    const hash = "A".repeat(43)
+    const costs = [
+      `scrypt$16384$32$16$${salt}$${hash}`, // 60 times the work: an existing id told by its time
+      `scrypt$1024$8$1$${salt}$${hash}`, // cheaper: told apart too
+      `scrypt$16384$8$2$${salt}$${hash}`,
+      `scrypt$16384$8$1$${salt}$${"A".repeat(86)}` // another hash length
+    ]
+    const issues = refusedIssues({
+      merchants: costs.map((apiKeyHash, i) => ({ ...hashed(`merchant-${i}`), apiKeyHash }))
+    })
+    expect(issues.map((i) => `${i.path} ${i.code} ${i.rule}`)).toEqual([
+      "merchants[0].apiKeyHash format sandbox",
+      "merchants[1].apiKeyHash format sandbox",
+      "merchants[2].apiKeyHash format sandbox",
+      "merchants[3].apiKeyHash format sandbox"
+    ])
+    expect(issues[0]!.message).toContain("scrypt$16384$8$1$")
+    expect(issues[0]!.message).toContain("hashApiKey")
+    expect(issues[0]!.message).toContain("N=16384, r=32, p=16")
+    // the sandbox's own cost, as hashApiKey writes it, is accepted
+    expect(loadMerchants({ merchants: [hashed("merchant-ok")] }).map((m) => m.id)).toEqual(["merchant-ok"])
+  })
+
+  it("ids JavaScript objects reserve (`__proto__`, `constructor`, …) and an empty merchants list are refused", () => {
+    expect(refusal({ merchants: ["__proto__", "constructor", "hasOwnProperty", "prototype"].map((id) => hashed(id)) }))
+      .toEqual([
+        "merchants[0].id format sandbox",
+        "merchants[1].id format sandbox",
+        "merchants[2].id format sandbox",
+        "merchants[3].id format sandbox"
+      ])
+    expect(refusal({ merchants: [] })).toEqual(["merchants too_short sandbox"])
+  })
+
+  it("at most 10,000 merchants and 4,096 characters a text, each said before anything else is read", () => {
+    const many = Array.from({ length: MERCHANTS_FILE_LIMITS.merchants + 1 }, (_, i) => hashed(`merchant-${i}`))
+    expect(refusal({ merchants: many })).toEqual(["merchants too_long sandbox"])
+    const long = "x".repeat(MERCHANTS_FILE_LIMITS.textLength + 1)
+    expect(
+      refusal({
+        merchants: [
+          hashed("merchant-1", { name: long }),
+          hashed("merchant-2", { subMerchants: [{ externalCode: "store-1", name: long }], [long]: 1 })
+        ]
+      })
+    ).toEqual([
+      "merchants[0].name too_long sandbox",
+      "merchants[1].subMerchants[0].name too_long sandbox",
+      "merchants[1] too_long sandbox"
+    ])
+    const lists = Array.from(
+      { length: MERCHANTS_FILE_LIMITS.listLength + 1 },
+      (_, i) => ({ externalCode: `store-${i}` })
+    )
+    expect(refusal({ merchants: [hashed("merchant-1", { subMerchants: lists })] })).toEqual([
+      "merchants[0].subMerchants too_long sandbox"
+    ])
+    expect(refusedIssues({ merchants: [hashed("merchant-1", { name: long })] })[0]!.message).toBe(
+      `must have at most 4,096 characters, got ${long.length.toLocaleString("en")}`
+    )
+  })
+
+  it("a file larger than 32 MiB is refused unread, in one line", () => {
+    const large = join(directory, "large.json")
+    writeFileSync(large, "")
+    truncateSync(large, MERCHANTS_FILE_LIMITS.bytes + 1)
+    try {
+      readMerchantsFile(large)
+      throw new Error("read")
+    } catch (error) {
+      expect(error).toBeInstanceOf(MerchantsFileError)
+      expect((error as MerchantsFileError).problem).toBe("too_large")
+      expect((error as MerchantsFileError).message).toBe(
+        `the merchants file ${large} has ${
+          (MERCHANTS_FILE_LIMITS.bytes + 1).toLocaleString("en")
+        } bytes, more than the 33,554,432 (32 MiB) a merchants file may have`
+      )
+    }
+  })
+
+  it("a UTF-8 byte-order mark at the start of the file is read as what it is, not as JSON", () => {
+    const withMark = file("bom.json", `\uFEFF${readFileSync(EXAMPLE, "utf8")}`)
+    expect(readMerchantsFile(withMark).map((m) => m.id)).toEqual(["merchant-123", "merchant-456"])
+    expect(readMerchantProfile(withMark, "merchant-456").timeZone).toBe("Pacific/Auckland")
+  })
+
+  it("plain keys are hashed when the sandbox starts, each counted by onHashProgress", async () => {
+    const plain = file(
+      "plain.json",
+      JSON.stringify({
+        merchants: [1, 2, 3].map((n) => ({
+          id: `merchant-${n}`,
+          apiKey: `sk_plain_${n}_0123456789`,
+          currencies: [{ currencyCode: "AUD" }]
+        }))
+      })
+    )
+    const progress: Array<[number, number]> = []
+    const running = await startSandbox({
+      merchants: plain,
+      port: 0,
+      onHashProgress: (hashedKeys, total) => progress.push([hashedKeys, total])
+    })
+    try {
+      expect(progress).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]])
+      const authorization = `Basic ${Buffer.from("merchant-2:sk_plain_2_0123456789").toString("base64")}`
+      expect((await fetch(`${running.url}/sandbox/clock`, { headers: { authorization } })).status).toBe(200)
+    } finally {
+      await running.close()
+    }
+  })
+
+  it("DEMO_MERCHANTS, which `payment-plan serve` starts without a merchants file, are examples/sandbox-merchants.json", () => {
+    expect(DEMO_MERCHANTS).toEqual(JSON.parse(readFileSync(EXAMPLE, "utf8")))
+    // a merchants file as its type says (the constant is typed by its value, to stay below the merchants' module)
+    expect(loadMerchants(DEMO_MERCHANTS).map((m) => m.id)).toEqual(["merchant-123", "merchant-456"])
   })
 })

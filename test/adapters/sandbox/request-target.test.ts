@@ -11,7 +11,7 @@
 import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
-import { requestUrl } from "../../../src/adapters/sandbox/server.ts"
+import { requestUrl } from "../../../src/adapters/sandbox/node.ts"
 import { A, checkoutRequest, MERCHANTS_FILE, NOW } from "./helpers.ts"
 
 const EVIL = "evil.example"

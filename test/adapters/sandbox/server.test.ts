@@ -127,13 +127,15 @@ describe("sandbox: Node server", () => {
   it("warns when it listens beyond loopback with a merchant using a published demo key", async () => {
     const demo = readMerchantsFile(fileURLToPath(new URL("../../../examples/sandbox-merchants.json", import.meta.url)))
     const own = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
+    // beyond loopback with a public URL: the demo keys are what is left to warn of
+    const publicUrl = "http://sandbox.ci.test:4010"
     const cases = [
       { host: "127.0.0.1", merchants: demo, warned: false },
       { host: "0.0.0.0", merchants: own, warned: false },
       { host: "0.0.0.0", merchants: demo, warned: true }
     ]
     for (const { host, merchants, warned } of cases) {
-      const running = await startSandbox({ merchants, host, port: 0 })
+      const running = await startSandbox({ merchants, host, port: 0, publicUrl })
       try {
         expect(running.warnings.length, host).toBe(warned ? 1 : 0)
         if (warned) {
@@ -144,6 +146,19 @@ describe("sandbox: Node server", () => {
       } finally {
         await running.close()
       }
+    }
+  })
+
+  // others reach a sandbox beyond loopback by a name of their own, which it neither writes nor answers untold
+  it("warns when it listens beyond loopback without a public URL: its addresses reach this machine only", async () => {
+    const own = loadMerchants({ merchants: [MERCHANTS_FILE.merchants[0]!] })
+    const running = await startSandbox({ merchants: own, host: "0.0.0.0", port: 0 })
+    try {
+      expect(running.warnings).toHaveLength(1)
+      expect(running.warnings[0]).toMatch(/^listening on 0\.0\.0\.0 without a public URL: .* --public-url/)
+      expect(running.publicUrl).toBe(`http://127.0.0.1:${new URL(running.url).port}`)
+    } finally {
+      await running.close()
     }
   })
 

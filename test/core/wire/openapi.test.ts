@@ -127,7 +127,7 @@ describe("the OpenAPI document and the route table", () => {
     search["parameters"] = (search["parameters"] as Array<unknown>).slice(1)
     delete (doctored.paths["/api/v2/plans/{planId}/cancel"]!["post"]!["responses"] as Record<string, unknown>)["409"]
     expect(disagreements(doctored as unknown as JsonObject).sort()).toEqual([
-      "cancelPlan: answers 200, 400, 401, 404, 413, 415, 422, 429, 500, expected 200, 400, 401, 404, 409, 413, 415, 422, 429, 500",
+      "cancelPlan: answers 200, 400, 401, 404, 413, 415, 421, 422, 429, 500, expected 200, 400, 401, 404, 409, 413, 415, 421, 422, 429, 500",
       "createCheckout: missing",
       "makeCheckout: not an operation of the table",
       "retrievePlan: missing",

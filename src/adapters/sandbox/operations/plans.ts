@@ -39,7 +39,6 @@ import {
 } from "./checkouts.ts"
 import type { SandboxEnvironment } from "./environment.ts"
 import { invalid, NotFound } from "./failures.ts"
-import { widgetPageUrl } from "./links.ts"
 
 // ---------------------------------------------------------------------------
 // Writing plans, through the core's lifecycle
@@ -236,14 +235,12 @@ const firstPaymentOf = (terms: PlanTerms.PlanTerms, shown: number | undefined, d
  * acceptable (R6.6), their first payment the one shown when `firstPayment` is
  * given; then the declined card leaves the checkout `Rejected` without a plan,
  * and any other test card pays the first payment (deposit + remainder, R5.2)
- * and the plan is created with the core (its `checkoutUrl` under `baseUrl`).
+ * and the plan is created with the core. Its `checkoutUrl` is the checkout's
+ * own `widgetUrl`, written when the merchant created it: this call needs no
+ * credentials, so the address of its request (its `Host`) is never written
+ * into a record the merchant reads.
  */
-export const completeCheckout = (
-  env: SandboxEnvironment,
-  checkoutId: string,
-  body: unknown,
-  baseUrl: string
-): Completion => {
+export const completeCheckout = (env: SandboxEnvironment, checkoutId: string, body: unknown): Completion => {
   const { checkout, merchant, now } = customerCheckout(env, checkoutId)
   if (checkout.state !== "Open") throw alreadyFinished(checkout)
   assertNotExpired(checkout, now)
@@ -282,7 +279,7 @@ export const completeCheckout = (
       planMerchant: planMerchant(merchant),
       merchant: merchant.configuration,
       timeZone,
-      checkoutUrl: widgetPageUrl(baseUrl, checkout.id)
+      checkoutUrl: checkout.response.widgetUrl
     }
   )
   if (Result.isFailure(created)) throw invalid(created.failure.issues, "The plan could not be created")

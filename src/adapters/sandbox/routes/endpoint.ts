@@ -27,7 +27,6 @@ export interface Reply {
 /** One request as an endpoint sees it. */
 export interface SandboxRequestContext {
   readonly env: SandboxEnvironment
-  readonly request: Request
   readonly url: URL
   /** the path routed on: the request's, without the prefix the sandbox is mounted under */
   readonly path: string

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   checkout_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  misdirected_request: 421,
   validation_failed: 422,
   too_many_requests: 429,
   internal_error: 500
@@ -109,14 +110,11 @@ export class HttpError extends Error {
   }
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }
-
-/** A JSON response. */
-export const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Response =>
-  new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
-
-/** The response of an {@link HttpError}. */
-export const errorResponse = (error: HttpError): Response => json(error.status, error.body(), error.headers)
+/** The headers of every JSON answer. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store"
+}
 
 /** `application/json`, or any `+json` type, with any parameters. */
 export const isJsonContentType = (value: string | null): boolean => {
@@ -125,12 +123,16 @@ export const isJsonContentType = (value: string | null): boolean => {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))
 }
 
+/** The refusal of a body past `limit` bytes (413). */
+export const payloadTooLarge = (limit = MAX_BODY_BYTES): HttpError =>
+  new HttpError("payload_too_large", `The request body is larger than ${limit} bytes`)
+
 /**
  * The request body as text, refusing more than `limit` bytes (413) whether
  * or not a Content-Length announces it.
  */
 export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promise<string> => {
-  const tooLarge = () => new HttpError("payload_too_large", `The request body is larger than ${limit} bytes`)
+  const tooLarge = () => payloadTooLarge(limit)
   const declared = request.headers.get("content-length")
   if (declared !== null && Number(declared) > limit) throw tooLarge()
   if (request.body === null) return ""

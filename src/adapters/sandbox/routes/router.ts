@@ -1,8 +1,14 @@
 /**
- * The router: a web-standard handler, `(Request) => Promise<Response>`, over
- * the sandbox's endpoints. It does what HTTP asks of every endpoint (the path
- * under the mount, authentication, body limits, idempotency, the transaction)
- * and turns what operations refuse with into the JSON error body.
+ * The router over the sandbox's endpoints. It does what HTTP asks of every
+ * endpoint (the host, the path under the mount, authentication, body limits,
+ * idempotency, the transaction, a request id, the request log) and turns what
+ * operations refuse with into the JSON error body.
+ *
+ * It reads a {@link Call} and answers an {@link Answer}: plain values, which
+ * the web-standard handler turns into a `Request` and a `Response` and the
+ * Node server reads from and writes to its own messages, so that a request
+ * on the server costs no web object (they were most of a small request's
+ * fixed cost).
  *
  * @module
  */
@@ -11,12 +17,12 @@ import { ValidationError } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import { PlanTransitionError } from "../../../core/plan/index.ts"
 import { type HttpMethod, routeMatcher } from "../../../core/wire/routes.ts"
-import { TooManyKeyChecks } from "../api-keys.ts"
+import { type SandboxClient, TooManyKeyChecks } from "../api-keys.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxEnvironment } from "../operations/environment.ts"
 import { CheckoutExpired, InvalidInput, NotFound, StateConflict } from "../operations/failures.ts"
 import type { Reply, SandboxEndpoint, SandboxRequestContext } from "./endpoint.ts"
-import { errorResponse, HttpError, isJsonContentType, json, parseJson, readBody } from "./http.ts"
+import { HttpError, isJsonContentType, JSON_HEADERS, parseJson, readBody } from "./http.ts"
 
 // ---------------------------------------------------------------------------
 // Where the sandbox is reached
@@ -97,15 +103,27 @@ const httpErrorOf = (e: unknown): HttpError | undefined => {
 
 const errorReply = (error: HttpError): Reply => ({ status: error.status, body: error.body(), headers: error.headers })
 
-const toResponse = (reply: Reply): Response => {
+/** An answer before its request id: the status, the headers and the body as text. */
+interface Written {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+}
+
+const written = (reply: Reply): Written => {
   if (reply.text !== undefined) {
-    return new Response(reply.text.content, {
+    return {
       status: reply.status,
-      headers: { "content-type": reply.text.contentType, ...reply.headers }
-    })
+      headers: { "content-type": reply.text.contentType, ...reply.headers },
+      body: reply.text.content
+    }
   }
   const body = reply.once === undefined ? reply.body : { ...(reply.body as object), ...reply.once }
-  return json(reply.status, body, reply.headers)
+  return {
+    status: reply.status,
+    headers: reply.headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...reply.headers },
+    body: JSON.stringify(body)
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -145,6 +163,49 @@ const tooManyKeyChecks = () =>
     headers: { "retry-after": "1" }
   })
 
+/**
+ * A request as the router reads it: a web `Request` or a Node message alike.
+ * Header names are lower case.
+ */
+export interface Call {
+  readonly method: string
+  readonly url: URL
+  readonly header: (name: string) => string | null
+  /** whether a body came with it */
+  readonly hasBody: boolean
+  /** the body as text, refused with 413 past the limit */
+  readonly text: () => Promise<string>
+  readonly client: SandboxClient | undefined
+  /** `performance.now()` when the request arrived: its milliseconds in the log */
+  readonly startedAt: number
+}
+
+/** The answer to a {@link Call}: no body for `HEAD`; its headers a new object, which a server may add to. */
+export interface Answer {
+  readonly status: number
+  readonly headers: Record<string, string>
+  readonly body: string | undefined
+}
+
+/**
+ * One request, as the request log writes it: when it came (the sandbox's base
+ * clock), its `Request-Id`, the merchant its credentials named (none for the
+ * widget's and the open endpoints, and for credentials refused), its method,
+ * path and query, the status answered and the milliseconds it took.
+ *
+ * @category Sandbox
+ * @since 0.2.0
+ */
+export interface RequestLogEntry {
+  readonly time: string
+  readonly requestId: string
+  readonly merchantId: string | undefined
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly ms: number
+}
+
 /** What the router needs. */
 export interface RouterOptions {
   readonly env: SandboxEnvironment
@@ -154,16 +215,22 @@ export interface RouterOptions {
   readonly onError: (error: unknown) => void
   /** The sandbox's base clock (no test-clock offset), epoch milliseconds: the age of idempotency keys. */
   readonly now: () => number
+  /** Whether the sandbox answers for the request's host; undefined: any. */
+  readonly acceptsHost: ((url: URL) => boolean) | undefined
+  /** The one-line reason a host is refused for. */
+  readonly refusedHost: (url: URL) => string
+  /** Called once a request is answered. */
+  readonly onRequest: ((entry: RequestLogEntry) => void) | undefined
 }
 
 /** The router's state: its options, the matcher of the endpoints' routes, and when keys were last purged. */
-interface Router extends RouterOptions {
+interface RouterState extends RouterOptions {
   readonly matcher: ReturnType<typeof routeMatcher>
   purgedAt: number
 }
 
 /** The endpoint of a request's method and path, with the path's parameters; 404 or 405 when there is none. */
-const endpointOf = (router: Router, method: string, path: string, url: URL) => {
+const endpointOf = (router: RouterState, method: string, path: string, url: URL) => {
   const match = router.matcher.match(method === "HEAD" ? "GET" : method, path)
   if (match === undefined) {
     const allowed = router.matcher.allowed(path)
@@ -176,8 +243,8 @@ const endpointOf = (router: Router, method: string, path: string, url: URL) => {
 }
 
 /** The merchant an endpoint's credentials name (401 without valid ones, 429 while too many wait to be checked). */
-const merchantOf = async (router: Router, request: Request): Promise<SandboxMerchant> => {
-  const merchant = await router.env.merchants.authenticate(request.headers.get("authorization")).catch(
+const merchantOf = async (router: RouterState, call: Call): Promise<SandboxMerchant> => {
+  const merchant = await router.env.merchants.authenticate(call.header("authorization"), call.client).catch(
     (e: unknown) => {
       if (e instanceof TooManyKeyChecks) throw tooManyKeyChecks()
       throw e
@@ -194,19 +261,52 @@ const merchantOf = async (router: Router, request: Request): Promise<SandboxMerc
 }
 
 /** The request's body, read within the limits: parsed for a JSON endpoint, else only read (still bounded). */
-const bodyOf = async (endpoint: SandboxEndpoint, request: Request) => {
-  let raw = ""
-  let body: Readonly<Record<string, unknown>> | undefined = undefined
+const bodyOf = async (
+  endpoint: SandboxEndpoint,
+  call: Call
+): Promise<Readonly<Record<string, unknown>> | undefined> => {
   if (endpoint.body === "json") {
-    if (!isJsonContentType(request.headers.get("content-type"))) {
+    if (!isJsonContentType(call.header("content-type"))) {
       throw new HttpError("unsupported_media_type", "The request body must be sent as Content-Type: application/json")
     }
-    raw = await readBody(request)
-    body = parseJson(raw)
-  } else if (request.body !== null) {
-    raw = await readBody(request) // still bounded; the content is not used
+    return parseJson(await call.text())
   }
-  return { raw, body }
+  if (call.hasBody) await call.text() // still bounded; the content is not used
+  return undefined
+}
+
+/**
+ * JSON with the keys of every object in order: two serializations of the
+ * same parameters (another key order, spacing, `1.0` for `1`, escaped
+ * letters) give the same text, as RFC 8785 orders them. Leaves are written
+ * by `JSON.stringify`, whose numbers and strings are already that canon.
+ */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>
+    const keys = Object.keys(record).sort()
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(",")}}`
+  }
+  return JSON.stringify(value)
+}
+
+/**
+ * What an idempotency key is kept with: the request's parameters, method,
+ * path, query (its parameters in order of name) and the parsed body
+ * (canonical JSON), so a retry that serializes them otherwise is the same
+ * request (Stripe compares parameters, not bytes).
+ */
+const fingerprintOf = (
+  method: string,
+  path: string,
+  url: URL,
+  body: Readonly<Record<string, unknown>> | undefined
+): string => {
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonicalJson(query)}\n${body === undefined ? "" : canonicalJson(body)}`)
+    .digest("base64url")
 }
 
 /**
@@ -214,7 +314,7 @@ const bodyOf = async (endpoint: SandboxEndpoint, request: Request) => {
  * it fails; its refusal is still an answer (and remembered with its key).
  */
 const runOnce = (
-  router: Router,
+  router: RouterState,
   method: string,
   endpoint: SandboxEndpoint,
   context: SandboxRequestContext,
@@ -237,7 +337,7 @@ const runOnce = (
  * key runs the endpoint and keeps its answer (but a failure of the sandbox's
  * own, which a retry may get past), in the endpoint's transaction.
  */
-const idempotent = (router: Router, scope: string, key: string, fingerprint: string, run: () => Reply): Reply => {
+const idempotent = (router: RouterState, scope: string, key: string, fingerprint: string, run: () => Reply): Reply => {
   const { store } = router.env
   const at = router.now()
   return store.transaction((): Reply => {
@@ -273,21 +373,28 @@ const idempotent = (router: Router, scope: string, key: string, fingerprint: str
   })
 }
 
+/** A request's merchant, once its credentials named one: for the request log. */
+interface Outcome {
+  merchant: SandboxMerchant | undefined
+}
+
 /** Answers one request (refusals thrown as `HttpError`). */
-const handle = async (router: Router, request: Request): Promise<Response> => {
+const handle = async (router: RouterState, call: Call, outcome: Outcome): Promise<Reply> => {
   const { mount } = router
-  const url = new URL(request.url)
+  const { url, method } = call
+  if (router.acceptsHost !== undefined && !router.acceptsHost(url)) {
+    throw new HttpError("misdirected_request", router.refusedHost(url))
+  }
   const path = routedPath(mount, url.pathname)
-  const method = request.method.toUpperCase()
   const { endpoint, params } = endpointOf(router, method, path, url)
-  const merchant = endpoint.auth === "merchant" ? await merchantOf(router, request) : undefined
+  const merchant = endpoint.auth === "merchant" ? await merchantOf(router, call) : undefined
+  outcome.merchant = merchant
   // keys are kept for a merchant's requests only (the widget's calls are the customer's, keyed by checkout)
-  const key = merchant !== undefined && IDEMPOTENT_METHODS.has(method) ? request.headers.get("idempotency-key") : null
+  const key = merchant !== undefined && IDEMPOTENT_METHODS.has(method) ? call.header("idempotency-key") : null
   if (key !== null) checkIdempotencyKey(key)
-  const { raw, body } = await bodyOf(endpoint, request)
+  const body = await bodyOf(endpoint, call)
   const context: SandboxRequestContext = {
     env: router.env,
-    request,
     url,
     path,
     params,
@@ -295,27 +402,112 @@ const handle = async (router: Router, request: Request): Promise<Response> => {
     baseUrl: `${mount.origin ?? url.origin}${mount.path}`
   }
   const run = () => runOnce(router, method, endpoint, context, merchant)
-  if (key === null) return toResponse(run())
-  const fingerprint = createHash("sha256").update(`${method} ${path}${url.search}\n${raw}`).digest("base64url")
-  return toResponse(idempotent(router, merchant!.id, key, fingerprint, run))
+  if (key === null) return run()
+  return idempotent(router, merchant!.id, key, fingerprintOf(method, path, url, body), run)
 }
 
-/** The sandbox's handler over its endpoints. */
-export const createRouter = (options: RouterOptions): (request: Request) => Promise<Response> => {
-  const { endpoints } = options
-  const router: Router = {
+/**
+ * An instant as `toISOString` writes it, the date and second formatted once a
+ * second: formatting each request's took longer than routing it.
+ */
+const isoTime = (() => {
+  let second = Number.NaN
+  let prefix = ""
+  return (ms: number): string => {
+    const s = Math.floor(ms / 1000)
+    if (s !== second) {
+      second = s
+      prefix = new Date(s * 1000).toISOString().slice(0, 20)
+    }
+    const milliseconds = ms - s * 1000
+    return `${prefix}${milliseconds < 10 ? "00" : milliseconds < 100 ? "0" : ""}${milliseconds}Z`
+  }
+})()
+
+const INTERNAL_ERROR = { code: "internal_error", message: "The sandbox failed to handle the request" }
+const MALFORMED = { code: "bad_request", message: "The request line is malformed" }
+
+/**
+ * The router's entries: a call, and what a server answers itself, with a
+ * request id and a line in the log like any answer: a request whose line or
+ * `Host` cannot be read as a URL (400), and a failure of the server's own
+ * around the router (500). `target` is the request-target as sent.
+ */
+export interface Router {
+  /** Answers a call; never rejects (a failure of its own is a 500). */
+  readonly answer: (call: Call) => Promise<Answer>
+  readonly malformed: (method: string, target: string, startedAt: number) => Answer
+  readonly failed: (method: string, target: string, startedAt: number) => Answer
+}
+
+/** The sandbox's router. */
+export const createRouter = (options: RouterOptions): Router => {
+  const { endpoints, onRequest } = options
+  const state: RouterState = {
     ...options,
     matcher: routeMatcher(Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.route]))),
     purgedAt: Number.NEGATIVE_INFINITY
   }
-  return async (request) => {
-    try {
-      const response = await handle(router, request)
-      return request.method.toUpperCase() === "HEAD" ? new Response(null, response) : response
-    } catch (e) {
-      if (e instanceof HttpError) return errorResponse(e)
-      options.onError(e)
-      return json(500, { code: "internal_error", message: "The sandbox failed to handle the request" })
+  const { newId } = options.env
+  /** The answer with its request id, logged. */
+  const finish = (
+    answer: Written,
+    method: string,
+    path: string,
+    startedAt: number,
+    merchant: SandboxMerchant | undefined
+  ): Answer => {
+    const requestId = newId("req")
+    if (onRequest !== undefined) {
+      onRequest({
+        time: isoTime(Math.floor(state.now())),
+        requestId,
+        merchantId: merchant?.id,
+        method,
+        path,
+        status: answer.status,
+        ms: performance.now() - startedAt
+      })
+    }
+    return {
+      status: answer.status,
+      headers: { ...answer.headers, "request-id": requestId },
+      body: method === "HEAD" ? undefined : answer.body
     }
   }
+  return {
+    answer: async (call) => {
+      const outcome: Outcome = { merchant: undefined }
+      let answer: Written
+      try {
+        answer = written(await handle(state, call, outcome))
+      } catch (e) {
+        if (e instanceof HttpError) answer = written(errorReply(e))
+        else {
+          options.onError(e)
+          answer = written({ status: 500, body: INTERNAL_ERROR })
+        }
+      }
+      return finish(answer, call.method, `${call.url.pathname}${call.url.search}`, call.startedAt, outcome.merchant)
+    },
+    malformed: (method, target, startedAt) =>
+      finish(written({ status: 400, body: MALFORMED }), method, target, startedAt, undefined),
+    failed: (method, target, startedAt) =>
+      finish(written({ status: 500, body: INTERNAL_ERROR }), method, target, startedAt, undefined)
+  }
 }
+
+/** A web `Request` as a {@link Call}. */
+export const callOf = (request: Request, client: SandboxClient | undefined): Call => ({
+  method: request.method.toUpperCase(),
+  url: new URL(request.url),
+  header: (name) => request.headers.get(name),
+  hasBody: request.body !== null,
+  text: () => readBody(request),
+  client,
+  startedAt: performance.now()
+})
+
+/** An {@link Answer} as a web `Response`. */
+export const responseOf = (answer: Answer): Response =>
+  new Response(answer.body ?? null, { status: answer.status, headers: answer.headers })

@@ -39,8 +39,8 @@ export const WIDGET_ENDPOINTS = {
     "json",
     ({ env, params, body }) => ok(planTermsForCustomer(env, params["checkoutId"]!, body))
   ),
-  widgetComplete: openEndpoint(post(`${API}/complete`), "json", ({ env, params, body, baseUrl }) => {
-    const completion = completeCheckout(env, params["checkoutId"]!, body, baseUrl)
+  widgetComplete: openEndpoint(post(`${API}/complete`), "json", ({ env, params, body }) => {
+    const completion = completeCheckout(env, params["checkoutId"]!, body)
     // the declined card is an answer, not a failure: the checkout's Rejected state is kept
     return completion._tag === "Declined"
       ? ok(

@@ -12,11 +12,7 @@
  */
 import { hasUserInfo } from "../../../core/foundation/input.ts"
 import { type Issue, issue } from "../../../core/foundation/issues.ts"
-
-/** The entry that allows loopback hosts, any port. */
-export const LOOPBACK = "loopback"
-/** The entry that allows any host and port. */
-export const ANY_TARGET = "*"
+import { hostList, LOOPBACK } from "../hosts.ts"
 
 /**
  * Where webhooks go unless the sandbox is told otherwise: loopback only.
@@ -36,77 +32,21 @@ export interface WebhookTargets {
   readonly issuesOf: (url: string, path: string) => ReadonlyArray<Issue>
 }
 
-interface Entry {
-  /** the host as a URL writes it (lower case, IPv6 in brackets, IPv4 normalized) */
-  readonly host: string
-  /** undefined: any port */
-  readonly port: number | undefined
-}
-
-// host (a name, an IPv4 address or a bracketed IPv6 address) and an optional port
-const ENTRY = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d{1,5}))?$/
-
-const hostnameOf = (host: string): string | undefined => URL.parse(`http://${host}/`)?.hostname
-
 /**
- * Whether a host is a loopback one: 127.0.0.0/8, ::1 (or IPv4 127/8 mapped
- * into IPv6), `localhost`. Takes a URL's hostname or an address to listen on
- * (`::1` without brackets too).
- */
-export const isLoopbackHost = (host: string): boolean => {
-  const bare = host.startsWith("[") ? host : host.includes(":") ? `[${host}]` : host
-  const name = hostnameOf(bare)
-  if (name === undefined) return false
-  return name === "localhost" || /^127\.\d+\.\d+\.\d+$/.test(name) || name === "[::1]" ||
-    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(name)
-}
-
-const effectivePort = (url: URL): number => (url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80)
-
-/**
- * Reads the allow-list: `loopback`, `*`, or `host[:port]` (a name, an IPv4
- * address or a bracketed IPv6 address; without a port, any port of the host).
- * Answers the targets, or an issue per malformed entry (at `path[i]`).
+ * Reads the allow-list, a list of hosts (`hosts.ts`: `loopback`, `*`, or
+ * `host[:port]`). Answers the targets, or an issue per malformed entry (at
+ * `path[i]`).
  */
 export const webhookTargets = (
   entries: ReadonlyArray<string> = DEFAULT_WEBHOOK_ALLOW,
   path = "webhookAllow"
 ): { readonly targets: WebhookTargets; readonly issues: ReadonlyArray<Issue> } => {
-  const issues: Array<Issue> = []
-  const hosts: Array<Entry> = []
-  let loopback = false
-  let any = false
-  entries.forEach((raw, i) => {
-    const text = raw.trim()
-    if (text === ANY_TARGET) any = true
-    else if (text.toLowerCase() === LOOPBACK) loopback = true
-    else {
-      const match = ENTRY.exec(text)
-      const host = match === null ? undefined : hostnameOf(match[1]!)
-      const port = match?.[2] === undefined ? undefined : Number(match[2])
-      if (host === undefined || (port !== undefined && (port < 1 || port > 65_535))) {
-        issues.push(
-          issue(
-            `${path}[${i}]`,
-            "format",
-            "sandbox",
-            `must be "${LOOPBACK}", "${ANY_TARGET}" or host[:port] (a name, an IPv4 address or [IPv6]), got ${
-              JSON.stringify(raw.slice(0, 80))
-            }`
-          )
-        )
-      } else hosts.push({ host, port })
-    }
-  })
+  const { list, issues } = hostList(entries, path)
   const allows = (url: string): boolean => {
-    if (any) return true
     const parsed = URL.parse(url)
-    if (parsed === null) return false
-    if (loopback && isLoopbackHost(parsed.hostname)) return true
-    const port = effectivePort(parsed)
-    return hosts.some((h) => h.host === parsed.hostname && (h.port === undefined || h.port === port))
+    return parsed !== null && list.allows(parsed)
   }
-  const list = entries.length === 0 ? "none" : entries.join(",")
+  const names = entries.length === 0 ? "none" : entries.join(",")
   return {
     issues,
     targets: {
@@ -118,7 +58,7 @@ export const webhookTargets = (
             at,
             "enum",
             "sandbox",
-            `must target a host the sandbox may deliver to (webhookAllow, --webhook-allow: ${list}), got ${
+            `must target a host the sandbox may deliver to (webhookAllow, --webhook-allow: ${names}), got ${
               URL.parse(url)?.host ?? "no host"
             }`
           )
