@@ -17,11 +17,12 @@ import { calculateRefundResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
+import { REFUND_SLOTS } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf } from "./create.ts"
 import { paidRecordChecks, readRecord, recordFromInputsChecks } from "./plans.ts"
 import { engineTerms, listCheck } from "./terms.ts"
-import { paidPlan } from "./widget.ts"
+import { paidClasses, paidPlan } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
@@ -127,12 +128,22 @@ const oneAbove = (amount: number, exponent: number): number =>
  *
  * @since 0.1.0
  */
-export const refundProperty = (session: Session) =>
-  ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice; readonly cancel: boolean }>({
+export const refundProperty = (session: Session) => {
+  const arbitrary = fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() })
+  return ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice; readonly cancel: boolean }>({
     name: "refund",
     group: "refund",
     weight: 1,
-    arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() }),
+    arbitrary,
+    slots: REFUND_SLOTS,
+    targeted: (targets) =>
+      arbitrary.map((input) => ({
+        ...input,
+        checkout: { ...input.checkout, targets },
+        // paid below the non-refundable part: the least deposit (a tie of default policies cannot be tuned)
+        choice: targets.includes("R7.6/paid-below") ? { ...input.choice, depositShare: 0 } : input.choice
+      })),
+    classes: ({ checkout, choice }) => paidClasses(session, checkout, choice, true),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {
         const plan = yield* paidPlan(session, spec, choice)
@@ -195,6 +206,7 @@ export const refundProperty = (session: Session) =>
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }
       })
   })
+}
 
 /** What a plan record says was paid: the amounts of its paid payments, added up in minor units (R5). */
 const paidOf = (record: unknown, exponent: number): number | undefined => {
