@@ -977,8 +977,15 @@ const ruleTallies = (checks: ReadonlyArray<Check>, seen: ReadonlyArray<Seen>): A
 /** What each group did; a group that did not run in full is noted with why. */
 const groupTallies = (session: Session, groups: ReadonlyArray<GroupRun>): Array<GroupTally> => {
   const tallies: Array<GroupTally> = groups.map((g) => {
-    const reasons = [...g.skipped, ...g.stopped]
-    const ran = g.detected.length > 0
+    const evaluations = g.detected.flatMap((d) => d.evaluations)
+    // a group ran when one of its scenarios (or its setup) compared something
+    const ran = evaluations.some((e) => e.outcome.skipped === undefined && e.outcome.checks.length > 0)
+    const why = [...new Set(evaluations.map((e) => e.outcome.skipped).filter((w) => w !== undefined))]
+    const reasons = [
+      ...g.skipped,
+      ...g.stopped,
+      ...(ran || why.length === 0 ? [] : [`every scenario was skipped (${why.join("; ")})`])
+    ]
     const status = !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran"
     return {
       group: g.group,
@@ -1062,7 +1069,7 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     const checks = propertyTallies(session, groups, tallies)
     const rules = ruleTallies(checks, diagnosis.seen)
     const groupTally = groupTallies(session, groups)
-    const coverage = coverageOf(session, groups)
+    const coverage = coverageOf(session, groups, groupTally)
     const sum = (k: "runs" | "passed" | "failed" | "skipped") => tallies.reduce((a, t) => a + t[k], 0)
     return {
       baseUrl: config.baseUrl.href,
@@ -1092,7 +1099,11 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
   })
 
 /** The coverage table: how many scenarios (and setups) of the run reached each boundary class. */
-const coverageOf = (session: Session, groups: ReadonlyArray<GroupRun>): Array<ClassTally> => {
+const coverageOf = (
+  session: Session,
+  groups: ReadonlyArray<GroupRun>,
+  groupTally: ReadonlyArray<GroupTally>
+): Array<ClassTally> => {
   const started = performance.now()
   const reached = new Map<string, number>()
   for (const run of groups) {
@@ -1100,7 +1111,7 @@ const coverageOf = (session: Session, groups: ReadonlyArray<GroupRun>): Array<Cl
       for (const e of d.evaluations) for (const id of e.reached) reached.set(id, (reached.get(id) ?? 0) + 1)
     }
   }
-  const ran = groups.filter((g) => g.scenarios > 0).map((g) => g.group)
+  const ran = groupTally.filter((g) => g.status !== "skipped").map((g) => g.group)
   const tallies = coverageTallies(reached, ran, session.merchant, session.timeZone)
   session.timings.coverageMs += performance.now() - started
   return tallies
