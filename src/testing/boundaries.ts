@@ -14,10 +14,13 @@ import * as Result from "effect/Result"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../core/checkout/request.ts"
 import { priceResult } from "../core/checkout/totals.ts"
+import * as Currency from "../core/foundation/currency.ts"
 import * as Money from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import { FREQUENCIES, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms/index.ts"
+import type { RefundPolicy } from "../core/refund-policy/policy.ts"
+import { calculateResult } from "../core/refund/calculate.ts"
 import type { RefundCalculation } from "../core/refund/calculation.ts"
 
 /**
@@ -325,23 +328,7 @@ export const termsBoundaries = (t: TermsFacts): Array<string> => {
     (typeof frequency === "string" && !(FREQUENCIES as ReadonlyArray<string>).includes(frequency)) ||
     (!monthly && typeof weekday === "string" && !(WEEKDAYS as ReadonlyArray<string>).includes(weekday))
   ) add("R6.2/any-case")
-  const { day, month, year } = Time.civil(t.planDay)
-  if (monthly) {
-    const d = (t.cadence as { dayOfMonth: number }).dayOfMonth
-    const inPlanMonth = Math.min(d, Time.daysInMonth(year, month))
-    if (inPlanMonth === day) add("R6.3/monthly-today")
-    if (inPlanMonth > day && t.count > 0) add("R6.3/monthly-after-today")
-    if (d >= 28) add("R6.3/monthly-late-day")
-    if (
-      t.dates.some((date) => {
-        const at = Time.civil(date)
-        return at.day < d && at.day === Time.daysInMonth(at.year, at.month)
-      })
-    ) add("R6.3/monthly-clamped")
-  } else if ((t.cadence as { dayOfWeek: number }).dayOfWeek === Time.weekday(t.planDay) && t.count > 0) {
-    add("R6.3/weekly-own-weekday")
-  }
-  if (t.count > 0 && t.dates[t.dates.length - 1] === t.completionDay) add("R6.3/on-completion")
+  reached.push(...cadenceBoundaries(t.planDay, t.completionDay, t.cadence, t.dates))
   if (t.count > 0 && t.remainder === 0) add("R5/remainder-zero")
   if (t.count > 1 && t.remainder === t.count - 1) add("R5/remainder-max")
   if (t.deposit === t.rangeMin) add("R6.4/at-min")
@@ -353,6 +340,38 @@ export const termsBoundaries = (t: TermsFacts): Array<string> => {
     add("R6.4/max-capped")
   }
   if (t.undropped !== undefined && t.count < t.undropped) add("R6.5/dropped")
+  return reached
+}
+
+/**
+ * The classes of R6.3 a cadence reaches from a plan date to a completion
+ * date, with the instalment dates it gives.
+ *
+ * @since 0.2.0
+ */
+export const cadenceBoundaries = (
+  planDay: Time.EpochDay,
+  completionDay: Time.EpochDay,
+  cadence: ResolvedCadence,
+  dates: ReadonlyArray<Time.EpochDay>
+): Array<string> => {
+  const reached: Array<string> = []
+  const { day, month, year } = Time.civil(planDay)
+  if (cadence.frequency === "Monthly") {
+    const d = cadence.dayOfMonth
+    const inPlanMonth = Math.min(d, Time.daysInMonth(year, month))
+    if (inPlanMonth === day) reached.push("R6.3/monthly-today")
+    if (inPlanMonth > day && dates.length > 0) reached.push("R6.3/monthly-after-today")
+    if (d >= 28) reached.push("R6.3/monthly-late-day")
+    const clamped = dates.some((date) => {
+      const at = Time.civil(date)
+      return at.day < d && at.day === Time.daysInMonth(at.year, at.month)
+    })
+    if (clamped) reached.push("R6.3/monthly-clamped")
+  } else if (cadence.dayOfWeek === Time.weekday(planDay) && dates.length > 0) {
+    reached.push("R6.3/weekly-own-weekday")
+  }
+  if (dates.length > 0 && dates[dates.length - 1] === completionDay) reached.push("R6.3/on-completion")
   return reached
 }
 
@@ -453,3 +472,62 @@ export const boundaryPercentage = (costMinor: number): fc.Arbitrary<number> =>
     ) => percentageAtHalf(costMinor, parity, from) ?? from / 100),
     fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100))
   )
+
+/** A plan to quote as the testing kit's `refundPlan` draws it (amounts in major units, R7.1). */
+export interface RefundCase {
+  readonly currencyCode: string
+  readonly totalPaymentsPaid: number
+  readonly timeZone: string
+  readonly items: ReadonlyArray<{
+    readonly costPerItem: number
+    readonly quantity: number
+    readonly redemptionDate: string
+    readonly refundPolicies?: ReadonlyArray<RefundPolicy> | undefined
+  }>
+}
+
+/**
+ * A plan and the instant it is quoted at, steered onto R7's boundaries: the
+ * first item's days remaining equal to one of its policies' days, or a day
+ * either side (R7.2); its last policy's refundable part on an exact half
+ * (R1.5); and what was paid one minor unit below, at or above the
+ * non-refundable total (R7.6), as the engine quotes it.
+ *
+ * @since 0.2.0
+ */
+export const boundaryRefundCase = <P extends RefundCase>(plan: P, at: number): fc.Arbitrary<{ plan: P; at: number }> =>
+  fc.record({
+    policy: fc.nat({ max: 7 }),
+    shift: fc.constantFrom(-1, 0, 1),
+    paid: fc.constantFrom(-1, 0, 1),
+    parity: fc.constantFrom("even" as const, "odd" as const),
+    hour: fc.integer({ min: 0, max: 20 })
+  }).map(({ hour, paid, parity, policy, shift }) => {
+    const exponent = Currency.isoExponent(plan.currencyCode) ?? 2
+    const first = plan.items[0]!
+    const policies = [...(first.refundPolicies ?? [])]
+    let quoteAt = at
+    if (policies.length > 0) {
+      const days = policies[policy % policies.length]!.daysWithinRedemptionDate
+      const parsed = Time.parseDateOrInstant(first.redemptionDate)
+      const redemption = parsed === undefined
+        ? undefined
+        : parsed._tag === "Date"
+        ? parsed.day
+        : Time.localDay(parsed.ms, plan.timeZone)
+      if (redemption !== undefined) {
+        quoteAt = Time.startOfDay(redemption - days - shift, plan.timeZone) + hour * 3_600_000
+      }
+      const line = (Money.toMinorUnits(first.costPerItem, exponent) as number) * first.quantity
+      const half = percentageAtHalf(line, parity, 1 + ((hour * 997) % 9999))
+      if (half !== undefined) {
+        policies[policies.length - 1] = { ...policies[policies.length - 1]!, refundablePercentage: half }
+      }
+    }
+    const steered = { ...plan, items: [{ ...first, refundPolicies: policies }, ...plan.items.slice(1)] }
+    const quote = calculateResult(steered, { at: quoteAt })
+    if (Result.isFailure(quote)) return { plan: steered, at: quoteAt }
+    const kept = Money.toMinorUnits(quote.success.totalNonRefundableAmount, exponent) as number
+    const totalPaymentsPaid = Money.fromMinorUnits(Math.max(0, kept + paid), exponent)
+    return { plan: { ...steered, totalPaymentsPaid }, at: quoteAt }
+  })

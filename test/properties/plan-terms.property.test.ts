@@ -25,6 +25,7 @@ import {
   resolvedCadence,
   timeZone
 } from "../../src/testing/arbitraries.ts"
+import { boundaryCadence, cadenceBoundaries } from "../../src/testing/boundaries.ts"
 
 const MS_PER_DAY = 86_400_000
 
@@ -181,10 +182,30 @@ const forScenarios = (
 // ---------------------------------------------------------------------------
 
 describe("R6.3 instalment dates", () => {
-  const span = fc.record({
-    plan: fc.integer({ min: Time.epochDay(1970, 1, 1), max: Time.epochDay(2200, 12, 31) }),
-    length: fc.integer({ min: -30, max: 800 }),
-    cadence: resolvedCadence
+  // cadences at R6.3's boundaries for the plan date (its weekday, its day of month, a later day, 28–31) half the time
+  const span = fc.integer({ min: Time.epochDay(1970, 1, 1), max: Time.epochDay(2200, 12, 31) }).chain((plan) =>
+    fc.record({
+      plan: fc.constant(plan),
+      length: fc.integer({ min: -30, max: 800 }),
+      cadence: fc.oneof(resolvedCadence, boundaryCadence(plan))
+    })
+  )
+
+  it("R6.3: the spans reach R6.3's boundary classes in a run of 100", () => {
+    const reached = new Set(
+      fc.sample(span, 100).flatMap(({ cadence, length, plan }) =>
+        cadenceBoundaries(plan, plan + length, cadence, PlanTerms.cadenceDates(plan, plan + length, cadence))
+      )
+    )
+    for (
+      const id of [
+        "R6.3/weekly-own-weekday",
+        "R6.3/monthly-today",
+        "R6.3/monthly-after-today",
+        "R6.3/monthly-late-day",
+        "R6.3/monthly-clamped"
+      ]
+    ) expect(reached, id).toContain(id)
   })
 
   it("R6.3: cadenceDates agrees with a naive day-by-day walk over random plan dates, completion dates and cadences", () => {
