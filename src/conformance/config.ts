@@ -154,6 +154,12 @@ export const DEFAULTS = {
  * The groups that run without writing anything: read-only mode's selection
  * when none is given.
  *
+ * @example
+ * ```ts
+ * import { READ_ONLY_GROUPS } from "payment-plan-engine/conformance"
+ *
+ * READ_ONLY_GROUPS // ["refund", "search", "plans", "notes"]
+ * ```
  * @category Conformance
  * @since 0.2.0
  */
