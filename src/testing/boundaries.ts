@@ -460,6 +460,18 @@ export const boundaryCadence = (planDay: Time.EpochDay): fc.Arbitrary<ResolvedCa
 }
 
 /**
+ * The deposits at R6.4's boundaries for a deposit range of `min..max` minor
+ * units: at its minimum, at its maximum, one minor unit below its minimum.
+ *
+ * @example
+ * ```ts
+ * depositEdges(2800, 109000) // [2800, 109000, 2799]
+ * ```
+ * @since 0.2.0
+ */
+export const depositEdges = (min: number, max: number): Array<number> => [min, max, min - 1].filter((d) => d >= 0)
+
+/**
  * A Percentage minimum deposit of a cost of `costMinor` minor units, on an
  * exact half of either parity (R1.5) half of the time, any percentage else.
  *
