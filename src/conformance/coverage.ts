@@ -98,7 +98,9 @@ export const termsClasses = (
     totalCost: minorOf(terms.totalCost, e),
     minimumPayment: currency.minimumMinor,
     maximumPayment: currency.maximumMinor,
-    undropped: undropped.ok ? undropped.value.installments.count : undefined
+    undropped: undropped.ok ? undropped.value.installments.count : undefined,
+    firstPayment: minorOf(terms.schedule[0]?.amount, e),
+    each: minorOf(terms.installments.amount, e)
   })
 }
 
@@ -115,17 +117,15 @@ export const refundClasses = (
   if (quote === undefined) return []
   const defaults = ((reach.merchant as { defaultRefundPolicies?: unknown } | undefined)?.defaultRefundPolicies ??
     []) as ReadonlyArray<{ daysWithinRedemptionDate: number; refundablePercentage: number }>
-  const today = Time.localDay(now, zone)
+  const redemptionDays = request.items.map((item) => {
+    const parsed = Time.parseDateOrInstant(item.redemptionDate)
+    return parsed === undefined ? Number.NaN : parsed._tag === "Date" ? parsed.day : Time.localDay(parsed.ms, zone)
+  })
   return refundBoundaries({
     exponent: currency.exponent,
     quote,
-    daysRemaining: request.items.map((item) => {
-      const parsed = Time.parseDateOrInstant(item.redemptionDate)
-      return parsed === undefined ?
-        Number.NaN :
-        (parsed._tag === "Date" ? parsed.day : Time.localDay(parsed.ms, zone)) -
-        today
-    }),
+    daysRemaining: redemptionDays.map((day) => day - Time.localDay(now, zone)),
+    utcDaysRemaining: redemptionDays.map((day) => day - Time.utcDay(now)),
     policies: request.items.map((item) =>
       item.refundPolicies !== undefined && item.refundPolicies.length > 0 ? item.refundPolicies : defaults
     )

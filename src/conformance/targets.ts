@@ -51,7 +51,7 @@ export const TERMS_SLOTS: ReadonlyArray<ReadonlyArray<string>> = [
   ["R6.3/monthly-clamped", "0:R6.2/default-day", "1:R6.4/at-max", "2:R6.3/monthly-clamped"],
   ["R6.3/completion-today"],
   ["R6.5/dropped", "0:R6.5/dropped", "1:R6.2/any-case", "2:R6.3/monthly-after-today"],
-  ["R6.4/max-capped", "0:R6.4/max-capped", "1:R6.4/max-capped"],
+  ["R6.4/max-capped", "0:R6.4/max-capped", "1:R6.4/max-capped", "2:R6.6/above-maximum-payment"],
   ["R6.3/on-completion", "0:R5/remainder-max", "1:R6.3/on-completion", "2:R6.2/default-day"],
   ["0:R6.4/at-min", "1:R6.3/weekly-own-weekday", "2:R6.3/monthly-today"],
   ["0:R6.2/any-case", "1:R6.4/below-min", "2:R6.3/monthly-late-day"]
@@ -69,7 +69,10 @@ export const REFUND_SLOTS: ReadonlyArray<ReadonlyArray<string>> = [
   ["R7.2/day-before", "R7.6/paid-just-above", "R1.5/refund-half-odd"],
   ["R7.2/exact-day", "R7.6/paid-just-above", "R7.4/deposit-kept", "R7.5/policy-greater"],
   ["R7.2/tie", "R7.4/deposit-kept", "R7.5/deposit-greater", "R1.5/refund-half-odd"],
-  ["R7.2/exact-day", "R7.6/paid-at", "R1.5/refund-half-even"]
+  ["R7.2/exact-day", "R7.6/paid-at", "R1.5/refund-half-even"],
+  // a plan zone whose today is not UTC's, at every hour one of the two: a policy's edge counted in UTC falls past it
+  ["R7.1/zone-day", "zone:Pacific/Kiritimati", "R7.2/exact-day"],
+  ["R7.1/zone-day", "zone:Etc/GMT+12", "R7.2/day-before"]
 ]
 
 /** Verification (R8): each outcome of the customer's, redirect URLs with a query or a fragment. */
@@ -455,6 +458,13 @@ const steerDeposit = (
     case "R6.4/at-min":
       delete out["deposit"]
       return
+    case "R6.6/above-maximum-payment": {
+      // a deposit one minor unit above the maximum payment (the range's maximum, a checkout steered onto R6.4's
+      // cap): the first payment is above it too (R6.6 reports both)
+      const terms = engine({ ...out, deposit: undefined })
+      if (terms !== undefined && currency.maximumMinor !== undefined) deposit(currency.maximumMinor + 1)
+      return
+    }
     case "R6.4/at-max":
     case "R6.4/below-min": {
       const terms = engine({ ...out, deposit: undefined })

@@ -79,6 +79,12 @@ export const BOUNDARY_CLASSES: ReadonlyArray<BoundaryClass> = [
   c("R6.4", "below-min", "a deposit one minor unit below the range's minimum"),
   c("R6.4", "max-capped", "a range's maximum capped by the currency's maximum payment"),
   c("R6.5", "dropped", "instalments dropped while below the minimum payment"),
+  c("R6.6", "above-maximum-payment", "a payment (the first, or an instalment) above the maximum payment"),
+  c(
+    "R7.1",
+    "zone-day",
+    "days remaining counted in the plan's zone on a policy's edge, where UTC's count falls past it"
+  ),
   c("R7.2", "exact-day", "days remaining equal to a policy's days: active on its exact day"),
   c("R7.2", "day-before", "days remaining one more than a policy's days: the day before it becomes active"),
   c("R7.2", "day-after", "days remaining one less than a policy's days: the day after it became active"),
@@ -125,6 +131,7 @@ export const applicable = (
     case "R7.2/tie":
       return tiedDefaultDays(merchant) !== undefined
     case "R6.4/max-capped":
+    case "R6.6/above-maximum-payment":
       return (merchant?.currencies ?? []).some((x) => typeof x?.maximumPaymentAmount === "number")
     case "R2.4/zone-dependent":
       return serviceZone !== "UTC" && Time.isTimeZone(serviceZone) && zoneDiffersFromUtc(serviceZone)
@@ -307,6 +314,9 @@ export interface TermsFacts {
   readonly maximumPayment: number | undefined
   /** The count without R6.5's dropping. */
   readonly undropped?: number | undefined
+  /** Payment 1 (the deposit with the remainder) and each instalment, when known. */
+  readonly firstPayment?: number | undefined
+  readonly each?: number | undefined
 }
 
 /**
@@ -318,6 +328,10 @@ export const termsBoundaries = (t: TermsFacts): Array<string> => {
   const reached: Array<string> = []
   const add = (id: string) => reached.push(id)
   if (t.completionDay === t.planDay) add("R6.3/completion-today")
+  const above = (payment: number | undefined) =>
+    payment !== undefined && t.maximumPayment !== undefined &&
+    payment > t.maximumPayment
+  if (above(t.firstPayment) || (t.count > 0 && above(t.each))) add("R6.6/above-maximum-payment")
   if (t.planType === "PayInFull") return reached
   const on = typeof t.asked?.on === "object" && t.asked.on !== null ? t.asked.on as Record<string, unknown> : {}
   const frequency = t.asked?.frequency
@@ -385,6 +399,8 @@ export interface RefundFacts {
   readonly exponent: number
   /** Days remaining per item (R7.1), in the plan's zone at the quote's instant. */
   readonly daysRemaining: ReadonlyArray<number>
+  /** The same counted from UTC's today, when known (a service counting in UTC would use them). */
+  readonly utcDaysRemaining?: ReadonlyArray<number> | undefined
   /** Each item's policies as the quote used them (its own, else the merchant's). */
   readonly policies: ReadonlyArray<
     ReadonlyArray<{ readonly daysWithinRedemptionDate: number; readonly refundablePercentage: number }>
@@ -416,6 +432,10 @@ export const refundBoundaries = (f: RefundFacts): Array<string> => {
       if (days.includes(remaining + 1)) reached.add("R7.2/day-after")
     }
     const active = item.activeRefundPolicyIndex
+    const utc = f.utcDaysRemaining?.[i]
+    if (utc !== undefined && remaining !== undefined && activeOf(days, utc) !== activeOf(days, remaining)) {
+      reached.add("R7.1/zone-day")
+    }
     if (days.length > 0 && active < 0) reached.add("R7.2/none-active")
     if (active >= 0 && days.filter((d) => d === days[active]).length > 1) reached.add("R7.2/tie")
     const kept = minor(item.minNonRefundableDeposit)
@@ -430,6 +450,15 @@ export const refundBoundaries = (f: RefundFacts): Array<string> => {
   if (paid === kept) reached.add("R7.6/paid-at")
   if (paid === kept + 1) reached.add("R7.6/paid-just-above")
   return [...reached]
+}
+
+/** R7.2's active policy for `remaining` days, as plain arithmetic: the smallest days ≥ it, the first on a tie. */
+const activeOf = (days: ReadonlyArray<number>, remaining: number): number => {
+  let active = -1
+  days.forEach((d, i) => {
+    if (d >= remaining && (active < 0 || d < days[active]!)) active = i
+  })
+  return active
 }
 
 // ---------------------------------------------------------------------------

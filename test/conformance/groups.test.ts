@@ -2,13 +2,12 @@
  * Never a silent skip: every group a run selects runs at least one scenario
  * whatever `runs` is (the documentation's examples run every group), and a
  * group that cannot run at all makes the run incomplete (exit 1) with its
- * reason in words, unless the caller leaves it out (`skip`, `only`).
+ * reason in words, unless the caller leaves it out (`skip`, `only`): that
+ * is tested against a service without the widget API in conformance.test.ts.
  */
 import { describe, expect, it } from "vitest"
 import { exitCodeOf, formatTable, renderHtml, runConformance, toJson } from "../../src/conformance/index.ts"
 import { configFor, sandbox } from "./helpers.ts"
-
-const path = (r: Request) => new URL(r.url).pathname
 
 describe("every selected group runs, or the run says it is incomplete", () => {
   it("the documentation's example (runs 5) runs every group: none skipped, no reason left undefined, exit 0", async () => {
@@ -26,33 +25,6 @@ describe("every selected group runs, or the run says it is incomplete", () => {
     }
     expect(report.incomplete).toEqual([])
     expect(exitCodeOf(report)).toBe(0)
-  })
-
-  it("a group that cannot run (no widget API) makes the run incomplete, exit 1, with why; left out with skip, exit 0", async () => {
-    const s = sandbox(Date.now())
-    const noWidget = async (request: Request) =>
-      path(request).startsWith("/widget/") || path(request).startsWith("/sandbox/")
-        ? new Response(JSON.stringify({ code: "not_found" }), {
-          status: 404,
-          headers: { "content-type": "application/json" }
-        })
-        : s.fetch(request)
-    const report = await runConformance(configFor(noWidget, { runs: 30, seed: 2 }))
-    expect(report.disagreements).toEqual([])
-    const skipped = report.groups.filter((g) => g.status === "skipped").map((g) => g.group)
-    expect(skipped).toEqual(["refund", "verify", "search", "plans", "notes"])
-    for (const g of skipped) {
-      expect(report.incomplete.join("\n")).toMatch(
-        new RegExp(`group ${g} could not run: .*widget API.*\\(exclude it with --skip ${g} to run without it\\)`)
-      )
-    }
-    expect(exitCodeOf(report)).toBe(1)
-    expect(formatTable(report)).toMatch(/^incomplete: group verify could not run: /m)
-
-    const left = await runConformance(configFor(noWidget, { runs: 30, seed: 2, skip: skipped as never }))
-    s.close()
-    expect(left.groups.map((g) => g.group)).toEqual(["create", "terms"])
-    expect([left.disagreements, left.incomplete, exitCodeOf(left)]).toEqual([[], [], 0])
   })
 
   it("a skip that leaves nothing to check is a usage error", async () => {

@@ -56,6 +56,8 @@ describe("the boundary classes", () => {
       "R6.3",
       "R6.4",
       "R6.5",
+      "R6.6",
+      "R7.1",
       "R7.2",
       "R7.4",
       "R7.5",
@@ -101,7 +103,7 @@ describe("a run reports its reach", () => {
     const table = formatTable(report)
     expect(table).toMatch(/^rule\s+boundary class\s+reached$/m)
     expect(table).toMatch(/^R6\.3\s+monthly-today\s+[1-9]\d*$/m)
-    expect(table).toMatch(/51 of 51 boundary classes reached \(dates of date-times read in Australia\/Sydney, probed\)/)
+    expect(table).toMatch(/53 of 53 boundary classes reached \(dates of date-times read in Australia\/Sydney, probed\)/)
     expect(renderHtml(report)).toMatch(/<h2>Boundary classes reached<\/h2>/)
     const json = toJson(report)
     expect(json.coverage).toHaveLength(BOUNDARY_CLASSES.length)

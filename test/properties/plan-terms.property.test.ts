@@ -273,7 +273,7 @@ describe("R6.3 instalment dates", () => {
 })
 
 describe("R6 plan terms over random checkouts, requests, instants, zones and merchants", () => {
-  it("R5, R6.2, R6.4, R6.5: the scenarios reach their boundary classes in a run of 200", () => {
+  it("R5, R6.2, R6.4–R6.6: the scenarios reach their boundary classes in a run of 200", () => {
     const reached = new Set(
       fc.sample(scenario(), 200).flatMap((s) => {
         const t = compute(s)
@@ -294,7 +294,9 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
           totalCost: f.totalCost,
           minimumPayment: f.minPay,
           maximumPayment: f.maxPay,
-          undropped: PlanTerms.cadenceDates(f.plan, f.completion, cadence).length
+          undropped: PlanTerms.cadenceDates(f.plan, f.completion, cadence).length,
+          firstPayment: f.minor(t.schedule[0]!.amount),
+          each: f.minor(t.installments.amount)
         })
       })
     )
@@ -308,7 +310,8 @@ describe("R6 plan terms over random checkouts, requests, instants, zones and mer
         "R6.4/at-max",
         "R6.4/below-min",
         "R6.4/max-capped",
-        "R6.5/dropped"
+        "R6.5/dropped",
+        "R6.6/above-maximum-payment"
       ]
     ) expect(reached, id).toContain(id)
   })

@@ -65,6 +65,12 @@ const intlDay = (ms: number, zone: string): Time.EpochDay => {
   return Time.epochDay(get("year"), get("month"), get("day"))
 }
 
+/** An item's redemption day: its calendar date, or its date-time's date in the plan's zone (R3.1). */
+const redemptionDay = (redemptionDate: string, zone: string): Time.EpochDay => {
+  const parsed = Time.parseDateOrInstant(redemptionDate)!
+  return parsed._tag === "Date" ? parsed.day : intlDay(parsed.ms, zone)
+}
+
 /** Oracles of R7.3 and R2.2 in decimal.js, minor units. */
 const halfUp = (d: Decimal) => d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
 const oraclePolicyNonRefundable = (lineTotal: number, percentage: number) =>
@@ -113,7 +119,7 @@ describe("R7.2 policy selection", () => {
 })
 
 describe("R7 refund calculations", () => {
-  it("R7.1–R7.7: the plans quoted reach R7's boundary classes in a run of 300", () => {
+  it("R1.5, R7.1–R7.6: the plans quoted reach R7's boundary classes in a run of 300", () => {
     const reached = new Set(
       fc.sample(quoted, 300).flatMap(({ at: ms, plan: p }) => {
         const q = ok(calculateResult(p, { at: ms }))
@@ -122,10 +128,8 @@ describe("R7 refund calculations", () => {
           exponent: Currency.isoExponent(p.currencyCode)!,
           quote: q,
           policies: p.items.map((i) => i.refundPolicies ?? []),
-          daysRemaining: p.items.map((i) => {
-            const parsed = Time.parseDateOrInstant(i.redemptionDate)!
-            return (parsed._tag === "Date" ? parsed.day : intlDay(parsed.ms, p.timeZone)) - today
-          })
+          daysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - today),
+          utcDaysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - intlDay(ms, "UTC"))
         })
       })
     )
@@ -133,6 +137,7 @@ describe("R7 refund calculations", () => {
       const id of [
         "R1.5/refund-half-even",
         "R1.5/refund-half-odd",
+        "R7.1/zone-day",
         "R7.2/exact-day",
         "R7.2/day-before",
         "R7.2/day-after",

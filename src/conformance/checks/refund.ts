@@ -119,6 +119,26 @@ const oneAbove = (amount: number, exponent: number): number =>
   Money.fromMinorUnits((Money.toMinorUnits(amount, exponent) as number) + 1, exponent)
 
 /**
+ * A refund scenario steered onto a slot: its checkout's targets, and the
+ * customer's deposit and zone where the slot needs them (the least deposit
+ * for a payment below the non-refundable part; a zone a slot names, R7.1).
+ */
+const steerRefundInput = <T extends { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>(
+  input: T,
+  targets: ReadonlyArray<string>
+): T => ({
+  ...input,
+  checkout: { ...input.checkout, targets },
+  choice: {
+    ...input.choice,
+    // a tie of default policies cannot be tuned: the least deposit
+    ...(targets.includes("R7.6/paid-below") ? { depositShare: 0 } : {}),
+    // one whose today is not UTC's
+    ...Object.fromEntries(targets.filter((t) => t.startsWith("zone:")).map((t) => ["timeZone", t.slice(5)]))
+  }
+})
+
+/**
  * The refund property over the run's own plans: a payable checkout (redeemed
  * far, near, or on a policy's exact day as seen from the plan's zone) paid in
  * the widget, its plan record read (what was paid, R5.2), its quote compared
@@ -136,13 +156,7 @@ export const refundProperty = (session: Session) => {
     weight: 1,
     arbitrary,
     slots: REFUND_SLOTS,
-    targeted: (targets) =>
-      arbitrary.map((input) => ({
-        ...input,
-        checkout: { ...input.checkout, targets },
-        // paid below the non-refundable part: the least deposit (a tie of default policies cannot be tuned)
-        choice: targets.includes("R7.6/paid-below") ? { ...input.choice, depositShare: 0 } : input.choice
-      })),
+    targeted: (targets) => arbitrary.map((input) => steerRefundInput(input, targets)),
     classes: ({ checkout, choice }) => paidClasses(session, checkout, choice, true),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSandbox, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
-import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, ZONE } from "../../conformance/helpers.ts"
+import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, REPORT_KEYS, ZONE } from "../../conformance/helpers.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -95,18 +95,7 @@ describe("payment-plan conformance", () => {
     expect(ran.stderr).toBe("")
     expect(ran.code).toBe(0)
     const json = JSON.parse(ran.stdout)
-    expect(Object.keys(json)).toEqual([
-      "runs",
-      "passed",
-      "failed",
-      "seed",
-      "disagreements",
-      "causes",
-      "groups",
-      "coverage",
-      "incomplete",
-      "timeZone"
-    ])
+    expect(Object.keys(json)).toEqual(REPORT_KEYS)
     expect(json.groups.map((g: { group: string; status: string }) => `${g.group} ${g.status}`)).toEqual(
       ["create", "terms", "refund", "verify", "search", "plans", "notes"].map((g) => `${g} ran`)
     )
