@@ -58,8 +58,8 @@ export { run, runConformance, type RunOptions } from "./runner.ts"
  * ```ts
  * import { exitCodeOf, runConformance } from "payment-plan-engine/conformance"
  *
- * // the sandbox: its merchant's zone, and a local service need not be spared (default: 5 requests a second)
- * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 }
+ * // a local service need not be spared (default: 5 requests a second); the zone its dates are in is learnt
+ * const config = { baseUrl, merchantId, apiKey, rps: 1000, runs: 5 }
  * process.exitCode = exitCodeOf(await runConformance(config).catch((error: unknown) => error)) // 0
  * ```
  * @category Conformance
