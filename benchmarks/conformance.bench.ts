@@ -11,7 +11,7 @@
  * 1.2 × the requests the kit sent before it targeted the rules' boundary
  * classes (7,338 over those 20 runs, measured on the commit before;
  * `CONFORMANCE_BASELINE=<path of a kit's index.ts>` measures another kit in
- * the same run instead), and the coverage report (deciding which classes each
+ * the same run instead, `CONFORMANCE_BASELINE_NAME` saying what it is), and the coverage report (deciding which classes each
  * scenario reached) at most 5 % of the run's time, the rest of the same runs.
  */
 import { pathToFileURL } from "node:url"
@@ -74,8 +74,10 @@ const defaultRunNotes = async (): Promise<Array<Note>> => {
       text: `default runs (100 scenarios) at seeds 1–20 in process: ${kit.requests} requests (mean ${
         (kit.requests / SEEDS.length).toFixed(0)
       }, at most ${kit.most}; cap ${DEFAULTS.maxRequests}); ${ratio.toFixed(3)} × the ${before} of ${
-        baselinePath ?? "the kit before the boundary classes"
-      }; budget ≤ ${REQUESTS_RATIO} ×, within the cap`,
+        baselinePath === undefined
+          ? "the kit before the boundary classes"
+          : (process.env["CONFORMANCE_BASELINE_NAME"] ?? `the kit at ${baselinePath}`)
+      }, measured in the same run; budget ≤ ${REQUESTS_RATIO} ×, within the cap`,
       pass: ratio <= REQUESTS_RATIO && kit.most <= DEFAULTS.maxRequests
     },
     {
