@@ -49,6 +49,8 @@ export default tseslint.config(
   { ignores: ["dist/", "docs/api/", "node_modules/", ".sandbox/", "coverage/", ".doc-examples/", "**/*.generated.ts"] },
   // Stryker's sandboxes and reports (npm run mutation)
   { ignores: [".stryker-tmp/", "reports/"] },
+  // the tarball scripts/pack-check.ts packs (npm run check:package)
+  { ignores: [".pack/"] },
   // a disable comment that no longer silences anything (a function split since) is an error: reasons stay true
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,

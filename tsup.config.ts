@@ -4,7 +4,7 @@ const common: Options = {
   format: ["esm"],
   target: "node22",
   platform: "node",
-  sourcemap: true,
+  sourcemap: false,
   // `npm run build` empties dist/ first (prebuild): the two builds below write beside each other
   clean: false,
   treeshake: true,

@@ -95,6 +95,16 @@ const NOT_RUN: ReadonlyArray<{ readonly source: string; readonly containing?: st
     source: "docs/conformance.md",
     containing: "describeConformance(",
     why: "describeConformance declares a vitest suite: test/conformance/vitest-entry.test.ts runs it in vitest"
+  },
+  // @effect/vitest's it.effect.prop registers a vitest test, which runs only inside vitest
+  {
+    source: "src/testing/effect-arbitrary.ts",
+    why: "it.effect.prop declares a vitest test: test/testing/effect-arbitrary.test.ts runs it in vitest"
+  },
+  {
+    source: "docs/testing.md",
+    containing: "it.effect.prop(",
+    why: "it.effect.prop declares a vitest test: test/testing/effect-arbitrary.test.ts runs it in vitest"
   }
 ]
 const notRun = (e: Example) =>

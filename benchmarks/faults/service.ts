@@ -69,6 +69,8 @@ export interface Copy {
 export const patchedCopy = async (patches: ReadonlyArray<Patch>): Promise<Copy> => {
   const dir = mkdtempSync(join(tmpdir(), "ppe-fault-"))
   cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true })
+  // the sources read the example checkout (the OpenAPI document's examples, the client's contract)
+  cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true })
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir")
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }))
   // the sources' tsconfig files extend the root's (a test runner's transform reads them)

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { toDecimalText, toMinorUnits } from "../core/foundation/money.ts"
+import { amountText } from "../core/foundation/money.ts"
 import { MS_PER_DAY, parseDate } from "../core/foundation/time/calendar.ts"
 import type { PlanTerms } from "../core/plan-terms/response.ts"
 
@@ -63,10 +63,8 @@ export const moneyText = (amount: number, currencyCode: string, digits: number, 
   const context = moneyTexts(locale, currencyCode, digits)
   const known = context.texts.get(amount)
   if (known !== undefined) return known
-  const minor = toMinorUnits(amount, digits)
   // the terms' amounts always have the currency's digits (R1.4); the text is exact
-  const exact = typeof minor === "number" ? toDecimalText(minor, digits) : String(amount)
-  return bounded(context.texts, amount, context.format.format(exact as Intl.StringNumericLiteral))
+  return bounded(context.texts, amount, context.format.format(amountText(amount, digits) as Intl.StringNumericLiteral))
 }
 
 /** A calendar date `YYYY-MM-DD` for people, in the locale: "February 11, 2027" in `en`. */

@@ -743,3 +743,6 @@ export const planTermsRequest = (options: PlanTermsRequestOptions = {}): fc.Arbi
     },
     { requiredKeys: ["checkoutId", "type", "timeZone"] }
   )
+
+// the same arbitraries in the form Effect's property testing (`@effect/vitest`'s `it.effect.prop`) takes
+export { toEffectArbitrary } from "./effect-arbitrary.ts"

@@ -75,10 +75,10 @@ const clientIssues = async (call: () => Promise<unknown>): Promise<ReadonlyArray
   try {
     const outcome = (await call()) as any
     // createCheckout reports its outcome instead of failing (R8.3)
-    if (outcome && outcome.ok === false && outcome.error?._tag === "ValidationError") return outcome.error.issues
+    if (outcome && outcome.ok === false && outcome.error?._tag === "RequestValidationError") return outcome.error.issues
     return []
   } catch (e: any) {
-    if (e?._tag === "ValidationError") return e.issues
+    if (e?._tag === "RequestValidationError") return e.issues
     return []
   }
 }

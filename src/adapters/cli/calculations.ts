@@ -11,6 +11,7 @@ import { isRecord } from "../../core/foundation/input.ts"
 import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/kernel.ts"
 import type { PlanTerms } from "../../core/plan-terms/response.ts"
 import { calculateRefundResult, computePlanTermsResult } from "../../facade/index.ts"
+import { checkoutAmounts, planAmounts } from "./amounts.ts"
 import {
   answered,
   CliFailure,
@@ -89,18 +90,20 @@ const planTermsRequest = (checkout: unknown, base: unknown, o: PlanTermsOptions)
   return request
 }
 
-const writePlanTermsTable = (io: Io, terms: PlanTerms): void => {
+const writePlanTermsTable = (io: Io, terms: PlanTerms, merchant: unknown): void => {
   const cadence = terms.installments.cadence as { frequency?: unknown; on?: Record<string, unknown> }
+  const amount = checkoutAmounts(terms.currencyCode, merchant)
+  const { installments } = terms
   io.stdout.write(
     renderPairs([
       ["currencyCode", terms.currencyCode],
       ["planType", terms.planType],
-      ["totalCost", terms.totalCost],
-      ["deposit", terms.deposit.amount],
-      ["deposit range", `${terms.deposit.range.min} .. ${terms.deposit.range.max}`],
+      ["totalCost", amount(terms.totalCost)],
+      ["deposit", amount(terms.deposit.amount)],
+      ["deposit range", `${amount(terms.deposit.range.min)} .. ${amount(terms.deposit.range.max)}`],
       [
         "instalments",
-        `${terms.installments.count} × ${terms.installments.amount} (remainder ${terms.installments.remainder})`
+        `${installments.count} × ${amount(installments.amount)} (remainder ${amount(installments.remainder)})`
       ],
       ["cadence", [cadence.frequency, ...Object.values(cadence.on ?? {})].join(" ")]
     ]) +
@@ -112,7 +115,7 @@ const writePlanTermsTable = (io: Io, terms: PlanTerms): void => {
       "\n" +
       renderTable(
         ["payment", "date", "amount"],
-        terms.schedule.map((p) => [String(p.installmentNumber), p.date, String(p.amount)])
+        terms.schedule.map((p) => [String(p.installmentNumber), p.date, amount(p.amount)])
       )
   )
 }
@@ -182,7 +185,7 @@ export const registerPlanTerms = (program: Command, io: Io): void => {
         options.strict
       )
       if (options.format === "json") writeJson(io, terms)
-      else writePlanTermsTable(io, terms)
+      else writePlanTermsTable(io, terms, merchant)
       // computable but unacceptable terms (R6.6) are shown, and the exit code says they are not acceptable
       if (terms.installments.validation.length > 0) throw new CliFailure(EXIT_REFUSED, "")
     })
@@ -225,27 +228,28 @@ export const registerCalculateRefund = (program: Command, io: Io): void => {
           options.strict
         )
         if (options.format === "json") return writeJson(io, calculation)
+        const amount = planAmounts(plan, merchant)
         io.stdout.write(
           renderTable(
             ["item", "name", "totalCost", "minNonRefundableDeposit", "active policy", "nonRefundableAmount"],
             calculation.items.map((item) => [
               item.id,
               item.name,
-              String(item.totalCost),
-              String(item.minNonRefundableDeposit),
+              amount(item.totalCost),
+              amount(item.minNonRefundableDeposit),
               item.activeRefundPolicyIndex < 0
                 ? "none"
                 : (item.refundPolicies[item.activeRefundPolicyIndex]?.name ?? ""),
-              String(item.nonRefundableAmount)
+              amount(item.nonRefundableAmount)
             ])
           ) +
             "\n" +
             renderPairs([
               ["currencyCode", calculation.currencyCode],
-              ["planTotalCost", calculation.planTotalCost],
-              ["totalPaymentsPaid", calculation.totalPaymentsPaid],
-              ["totalNonRefundableAmount", calculation.totalNonRefundableAmount],
-              ["suggestedRefundAmount", calculation.suggestedRefundAmount]
+              ["planTotalCost", amount(calculation.planTotalCost)],
+              ["totalPaymentsPaid", amount(calculation.totalPaymentsPaid)],
+              ["totalNonRefundableAmount", amount(calculation.totalNonRefundableAmount)],
+              ["suggestedRefundAmount", amount(calculation.suggestedRefundAmount)]
             ])
         )
       }

@@ -8,6 +8,7 @@
  */
 import type { Command } from "commander"
 import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"
+import { checkoutAmounts } from "./amounts.ts"
 import {
   answered,
   CliFailure,
@@ -123,19 +124,20 @@ export const registerSummarize = (program: Command, io: Io): void => {
         options.strict
       )
       if (options.format === "json") return writeJson(io, summary)
+      const amount = checkoutAmounts(summary.currencyCode, merchant)
       io.stdout.write(
         renderTable(
           ["item", "lineTotal", "minimumDeposit", "deadlineDate"],
           summary.items.map((
             item,
             i
-          ) => [String(i), String(item.lineTotal), String(item.minimumDeposit), item.deadlineDate])
+          ) => [String(i), amount(item.lineTotal), amount(item.minimumDeposit), item.deadlineDate])
         ) +
           "\n" +
           renderPairs([
             ["currencyCode", summary.currencyCode],
-            ["totalCost", summary.totalCost],
-            ["totalMinimumDeposit", summary.totalMinimumDeposit],
+            ["totalCost", amount(summary.totalCost)],
+            ["totalMinimumDeposit", amount(summary.totalMinimumDeposit)],
             ["completionDate", summary.completionDate],
             ["expiresAt", summary.expiresAt]
           ])

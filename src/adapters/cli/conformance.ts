@@ -10,6 +10,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { writeFile } from "node:fs/promises"
 import { isTimeZone } from "../../core/foundation/time/index.ts"
+import { addConnectionOptions, type ConnectionFlags, FLAG_WINS, readConnection } from "./connection.ts"
 import { CliFailure, EXIT_REFUSED, EXIT_USAGE, type Io, usage, writeJson } from "./io.ts"
 import { examples } from "./options.ts"
 
@@ -31,10 +32,7 @@ interface Report {
   readonly incomplete?: ReadonlyArray<string>
 }
 
-interface Options {
-  readonly baseUrl: string
-  readonly merchantId: string
-  readonly apiKey?: string
+interface Options extends ConnectionFlags {
   readonly runs?: number
   readonly seed?: number
   readonly only?: ReadonlyArray<string>
@@ -80,9 +78,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** The command's run: the kit loaded, the service checked, the report written; exit 1 when something disagrees. */
 const conformance = async (io: Io, options: Options): Promise<void> => {
-  if (options.apiKey === undefined || options.apiKey === "") {
-    throw usage("required option '--api-key <key>' not specified, nor the PAYMENT_PLAN_API_KEY variable")
-  }
+  const { baseUrl, merchantId, apiKey } = readConnection(options, io)
   let kit: ConformanceModule
   try {
     kit = (await import(CONFORMANCE)) as ConformanceModule
@@ -96,9 +92,9 @@ const conformance = async (io: Io, options: Options): Promise<void> => {
   let report: Report
   try {
     report = await kit.runConformance({
-      baseUrl: options.baseUrl,
-      merchantId: options.merchantId,
-      apiKey: options.apiKey,
+      baseUrl,
+      merchantId,
+      apiKey,
       runs: options.runs,
       seed: options.seed,
       only: options.only,
@@ -178,19 +174,15 @@ const MIN_COVERAGE = () =>
   ).argParser(whole("--min-coverage", 0))
 
 export const registerConformance = (program: Command, io: Io): void => {
-  program
+  const command = program
     .command("conformance")
     .description(
       "Check a service at a base URL against the rules: generated checkouts, plan terms, refund calculations, verification, " +
         "plan records, merchant orders, notes and searches compared field by field with the engine; each root cause " +
         "named with its rule, field and smallest request, and what follows from it."
     )
-    .requiredOption("--base-url <url>", "the service's base address ({base_url})")
-    .requiredOption("--merchant-id <id>", "the merchant whose credentials are used")
-    .addOption(
-      // required, checked in the action so that its message names the variable it may come from
-      new Option("--api-key <key>", "the merchant's API key, required (never printed)").env("PAYMENT_PLAN_API_KEY")
-    )
+  // required, checked in the action so that a message names the variable each may come from
+  addConnectionOptions(command, "the service's base address ({base_url})")
     .addOption(
       new Option("--runs <n>", "scenarios in all, shared among the groups of checks (default 100)").argParser(
         whole("--runs", 1)
@@ -231,12 +223,14 @@ export const registerConformance = (program: Command, io: Io): void => {
     .option("--quiet", "no progress lines on stderr")
     .addHelpText(
       "after",
-      "\nExit codes: 0 every check agrees, 1 a disagreement was found or the run is incomplete (a selected group could\n" +
+      `\n${FLAG_WINS}\n` +
+        "Exit codes: 0 every check agrees, 1 a disagreement was found or the run is incomplete (a selected group could\n" +
         "not run, a boundary class below --min-coverage), 2 a usage error (a --tz the service's dates contradict\n" +
         "included) or a service that cannot be reached, answers 5xx, or refuses the credentials.\n" +
         examples([
           "payment-plan conformance --base-url http://127.0.0.1:4010 --merchant-id merchant-123 --api-key sk_sandbox_demo_0123456789 --rps 100",
           "payment-plan conformance --base-url https://api.sandbox.example --merchant-id m-1 --api-key $KEY --runs 200 --seed 42 --format json",
+          "PAYMENT_PLAN_BASE_URL=http://127.0.0.1:4010 PAYMENT_PLAN_MERCHANT_ID=merchant-123 PAYMENT_PLAN_API_KEY=sk_… payment-plan conformance",
           "payment-plan conformance --base-url https://api.example --merchant-id m-1 --api-key $KEY --read-only --only refund,search --report report.html"
         ])
     )

@@ -37,7 +37,7 @@ export interface Io {
   readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean }
   readonly stdout: NodeJS.WritableStream
   readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean }
-  /** the environment `serve` reads its settings from (default `process.env`) */
+  /** the environment the commands read their variables from: `serve`'s settings, the session's service and merchant (default `process.env`) */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 

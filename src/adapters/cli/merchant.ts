@@ -16,14 +16,13 @@ import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
 import { type Io, readJsonOption, refused, usage } from "./io.ts"
 import { merchantOption } from "./options.ts"
+import { loadSandbox } from "./sandbox-module.ts"
 
 /** What the command line needs of `payment-plan-engine/sandbox`. */
 interface SandboxModule {
   readonly readMerchantProfile: (file: string, merchantId: string) => { readonly configuration: unknown }
   readonly readMerchantsFile: (file: string) => ReadonlyArray<{ readonly id: string }>
 }
-
-const SANDBOX = "payment-plan-engine/sandbox"
 
 /** `--merchant <file>` of the commands that read it with {@link readMerchant}. */
 export const merchantFileOption = () => merchantOption(true)
@@ -94,7 +93,7 @@ export const readMerchant = async (
     return input
   }
   if (file === "-") throw usage("a sandbox merchants file is read from its path: give --merchant <file>, not stdin")
-  const sandbox = (await import(SANDBOX)) as SandboxModule
+  const sandbox = await loadSandbox<SandboxModule>("a sandbox merchants file (--merchant)")
   if (merchantId === undefined) {
     // the whole file is checked first: a file the sandbox refuses is said before which merchant to pick
     const ids = loaded(file, () => sandbox.readMerchantsFile(file)).map((m) => m.id).join(", ")

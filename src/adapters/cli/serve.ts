@@ -15,6 +15,7 @@ import { isRecord } from "../../core/foundation/input.ts"
 import type { Issue } from "../../core/foundation/issues.ts"
 import { CliFailure, EXIT_USAGE, type Io } from "./io.ts"
 import { examples } from "./options.ts"
+import { loadSandbox } from "./sandbox-module.ts"
 
 interface Settings {
   readonly port: number
@@ -38,8 +39,6 @@ interface SandboxModule {
     { readonly url: string; readonly warnings: ReadonlyArray<string>; readonly close: () => Promise<void> }
   >
 }
-
-const SANDBOX = "payment-plan-engine/sandbox"
 
 /**
  * What the sandbox refuses to start with, told by its tag (the sandbox is a
@@ -95,7 +94,7 @@ export const registerServe = (program: Command, io: Io): void => {
     .action(async (
       flags: { merchants?: string; port?: string; host?: string; database?: string; webhookAllow?: string }
     ) => {
-      const sandbox = (await import(SANDBOX)) as SandboxModule
+      const sandbox = await loadSandbox<SandboxModule>("serve")
       const read = sandbox.readSandboxSettings({ flags, environment: io.env ?? process.env })
       if (!read.ok) throw new CliFailure(EXIT_USAGE, "the sandbox's settings were refused:", read.issues)
       const settings = read.value

@@ -7,8 +7,11 @@
  *
  * @module
  */
+import * as Duration from "effect/Duration"
+import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
+import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import { CheckoutRequest } from "../../core/checkout/index.ts"
 import { isRecord } from "../../core/foundation/input.ts"
@@ -16,6 +19,7 @@ import { type Issue, issue, requestValidator } from "../../core/foundation/issue
 import { OPERATIONS, type Routes, withRoutes } from "../../core/wire/routes.ts"
 import type { Authorization } from "./auth.ts"
 import { InvalidOptionsError } from "./errors.ts"
+import { type IdempotencyKeys, type RetrySchedule, retrySchedule } from "./retry.ts"
 
 /**
  * Any WHATWG `fetch`, or a handler with the same shape (`(Request) => Promise<Response>`,
@@ -27,23 +31,11 @@ import { InvalidOptionsError } from "./errors.ts"
 export type FetchLike = (request: Request) => Promise<Response>
 
 /**
- * Whether the service is known to honour the `Idempotency-Key` header
- * (replaying the first answer to a repeated key instead of acting twice).
+ * When and how a failed request is tried again, as numbers: the form earlier
+ * versions took, read into the same schedule {@link retrySchedule} builds.
  *
- * - `"unknown"` (the default): the service description does not promise it,
- *   so the client generates no key and retries a POST only when it cannot have
- *   reached the service (connection refused, DNS failure).
- * - `"honoured"`: every POST carries a key (generated once per call, the same
- *   on every attempt) and is retried like a GET.
- *
- * @category Client
- * @since 0.1.0
- */
-export type IdempotencyKeys = "honoured" | "unknown"
-
-/**
- * When and how a failed request is tried again.
- *
+ * @deprecated Pass a `Schedule` as `retry` (`retrySchedule({ retries, base, cap, budget })` builds the
+ * default kind), and `idempotencyKeyHeader` as an option of its own.
  * @category Client
  * @since 0.1.0
  */
@@ -54,27 +46,26 @@ export interface RetryOptions {
   readonly baseDelayMs: number
   /** Largest backoff before jitter. Default 5 000 ms. */
   readonly maxDelayMs: number
-  /**
-   * Time budget of a call, attempts and waits included: no retry starts (or
-   * waits) past it. Default 30 000 ms.
-   */
+  /** No retry waits or starts past this many milliseconds after the first failure. Default 30 000 ms. */
   readonly maxElapsedMs: number
   /** Header carrying the idempotency key of a POST. Default `Idempotency-Key`. */
   readonly idempotencyKeyHeader: string
 }
 
 /**
- * The default retry policy.
+ * The default of the deprecated numeric retry options.
  *
  * @internal
  */
-export const DEFAULT_RETRY: RetryOptions = {
+export const DEFAULT_RETRY = {
   maxRetries: 3,
   baseDelayMs: 200,
   maxDelayMs: 5_000,
-  maxElapsedMs: 30_000,
-  idempotencyKeyHeader: "Idempotency-Key"
-}
+  maxElapsedMs: 30_000
+} as const
+
+/** The default header of an idempotency key. */
+const DEFAULT_IDEMPOTENCY_KEY_HEADER = "Idempotency-Key"
 
 /**
  * Default time limit of one attempt, response body included.
@@ -106,15 +97,30 @@ export interface ClientOptions {
   readonly apiKey: string | Redacted.Redacted<string>
   /** The transport; default `globalThis.fetch`. */
   readonly fetch?: FetchLike | undefined
-  /** Time limit of one attempt in milliseconds; default 10 000. */
+  /** Time limit of one attempt, response body included: a `Duration` or its input (`"5 seconds"`, millis); default 10 seconds. */
+  readonly timeout?: Duration.Input | undefined
+  /**
+   * Time limit of one attempt in milliseconds.
+   *
+   * @deprecated Use `timeout`, a `Duration` (`timeout: "10 seconds"`).
+   */
   readonly timeoutMs?: number | undefined
-  /** The retry policy, completed with the defaults (docs/client.md); `false` for no retries. */
-  readonly retry?: Partial<RetryOptions> | false | undefined
+  /**
+   * When a failed request is tried again: a `Schedule` of the failures, which
+   * replaces the default ({@link retrySchedule}: 3 retries, exponential backoff
+   * with full jitter from 200 ms to 5 s, within 30 s), or `false` for no retries.
+   * The schedule decides among the failures that are safe to try again (never
+   * a POST that may have acted, docs/client.md); a 429's `Retry-After` is
+   * waited at least. The numeric form is deprecated.
+   */
+  readonly retry?: RetrySchedule | Partial<RetryOptions> | false | undefined
   /**
    * `"honoured"` when the service is known to honour idempotency keys: POSTs
    * then carry one and are retried like GETs. Default `"unknown"`.
    */
   readonly idempotencyKeys?: IdempotencyKeys | undefined
+  /** Header carrying the idempotency key of a POST. Default `Idempotency-Key`. */
+  readonly idempotencyKeyHeader?: string | undefined
   /** Routes replacing the defaults of the core's table. */
   readonly routes?: Partial<Routes> | undefined
   /** The `Authorization` header; default `Basic base64(merchantId:apiKey)`. */
@@ -132,8 +138,9 @@ export interface ClientConfig {
   readonly apiKey: Redacted.Redacted<string>
   readonly fetch: FetchLike
   readonly timeoutMs: number
-  readonly retry: RetryOptions
+  readonly retry: RetrySchedule
   readonly idempotencyKeys: IdempotencyKeys
+  readonly idempotencyKeyHeader: string
   readonly routes: Routes
   readonly authorization: Authorization | undefined
 }
@@ -147,14 +154,16 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   "merchantId",
   "apiKey",
   "fetch",
+  "timeout",
   "timeoutMs",
   "retry",
   "idempotencyKeys",
+  "idempotencyKeyHeader",
   "routes",
   "authorization"
 ])
 
-const RETRY_NAMES: ReadonlySet<string> = new Set(Object.keys(DEFAULT_RETRY))
+const RETRY_NAMES: ReadonlySet<string> = new Set([...Object.keys(DEFAULT_RETRY), "idempotencyKeyHeader"])
 
 /** Options replaced by others, and what to use instead. */
 const REPLACED: Readonly<Record<string, string>> = {
@@ -188,12 +197,17 @@ const wholeAtLeast = (issues: Array<Issue>, path: string, value: unknown, min: n
   } else if (value < min) issues.push(issue(path, "range", RULE, `must be at least ${min}`))
 }
 
-const retryOf = (input: unknown, issues: Array<Issue>): RetryOptions => {
-  if (input === undefined) return DEFAULT_RETRY
-  if (input === false) return { ...DEFAULT_RETRY, maxRetries: 0 }
+/** A retry policy: a `Schedule`, `false` for none, or the deprecated numbers read into the default kind of schedule. */
+const retryOf = (
+  input: unknown,
+  issues: Array<Issue>
+): { readonly schedule: RetrySchedule; readonly header?: unknown } => {
+  if (input === undefined) return { schedule: retrySchedule() }
+  if (input === false) return { schedule: retrySchedule({ retries: 0 }) }
+  if (Schedule.isSchedule(input)) return { schedule: input as RetrySchedule }
   if (!isRecord(input)) {
-    issues.push(issue("retry", "type", RULE, "must be an object or false"))
-    return DEFAULT_RETRY
+    issues.push(issue("retry", "type", RULE, "must be a Schedule, false, or (deprecated) an object of numbers"))
+    return { schedule: retrySchedule() }
   }
   const given = defined(input)
   unknownOptions(issues, "retry.", given, RETRY_NAMES)
@@ -202,10 +216,34 @@ const retryOf = (input: unknown, issues: Array<Issue>): RetryOptions => {
   wholeAtLeast(issues, "retry.baseDelayMs", retry.baseDelayMs, 0)
   wholeAtLeast(issues, "retry.maxDelayMs", retry.maxDelayMs, 0)
   wholeAtLeast(issues, "retry.maxElapsedMs", retry.maxElapsedMs, 0)
-  if (typeof retry.idempotencyKeyHeader !== "string" || !HEADER_NAME.test(retry.idempotencyKeyHeader)) {
-    issues.push(issue("retry.idempotencyKeyHeader", "format", RULE, "must be an HTTP header name"))
+  return {
+    schedule: retrySchedule({
+      retries: retry.maxRetries,
+      base: Duration.millis(retry.baseDelayMs),
+      cap: Duration.millis(retry.maxDelayMs),
+      budget: Duration.millis(retry.maxElapsedMs)
+    }),
+    header: given["idempotencyKeyHeader"]
   }
-  return retry
+}
+
+/** An attempt's time limit in milliseconds: `timeout` (a Duration's input) or the deprecated `timeoutMs`. */
+const timeoutOf = (given: Partial<ClientOptions>, issues: Array<Issue>): number => {
+  if (given.timeout !== undefined && given.timeoutMs !== undefined) {
+    issues.push(issue("timeoutMs", "conflict", RULE, "is the deprecated form of timeout: give one of them"))
+  }
+  if (given.timeout === undefined) {
+    const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    wholeAtLeast(issues, "timeoutMs", timeoutMs, 1)
+    return timeoutMs
+  }
+  const duration = Option.getOrUndefined(Duration.fromInput(given.timeout))
+  const millis = duration === undefined ? Number.NaN : Duration.toMillis(duration)
+  if (!(millis >= 1 && Number.isFinite(millis))) {
+    issues.push(issue("timeout", "range", RULE, "must be a finite Duration of at least 1 millisecond"))
+    return DEFAULT_TIMEOUT_MS
+  }
+  return millis
 }
 
 const routesOf = (input: unknown, issues: Array<Issue>): Routes => {
@@ -234,7 +272,7 @@ const routesOf = (input: unknown, issues: Array<Issue>): Routes => {
  * @example
  * ```ts
  * const config = resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "merchant-123", apiKey: "k" })
- * // Result.succeed({ baseUrl: URL, retry: { maxRetries: 3, … }, idempotencyKeys: "unknown", timeoutMs: 10000, … })
+ * // Result.succeed({ baseUrl: URL, retry: Schedule, idempotencyKeys: "unknown", timeoutMs: 10000, … })
  * resolveConfig({ baseUrl: "http://127.0.0.1:4010", merchantId: "a b", apiKey: "k" })
  * // Result.fail(InvalidOptionsError { issues: [merchantId: too_short (R4.1), merchantId: pattern (R4.3)] })
  * ```
@@ -280,12 +318,16 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
   if (typeof fetchGiven !== "function") {
     issues.push(issue("fetch", "required", RULE, "must be a function; this runtime has no global fetch"))
   }
-  const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  wholeAtLeast(issues, "timeoutMs", timeoutMs, 1)
+  const timeoutMs = timeoutOf(given, issues)
   const retry = retryOf(given.retry, issues)
   const idempotencyKeys = given.idempotencyKeys ?? "unknown"
   if (idempotencyKeys !== "honoured" && idempotencyKeys !== "unknown") {
     issues.push(issue("idempotencyKeys", "enum", RULE, "must be \"honoured\" or \"unknown\""))
+  }
+  const header = given.idempotencyKeyHeader ?? retry.header ?? DEFAULT_IDEMPOTENCY_KEY_HEADER
+  if (typeof header !== "string" || !HEADER_NAME.test(header)) {
+    const path = given.idempotencyKeyHeader === undefined ? "retry.idempotencyKeyHeader" : "idempotencyKeyHeader"
+    issues.push(issue(path, "format", RULE, "must be an HTTP header name"))
   }
   const routes = routesOf(given.routes, issues)
   if (
@@ -301,8 +343,9 @@ export const resolveConfig = (options: ClientOptions): Result.Result<ClientConfi
     apiKey,
     fetch,
     timeoutMs,
-    retry,
+    retry: retry.schedule,
     idempotencyKeys,
+    idempotencyKeyHeader: header as string,
     routes,
     authorization
   })

@@ -1,12 +1,17 @@
 /**
  * Typed failures of the client. Every one is a {@link PaymentPlanClientError}:
- * an `Error` with a `_tag` (its class, for `Effect.catchTag`) and a `code` (a
- * {@link ClientErrorCode}, for a `switch`), recognised by
- * {@link isPaymentPlanClientError}.
+ * an `Error` with a `_tag` (its class, one per class, for `Effect.catchTag`)
+ * and a `code` (a {@link ClientErrorCode}, for a `switch`), recognised by
+ * {@link isPaymentPlanClientError}. Each class is a Schema tagged error
+ * (`Schema.TaggedError`), so it can stand in the error schema of a user's
+ * HTTP API or RPC and travel as JSON: what it carries is data (the body as
+ * JSON, a transport failure's cause as Effect's `Defect`).
  *
  * Failures of a call that was sent say which operation it was, where it went,
- * the HTTP status (when an answer came), the request id the service gave (any
- * of the request-id headers (`x-request-id`, `request-id`, `x-correlation-id`, `x-amzn-requestid`)) and the body it sent, read tolerantly (R9).
+ * the HTTP status (when a whole answer came), the request id the service gave
+ * (any of the request-id headers, `x-request-id`, `request-id`,
+ * `x-correlation-id`, `x-amzn-requestid`, of any answer that began, whole or
+ * not) and the body it sent, read tolerantly (R9).
  * None carries a header of the request, so none can show the credentials.
  *
  * An invalid request never leaves the process: it fails with a
@@ -15,10 +20,9 @@
  *
  * @module
  */
-import * as Data from "effect/Data"
-import type { Issue } from "../../core/foundation/issues.ts"
-import type { RedirectProblem } from "../../core/verification/index.ts"
-import type { Operation } from "../../core/wire/routes.ts"
+import * as Schema from "effect/Schema"
+import { type Issue, IssueBody } from "../../core/foundation/issues.ts"
+import { type Operation, OPERATIONS } from "../../core/wire/routes.ts"
 
 /**
  * What went wrong, as a stable string (one per error class):
@@ -35,7 +39,7 @@ import type { Operation } from "../../core/wire/routes.ts"
  * | `conflict` | {@link ConflictError} | 409 |
  * | `rate_limited` | {@link RateLimitedError} | 429 |
  * | `server_error` | {@link ServerError} | 5xx |
- * | `timeout` | {@link TimeoutError} | no whole answer within `timeoutMs` |
+ * | `timeout` | {@link TimeoutError} | no whole answer within the attempt's `timeout` |
  * | `transport` | {@link TransportError} | connection refused or reset, DNS, TLS, a body cut off |
  * | `undecodable_body` | {@link UndecodableBodyError} | a success whose body cannot be read |
  *
@@ -60,41 +64,14 @@ export type ClientErrorCode =
 const TypeId = Symbol.for("payment-plan-engine/client/PaymentPlanClientError")
 
 /**
- * The base of every client error: an `Error` (and an Effect failure you can
- * `yield*`) with `_tag` and `code`. Exported from the entry as the value
- * {@link PaymentPlanClientError}.
+ * What every client error is: an `Error` (and an Effect failure you can
+ * `yield*`) with `_tag` and `code`.
  *
  * @since 0.1.0
  */
-export abstract class ClientErrorBase extends Data.Error<{}> {
-  abstract readonly _tag: string
-  abstract readonly code: ClientErrorCode
-}
-Object.defineProperty(ClientErrorBase.prototype, TypeId, { value: TypeId })
-
-/**
- * The constructor of a client error class with its tag and code.
- *
- * @since 0.1.0
- */
-export type ClientErrorClass<Tag extends string, Code extends ClientErrorCode> = new<
-  A extends Record<string, any> = {}
->(args: { readonly [P in keyof A]: A[P] }) => ClientErrorBase & {
-  readonly _tag: Tag
-  readonly code: Code
-} & Readonly<A>
-
-/** A class of client error, as `Data.TaggedError` builds one, with its code. */
-const clientError = <const Tag extends string, const Code extends ClientErrorCode>(
-  tag: Tag,
-  code: Code
-): ClientErrorClass<Tag, Code> => {
-  class Base extends ClientErrorBase {
-    readonly _tag = tag
-    readonly code = code
-  }
-  Base.prototype.name = tag
-  return Base as never
+export interface ClientErrorBase extends Error {
+  readonly _tag: string
+  readonly code: ClientErrorCode
 }
 
 /**
@@ -126,6 +103,28 @@ export const isPaymentPlanClientError = (u: unknown): u is PaymentPlanClientErro
   typeof u === "object" && u !== null && (u as Record<symbol, unknown>)[TypeId] === TypeId
 
 /**
+ * An issue as the core reports it (`Issue`), as a Schema: its `code` is the
+ * core's vocabulary, which the encoded form carries as text.
+ */
+const IssueField = IssueBody as unknown as Schema.Codec<Issue, typeof IssueBody.Encoded>
+
+/** An operation of the route table. */
+const OperationField = Schema.Literals(OPERATIONS)
+
+/**
+ * What every failure of a sent request carries, as Schema fields.
+ */
+const HTTP_FIELDS = {
+  operation: OperationField,
+  method: Schema.String,
+  url: Schema.String,
+  status: Schema.UndefinedOr(Schema.Number),
+  requestId: Schema.UndefinedOr(Schema.String),
+  body: Schema.UndefinedOr(Schema.Json),
+  attempts: Schema.Number
+}
+
+/**
  * What every failure of a sent request carries.
  *
  * @category Client
@@ -136,12 +135,16 @@ export interface HttpErrorFields {
   readonly method: string
   /** The URL called (no credentials ever appear in it). */
   readonly url: string
-  /** The HTTP status, undefined when no answer came. */
+  /** The HTTP status, undefined when no whole answer came. */
   readonly status: number | undefined
-  /** The service's request id, from the first of the request-id headers (`x-request-id`, `request-id`, `x-correlation-id`, `x-amzn-requestid`) present. */
+  /**
+   * The service's request id, from the first of the request-id headers (`x-request-id`, `request-id`,
+   * `x-correlation-id`, `x-amzn-requestid`) present, on any answer that began (a body cut off or too slow
+   * still had its headers).
+   */
   readonly requestId: string | undefined
   /** The body: the decoded JSON when it is JSON, else its text; undefined without one. */
-  readonly body: unknown
+  readonly body: Schema.Json | undefined
   /** Attempts made before giving up (1 when nothing was retried). */
   readonly attempts: number
 }
@@ -180,9 +183,10 @@ const describeIssues = (issues: ReadonlyArray<Issue>): string => {
  * @category Client
  * @since 0.1.0
  */
-export class InvalidOptionsError extends clientError("InvalidOptionsError", "invalid_options")<{
-  readonly issues: ReadonlyArray<Issue>
-}> {
+export class InvalidOptionsError extends Schema.TaggedError<InvalidOptionsError>()("InvalidOptionsError", {
+  issues: Schema.Array(IssueField)
+}) {
+  readonly code = "invalid_options" as const
   override get message(): string {
     return `invalid client options: ${describeIssues(this.issues)}`
   }
@@ -191,18 +195,19 @@ export class InvalidOptionsError extends clientError("InvalidOptionsError", "inv
 /**
  * The core refused the request before it was sent (nothing left the process):
  * `issues` lists every problem with its path, code and rule, as the core's
- * validation reports them; `warnings` what it warned about. Its `_tag` is
- * `"ValidationError"`, the core's, so `Effect.catchTag("ValidationError", …)`
- * catches a refusal wherever it comes from.
+ * validation reports them; `warnings` what it warned about. Its `_tag` is its
+ * own, `"RequestValidationError"`: `Effect.catchTag` tells it from the core's
+ * `ValidationError`.
  *
  * @category Client
  * @since 0.1.0
  */
-export class RequestValidationError extends clientError("ValidationError", "invalid_request")<{
-  readonly operation: Operation
-  readonly issues: ReadonlyArray<Issue>
-  readonly warnings: ReadonlyArray<Issue>
-}> {
+export class RequestValidationError extends Schema.TaggedError<RequestValidationError>()("RequestValidationError", {
+  operation: OperationField,
+  issues: Schema.Array(IssueField),
+  warnings: Schema.Array(IssueField)
+}) {
+  readonly code = "invalid_request" as const
   override get message(): string {
     return `${this.operation}: invalid request, not sent: ${describeIssues(this.issues)}`
   }
@@ -210,14 +215,17 @@ export class RequestValidationError extends clientError("ValidationError", "inva
 
 /**
  * The service refused the request as invalid: a 4xx other than 401, 403, 404,
- * 409 and 429. `body.issues` lists the problems when the service names them.
+ * 409 and 429. `issues` are those the service names in its body (R4.1: path,
+ * code, rule and message), empty when it names none; `body` is all of it.
  *
  * @category Client
  * @since 0.1.0
  */
-export class ServiceValidationError
-  extends clientError("ServiceValidationError", "service_validation")<HttpErrorFields>
-{
+export class ServiceValidationError extends Schema.TaggedError<ServiceValidationError>()("ServiceValidationError", {
+  ...HTTP_FIELDS,
+  issues: Schema.Array(IssueBody)
+}) {
+  readonly code = "service_validation" as const
   override get message(): string {
     return describeFailure(this, `was refused as invalid (${this.status})`)
   }
@@ -229,7 +237,8 @@ export class ServiceValidationError
  * @category Client
  * @since 0.1.0
  */
-export class UnauthorizedError extends clientError("UnauthorizedError", "unauthorized")<HttpErrorFields> {
+export class UnauthorizedError extends Schema.TaggedError<UnauthorizedError>()("UnauthorizedError", HTTP_FIELDS) {
+  readonly code = "unauthorized" as const
   override get message(): string {
     return describeFailure(this, "was not authorized (401); check the merchant id and API key")
   }
@@ -241,7 +250,8 @@ export class UnauthorizedError extends clientError("UnauthorizedError", "unautho
  * @category Client
  * @since 0.1.0
  */
-export class ForbiddenError extends clientError("ForbiddenError", "forbidden")<HttpErrorFields> {
+export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("ForbiddenError", HTTP_FIELDS) {
+  readonly code = "forbidden" as const
   override get message(): string {
     return describeFailure(this, "was forbidden (403)")
   }
@@ -253,7 +263,8 @@ export class ForbiddenError extends clientError("ForbiddenError", "forbidden")<H
  * @category Client
  * @since 0.1.0
  */
-export class NotFoundError extends clientError("NotFoundError", "not_found")<HttpErrorFields> {
+export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", HTTP_FIELDS) {
+  readonly code = "not_found" as const
   override get message(): string {
     return describeFailure(this, "found nothing (404)")
   }
@@ -266,7 +277,8 @@ export class NotFoundError extends clientError("NotFoundError", "not_found")<Htt
  * @category Client
  * @since 0.1.0
  */
-export class ConflictError extends clientError("ConflictError", "conflict")<HttpErrorFields> {
+export class ConflictError extends Schema.TaggedError<ConflictError>()("ConflictError", HTTP_FIELDS) {
+  readonly code = "conflict" as const
   override get message(): string {
     return describeFailure(this, "conflicted with the resource's state (409)")
   }
@@ -278,11 +290,11 @@ export class ConflictError extends clientError("ConflictError", "conflict")<Http
  * @category Client
  * @since 0.1.0
  */
-export class RateLimitedError extends clientError("RateLimitedError", "rate_limited")<
-  HttpErrorFields & {
-    readonly retryAfterMs: number | undefined
-  }
-> {
+export class RateLimitedError extends Schema.TaggedError<RateLimitedError>()("RateLimitedError", {
+  ...HTTP_FIELDS,
+  retryAfterMs: Schema.UndefinedOr(Schema.Number)
+}) {
+  readonly code = "rate_limited" as const
   override get message(): string {
     const wait = this.retryAfterMs === undefined ? "" : `, retry after ${this.retryAfterMs} ms`
     return describeFailure(this, `was rate limited (429${wait})`)
@@ -295,21 +307,25 @@ export class RateLimitedError extends clientError("RateLimitedError", "rate_limi
  * @category Client
  * @since 0.1.0
  */
-export class ServerError extends clientError("ServerError", "server_error")<HttpErrorFields> {
+export class ServerError extends Schema.TaggedError<ServerError>()("ServerError", HTTP_FIELDS) {
+  readonly code = "server_error" as const
   override get message(): string {
     return describeFailure(this, `failed on the service's side (${this.status})`)
   }
 }
 
 /**
- * No complete answer within `timeoutMs` (headers and body).
+ * No complete answer within the attempt's time limit (headers and body);
+ * `timeoutMs` is that limit.
  *
  * @category Client
  * @since 0.1.0
  */
-export class TimeoutError
-  extends clientError("TimeoutError", "timeout")<HttpErrorFields & { readonly timeoutMs: number }>
-{
+export class TimeoutError extends Schema.TaggedError<TimeoutError>()("TimeoutError", {
+  ...HTTP_FIELDS,
+  timeoutMs: Schema.Number
+}) {
+  readonly code = "timeout" as const
   override get message(): string {
     return describeFailure(this, `timed out after ${this.timeoutMs} ms`)
   }
@@ -317,14 +333,17 @@ export class TimeoutError
 
 /**
  * The request or the response's body failed in transit (connection refused or
- * reset, DNS, TLS, a body cut off). `cause` is what `fetch` threw.
+ * reset, DNS, TLS, a body cut off). `cause` is what `fetch` threw (as JSON, its
+ * name, message and cause).
  *
  * @category Client
  * @since 0.1.0
  */
-export class TransportError
-  extends clientError("TransportError", "transport")<HttpErrorFields & { readonly cause: unknown }>
-{
+export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
+  ...HTTP_FIELDS,
+  cause: Schema.Defect()
+}) {
+  readonly code = "transport" as const
   override get message(): string {
     const cause = this.cause instanceof Error ? `: ${this.cause.message}` : ""
     return `${describeFailure(this, "failed in transit")}${cause}`
@@ -338,9 +357,11 @@ export class TransportError
  * @category Client
  * @since 0.1.0
  */
-export class UndecodableBodyError
-  extends clientError("UndecodableBodyError", "undecodable_body")<HttpErrorFields & { readonly reason: string }>
-{
+export class UndecodableBodyError extends Schema.TaggedError<UndecodableBodyError>()("UndecodableBodyError", {
+  ...HTTP_FIELDS,
+  reason: Schema.String
+}) {
+  readonly code = "undecodable_body" as const
   override get message(): string {
     return `${describeFailure(this, `answered ${this.status} with a body that cannot be read`)}: ${this.reason}`
   }
@@ -354,13 +375,32 @@ export class UndecodableBodyError
  * @category Client
  * @since 0.1.0
  */
-export class InvalidRedirectError extends clientError("InvalidRedirectError", "invalid_redirect")<{
-  readonly problem: RedirectProblem
-}> {
+export class InvalidRedirectError extends Schema.TaggedError<InvalidRedirectError>()("InvalidRedirectError", {
+  problem: Schema.Literals(["missing", "repeated", "malformed"])
+}) {
+  readonly code = "invalid_redirect" as const
   override get message(): string {
     return `the redirect's service_checkout_id is ${this.problem} (R8.1)`
   }
 }
+
+const CLASSES = [
+  InvalidOptionsError,
+  RequestValidationError,
+  ServiceValidationError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  TransportError,
+  UndecodableBodyError,
+  InvalidRedirectError
+]
+// the mark the guard reads: one copy of the package or several, decoded or built here
+for (const c of CLASSES) Object.defineProperty(c.prototype, TypeId, { value: TypeId })
 
 /**
  * Every failure of a request that was sent (an answer, or none).
@@ -399,14 +439,30 @@ export type CallError = ClientError | RequestValidationError
  */
 export type PaymentPlanClientError = CallError | InvalidRedirectError | InvalidOptionsError
 
+/** What `instanceof PaymentPlanClientError` asks: the guard. */
+abstract class AnyClientError {
+  static [Symbol.hasInstance](u: unknown): boolean {
+    return isPaymentPlanClientError(u)
+  }
+}
+
 /**
- * The base class of every client error, for `instanceof` (within one copy of
- * the package; {@link isPaymentPlanClientError} also works across copies).
+ * For `error instanceof PaymentPlanClientError`: true for every error of the
+ * client, whichever copy of the package made it (it asks
+ * {@link isPaymentPlanClientError}).
  *
  * @category Client
  * @since 0.1.0
  */
-export const PaymentPlanClientError: abstract new(...args: never) => ClientErrorBase = ClientErrorBase
+export const PaymentPlanClientError: abstract new(...args: never) => ClientErrorBase = AnyClientError as never
+
+/** The issues a refusal's body names (R4.1), each as the service wrote it; none when it names none. */
+const issuesOf = (body: unknown): ReadonlyArray<typeof IssueBody.Type> => {
+  const issues = typeof body === "object" && body !== null ? (body as { issues?: unknown }).issues : undefined
+  return Array.isArray(issues) ? issues.filter(isIssueBody) : []
+}
+
+const isIssueBody = Schema.is(IssueBody)
 
 /**
  * The error for a non-success status.
@@ -429,6 +485,8 @@ export const errorForStatus = (
     case 429:
       return new RateLimitedError({ ...fields, retryAfterMs })
     default:
-      return fields.status >= 500 ? new ServerError(fields) : new ServiceValidationError(fields)
+      return fields.status >= 500
+        ? new ServerError(fields)
+        : new ServiceValidationError({ ...fields, issues: issuesOf(fields.body) })
   }
 }

@@ -2,7 +2,9 @@
  * The Promise client: the Effect client run for callers who do not use Effect.
  * Each method resolves with the operation's answer or rejects with a
  * {@link PaymentPlanClientError} (tell which by `code`, after
- * `isPaymentPlanClientError`); `createCheckout` never rejects.
+ * `isPaymentPlanClientError`); `createCheckout` never rejects: it answers
+ * R8.3's outcome, the plain face's convention (`{ ok }`). A search's and a
+ * plan's notes' every page are async iterables, for `for await`.
  *
  * @module
  */
@@ -17,10 +19,12 @@ import type { PaymentPlanClientError } from "./errors.ts"
 import {
   type CallOptions,
   type CreateCheckoutOutcome,
+  createCheckoutOutcome,
   splitArguments,
   type VerifiedCheckout,
   type VerifyExpectations
 } from "./operations.ts"
+import { iteratePages, type ListedPlanNote, NOTES_PAGES, SEARCH_PAGES, type SearchedPlan } from "./pagination.ts"
 import { EXCHANGED, type Exchanged, makeApi, type PaymentPlanClientApi } from "./service.ts"
 
 /**
@@ -59,6 +63,19 @@ export interface Client extends PromiseMethods {
   readonly effect: PaymentPlanClientApi
   /** Creates a checkout (R4), with the outcome of R8.3; never rejects. */
   createCheckout(request: CheckoutRequest, options?: RequestOptions): Promise<CreateCheckoutOutcome>
+  /**
+   * Every plan a search finds, page after page (`page` from the query's, 0 by
+   * default; `limit` a page's size), for `for await`: a page is asked for only
+   * when the plans before it are taken, through the client's retries, and none
+   * after the last; a failure rejects the loop with the client's error.
+   */
+  searchAllPlans(
+    ...args: [...OperationInput<"searchPlans">, options?: RequestOptions]
+  ): AsyncIterable<SearchedPlan>
+  /** Every note of a plan, page after page (`pageSize` a page's size), for `for await`, as `searchAllPlans`. */
+  listAllPlanNotes(
+    ...args: [...OperationInput<"listPlanNotes">, options?: RequestOptions]
+  ): AsyncIterable<ListedPlanNote>
   /** The redirect's checkout (R8.1), retrieved, and the deposit decision (R8.2). */
   verifyCheckout(
     redirect: string | URL | URLSearchParams,
@@ -117,8 +134,11 @@ export const createClient = (options: ClientOptions): Client => {
     baseUrl: api.baseUrl,
     merchantId: api.merchantId,
     effect: api,
-    createCheckout: (request, o) => run(api.createCheckout(request, callOptions(o)), o),
-    verifyCheckout: (redirect, expected, o) => run(api.verifyCheckout(redirect, expected, callOptions(o)), o)
+    createCheckout: (request, o) => run(createCheckoutOutcome(api.createCheckout(request, callOptions(o))), o),
+    verifyCheckout: (redirect, expected, o) => run(api.verifyCheckout(redirect, expected, callOptions(o)), o),
+    searchAllPlans: (query, o) => iteratePages(SEARCH_PAGES, query, (q) => run(api.searchPlans(q, callOptions(o)), o)),
+    listAllPlanNotes: (query, o) =>
+      iteratePages(NOTES_PAGES, query, (q) => run(api.listPlanNotes(q, callOptions(o)), o))
   }
   // the key lives only in closures, redacted; these make printing the client say so
   Object.defineProperties(client, {

@@ -5,7 +5,8 @@
  * cannot make the service act twice.
  *
  * - `createClient(options)`: Promise API.
- * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)`.
+ * - `PaymentPlanClient`: the Effect service, with `PaymentPlanClient.layer(options)` and
+ *   `PaymentPlanClient.layerConfig()` (from `Config`).
  * - `isPaymentPlanClientError(error)`: the guard for a `catch`; `error.code` says what failed.
  * - `verifyWebhook(request, secret)`: verifies a webhook delivery (Standard Webhooks) and reads its event.
  *
@@ -17,7 +18,7 @@
 export type { DepositDecision, RedirectProblem, RefusalReason } from "../../core/verification/index.ts"
 export type { HttpMethod, Operation, Route, Routes } from "../../core/wire/routes.ts"
 export type { Authorization, Credentials } from "./auth.ts"
-export type { ClientOptions, FetchLike, IdempotencyKeys, RetryOptions } from "./config.ts"
+export type { ClientOptions, FetchLike, RetryOptions } from "./config.ts"
 export {
   type CallError,
   type ClientError,
@@ -40,7 +41,15 @@ export {
   UndecodableBodyError
 } from "./errors.ts"
 export { type Client, createClient, type RequestOptions } from "./facade.ts"
-export type { CallOptions, CreateCheckoutOutcome, VerifiedCheckout, VerifyExpectations } from "./operations.ts"
+export type {
+  CallOptions,
+  CreateCheckoutOutcome,
+  CreatedCheckout,
+  VerifiedCheckout,
+  VerifyExpectations
+} from "./operations.ts"
+export type { ListedPlanNote, SearchedPlan } from "./pagination.ts"
+export { type IdempotencyKeys, type RetrySchedule, retrySchedule, type RetryScheduleOptions } from "./retry.ts"
 export { PaymentPlanClient, type PaymentPlanClientApi } from "./service.ts"
 export {
   memoryReplayGuard,

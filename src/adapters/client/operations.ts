@@ -35,7 +35,13 @@ import {
   type RouteEntry
 } from "../../core/wire/routes.ts"
 import type { ClientConfig } from "./config.ts"
-import { type CallError, InvalidRedirectError, RequestValidationError, UndecodableBodyError } from "./errors.ts"
+import {
+  type CallError,
+  type HttpErrorFields,
+  InvalidRedirectError,
+  RequestValidationError,
+  UndecodableBodyError
+} from "./errors.ts"
 import { withRetries } from "./retry.ts"
 import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
 
@@ -47,7 +53,7 @@ import { type Answer, type PreparedRequest, sendOnce } from "./transport.ts"
  */
 export interface CallOptions {
   /**
-   * POST only: the idempotency key to send (in `retry.idempotencyKeyHeader`),
+   * POST only: the idempotency key to send (in the `idempotencyKeyHeader` option's header),
    * instead of a generated one. With `idempotencyKeys: "honoured"`, pass a key
    * derived from your own order to make a call you repeat later (after a
    * crash, say) replay the first answer instead of acting twice. With
@@ -198,12 +204,39 @@ export const exchange = (
     }
     const answer = yield* withRetries(
       config.retry,
-      config.timeoutMs,
       request,
       config.idempotencyKeys,
-      (attempt, timeoutMs) => sendOnce(config, request, attempt, timeoutMs)
-    )
+      (attempt) => sendOnce(config, request, attempt)
+    ).pipe(Effect.tapError((error) => Effect.annotateCurrentSpan(spanAnswer(error))))
+    yield* Effect.annotateCurrentSpan(spanAnswer(answer.fields))
     return { ...answer, warnings: parts.warnings }
+  })
+
+/** What a call's span says of its answer (never a header of the request, so never the credentials). */
+const spanAnswer = (fields: Pick<HttpErrorFields, "status" | "attempts" | "requestId">): Record<string, unknown> => ({
+  // what no answer gave is left out, not written as undefined
+  ...(fields.status === undefined ? {} : { "http.response.status_code": fields.status }),
+  "payment_plan.attempts": fields.attempts,
+  ...(fields.requestId === undefined ? {} : { "payment_plan.request_id": fields.requestId })
+})
+
+/**
+ * Runs one call of the client in a span named for its method
+ * (`PaymentPlanClient.retrievePlan`), annotated with the operation and its
+ * method here, and with the answer's status, the attempts and the request id
+ * by the exchange.
+ *
+ * @internal
+ */
+export const traced = <A, E, R>(
+  config: ClientConfig,
+  name: string,
+  operation: Operation,
+  effect: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> =>
+  Effect.withSpan(effect, `PaymentPlanClient.${name}`, {
+    kind: "client",
+    attributes: { "payment_plan.operation": operation, "http.request.method": config.routes[operation].method }
   })
 
 /** An operation's response schema, as a decoder of JSON (the table's schemas need no services). */
@@ -240,29 +273,46 @@ export const call = <K extends Operation>(
   input: unknown,
   options: CallOptions | undefined
 ): Effect.Effect<OperationAnswer<K>, CallError> =>
-  Effect.flatMap(exchange(config, operation, input, options), (answer) => decodeAnswer(operation, answer))
+  traced(
+    config,
+    operation,
+    operation,
+    Effect.flatMap(exchange(config, operation, input, options), (answer) => decodeAnswer(operation, answer))
+  )
 
 // ---------------------------------------------------------------------------
 // R8: create checkout's outcome, verification after the redirect
 
 /**
- * What `createCheckout` gives (R8.3): whether to display the widget, with the
- * checkout, or with the error and the status it came with. The widget is shown
- * for a success and for a failure below 500 (a validation failure), never for
- * 5xx, a timeout, a transport failure or a request that was not sent.
+ * A checkout created: the checkout as the service answered it (read
+ * tolerantly, R9), the status it came with, and what the core warned about in
+ * the request that was sent (R4.8, R10.2).
+ *
+ * @category Client
+ * @since 0.2.0
+ */
+export interface CreatedCheckout {
+  readonly checkout: Checkout.CheckoutResponse
+  readonly status: number
+  /** What the core warned about in the request (R4.8), which was still sent. */
+  readonly warnings: ReadonlyArray<Issue>
+}
+
+/**
+ * What the Promise client's `createCheckout` gives (R8.3): whether to display
+ * the widget, with the checkout, or with the error and the status it came
+ * with. The widget is shown for a success and for a failure below 500 (a
+ * validation failure), never for 5xx, a timeout, a transport failure or a
+ * request that was not sent.
  *
  * @category Client
  * @since 0.1.0
  */
 export type CreateCheckoutOutcome =
-  | {
+  | (CreatedCheckout & {
     readonly ok: true
     readonly displayWidget: true
-    readonly status: number
-    readonly checkout: Checkout.CheckoutResponse
-    /** What the core warned about in the request (R4.8), which was still sent. */
-    readonly warnings: ReadonlyArray<Issue>
-  }
+  })
   | {
     readonly ok: false
     readonly displayWidget: boolean
@@ -271,7 +321,9 @@ export type CreateCheckoutOutcome =
   }
 
 /**
- * Creates a checkout and reports the outcome of R8.3; never fails.
+ * Creates a checkout: the checkout, or a typed failure (R8.3's refusal is a
+ * `ServiceValidationError` with its status and issues; a request the core
+ * refuses a `RequestValidationError`, never sent).
  *
  * @internal
  */
@@ -279,31 +331,33 @@ export const createCheckout = (
   config: ClientConfig,
   request: Checkout.CheckoutRequest,
   options: CallOptions | undefined
-): Effect.Effect<CreateCheckoutOutcome> => {
-  return Effect.gen(function*() {
-    const answer = yield* exchange(config, "createCheckout", request, options)
-    const checkout = yield* decodeAnswer("createCheckout", answer)
-    const outcome: CreateCheckoutOutcome = {
-      ok: true,
-      displayWidget: true,
-      status: answer.status,
-      checkout,
-      warnings: answer.warnings
-    }
-    return outcome
-  }).pipe(
-    Effect.catch((error: CallError) => {
-      const status = error._tag === "ValidationError" ? undefined : error.status
-      const outcome: CreateCheckoutOutcome = {
-        ok: false,
-        displayWidget: Verification.shouldDisplayWidget(status),
-        status,
-        error
-      }
-      return Effect.succeed(outcome)
+): Effect.Effect<CreatedCheckout, CallError> =>
+  traced(
+    config,
+    "createCheckout",
+    "createCheckout",
+    Effect.gen(function*() {
+      const answer = yield* exchange(config, "createCheckout", request, options)
+      const checkout = yield* decodeAnswer("createCheckout", answer)
+      return { checkout, status: answer.status, warnings: answer.warnings }
     })
   )
-}
+
+/**
+ * R8.3's outcome of a creation, never failing: the Promise client's answer.
+ *
+ * @internal
+ */
+export const createCheckoutOutcome = (
+  created: Effect.Effect<CreatedCheckout, CallError>
+): Effect.Effect<CreateCheckoutOutcome> =>
+  Effect.match(created, {
+    onSuccess: (c): CreateCheckoutOutcome => ({ ok: true, displayWidget: true, ...c }),
+    onFailure: (error): CreateCheckoutOutcome => {
+      const status = error._tag === "RequestValidationError" ? undefined : error.status
+      return { ok: false, displayWidget: Verification.shouldDisplayWidget(status), status, error }
+    }
+  })
 
 /**
  * What the merchant expects of the checkout it verifies (R8.2), beside its id.
@@ -334,6 +388,14 @@ export type VerifiedCheckout = Verification.DepositDecision & {
  * @internal
  */
 export const verifyCheckout = (
+  config: ClientConfig,
+  redirect: string | URL | URLSearchParams,
+  expected: VerifyExpectations | undefined,
+  options: CallOptions | undefined
+): Effect.Effect<VerifiedCheckout, CallError | InvalidRedirectError> =>
+  traced(config, "verifyCheckout", "retrieveCheckout", verifyCheckoutUntraced(config, redirect, expected, options))
+
+const verifyCheckoutUntraced = (
   config: ClientConfig,
   redirect: string | URL | URLSearchParams,
   expected: VerifyExpectations | undefined,

@@ -47,10 +47,11 @@
  */
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { PLAN_STATUSES } from "../../core/plan/index.ts"
-import type { FetchLike, IdempotencyKeys } from "./config.ts"
+import type { FetchLike } from "./config.ts"
 import { isPaymentPlanClientError, type PaymentPlanClientError } from "./errors.ts"
 import { exampleCheckout } from "./example-checkout.ts"
 import { type Client, createClient } from "./facade.ts"
+import type { IdempotencyKeys } from "./retry.ts"
 
 // ---------------------------------------------------------------------------
 // The contract
@@ -500,9 +501,9 @@ export type Step =
   /** no answer ever (until the request is aborted) */
   | { readonly kind: "hang" }
   /** headers come, the body never ends (until aborted) */
-  | { readonly kind: "slowBody"; readonly status?: number }
+  | { readonly kind: "slowBody"; readonly status?: number; readonly headers?: Record<string, string> }
   /** the body is cut off by a reset after a few bytes */
-  | { readonly kind: "truncated"; readonly status?: number }
+  | { readonly kind: "truncated"; readonly status?: number; readonly headers?: Record<string, string> }
 
 /**
  * A request as {@link scriptedFetch} received it.
@@ -604,7 +605,10 @@ export const scriptedFetch = (
             request.signal.addEventListener("abort", () => controller.error(request.signal.reason), { once: true })
           }
         })
-        return new Response(body, { status: step.status ?? 200, headers: { "content-type": "application/json" } })
+        return new Response(body, {
+          status: step.status ?? 200,
+          headers: { "content-type": "application/json", ...step.headers }
+        })
       }
       case "truncated": {
         const body = new ReadableStream<Uint8Array>({
@@ -613,7 +617,10 @@ export const scriptedFetch = (
             controller.error(fetchFailed("read ECONNRESET", "ECONNRESET"))
           }
         })
-        return new Response(body, { status: step.status ?? 200, headers: { "content-type": "application/json" } })
+        return new Response(body, {
+          status: step.status ?? 200,
+          headers: { "content-type": "application/json", ...step.headers }
+        })
       }
     }
   }

@@ -10,6 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import type * as Schema from "effect/Schema"
 import type { HttpMethod, Operation } from "../../core/wire/routes.ts"
 import { authorizationHeader } from "./auth.ts"
 import type { ClientConfig } from "./config.ts"
@@ -38,7 +39,7 @@ export interface PreparedRequest {
 export interface Answer {
   readonly status: number
   readonly requestId: string | undefined
-  readonly json: unknown
+  readonly json: Schema.Json | undefined
   /** What an error about this answer carries. */
   readonly fields: HttpErrorFields
 }
@@ -69,16 +70,16 @@ export const parseRetryAfter = (value: string | null, now: number): number | und
 
 const parseJson = (
   text: string
-): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string } => {
+): { readonly ok: true; readonly value: Schema.Json } | { readonly ok: false; readonly reason: string } => {
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return { ok: true, value: JSON.parse(text) as Schema.Json }
   } catch (error) {
     return { ok: false, reason: `not JSON (${error instanceof Error ? error.message : String(error)})` }
   }
 }
 
 /** An error body: its JSON when it is JSON, else its text, else undefined. */
-const errorBody = (text: string): unknown => {
+const errorBody = (text: string): Schema.Json | undefined => {
   if (text === "") return undefined
   const parsed = parseJson(text)
   return parsed.ok ? parsed.value : text
@@ -101,6 +102,8 @@ export const sendOnce = (
       url: shownUrl(request.url),
       attempts: attempt
     }
+    // the answer's request id, once its headers came: a body cut off or too slow still names it
+    let requestId: string | undefined
     const send = (authorization: Redacted.Redacted<string>) =>
       Effect.tryPromise({
         try: async (signal) => {
@@ -108,16 +111,16 @@ export const sendOnce = (
           headers.set("authorization", Redacted.value(authorization))
           if (request.body !== undefined) headers.set("content-type", "application/json")
           if (request.idempotencyKey !== undefined) {
-            headers.set(config.retry.idempotencyKeyHeader, request.idempotencyKey)
+            headers.set(config.idempotencyKeyHeader, request.idempotencyKey)
           }
           const init: RequestInit = { method: request.method, headers, signal }
           if (request.body !== undefined) init.body = JSON.stringify(request.body)
           const response = await config.fetch(new Request(request.url, init))
+          requestId = requestIdOf(response.headers)
           const text = await response.text()
           return { response, text }
         },
-        catch: (cause) =>
-          new TransportError({ ...base, status: undefined, requestId: undefined, body: undefined, cause })
+        catch: (cause) => new TransportError({ ...base, status: undefined, requestId, body: undefined, cause })
       })
     // the time limit covers the whole body (a slow body is a timeout) and a
     // custom authorization function
@@ -126,13 +129,12 @@ export const sendOnce = (
       Effect.timeoutOrElse({
         duration: Duration.millis(timeoutMs),
         orElse: () =>
-          Effect.fail(
-            new TimeoutError({ ...base, status: undefined, requestId: undefined, body: undefined, timeoutMs })
+          Effect.suspend(() =>
+            Effect.fail(new TimeoutError({ ...base, status: undefined, requestId, body: undefined, timeoutMs }))
           )
       })
     )
     const status = response.status
-    const requestId = requestIdOf(response.headers)
     if (status >= 400) {
       const now = yield* Clock.currentTimeMillis
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now)

@@ -18,6 +18,7 @@ import { ValidationError } from "../../core/foundation/issues.ts"
 import { DEFAULT_ROUTES, type Routes } from "../../core/wire/routes.ts"
 import { type MerchantDirectory, merchantDirectory, type SandboxMerchant } from "./merchants.ts"
 import type { SandboxEnvironment } from "./operations/environment.ts"
+import { DOCS_ENDPOINTS } from "./routes/docs.ts"
 import { MESSAGE_ENDPOINTS } from "./routes/message.ts"
 import { createRouter, mountOf } from "./routes/router.ts"
 import { SANDBOX_ENDPOINTS } from "./routes/sandbox-api.ts"
@@ -121,7 +122,8 @@ export const createSandbox = (options: SandboxOptions): Sandbox => {
     ...serviceEndpoints(options.routes ?? DEFAULT_ROUTES),
     ...WIDGET_ENDPOINTS,
     ...MESSAGE_ENDPOINTS,
-    ...SANDBOX_ENDPOINTS
+    ...SANDBOX_ENDPOINTS,
+    ...DOCS_ENDPOINTS
   }
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error))
   return {

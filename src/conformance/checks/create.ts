@@ -50,12 +50,11 @@ export type Created =
  */
 export const createCheckout = (session: Session, request: CheckoutRequest): Effect.Effect<Created, Halt> =>
   Effect.gen(function*() {
-    const outcome = yield* session.client.createCheckout(request)
+    const result = yield* call(session, session.client.createCheckout(request))
     const exchange = session.transport.last()
-    if (outcome.ok) return { ok: true, checkout: outcome.checkout, exchange } as const
-    const result = yield* call(session, Effect.fail(outcome.error))
-    const error = result.ok ? undefined : result.error
-    if (error?._tag === "ValidationError") {
+    if (result.ok) return { ok: true, checkout: result.value.checkout, exchange } as const
+    const error = result.error
+    if (error._tag === "RequestValidationError") {
       return {
         ok: false,
         status: undefined,
@@ -63,7 +62,7 @@ export const createCheckout = (session: Session, request: CheckoutRequest): Effe
         reason: `the kit generated a request the core refuses: ${error.message}`
       } as const
     }
-    return { ok: false, status: outcome.status, exchange, reason: error?.message ?? "refused" } as const
+    return { ok: false, status: error.status, exchange, reason: error.message } as const
   })
 
 /** The digits of a currency of the run (R1.2), as the merchant's configuration gives them. */

@@ -254,7 +254,7 @@ export const compareTerms = (
   Effect.gen(function*() {
     const result = yield* call(session, session.client.computePlanTerms(request))
     const exchange = session.transport.last()
-    if (!result.ok && result.error._tag === "ValidationError") return []
+    if (!result.ok && result.error._tag === "RequestValidationError") return []
     const bracket = exchange === undefined
       ? { earliest: session.clock.now(), latest: session.clock.now() }
       : session.clock.bracketOf(exchange)

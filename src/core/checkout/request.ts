@@ -22,11 +22,13 @@ import { isRecord } from "../internal/predicates.ts"
 import {
   Enum,
   FiniteNumber,
+  type Found,
   isHttpUrl,
   MAX_URL_LENGTH,
   NonEmptyText,
   PatternText,
   rule,
+  ruleAtEach,
   WholeNumber,
   withRule
 } from "../internal/schema-kit.ts"
@@ -64,7 +66,8 @@ export const CurrencyCode = PatternText(3, 3, {
   code: "unknown_currency",
   rule: "R4.4",
   message: "must be an active ISO 4217 code in upper case",
-  test: Currency.isActive
+  test: Currency.isActive,
+  json: { enum: Currency.codes }
 })
 
 /**
@@ -82,7 +85,9 @@ export const CheckoutItem = withRule(
     ),
     quantity: WholeNumber(1, "R4.6"),
     description: NonEmptyText("R4.6"),
-    costPerItem: FiniteNumber.check(rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0)),
+    costPerItem: FiniteNumber.check(
+      rule<number>("range", "R4.6", "must be greater than 0", (n) => n > 0, { json: { exclusiveMinimum: 0 } })
+    ),
     minimumDepositPerItem: Schema.optionalKey(MinimumDeposit),
     depositRefundable: Schema.optionalKey(Schema.Boolean),
     redemptionDate: Time.DateOrDateTimeText,
@@ -110,16 +115,15 @@ export const atLeastOneItem = rule<ReadonlyArray<unknown>>(
   "must have at least one item",
   (a) => a.length > 0,
   // it fails only on an empty array: say so, not "an array"
-  () => "an empty array"
+  { detail: () => "an empty array", json: { minItems: 1 } }
 )
 
 /**
- * The create-checkout request (service description, "Checkout request (create)"; R4).
- *
- * @category Checkout
- * @since 0.1.0
+ * The request's fields and their own rules: what the compiled validator checks,
+ * beside the context checks (`contextIssues`) that report the amounts against
+ * the currency with the merchant's digits (R1.2) even when other fields fail.
  */
-export const CheckoutRequest = withRule(
+const CheckoutRequestFields = withRule(
   Schema.Struct({
     type: Schema.optionalKey(Enum(["plan"])),
     planType: Schema.optionalKey(Enum(PLAN_TYPES)),
@@ -131,7 +135,9 @@ export const CheckoutRequest = withRule(
     callbackURL: Schema.optionalKey(Url(5, MAX_URL_LENGTH)),
     expiry: Schema.optionalKey(
       FiniteNumber.check(
-        rule<number>("format", "R4.7", "must be whole minutes", wholeMinutesOrDefault)
+        rule<number>("format", "R4.7", "must be whole minutes", wholeMinutesOrDefault, {
+          json: { anyOf: [{ maximum: 0 }, { multipleOf: 1 }] }
+        })
       )
     ),
     items: Schema.Array(CheckoutItem).check(atLeastOneItem),
@@ -139,6 +145,81 @@ export const CheckoutRequest = withRule(
   }),
   "R4.1"
 )
+
+type RequestFields = typeof CheckoutRequestFields.Type
+
+/**
+ * A scan of a request's items in its currency's ISO 4217 digits (a merchant
+ * configuration that makes it zero-decimal is `validateRequest`'s to apply):
+ * `visit` reports an item's problems and answers whether to look further.
+ */
+const itemsInCurrency = (
+  visit: (item: CheckoutItem, at: number, exponent: number, code: string, found: Found) => boolean
+) =>
+(request: RequestFields, found: Found): void => {
+  const exponent = Currency.exponent(request.currencyCode)
+  if (exponent === undefined) return
+  for (const [i, item] of request.items.entries()) if (!visit(item, i, exponent, request.currencyCode, found)) return
+}
+
+/**
+ * R1.3 where the currency is known, the request itself: every item's
+ * `costPerItem`, and its minimum deposit when in Currency, has at most the
+ * currency's fraction digits.
+ */
+const amountsInCurrencyDigits = ruleAtEach<RequestFields>(
+  "precision",
+  "R1.3",
+  "must have at most the currency's fraction digits",
+  itemsInCurrency((item, i, exponent, code, found) => {
+    const cost = item.costPerItem
+    if (
+      toMinorUnits(cost, exponent) === "precision" &&
+      !found(["items", i, "costPerItem"], `${code} has ${exponent}, got ${cost}`)
+    ) {
+      return false
+    }
+    const deposit = item.minimumDepositPerItem
+    return deposit === undefined || depositUnit(deposit.unit) !== "currency" ||
+      toMinorUnits(deposit.value, exponent) !== "precision" ||
+      found(["items", i, "minimumDepositPerItem", "value"], `${code} has ${exponent}, got ${deposit.value}`)
+  })
+)
+
+/** R1.1 where the currency is known: every line total (`costPerItem × quantity`) is an exact amount. */
+const lineTotalsExact = ruleAtEach<RequestFields>(
+  "range",
+  "R1.1",
+  "must keep the line total within the largest exact amount",
+  itemsInCurrency((item, i, exponent, code, found) => {
+    const cost = toMinorUnits(item.costPerItem, exponent)
+    return !(cost === "range" || (typeof cost === "number" && cost * item.quantity > MAX_MINOR_UNITS)) ||
+      found(["items", i, "quantity"], `${item.quantity} × ${item.costPerItem} ${code}`)
+  })
+)
+
+/**
+ * The create-checkout request (service description, "Checkout request (create)"; R4)
+ * with every rule it can check on its own. Each field's (types, lengths, patterns,
+ * enumerations, ranges) and, where the currency is known, its amounts' digits (R1.3)
+ * and exact line totals (R1.1), so `Schema.is(Checkout.CheckoutRequest)` and a Schema
+ * that embeds it refuse `costPerItem: 10.005` in AUD. What needs context is
+ * `validateRequest`'s: the authenticated merchant (R4.5), redemption dates after `now`
+ * (R4.6), a merchant configuration's digits (R1.2) and sub-merchants.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Checkout } from "payment-plan-engine"
+ * Schema.is(Checkout.CheckoutRequest)(request) // false when an amount has too many digits
+ * // embedded in your own Schema, unknown fields reported rather than stripped (R10.2):
+ * const Order = Schema.Struct({ orderNumber: Schema.String, checkout: Checkout.CheckoutRequest })
+ * Schema.decodeUnknownSync(Order)({ orderNumber: "o-1", checkout: body }, { onExcessProperty: "error", errors: "all" })
+ * ```
+ * @category Checkout
+ * @since 0.1.0
+ */
+export const CheckoutRequest = CheckoutRequestFields.check(amountsInCurrencyDigits, lineTotalsExact)
 
 /**
  * A valid create-checkout request.
@@ -389,7 +470,8 @@ const optionIssues = (options: ValidateOptions | undefined): Array<Issue> => {
   return issues
 }
 
-const checkRequest = compileValidator(CheckoutRequest, { rule: "R4.1", unknownKeys: "warn" })
+// the fields' rules; the amounts against the currency are contextIssues' (with the merchant's digits, R1.2)
+const checkRequest = compileValidator(CheckoutRequestFields, { rule: "R4.1", unknownKeys: "warn" })
 
 /**
  * {@link validateRequest} as a synchronous `Result`, for hot loops.

@@ -5,7 +5,7 @@
  * @module
  */
 import * as Schema from "effect/Schema"
-import { CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../internal/schema-kit.ts"
+import { anyCasePattern, CaseInsensitiveEnum, NonNegativeNumber, ruleAt, withRule } from "../internal/schema-kit.ts"
 import { depositUnit, MINIMUM_DEPOSIT_UNITS } from "./unit-deposit.ts"
 
 // the rule's arithmetic is Schema-free, for the product-page element's bundle
@@ -40,7 +40,11 @@ export const MinimumDeposit = withRule(
     "a Percentage minimum deposit must be at most 100",
     ["value"],
     (d) => d.value <= 100 || depositUnit(d.unit) !== "percentage",
-    (d) => String(d.value)
+    (d) => String(d.value),
+    {
+      if: { properties: { unit: { type: "string", pattern: anyCasePattern(["Percentage"]) } }, required: ["unit"] },
+      then: { properties: { value: { type: "number", maximum: 100 } } }
+    }
   )
 )
 

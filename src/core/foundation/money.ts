@@ -108,6 +108,20 @@ export const toDecimalText = (minor: number | bigint, exponent: number): string 
 }
 
 /**
+ * An amount in major units (a JSON number, as the engine answers it, R1.4) as
+ * exact decimal text with exactly the currency's digits (R1.2): `300` in AUD is
+ * `"300.00"`, `1413.4` is `"1413.40"`, `10000` in JPY stays `"10000"`. An amount
+ * the currency cannot hold (more digits, beyond the exact range) is written as
+ * it is, never rounded. What every table of amounts writes (the command line's).
+ *
+ * @internal
+ */
+export const amountText = (amount: number, exponent: number): string => {
+  const minor = toMinorUnits(amount, exponent)
+  return typeof minor === "number" ? toDecimalText(minor, exponent) : String(amount)
+}
+
+/**
  * `numerator / denominator` rounded half-up, away from zero (R1.5), for integers
  * whose quotient is a safe integer.
  *

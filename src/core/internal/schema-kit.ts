@@ -68,25 +68,67 @@ export const ruleOfNode = (ast: SchemaAST.AST): string | undefined => {
 }
 
 /**
+ * What a check says in JSON Schema (the OpenAPI document and the request bodies' schemas): the
+ * keywords that hold exactly when the check does (`{ minLength: 5 }`), or `undefined` for a rule
+ * JSON Schema cannot say (a URL as WHATWG parses it, a date after `now`), which the document then
+ * names in words as the service's own check.
+ */
+export type JsonConstraint = { readonly [keyword: string]: unknown } | undefined
+
+/** Annotation key of a check the document names in words: JSON Schema cannot say it. */
+export const SERVICE_CHECK = "x-service-check"
+
+/**
+ * A check's JSON Schema, citing its rule (`x-rule`). A rule JSON Schema cannot say is a looser
+ * approximation (Effect's `[fragment, true]`) that only names it, so no JSON Schema validator
+ * refuses what the engine accepts.
+ */
+const toJsonSchema = (
+  ruleId: string | undefined,
+  message: string,
+  json: JsonConstraint | "approximate",
+  approx?: JsonConstraint
+) => {
+  const cites = ruleId === undefined ? {} : { "x-rule": ruleId }
+  if (json !== "approximate" && json !== undefined) return () => ({ ...json, ...cites })
+  const named = { ...approx, ...cites, [SERVICE_CHECK]: message }
+  return () => [named, true] as const
+}
+
+/** How a check of {@link rule} describes a failing value, and what it says in JSON Schema. */
+export interface RuleOptions<T> {
+  readonly detail?: (value: T) => string
+  /** the exact JSON Schema keywords of the check; none: JSON Schema cannot say it */
+  readonly json?: JsonConstraint
+  /** keywords looser than the check (a date's grammar without its calendar), when it has no exact ones */
+  readonly approximately?: JsonConstraint
+}
+
+/**
  * A Schema check that, when it fails, reports `code` under `rule` with `message`
  * and what the value was (`got …`; `detail` overrides how it is described).
  * Without a rule (`undefined`), the issue cites the rule of the node it is
- * found in, as a structural issue does.
+ * found in, as a structural issue does. `json` is what it says in JSON Schema.
  */
 export const rule = <T>(
   code: IssueCode,
   ruleId: string | undefined,
   message: string,
   predicate: (value: T) => boolean,
-  detail: (value: T) => string = describe
-) =>
-  Schema.makeFilter<T>((value) => predicate(value) || `${message}, got ${detail(value)}`, {
+  options: ((value: T) => string) | RuleOptions<T> = describe
+) => {
+  const { detail = describe, json = undefined, approximately = undefined } = typeof options === "function"
+    ? { detail: options }
+    : options
+  return Schema.makeFilter<T>((value) => predicate(value) || `${message}, got ${detail(value)}`, {
     code,
     ...(ruleId === undefined ? {} : { rule: ruleId }),
     message,
     expected: message,
-    [PREDICATE]: predicate
-  })
+    [PREDICATE]: predicate,
+    toJsonSchema: toJsonSchema(ruleId, message, json === undefined ? "approximate" : json, approximately)
+  } as never)
+}
 
 /**
  * Like {@link rule}, for a check of a whole object that reports at one of its
@@ -98,15 +140,17 @@ export const ruleAt = <T>(
   message: string,
   at: ReadonlyArray<PropertyKey>,
   predicate: (value: T) => boolean,
-  detail: (value: T) => string
+  detail: (value: T) => string,
+  json?: JsonConstraint
 ) =>
   Schema.makeFilter<T>((value) => predicate(value) || { path: at, issue: `${message}, got ${detail(value)}` }, {
     code,
     rule: ruleId,
     message,
     expected: message,
-    [PREDICATE]: predicate
-  })
+    [PREDICATE]: predicate,
+    toJsonSchema: toJsonSchema(ruleId, `${at.join(".")}: ${message}`, json === undefined ? "approximate" : json)
+  } as never)
 
 /**
  * Where a part of a container fails a {@link ruleAtEach} check, and what is wrong there;
@@ -144,7 +188,14 @@ export const ruleAtEach = <T>(
       scan(value, (at, detail) => issues.push({ path: at, issue: `${message}: ${detail}` }) > 0)
       return issues.length === 0 || issues
     },
-    { code, rule: ruleId, message, expected: message, [PREDICATE]: holds }
+    {
+      code,
+      rule: ruleId,
+      message,
+      expected: message,
+      [PREDICATE]: holds,
+      toJsonSchema: toJsonSchema(ruleId, message, "approximate")
+    } as never
   )
 }
 
@@ -190,9 +241,16 @@ const atMost = (s: string, max: number) => s.length <= max || codePointLength(s)
 const lengthChecks = (min: number, max: number, ruleId: string) => {
   const between = min === max ? `exactly ${min}` : `${min} to ${max}`
   const count = (s: string) => `${codePointLength(s)}`
+  // JSON Schema counts code points too (R4.2)
   return [
-    rule<string>("too_short", ruleId, `must have ${between} characters`, (s) => atLeast(s, min), count),
-    rule<string>("too_long", ruleId, `must have ${between} characters`, (s) => atMost(s, max), count)
+    rule<string>("too_short", ruleId, `must have ${between} characters`, (s) => atLeast(s, min), {
+      detail: count,
+      json: { minLength: min }
+    }),
+    rule<string>("too_long", ruleId, `must have ${between} characters`, (s) => atMost(s, max), {
+      detail: count,
+      json: { maxLength: max }
+    })
   ] as const
 }
 
@@ -224,17 +282,24 @@ export const PatternText = (
     readonly rule: string
     readonly message: string
     readonly test: (s: string) => boolean
+    /** what the test says in JSON Schema; none: JSON Schema cannot say it */
+    readonly json?: JsonConstraint
   }
 ) => {
   const [tooShort, tooLong] = lengthChecks(min, max, "R4.1")
-  const pattern = rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern)
+  // JSON Schema's patterns are ECMA-262 expressions: the service's, exactly as written (R4.3)
+  const pattern = rule<string>("pattern", "R4.3", "must not contain spaces or line breaks", matchesNoSpacePattern, {
+    json: { pattern: NO_SPACE_PATTERN.source }
+  })
   if (content === undefined) {
     return Schema.String.check(
       allOf((s) => inLength(s, min, max) && matchesNoSpacePattern(s), tooShort, tooLong, pattern)
     )
   }
   const test = content.test
-  const fits = rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || test(s))
+  const fits = rule<string>(content.code, content.rule, content.message, (s) => !inLength(s, min, max) || test(s), {
+    json: content.json
+  })
   return Schema.String.check(
     allOf((s) => inLength(s, min, max) && matchesNoSpacePattern(s) && test(s), tooShort, tooLong, pattern, fits)
   )
@@ -258,12 +323,17 @@ export const isAddressable = (value: string): boolean =>
  * spaces or line breaks, and addressable (see {@link isAddressable}).
  */
 export const Identifier = PatternText(1, 256).check(
-  rule<string>("format", "R4.3", "must not be \".\" or \"..\" and must be well-formed Unicode", isAddressable)
+  rule<string>("format", "R4.3", "must not be \".\" or \"..\" and must be well-formed Unicode", isAddressable, {
+    // a lone surrogate has no UTF-8 form, so no JSON text carries one
+    approximately: { not: { enum: [".", ".."] } }
+  })
 )
 
 /** A non-empty string. */
 export const NonEmptyText = (ruleId: string) =>
-  Schema.String.check(rule<string>("too_short", ruleId, "must not be empty", (s) => s.length > 0))
+  Schema.String.check(
+    rule<string>("too_short", ruleId, "must not be empty", (s) => s.length > 0, { json: { minLength: 1 } })
+  )
 
 /**
  * The most characters a URL field may have: the service's URL fields
@@ -291,7 +361,15 @@ export const hasUserInfo = (s: string): boolean => {
   return url !== null && (url.username !== "" || url.password !== "")
 }
 
-const finite = rule<number>("type", undefined, "must be a finite number", (n) => Number.isFinite(n))
+const finite = Schema.makeFilter<number>((n) => Number.isFinite(n) || `must be a finite number, got ${describe(n)}`, {
+  code: "type",
+  message: "must be a finite number",
+  expected: "must be a finite number",
+  [PREDICATE]: (n: number) => Number.isFinite(n),
+  // Effect's own finite check's representation: a JSON number, with no text for NaN or the infinities
+  representation: { id: "effect/schema/isFinite", payload: null },
+  toJsonSchema: () => ({ type: "number" })
+} as never)
 
 /** A finite number; NaN and infinities are not JSON numbers (a type issue, under the rule of its node). */
 export const FiniteNumber = Schema.Number.check(finite)
@@ -303,11 +381,17 @@ export const WholeNumber = (min: number, ruleId: string, max?: number) => {
     allOf(
       (n) => Number.isSafeInteger(n) && n >= min && n <= upper,
       finite,
-      rule<number>("format", ruleId, "must be a whole number", (n) => !Number.isFinite(n) || Number.isInteger(n)),
+      rule<number>("format", ruleId, "must be a whole number", (n) => !Number.isFinite(n) || Number.isInteger(n), {
+        json: { type: "integer" }
+      }),
       max === undefined
-        ? rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min))
-        : rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => !(n < min || n > max)),
-      rule<number>("range", ruleId, "must be a safe integer", (n) => !Number.isInteger(n) || Number.isSafeInteger(n))
+        ? rule<number>("range", ruleId, `must be at least ${min}`, (n) => !(n < min), { json: { minimum: min } })
+        : rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => !(n < min || n > max), {
+          json: { minimum: min, maximum: max }
+        }),
+      rule<number>("range", ruleId, "must be a safe integer", (n) => !Number.isInteger(n) || Number.isSafeInteger(n), {
+        json: { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
+      })
     )
   )
 }
@@ -318,7 +402,9 @@ export const NumberBetween = (min: number, max: number, ruleId: string) =>
     allOf(
       (n) => n >= min && n <= max,
       finite,
-      rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max)
+      rule<number>("range", ruleId, `must be between ${min} and ${max}`, (n) => n >= min && n <= max, {
+        json: { minimum: min, maximum: max }
+      })
     )
   )
 
@@ -328,7 +414,7 @@ export const NonNegativeNumber = (ruleId: string) =>
     allOf(
       (n) => n >= 0 && n < Infinity,
       finite,
-      rule<number>("range", ruleId, "must not be negative", (n) => !(n < 0))
+      rule<number>("range", ruleId, "must not be negative", (n) => !(n < 0), { json: { minimum: 0 } })
     )
   )
 
@@ -339,9 +425,24 @@ export const NonNegativeNumber = (ruleId: string) =>
 export const CaseInsensitiveEnum = <const V extends string>(values: ReadonlyArray<V>, ruleId: string) => {
   const read = caseInsensitive(values)
   return Schema.String.check(
-    rule<string>("enum", ruleId, `must be one of ${values.join(", ")} (any case)`, (s) => read(s) !== undefined)
+    rule<string>("enum", ruleId, `must be one of ${values.join(", ")} (any case)`, (s) => read(s) !== undefined, {
+      json: { pattern: anyCasePattern(values) }
+    })
   )
 }
+
+/**
+ * A pattern matching each of `values` in any case, as the one reader folds them (ASCII letters
+ * only): `Weekly` is `^(?:[Ww][Ee][Ee][Kk][Ll][Yy])$`. JSON Schema's patterns take no flags.
+ */
+export const anyCasePattern = (values: ReadonlyArray<string>): string =>
+  `^(?:${
+    values.map((value) =>
+      [...value].map((c) =>
+        /[A-Za-z]/.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
+      ).join("")
+    ).join("|")
+  })$`
 
 /** A literal choice, reported as `enum`. */
 export const Enum = <const V extends ReadonlyArray<string>>(values: V) => Schema.Literals(values)
@@ -429,7 +530,11 @@ const tolerantOfNow = (ast: SchemaAST.AST, required: ReadonlySet<string>): Schem
       const members = ast.types.filter((t) => t._tag !== "Null" && t._tag !== "Undefined")
       const nullable = members.length !== ast.types.length
       const inner = members.every((t) => t._tag === "Literal" && typeof t.literal === "string")
-        ? Schema.String
+        ? Schema.String.annotate({
+          description: `One of ${
+            members.map((t) => (t as SchemaAST.Literal).literal).join(", ")
+          }, or another value a service adds (R9).`
+        })
         : members.length === 1
         ? tolerantOf(members[0]!)
         : Schema.Union(members.map((m) => tolerantOf(m)))
@@ -446,7 +551,8 @@ const tolerantOfNow = (ast: SchemaAST.AST, required: ReadonlySet<string>): Schem
       }
       const index = ast.indexSignatures[0]
       if (ast.propertySignatures.length === 0 && index !== undefined) {
-        return Schema.Record(Schema.String, tolerantOf(index.type))
+        // a map's values are read as its type says (R9): each may be null
+        return Schema.Record(Schema.String, Schema.NullOr(tolerantOf(index.type)))
       }
       return OpenStruct(fields)
     }

@@ -72,7 +72,8 @@ const SearchField = Schema.String.check(
     "enum",
     RULE,
     `must be a field of the plan summary (${Object.keys(SEARCH_FIELDS).join(", ")})`,
-    (field) => Object.hasOwn(SEARCH_FIELDS, field)
+    (field) => Object.hasOwn(SEARCH_FIELDS, field),
+    { json: { enum: Object.keys(SEARCH_FIELDS) } }
   )
 )
 

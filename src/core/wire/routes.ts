@@ -73,17 +73,23 @@ export interface RequestContext {
  * - `validate(context, input)`: the concept's strict check of the input
  *   (every issue, with its rule); its second parameter is the client method's
  *   first, name, type and optionality included.
+ * - `request`: the concept's strict schema of that input (the body's, or the
+ *   parameters' with the path's among them), which `validate` checks: the
+ *   OpenAPI document (openapi.ts) describes the request with it.
  * - `response`: the concept's tolerant reading of the answer (R9).
+ * - `status`: the status of a success, when it is not 200.
  */
 export type RouteEntry =
   & Route
   & {
     readonly response: Schema.Top
+    readonly status?: 201
   }
   & (
     | { readonly in: "none" }
     | {
       readonly in: "body" | "query" | "path"
+      readonly request: Schema.Top
       readonly validate: (
         context: RequestContext,
         input: never
@@ -92,10 +98,15 @@ export type RouteEntry =
   )
 
 /** The path's identifiers (1..256 characters, no space or line break, not a dot segment), checked before sending. */
-const identifier = (name: string) => {
+const identifier = <const Name extends string>(name: Name) => {
+  const request = Schema.Struct({ [name]: Identifier } as { readonly [K in Name]: typeof Identifier })
   // a missing or non-text id cites the client's own rule, as the client's option checks do (docs/client.md)
-  const validate = requestValidator(Schema.Struct({ [name]: Identifier }), "client")
-  return (id: unknown) => validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>
+  const validate = requestValidator(request, "client")
+  return {
+    request,
+    validate: (id: unknown) =>
+      validate({ [name]: id }) as Result.Result<Validated<Record<string, string>>, ValidationError>
+  }
 }
 const checkoutIdentifier = identifier("checkoutId")
 const planIdentifier = identifier("planId")
@@ -113,16 +124,20 @@ export const ROUTE_TABLE = {
     method: "POST",
     path: "/api/v2/checkout",
     in: "body",
+    request: Checkout.CheckoutRequest,
     validate: (context, request: Checkout.CheckoutRequest) =>
       validateCheckoutRequestResult(request, { merchantId: context.merchantId, now: context.now }),
-    response: Checkout.CheckoutResponse
+    response: Checkout.CheckoutResponse,
+    // the description's example of a create answers 201
+    status: 201
   },
   /** The checkout, for verification (R8), read tolerantly (R9). */
   retrieveCheckout: {
     method: "GET",
     path: "/api/v2/checkout/{checkoutId}",
     in: "path",
-    validate: (_, checkoutId: string) => checkoutIdentifier(checkoutId),
+    request: checkoutIdentifier.request,
+    validate: (_, checkoutId: string) => checkoutIdentifier.validate(checkoutId),
     response: Verification.CheckoutVerificationResponse
   },
   /** The terms of a checkout (R6); the request is validated first. */
@@ -130,6 +145,7 @@ export const ROUTE_TABLE = {
     method: "POST",
     path: "/api/v2/checkout/{checkoutId}/to-plan/calculate",
     in: "body",
+    request: PlanTerms.PlanTermsRequest,
     validate: (_, request: PlanTerms.PlanTermsRequest) => validatePlanTermsRequestResult(request),
     response: PlanTerms.PlanTermsResponse
   },
@@ -138,7 +154,8 @@ export const ROUTE_TABLE = {
     method: "GET",
     path: "/api/v2/plans/{planId}",
     in: "path",
-    validate: (_, planId: string) => planIdentifier(planId),
+    request: planIdentifier.request,
+    validate: (_, planId: string) => planIdentifier.validate(planId),
     response: Plan.PlanResponse
   },
   /** Sets the merchant order id of a plan (R4.1, R4.3 on the id). */
@@ -146,6 +163,7 @@ export const ROUTE_TABLE = {
     method: "PUT",
     path: "/api/v2/plans/{planId}/merchant-order",
     in: "body",
+    request: Plan.SetMerchantOrderRequest,
     validate: (_, request: Plan.SetMerchantOrderRequest) => validateMerchantOrderResult(request),
     response: Plan.SetMerchantOrderResponse
   },
@@ -154,6 +172,7 @@ export const ROUTE_TABLE = {
     method: "GET",
     path: "/api/v2/plans",
     in: "query",
+    request: Search.PlanSearchQuery,
     // the parameters are sent as given (converted): the service fills the defaults itself
     validate: (_, query?: Search.PlanSearchParams) => validateSearchQueryResult(query === undefined ? {} : query),
     response: Search.PlanSearchResponse
@@ -163,7 +182,8 @@ export const ROUTE_TABLE = {
     method: "GET",
     path: "/api/v2/plans/{planId}/cancellation-summary",
     in: "path",
-    validate: (_, planId: string) => planIdentifier(planId),
+    request: planIdentifier.request,
+    validate: (_, planId: string) => planIdentifier.validate(planId),
     response: Refund.RefundCalculationResponse
   },
   /** A page of a plan's notes; the parameters are checked with the core's query schema. */
@@ -171,6 +191,7 @@ export const ROUTE_TABLE = {
     method: "GET",
     path: "/api/v2/plans/{planId}/notes",
     in: "query",
+    request: Notes.PlanNotesQuery,
     validate: (_, query: Notes.PlanNotesParams) => Notes.validateQueryResult(query),
     response: Notes.PlanNotesResponse
   },
@@ -179,6 +200,7 @@ export const ROUTE_TABLE = {
     method: "POST",
     path: "/api/v2/plans/{planId}/cancel",
     in: "body",
+    request: Refund.CancelPlanRequest,
     validate: (_, request: Refund.CancelPlanRequest) => cancelRequest(request),
     response: Refund.CancelPlanResponse
   },

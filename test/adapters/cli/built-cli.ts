@@ -64,15 +64,19 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** Runs the built binary with `args`, writing `input` (if any) to its stdin; `env` is added to the environment. */
+/**
+ * Runs the built binary with `args`, writing `input` (if any) to its stdin; `env` is added to the
+ * environment; `node` is the Node.js that runs it (default: this test's).
+ */
 export const runCli = (
   cli: string,
   args: ReadonlyArray<string>,
   input?: string | Buffer,
-  env: Readonly<Record<string, string>> = {}
+  env: Readonly<Record<string, string>> = {},
+  node: string = process.execPath
 ): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
+    const child = spawn(node, [cli, ...args], {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...process.env, ...env }
     })

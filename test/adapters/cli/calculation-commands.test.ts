@@ -103,7 +103,7 @@ describe("payment-plan plan-terms", () => {
     expect(rows.map((r) => [Number(r[1]), r[2], Number(r[3])])).toEqual(
       terms.schedule.map((p) => [p.installmentNumber, p.date, p.amount])
     )
-    expect(ran.stdout).toMatch(/totalCost\s+1100/)
+    expect(ran.stdout).toMatch(/totalCost\s+1100\.00/)
   })
 
   it("R6.6: unacceptable terms (a deposit with too many digits) are shown, and exit 1", async () => {
@@ -166,7 +166,7 @@ describe("payment-plan calculate-refund", () => {
     const ran = await cli(["calculate-refund", file, "--at", "2027-02-09T00:00:00Z", "--format", "table"])
     expect(ran.code).toBe(0)
     expect(ran.stdout).toMatch(/50% refundable within 30 days of the redemption date\s+250/)
-    expect(ran.stdout).toMatch(/suggestedRefundAmount\s+150\n/)
+    expect(ran.stdout).toMatch(/suggestedRefundAmount\s+150\.00\n/)
   })
 
   it("R7.2: --merchant gives default policies to items without their own", async () => {

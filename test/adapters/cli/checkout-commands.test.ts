@@ -77,8 +77,8 @@ describe("payment-plan summarize", () => {
   it("R2.3: the description's example on stdin gives totalCost 1100 and totalMinimumDeposit 280, in a table", async () => {
     const ran = await cli(["summarize", "--now", NOW, "--format", "table"], request)
     expect(ran.code).toBe(0)
-    expect(ran.stdout).toMatch(/totalCost\s+1100\n/)
-    expect(ran.stdout).toMatch(/totalMinimumDeposit\s+280\n/)
+    expect(ran.stdout).toMatch(/totalCost\s+1100\.00\n/)
+    expect(ran.stdout).toMatch(/totalMinimumDeposit\s+280\.00\n/)
   })
 
   it("R2.2: --merchant gives the default deposit of items without one", async () => {

@@ -114,7 +114,7 @@ describe("payment-plan conformance", () => {
   })
 
   it("exit 1 when a boundary class is left unreached under --min-coverage, with the classes on stderr", async () => {
-    const ran = await cli(args(good.url, ["--runs", "5", "--only", "create", "--min-coverage"]))
+    const ran = await cli(args(good.url, ["--runs", "2", "--only", "create", "--min-coverage"]))
     expect(ran.code).toBe(1)
     expect(ran.stderr).toMatch(
       /^payment-plan: the run is incomplete: \d+ boundary class\(es\) reached fewer than 1 time\(s\) \(--min-coverage\): R\d/

@@ -22,24 +22,60 @@ const collect = () => {
   return { stream, text: () => Buffer.concat(chunks).toString("utf8") }
 }
 
+/** A command running in this process: what it wrote so far, and its end. */
+export interface Running {
+  /** the first match of `pattern` in what the command writes on stderr, once it has written it */
+  readonly stderrMatch: (pattern: RegExp) => Promise<RegExpExecArray>
+  readonly done: Promise<Ran>
+}
+
 /**
- * Runs `args`; `stdin` is what is piped (a string, possibly empty), or
- * `"terminal"` for an interactive terminal with nothing piped; `env` is the
- * environment the commands read (default: none, so the machine's own
- * `PAYMENT_PLAN_API_KEY` or `PORT` never leak into a test).
+ * Starts `args` and answers at once; `stdin` is what is piped (a string, possibly empty), or
+ * `"terminal"` for an interactive terminal with nothing piped; `env` is the environment the
+ * commands read (default: none, so the machine's own `PAYMENT_PLAN_API_KEY` or `PORT` never leak
+ * into a test).
  */
-export const runInProcess = async (
+export const startInProcess = (
   args: ReadonlyArray<string>,
   stdin: string | "terminal" = "terminal",
   env: Readonly<Record<string, string | undefined>> = {}
-): Promise<Ran> => {
+): Running => {
   const input = stdin === "terminal"
     ? Object.assign(Readable.from([]), { isTTY: true })
     : Readable.from(stdin === "" ? [] : [Buffer.from(stdin)])
   const out = collect()
   const err = collect()
-  const code = await run(args, { stdin: input, stdout: out.stream, stderr: err.stream, env })
-  return { code, stdout: out.text(), stderr: err.text() }
+  const done = run(args, { stdin: input, stdout: out.stream, stderr: err.stream, env }).then((code) => ({
+    code,
+    stdout: out.text(),
+    stderr: err.text()
+  }))
+  const stderrMatch = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const look = () => {
+        const found = pattern.exec(err.text())
+        if (found === null) return false
+        err.stream.off("data", look)
+        resolve(found)
+        return true
+      }
+      if (look()) return
+      // each chunk is looked at after `collect` has kept it (its listener came first)
+      err.stream.on("data", look)
+      done.then((ran) => {
+        if (!look()) {
+          reject(new Error(`the command ended (${ran.code}) without writing ${pattern} on stderr: ${ran.stderr}`))
+        }
+      }, reject)
+    })
+  return { stderrMatch, done }
 }
+
+/** Runs `args` to its end (see {@link startInProcess} for `stdin` and `env`). */
+export const runInProcess = (
+  args: ReadonlyArray<string>,
+  stdin: string | "terminal" = "terminal",
+  env: Readonly<Record<string, string | undefined>> = {}
+): Promise<Ran> => startInProcess(args, stdin, env).done
 
 export const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url))

@@ -27,7 +27,17 @@ const plan = {
 }
 const planText = JSON.stringify(plan)
 
-const COMMANDS = ["validate", "summarize", "plan-terms", "calculate-refund", "exposure", "serve"]
+const COMMANDS = [
+  "validate",
+  "summarize",
+  "plan-terms",
+  "calculate-refund",
+  "exposure",
+  "serve",
+  "webhooks listen",
+  "webhooks trigger",
+  "conformance"
+]
 
 describe("exit codes", () => {
   // --frequency yearly and --day 32 exited 1 while --format xml and --now yesterday exited 2
@@ -138,7 +148,7 @@ describe("--merchant <sandbox merchants file> --merchant-id, as the binary loads
 describe("help", () => {
   // serve --help said `(default: in memory, nothing kept) (default: ":memory:")`
   it.each(COMMANDS)("%s --help states each option's default once", async (command) => {
-    const ran = await cli([command, "--help"])
+    const ran = await cli([...command.split(" "), "--help"])
     expect(ran.code).toBe(0)
     const options = ran.stdout.slice(ran.stdout.indexOf("Options:"))
     // one entry per option: its first line starts with "  -", wrapped lines are indented further
@@ -146,6 +156,27 @@ describe("help", () => {
     expect(entries.length).toBeGreaterThan(1)
     for (const entry of entries) expect(entry.match(/default:/g)?.length ?? 0, entry).toBeLessThanOrEqual(1)
   })
+
+  // a session sets them once: trigger needed --merchant-id and --api-key every time, conformance its URL
+  it.each(["webhooks listen", "webhooks trigger", "conformance"])(
+    "%s --help names the variable of --base-url, --merchant-id and --api-key, and that a flag wins",
+    async (command) => {
+      const ran = await cli([...command.split(" "), "--help"])
+      const help = ran.stdout.replace(/\s+/g, " ")
+      for (
+        const [flag, variable] of [
+          ["--base-url <url>", "PAYMENT_PLAN_BASE_URL"],
+          ["--merchant-id <id>", "PAYMENT_PLAN_MERCHANT_ID"],
+          ["--api-key <key>", "PAYMENT_PLAN_API_KEY"]
+        ]
+      ) {
+        expect(help).toMatch(new RegExp(`${flag} [^-]*\\(env ${variable};`))
+      }
+      expect(help).toContain(
+        "Each of --base-url, --merchant-id and --api-key falls back to its environment variable; a flag wins over its variable."
+      )
+    }
+  )
 
   // one meaning of a date on the command line, stated in --help
   it.each(["", "validate", "summarize", "plan-terms", "calculate-refund", "exposure"])(

@@ -47,13 +47,13 @@ describe("webhooks: what can never work is a usage error", () => {
     await once(sandbox, "listening")
     const url = `http://127.0.0.1:${(sandbox.address() as { port: number }).port}`
     try {
-      const ran = await runCli(["webhooks", "trigger", "plan.nonsense", "--url", url, ...AUTH])
+      const ran = await runCli(["webhooks", "trigger", "plan.nonsense", "--base-url", url, ...AUTH])
       expect(ran.code).toBe(2)
       expect(ran.stderr).toContain(`got "plan.nonsense"`)
       for (const type of EVENT_TYPES) expect(ran.stderr).toContain(type)
       expect(asked).toBe(0)
       // a type of the catalogue is asked for
-      expect((await runCli(["webhooks", "trigger", "plan.cancelled", "--url", url, ...AUTH])).code).toBe(0)
+      expect((await runCli(["webhooks", "trigger", "plan.cancelled", "--base-url", url, ...AUTH])).code).toBe(0)
       expect(asked).toBe(1)
     } finally {
       sandbox.close()
@@ -63,7 +63,7 @@ describe("webhooks: what can never work is a usage error", () => {
   it("a sandbox that cannot be reached: trigger and conformance say it alike, exit 2", async () => {
     const port = await deadPort()
     const base = `http://127.0.0.1:${port}`
-    const trigger = await runCli(["webhooks", "trigger", "--url", base, ...AUTH])
+    const trigger = await runCli(["webhooks", "trigger", "--base-url", base, ...AUTH])
     const conformance = await runCli(["conformance", "--base-url", base, ...AUTH, "--quiet", "--runs", "1"])
     const said = `payment-plan: cannot reach ${base}: connect ECONNREFUSED 127.0.0.1:${port}\n`
     expect([trigger.code, trigger.stderr]).toEqual([2, said])

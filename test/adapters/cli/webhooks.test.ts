@@ -3,11 +3,15 @@
  * receives a sandbox's signed test event, verifies it and prints it; a
  * delivery signed with another secret is refused. (That `--count` ends the
  * command was checked by hand with dist/cli.js; the test-built binary keeps
- * running here, so the test stops it.)
+ * running here, so the test stops it.) A registered `listen` removes its
+ * endpoint when a signal stops it, as `stripe listen` does: the process and
+ * its signals are the point here (what it answers is tested in process,
+ * webhooks-listen.test.ts).
  */
 import { spawn } from "node:child_process"
+import { once } from "node:events"
 import { Webhook } from "standardwebhooks"
-import { expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { loadMerchants, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
@@ -52,7 +56,7 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
       "webhooks",
       "trigger",
       "plan.status_changed",
-      "--url",
+      "--base-url",
       sandbox.url,
       "--merchant-id",
       "merchant-123",
@@ -72,7 +76,7 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
       "webhooks",
       "trigger",
       "plan.renamed",
-      "--url",
+      "--base-url",
       sandbox.url,
       "--merchant-id",
       "merchant-123",
@@ -86,3 +90,48 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
     await sandbox.close()
   }
 }, 60_000)
+
+describe("listen registered with the sandbox, stopped by a signal", () => {
+  it.each(["SIGINT", "SIGTERM"] as const)("%s: the endpoint is removed, exit 0", async (signal) => {
+    const merchants = loadMerchants({
+      merchants: [{ id: "merchant-123", apiKey: "key-a-0123456789", currencies: [{ currencyCode: "AUD" }] }]
+    })
+    const sandbox = await startSandbox({ merchants, port: 0 })
+    const headers = { authorization: `Basic ${Buffer.from("merchant-123:key-a-0123456789").toString("base64")}` }
+    const endpoint = async () =>
+      ((await (await fetch(`${sandbox.url}/sandbox/webhook`, { headers })).json()) as { url: string | null }).url
+    const env = { ...process.env }
+    delete env["WEBHOOK_SECRET"]
+    const child = spawn(process.execPath, [built().cli, "webhooks", "listen", "--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...env,
+        PAYMENT_PLAN_BASE_URL: sandbox.url,
+        PAYMENT_PLAN_MERCHANT_ID: "merchant-123",
+        PAYMENT_PLAN_API_KEY: "key-a-0123456789"
+      }
+    })
+    try {
+      let err = ""
+      const ready = new Promise<void>((resolve, reject) => {
+        child.stderr!.on("data", (b: Buffer) => {
+          err += b.toString()
+          if (/signing secret whsec_\S+/.test(err)) resolve()
+        })
+        child.once("exit", () => reject(new Error(err)))
+      })
+      await ready
+      const url = /listening for webhooks on (http:\/\/\S+)/.exec(err)![1]
+      expect(await endpoint()).toBe(url)
+      const exited = once(child, "exit")
+      child.kill(signal)
+      const [code] = await exited
+      expect(code, err).toBe(0)
+      expect(err).toContain(`removed the webhook endpoint ${url}`)
+      expect(await endpoint()).toBeNull()
+    } finally {
+      child.kill()
+      await sandbox.close()
+    }
+  })
+})

@@ -1,13 +1,19 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Schema } from "effect"
 import {
   type ClientErrorCode,
   createClient,
+  InvalidRedirectError,
   isPaymentPlanClientError,
+  NotFoundError,
   PaymentPlanClientError,
-  RequestValidationError
+  RateLimitedError,
+  RequestValidationError,
+  TransportError
 } from "../../../src/adapters/client/index.ts"
 import { make } from "../../../src/adapters/client/service.ts"
+import type { ValidationError } from "../../../src/core/foundation/issues.ts"
+import { fakeServer } from "./fake-server.ts"
 import { fakeTransport, type Step } from "./fake-transport.ts"
 import { checkoutResponse, options, runWithClock } from "./helpers.ts"
 
@@ -58,11 +64,11 @@ describe("one base for the client's errors", () => {
     ])
   })
 
-  it("a request the core refuses is a RequestValidationError: tag ValidationError, the operation, every issue", async () => {
+  it("a request the core refuses is a RequestValidationError: the operation, every issue", async () => {
     const { client } = clientOver([])
     const error = await rejection(client.listPlanNotes({ planId: "plan_1", pageSize: 0, pageOffset: -1 }))
     expect(error).toBeInstanceOf(RequestValidationError)
-    expect(error).toMatchObject({ _tag: "ValidationError", code: "invalid_request", operation: "listPlanNotes" })
+    expect(error).toMatchObject({ _tag: "RequestValidationError", code: "invalid_request", operation: "listPlanNotes" })
     expect((error as unknown as RequestValidationError).issues.map((i) => i.path).sort()).toEqual([
       "pageOffset",
       "pageSize"
@@ -241,5 +247,138 @@ describe("client error paths", () => {
     // an already aborted signal sends nothing
     await expect(client.retrievePlan("p1", { signal: controller.signal })).rejects.toThrow("user navigated away")
     expect(transport.requests).toHaveLength(1)
+  })
+})
+
+describe("the client's errors are Effect-native", () => {
+  it.effect("one tag per class: RequestValidationError has a tag of its own: catchTag(\"ValidationError\") does not catch it", () =>
+    Effect.gen(function*() {
+      const transport = fakeTransport([])
+      const client = yield* make(options(transport.fetch, { retry: false }))
+      const refused = client.retrievePlan("..") as Effect.Effect<unknown, { readonly _tag: string }>
+      // the core's tag, as a program catching the core's refusals names it
+      const caught = yield* Effect.exit(
+        (refused as Effect.Effect<unknown, ValidationError | RequestValidationError>).pipe(
+          Effect.catchTag("ValidationError", () => Effect.succeed("caught as the core's ValidationError"))
+        )
+      )
+      expect(Exit.isFailure(caught)).toBe(true)
+      const error = yield* Effect.flip(refused)
+      expect(error._tag).toBe("RequestValidationError")
+      const own = yield* (refused as Effect.Effect<unknown, RequestValidationError>).pipe(
+        Effect.catchTag("RequestValidationError", (e) => Effect.succeed(e.issues.map((i) => i.path)))
+      )
+      expect(own).toEqual(["planId"])
+    }))
+
+  it("client errors are Schema tagged errors: each goes through a user's error schema, encoded as JSON and back", () => {
+    const fields = {
+      operation: "retrievePlan",
+      method: "GET",
+      url: "https://api.example.test/api/v2/plans/plan_1",
+      requestId: "req-7",
+      attempts: 2
+    } as const
+    const errors = [
+      new NotFoundError({ ...fields, status: 404, body: { code: "not_found", message: "No such plan" } }),
+      new RateLimitedError({ ...fields, status: 429, body: undefined, retryAfterMs: 3_000 }),
+      new TransportError({
+        ...fields,
+        status: undefined,
+        requestId: undefined,
+        body: undefined,
+        cause: new TypeError("fetch failed")
+      }),
+      new RequestValidationError({
+        operation: "retrievePlan",
+        issues: [{ path: "planId", code: "format", rule: "R4.3", message: "must not be \"..\"" }],
+        warnings: []
+      }),
+      new InvalidRedirectError({ problem: "repeated" })
+    ]
+    // what a user's HttpApi endpoint or RPC would declare as its error
+    const ErrorSchema = Schema.Union([
+      NotFoundError,
+      RateLimitedError,
+      TransportError,
+      RequestValidationError,
+      InvalidRedirectError
+    ])
+    const codec = Schema.toCodecJson(ErrorSchema)
+    for (const error of errors) {
+      const json = JSON.parse(JSON.stringify(Schema.encodeSync(codec)(error)))
+      expect(json._tag).toBe(error._tag)
+      const back = Schema.decodeUnknownSync(codec)(json)
+      expect(back).toBeInstanceOf(error.constructor)
+      expect(back._tag).toBe(error._tag)
+      expect(back.code).toBe(error.code)
+      expect(back.message).toBe(error.message)
+      expect(isPaymentPlanClientError(back)).toBe(true)
+    }
+    const decoded = Schema.decodeUnknownSync(codec)(JSON.parse(JSON.stringify(Schema.encodeSync(codec)(errors[0]!))))
+    expect(decoded).toMatchObject({ status: 404, requestId: "req-7", attempts: 2, body: { code: "not_found" } })
+  })
+})
+
+describe("the service's request id on every error built from an answer", () => {
+  it.each(
+    [
+      [
+        "a body cut off after the headers",
+        { kind: "truncated", headers: { "request-id": "req-cut" } },
+        "TransportError",
+        "req-cut"
+      ],
+      [
+        "an HTML page with status 200",
+        { kind: "text", status: 200, body: "<html>", headers: { "request-id": "req-html" } },
+        "UndecodableBodyError",
+        "req-html"
+      ],
+      [
+        "JSON of another shape",
+        { kind: "json", status: 200, body: [1], headers: { "Request-Id": "req-shape" } },
+        "UndecodableBodyError",
+        "req-shape"
+      ]
+    ] as const
+  )("%s: the error carries the answer's Request-Id", async (_, step, tag, requestId) => {
+    const error = await rejection(clientOver([step]).client.retrieveCheckout("chk_1"))
+    expect(error._tag).toBe(tag)
+    expect(error["requestId"]).toBe(requestId)
+  })
+
+  it.effect("a body that never ends: the TimeoutError carries the Request-Id its headers gave", () =>
+    Effect.gen(function*() {
+      const transport = fakeTransport([{ kind: "slowBody", headers: { "request-id": "req-slow" } }])
+      const client = yield* make(options(transport.fetch, { retry: false, timeoutMs: 1_000 }))
+      const exit = yield* runWithClock(client.retrieveCheckout("chk_1"))
+      const error = Exit.isFailure(exit)
+        ? (exit.cause.reasons[0] as { error?: Record<string, unknown> }).error
+        : undefined
+      expect(error?.["_tag"]).toBe("TimeoutError")
+      expect(error?.["requestId"]).toBe("req-slow")
+    }))
+})
+
+describe("the fake server's Request-Id on the client's errors", () => {
+  it("a 404, a 401 and a 409 each carry the Request-Id of their own answer", async () => {
+    const { fetch, baseUrl, merchantId, apiKey } = fakeServer()
+    const client = createClient({ fetch, baseUrl, merchantId, apiKey, retry: false })
+    const wrongKey = createClient({ fetch, baseUrl, merchantId, apiKey: `${apiKey}-wrong`, retry: false })
+    const notFound = await rejection(client.retrievePlan("plan_missing"))
+    const unauthorized = await rejection(wrongKey.getMerchantConfiguration())
+    const cancel = { planId: "plan_missing", refundableAmount: 1, reason: "Other" } as const
+    const reused = await rejection(
+      client.cancelPlan(cancel, { idempotencyKey: "k-1" }).catch(() =>
+        client.cancelPlan({ ...cancel, refundableAmount: 2 }, { idempotencyKey: "k-1" })
+      )
+    )
+    expect([notFound, unauthorized, reused].map((e) => [e._tag, e["requestId"]])).toEqual([
+      ["NotFoundError", "req_1"],
+      ["UnauthorizedError", "req_2"],
+      ["ConflictError", "req_4"]
+    ])
+    expect(notFound.message).toContain("[request id req_1]")
   })
 })

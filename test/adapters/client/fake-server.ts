@@ -1,7 +1,8 @@
 /**
  * A small in-memory service for the client's contract suite: the core's route
  * table, Basic authentication, the core's validation and calculations, a plan
- * per accepted checkout, and idempotent POSTs. It is not the sandbox (that one
+ * per accepted checkout, idempotent POSTs, and a `Request-Id` on every answer
+ * (`req_1`, `req_2`, … in the order they are given). It is not the sandbox (that one
  * is src/adapters/sandbox/); it is the least that makes every operation answer
  * as the service does, so the contract can run without it.
  */
@@ -210,8 +211,17 @@ export const fakeServer = (
     }
   }
 
-  /** Idempotent POSTs: the same key and body replay the first answer; another body is a conflict. */
+  let answered = 0
+  /** Every answer with its own `Request-Id`, as the service gives one. */
   const fetch = async (request: Request): Promise<Response> => {
+    const response = await idempotent(request)
+    const headers = new Headers(response.headers)
+    headers.set("Request-Id", `req_${++answered}`)
+    return new Response(response.body, { status: response.status, headers })
+  }
+
+  /** Idempotent POSTs: the same key and body replay the first answer; another body is a conflict. */
+  const idempotent = async (request: Request): Promise<Response> => {
     const key = request.method === "POST" ? request.headers.get("idempotency-key") : null
     if (key === null) return route(request)
     const text = await request.clone().text()

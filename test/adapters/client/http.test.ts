@@ -65,13 +65,17 @@ describe("over HTTP with the global fetch", () => {
     expect(calls).toBe(2)
   })
 
-  it("a body cut off after the headers is a TransportError", async () => {
+  it("a body cut off after the headers is a TransportError with the answer's Request-Id", async () => {
     handler = (_, response) => {
-      response.writeHead(200, { "content-type": "application/json", "content-length": "100" })
+      response.writeHead(200, { "content-type": "application/json", "content-length": "100", "Request-Id": "req-9" })
       response.write("{\"id\":")
       setImmediate(() => response.socket?.destroy())
     }
-    await expect(client().retrievePlan("plan_1")).rejects.toMatchObject({ _tag: "TransportError" })
+    await expect(client().retrievePlan("plan_1")).rejects.toMatchObject({
+      _tag: "TransportError",
+      status: undefined,
+      requestId: "req-9"
+    })
   })
 
   it("nothing listening is a TransportError", async () => {

@@ -53,7 +53,7 @@ describe("createCheckout: the outcome of R8.3", () => {
     expect(requests).toHaveLength(0)
     expect(outcome).toMatchObject({ ok: false, displayWidget: false, status: undefined })
     if (outcome.ok) return
-    expect(outcome.error._tag).toBe("ValidationError")
+    expect(outcome.error._tag).toBe("RequestValidationError")
     const issues = (outcome.error as { issues: ReadonlyArray<{ path: string; code: string }> }).issues
     expect(issues.map((i) => [i.path, i.code])).toEqual(
       expect.arrayContaining([["merchantId", "merchant_mismatch"], ["currencyCode", "unknown_currency"]])
@@ -180,7 +180,7 @@ describe("searchPlans and listPlanNotes validation", () => {
     const error = await client
       .searchPlans({ filterField: "favouriteColour", filterValue: "red", updatedAfter: "yesterday", limit: 500 })
       .then(() => undefined, (e: unknown) => e as { _tag: string; issues: ReadonlyArray<{ path: string }> })
-    expect(error?._tag).toBe("ValidationError")
+    expect(error?._tag).toBe("RequestValidationError")
     expect(requests).toHaveLength(0)
     // one definition of the query: every problem at once
     expect(error?.issues.map((i) => i.path).sort()).toEqual(["filterField", "limit", "updatedAfter"])
@@ -210,7 +210,7 @@ describe("searchPlans and listPlanNotes validation", () => {
   it("notes: pageSize 1..100, pageOffset ≥ 0, whole numbers", async () => {
     const { client, requests } = over([{ kind: "json", body: { planNotes: [] } }])
     await expect(client.listPlanNotes({ planId: "plan_1", pageSize: 101, pageOffset: -1 })).rejects.toMatchObject({
-      _tag: "ValidationError"
+      _tag: "RequestValidationError"
     })
     expect(requests).toHaveLength(0)
     await client.listPlanNotes({ planId: "plan_1", pageSize: 100, pageOffset: 0, showSoftDeletedPlanNotes: true })

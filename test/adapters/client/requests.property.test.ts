@@ -233,7 +233,7 @@ describe("requests (property): the client sends exactly the validated request to
           } catch (e) {
             error = e
           }
-          if (requests.length === 0) expect(error).toMatchObject({ _tag: "ValidationError" })
+          if (requests.length === 0) expect(error).toMatchObject({ _tag: "RequestValidationError" })
           else expect(error).toBeUndefined()
           // whatever was sent was valid
           if (op === "retrievePlan" && requests.length > 0) {

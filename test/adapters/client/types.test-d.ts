@@ -6,15 +6,19 @@
  * Nothing here runs.
  */
 import type * as Effect from "effect/Effect"
+import type * as Stream from "effect/Stream"
 import { expectTypeOf } from "vitest"
 import type {
   CallError,
   CallOptions,
   Client,
   CreateCheckoutOutcome,
+  CreatedCheckout,
   InvalidRedirectError,
+  ListedPlanNote,
   PaymentPlanClientApi,
   RequestOptions,
+  SearchedPlan,
   VerifiedCheckout,
   VerifyExpectations
 } from "../../../src/adapters/client/index.ts"
@@ -80,7 +84,7 @@ expectTypeOf<Client["getMerchantConfiguration"]>().toEqualTypeOf<
 expectTypeOf<PaymentPlanClientApi["baseUrl"]>().toEqualTypeOf<string>()
 expectTypeOf<PaymentPlanClientApi["merchantId"]>().toEqualTypeOf<string>()
 expectTypeOf<PaymentPlanClientApi["createCheckout"]>().toEqualTypeOf<
-  (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreateCheckoutOutcome>
+  (request: CheckoutRequest, options?: CallOptions) => Effect.Effect<CreatedCheckout, CallError>
 >()
 expectTypeOf<PaymentPlanClientApi["retrieveCheckout"]>().toEqualTypeOf<
   (checkoutId: string, options?: CallOptions) => Effect.Effect<CheckoutVerificationResponse, CallError>
@@ -116,6 +120,20 @@ expectTypeOf<PaymentPlanClientApi["cancelPlan"]>().toEqualTypeOf<
 expectTypeOf<PaymentPlanClientApi["getMerchantConfiguration"]>().toEqualTypeOf<
   (options?: CallOptions) => Effect.Effect<MerchantConfigurationResponse, CallError>
 >()
+expectTypeOf<PaymentPlanClientApi["searchAllPlans"]>().toEqualTypeOf<
+  (query?: PlanSearchParams, options?: CallOptions) => Stream.Stream<SearchedPlan, CallError>
+>()
+expectTypeOf<PaymentPlanClientApi["listAllPlanNotes"]>().toEqualTypeOf<
+  (query: PlanNotesParams, options?: CallOptions) => Stream.Stream<ListedPlanNote, CallError>
+>()
+expectTypeOf<Client["searchAllPlans"]>().toEqualTypeOf<
+  (query?: PlanSearchParams, options?: RequestOptions) => AsyncIterable<SearchedPlan>
+>()
+expectTypeOf<Client["listAllPlanNotes"]>().toEqualTypeOf<
+  (query: PlanNotesParams, options?: RequestOptions) => AsyncIterable<ListedPlanNote>
+>()
+expectTypeOf<SearchedPlan>().toEqualTypeOf<NonNullable<PlanSearchResponse["plans"]>[number]>()
+expectTypeOf<ListedPlanNote>().toEqualTypeOf<NonNullable<PlanNotesResponse["planNotes"]>[number]>()
 
 // The two faces have the same methods (the Promise client adds `effect`).
 expectTypeOf<keyof PaymentPlanClientApi>().toEqualTypeOf<Exclude<keyof Client, "effect">>()

@@ -62,6 +62,39 @@ describe("toDecimalText (R1.2, R1.4)", () => {
   })
 })
 
+describe("amountText (R1.2, R1.4)", () => {
+  it("writes an amount in major units with exactly the currency's digits", () => {
+    expect(Money.amountText(300, 2)).toBe("300.00")
+    expect(Money.amountText(1413.4, 2)).toBe("1413.40")
+    expect(Money.amountText(280.06, 2)).toBe("280.06")
+    expect(Money.amountText(0, 2)).toBe("0.00")
+    expect(Money.amountText(-0.5, 2)).toBe("-0.50")
+    expect(Money.amountText(10_000, 0)).toBe("10000")
+    expect(Money.amountText(1.5, 3)).toBe("1.500")
+    expect(Money.amountText(0.29, 2)).toBe("0.29") // 0.29 * 100 = 28.999999999999996
+  })
+
+  it("writes an amount the currency cannot hold as it is, never rounded", () => {
+    expect(Money.amountText(10.005, 2)).toBe("10.005")
+    expect(Money.amountText(100.5, 0)).toBe("100.5")
+    expect(Money.amountText(Number.NaN, 2)).toBe("NaN")
+  })
+
+  it("is the decimal text of the amount's minor units, whatever the amount and digits", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }),
+        (exponent, minor) => {
+          expect(Money.amountText(Money.fromMinorUnits(minor, exponent), exponent)).toBe(
+            Money.toDecimalText(minor, exponent)
+          )
+        }
+      )
+    )
+  })
+})
+
 describe("rounding (R1.5)", () => {
   it("rounds half-up, away from zero", () => {
     expect(Money.divideHalfUp(5, 2)).toBe(3)

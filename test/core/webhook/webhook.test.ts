@@ -25,6 +25,18 @@ describe("the catalogue", () => {
     }
   })
 
+  it("R9: the tolerant union reads every example of the catalogue as itself, and keeps what it does not know", () => {
+    const decode = Schema.decodeUnknownResult(Webhook.WebhookEventResponse)
+    for (const type of Webhook.EVENT_TYPES) {
+      const example = Webhook.EXAMPLES[type]
+      const json = JSON.parse(Webhook.bodyOf(example))
+      expect(unwrap(decode(json))).toEqual(example)
+      const extended = { ...json, deliveredBy: "a newer service", data: { ...json.data, addedLater: 1 } }
+      expect(unwrap(decode(extended))).toEqual({ ...extended })
+    }
+    expect(Result.isFailure(decode({ type: "plan.renamed", data: {} }))).toBe(true)
+  })
+
   it("lists at least the types of docs/webhooks.md; every plan.* event names its plan", () => {
     expect(Webhook.EVENT_TYPES).toEqual(expect.arrayContaining([
       "checkout.completed",

@@ -174,7 +174,7 @@ const exposure = async (io: Io, file: string | undefined, options: ExposureOptio
   const report = buildReport(outcome, settings)
   if (options.html !== undefined) await writeFile(options.html, renderHtml(report))
   if (options.format === "json") writeJson(io, report)
-  else io.stdout.write(renderReport(report))
+  else io.stdout.write(renderReport(report, (code) => outcome.accumulator.currencies.get(code)!.exponent))
 }
 
 export const registerExposure = (program: Command, io: Io): void => {

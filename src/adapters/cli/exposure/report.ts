@@ -6,12 +6,13 @@
  *
  * @module
  */
-import { fromMinorUnits } from "../../../core/foundation/money.ts"
+import { fromMinorUnits, toDecimalText } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
+import { amountsIn } from "../amounts.ts"
 import { renderTable } from "../table.ts"
 import type { Settings } from "./accumulate.ts"
 import type { Outcome } from "./run.ts"
-import { formatMinor, total } from "./sum.ts"
+import { total } from "./sum.ts"
 
 export interface ExposureEntry {
   readonly id: string | null
@@ -55,10 +56,10 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
   const currencies = states.map((c): CurrencyReport => ({
     currencyCode: c.currencyCode,
     plans: c.plans,
-    totalPaid: formatMinor(total(c.paid), c.exponent),
-    totalNonRefundable: formatMinor(total(c.nonRefundable), c.exponent),
-    totalSuggestedRefunds: formatMinor(total(c.refunds), c.exponent),
-    cancelled: { plans: c.cancelledPlans, totalPaid: formatMinor(total(c.cancelledPaid), c.exponent) },
+    totalPaid: toDecimalText(total(c.paid), c.exponent),
+    totalNonRefundable: toDecimalText(total(c.nonRefundable), c.exponent),
+    totalSuggestedRefunds: toDecimalText(total(c.refunds), c.exponent),
+    cancelled: { plans: c.cancelledPlans, totalPaid: toDecimalText(total(c.cancelledPaid), c.exponent) },
     largestExposures: c.top.sorted().map((e) => ({
       id: e.id ?? null,
       line: e.line,
@@ -80,7 +81,7 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
   const nonRefundable: Record<string, Array<string>> = {}
   for (const c of states) {
     let running = 0n
-    nonRefundable[c.currencyCode] = c.timeline!.map((change) => formatMinor(running += total(change), c.exponent))
+    nonRefundable[c.currencyCode] = c.timeline!.map((change) => toDecimalText(running += total(change), c.exponent))
   }
   return {
     ...report,
@@ -88,7 +89,11 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
   }
 }
 
-export const renderReport = (report: ExposureReport): string => {
+/**
+ * The report as tables; `digitsOf` gives each currency's digits (its totals'), in which the
+ * largest exposures are written too (R1.2).
+ */
+export const renderReport = (report: ExposureReport, digitsOf: (currencyCode: string) => number): string => {
   const summary = renderTable(
     ["currency", "plans", "total paid", "non-refundable", "suggested refunds", "cancelled", "paid on cancelled"],
     report.currencies.map((c) => [
@@ -107,9 +112,9 @@ export const renderReport = (report: ExposureReport): string => {
   const head = `Refund exposure ${at}: ${report.lines} line(s), ${report.invalidLines} refused\n\n`
   const largest = report.currencies
     .filter((c) => c.largestExposures.length > 0)
-    .map(
-      (c) =>
-        `\nLargest exposures, ${c.currencyCode}\n` +
+    .map((c) => {
+      const amount = amountsIn(digitsOf(c.currencyCode))
+      return `\nLargest exposures, ${c.currencyCode}\n` +
         renderTable(
           ["plan", "line", "suggested refund", "paid", "non-refundable"],
           c.largestExposures.map((
@@ -117,12 +122,12 @@ export const renderReport = (report: ExposureReport): string => {
           ) => [
             e.id ?? "",
             String(e.line),
-            String(e.suggestedRefundAmount),
-            String(e.totalPaymentsPaid),
-            String(e.totalNonRefundableAmount)
+            amount(e.suggestedRefundAmount),
+            amount(e.totalPaymentsPaid),
+            amount(e.totalNonRefundableAmount)
           ])
         )
-    )
+    })
     .join("")
   return head + summary + largest
 }

@@ -48,13 +48,3 @@ export const scale = (sum: Sum, factor: bigint): void => {
 export const addSum = (into: Sum, from: Sum, factor = 1n): void => {
   into.big += factor === 1n ? total(from) : total(from) * factor
 }
-
-/** A bigint of minor units as exact major units in decimal text, with the currency's digits: 123450n, 2 → "1234.50". */
-export const formatMinor = (minor: bigint, exponent: number): string => {
-  const negative = minor < 0n
-  const digits = (negative ? -minor : minor).toString()
-  if (exponent === 0) return (negative ? "-" : "") + digits
-  const padded = digits.padStart(exponent + 1, "0")
-  const whole = padded.slice(0, padded.length - exponent)
-  return `${negative ? "-" : ""}${whole}.${padded.slice(padded.length - exponent)}`
-}

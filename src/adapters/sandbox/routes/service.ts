@@ -29,7 +29,8 @@ type Handler<K extends Operation> = (
 
 /** What each operation of the route table does. */
 const SERVICE: { readonly [K in Operation]: Handler<K> } = {
-  createCheckout: ({ env, merchant, body, baseUrl }) => ok(createCheckout(env, merchant, body, baseUrl), 201),
+  createCheckout: ({ env, merchant, body, baseUrl }) =>
+    ok(createCheckout(env, merchant, body, baseUrl), ROUTE_TABLE.createCheckout.status),
   retrieveCheckout: ({ env, merchant, params }) => ok(retrieveCheckout(env, merchant, params.checkoutId)),
   computePlanTerms: ({ env, merchant, params, body }) => ok(computePlanTerms(env, merchant, params.checkoutId, body)),
   retrievePlan: ({ env, merchant, params }) => ok(retrievePlan(env, merchant, params.planId)),

@@ -12,6 +12,11 @@ import { parseDate } from "./calendar.ts"
 import { isDateOrDateTime, parseDateTime } from "./instant.ts"
 import { isTimeZone } from "./zone.ts"
 
+// The grammars of the parsers below, without their calendars (a 30 February, an hour 24): looser
+// than the checks, so a JSON Schema validator never refuses what they accept.
+const DATE = "\\d{4}-\\d{2}-\\d{2}"
+const TIME = "[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})"
+
 /**
  * A calendar date `YYYY-MM-DD` or an RFC 3339 date-time with its offset (R2.5).
  *
@@ -23,7 +28,8 @@ export const DateOrDateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" }
     "format",
     "R2.5",
     "must be a date YYYY-MM-DD or a date-time with an offset",
-    isDateOrDateTime
+    isDateOrDateTime,
+    { approximately: { pattern: `^${DATE}(?:${TIME})?$` } }
   )
 )
 
@@ -34,7 +40,15 @@ export const DateOrDateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" }
  * @since 0.1.0
  */
 export const DateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" } as never).check(
-  rule<string>("format", "R3.1", "must be a date-time with an offset (RFC 3339)", (s) => parseDateTime(s) !== undefined)
+  rule<string>(
+    "format",
+    "R3.1",
+    "must be a date-time with an offset (RFC 3339)",
+    (s) => parseDateTime(s) !== undefined,
+    {
+      approximately: { pattern: `^${DATE}${TIME}$` }
+    }
+  )
 )
 
 /**
@@ -44,7 +58,9 @@ export const DateTimeText = Schema.String.annotate({ [TEXT_KIND]: "date" } as ne
  * @since 0.1.0
  */
 export const CalendarDateText = Schema.String.annotate({ [TEXT_KIND]: "date" } as never).check(
-  rule<string>("format", "R3.2", "must be a date YYYY-MM-DD", (s) => parseDate(s) !== undefined)
+  rule<string>("format", "R3.2", "must be a date YYYY-MM-DD", (s) => parseDate(s) !== undefined, {
+    approximately: { pattern: `^${DATE}$` }
+  })
 )
 
 /**
