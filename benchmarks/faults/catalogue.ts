@@ -82,6 +82,24 @@ export const FAULTS: ReadonlyArray<Fault> = [
     }
   },
   {
+    // differs from half-up only on an exact half of a minor unit whose quotient is even
+    name: "a Percentage minimum deposit rounded half-even",
+    rule: "R1.5",
+    accept: ["R2.2", "R2.3"],
+    patches: [
+      p(
+        DEPOSIT,
+        "      minor = percentageOf(costPerItem, Math.min(value, 100))\n",
+        "      minor = percentageOf(costPerItem, Math.min(value, 100))\n" +
+          "      {\n" +
+          "        const scaled = toMinorUnits(Math.min(value, 100), 8)\n" +
+          "        const exact = typeof scaled === \"number\" ? BigInt(costPerItem) * BigInt(scaled) : 0n\n" +
+          "        if (exact % 10_000_000_000n === 5_000_000_000n && minor % 2 === 1) minor -= 1\n" +
+          "      }\n"
+      )
+    ]
+  },
+  {
     name: "halves rounded down (R1.5 says half-up)",
     rule: "R1.5",
     patches: [p(MONEY, "(2 * remainder >= d ? 1 : 0)", "(2 * remainder > d ? 1 : 0)")]
@@ -376,6 +394,12 @@ export const FAULTS: ReadonlyArray<Fault> = [
         "const earliest = planDay + 1 + (cadence.frequency === \"Weekly\" ? 7 : 14)"
       )
     ]
+  },
+  {
+    // a plan date's own day of month (or a cadence without its day) pays its first instalment that day
+    name: "a monthly plan's first instalment on the plan date (day D today)",
+    rule: "R6.3",
+    patches: [p(SCHEDULE, "return inPlanMonth > planDay", "return inPlanMonth >= planDay")]
   },
   {
     name: "day D of a short month not clamped to its last day",

@@ -55,8 +55,15 @@ export interface ConformanceConfig {
   readonly runs?: number | undefined
   /** The seed of every generated request: the same seed sends the same requests. Default: random. */
   readonly seed?: number | undefined
-  /** The groups to run; default all of {@link CHECK_GROUPS}. */
+  /**
+   * The groups to run; default all of {@link CHECK_GROUPS} (in read-only mode,
+   * those that run without writing: `refund`, `search`, `plans`, `notes`). A
+   * selected group that cannot run fails the run (`incomplete`); exclude it
+   * here or with `skip`.
+   */
   readonly only?: ReadonlyArray<CheckGroup> | undefined
+  /** Groups left out of the selection. */
+  readonly skip?: ReadonlyArray<CheckGroup> | undefined
   /** Send nothing that creates or changes anything (GET requests only). Default false. */
   readonly readOnly?: boolean | undefined
   /** Requests per second at most. Default 5. */
@@ -72,9 +79,19 @@ export interface ConformanceConfig {
   /**
    * The zone in which the service turns a checkout's date-times into calendar
    * dates (R2.5). The rules say `UTC` (R3.1: a checkout has no zone of its
-   * own); the sandbox uses its merchant's zone. Default `UTC`.
+   * own); the sandbox uses its merchant's zone. Default `auto`: the run
+   * learns it from a few checkouts created for the purpose (UTC in read-only
+   * mode). A zone given that the service's answers contradict, where every
+   * date it answered agrees with one other zone, stops the run with a usage
+   * error naming that zone.
    */
   readonly timeZone?: string | undefined
+  /**
+   * Each boundary class the run is to reach must be reached at least this many
+   * times, or the run is incomplete (exit 1). Default 0: the coverage is
+   * reported, not required.
+   */
+  readonly minCoverage?: number | undefined
   /** Time limit of one request in milliseconds. Default 15 000. */
   readonly timeoutMs?: number | undefined
   /** The transport; default `globalThis.fetch`. Tests pass a handler. */
@@ -100,11 +117,15 @@ export interface ResolvedConfig {
   readonly runs: number
   readonly seed: number
   readonly only: ReadonlyArray<CheckGroup>
+  /** Groups excluded by the caller (`skip`, or left out of `only`), or by read-only mode's default selection. */
+  readonly excluded: ReadonlyArray<CheckGroup>
   readonly readOnly: boolean
   readonly rps: number
   readonly maxRequests: number
   readonly maxShrinkRequests: number
+  /** An IANA zone, or `auto`. */
   readonly timeZone: string
+  readonly minCoverage: number
   readonly timeoutMs: number
   readonly fetch: FetchLike
   readonly authorization: Authorization | undefined
@@ -124,9 +145,25 @@ export const DEFAULTS = {
   rps: 5,
   maxRequests: 1000,
   maxShrinkRequests: 100,
-  timeZone: "UTC",
+  timeZone: "auto",
+  minCoverage: 0,
   timeoutMs: 15_000
 } as const
+
+/**
+ * The groups that run without writing anything: read-only mode's selection
+ * when none is given.
+ *
+ * @example
+ * ```ts
+ * import { READ_ONLY_GROUPS } from "payment-plan-engine/conformance"
+ *
+ * READ_ONLY_GROUPS // ["refund", "search", "plans", "notes"]
+ * ```
+ * @category Conformance
+ * @since 0.2.0
+ */
+export const READ_ONLY_GROUPS: ReadonlyArray<CheckGroup> = ["refund", "search", "plans", "notes"]
 
 const wholeIn = (problems: Array<string>, name: string, value: unknown, min: number, max: number): number => {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
@@ -165,11 +202,16 @@ export const resolveConformanceConfig = (config: ConformanceConfig): ResolvedCon
   const runs = wholeIn(problems, "runs", config.runs ?? DEFAULTS.runs, 1, 100_000)
   const seed = config.seed ?? Math.floor(Math.random() * 2 ** 31)
   if (!Number.isSafeInteger(seed)) problems.push(`the seed must be a whole number, got ${String(seed)}`)
-  const only = config.only ?? CHECK_GROUPS
-  const unknown = only.filter((g) => !(CHECK_GROUPS as ReadonlyArray<string>).includes(g))
-  if (unknown.length > 0 || only.length === 0) {
-    problems.push(`checks must be among ${CHECK_GROUPS.join(", ")}, got ${JSON.stringify(only.join(","))}`)
+  const only = config.only ?? (config.readOnly === true ? READ_ONLY_GROUPS : CHECK_GROUPS)
+  const skip = config.skip ?? []
+  for (const [name, list] of [["checks", only], ["skipped checks", skip]] as const) {
+    const unknown = list.filter((g) => !(CHECK_GROUPS as ReadonlyArray<string>).includes(g))
+    if (unknown.length > 0 || (name === "checks" && list.length === 0)) {
+      problems.push(`${name} must be among ${CHECK_GROUPS.join(", ")}, got ${JSON.stringify(list.join(","))}`)
+    }
   }
+  const selected = CHECK_GROUPS.filter((g) => only.includes(g) && !skip.includes(g))
+  if (selected.length === 0 && only.length > 0) problems.push("every group selected is skipped: nothing to check")
   const rps = config.rps ?? DEFAULTS.rps
   if (typeof rps !== "number" || !(rps > 0)) problems.push(`rps must be a number above 0, got ${String(rps)}`)
   const maxRequests = wholeIn(problems, "max requests", config.maxRequests ?? DEFAULTS.maxRequests, 1, 10_000_000)
@@ -181,7 +223,10 @@ export const resolveConformanceConfig = (config: ConformanceConfig): ResolvedCon
     10_000_000
   )
   const timeZone = config.timeZone ?? DEFAULTS.timeZone
-  if (!isTimeZone(timeZone)) problems.push(`not an IANA time zone: ${JSON.stringify(timeZone)}`)
+  if (timeZone !== "auto" && !isTimeZone(timeZone)) {
+    problems.push(`not an IANA time zone nor auto: ${JSON.stringify(timeZone)}`)
+  }
+  const minCoverage = wholeIn(problems, "min coverage", config.minCoverage ?? DEFAULTS.minCoverage, 0, 1_000_000)
   const timeoutMs = wholeIn(problems, "timeout", config.timeoutMs ?? DEFAULTS.timeoutMs, 1, 600_000)
   const given = config.fetch ?? (globalThis.fetch as FetchLike | undefined)
   if (typeof given !== "function") problems.push("no fetch: this runtime has none, pass one")
@@ -194,12 +239,14 @@ export const resolveConformanceConfig = (config: ConformanceConfig): ResolvedCon
     runs,
     seed,
     // in the order of CHECK_GROUPS, each once
-    only: CHECK_GROUPS.filter((g) => only.includes(g)),
+    only: selected,
+    excluded: CHECK_GROUPS.filter((g) => !selected.includes(g)),
     readOnly: config.readOnly === true,
     rps,
     maxRequests,
     maxShrinkRequests,
     timeZone,
+    minCoverage,
     timeoutMs,
     fetch: (request) => given!(request),
     authorization: config.authorization,

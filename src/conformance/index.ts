@@ -21,6 +21,7 @@ export {
   type CheckGroup,
   type ConformanceConfig,
   DEFAULTS,
+  READ_ONLY_GROUPS,
   resolveConformanceConfig,
   type ResolvedConfig
 } from "./config.ts"
@@ -33,6 +34,7 @@ export {
 } from "./errors.ts"
 export {
   type Cause,
+  type ClassTally,
   type ConformanceReport,
   type Disagreement,
   formatTable,
@@ -47,22 +49,28 @@ export {
 export { run, runConformance, type RunOptions } from "./runner.ts"
 
 /**
- * The exit code of a run, as the command gives it: 0 when every check agrees,
- * 1 when any disagrees, 2 when no comparison could be made (pass the error).
+ * The exit code of a run, as the command gives it: 0 when every check agrees
+ * and the run is complete, 1 when any disagrees or the run is incomplete (a
+ * selected group could not run, a boundary class reached fewer times than
+ * `minCoverage` asks), 2 when no comparison could be made (pass the error).
  *
  * @example
  * ```ts
  * import { exitCodeOf, runConformance } from "payment-plan-engine/conformance"
  *
- * // the sandbox: its merchant's zone, and a local service need not be spared (default: 5 requests a second)
- * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 }
+ * // a local service need not be spared (default: 5 requests a second); the zone its dates are in is learnt
+ * const config = { baseUrl, merchantId, apiKey, rps: 1000, runs: 5 }
  * process.exitCode = exitCodeOf(await runConformance(config).catch((error: unknown) => error)) // 0
  * ```
  * @category Conformance
  * @since 0.1.0
  */
-export const exitCodeOf = (outcome: { readonly disagreements: ReadonlyArray<unknown> } | unknown): 0 | 1 | 2 =>
-  typeof outcome === "object" && outcome !== null &&
-    Array.isArray((outcome as { disagreements?: unknown }).disagreements)
-    ? (outcome as { disagreements: ReadonlyArray<unknown> }).disagreements.length === 0 ? 0 : 1
-    : 2
+export const exitCodeOf = (
+  outcome: { readonly disagreements: ReadonlyArray<unknown>; readonly incomplete?: ReadonlyArray<unknown> } | unknown
+): 0 | 1 | 2 => {
+  if (typeof outcome !== "object" || outcome === null) return 2
+  const report = outcome as { disagreements?: unknown; incomplete?: unknown }
+  if (!Array.isArray(report.disagreements)) return 2
+  const incomplete = Array.isArray(report.incomplete) ? report.incomplete.length : 0
+  return report.disagreements.length === 0 && incomplete === 0 ? 0 : 1
+}

@@ -30,6 +30,15 @@ export interface Property<T> {
   readonly setupInRequest?: boolean | undefined
   /** Its share of the group's runs. */
   readonly weight: number
+  /**
+   * The boundary classes its first runs target, one slot a run in order
+   * (later runs draw a slot at random), and its scenarios steered onto a
+   * slot's targets (targets.ts).
+   */
+  readonly slots?: ReadonlyArray<ReadonlyArray<string>> | undefined
+  readonly targeted?: ((targets: ReadonlyArray<string>) => fc.Arbitrary<T>) | undefined
+  /** The boundary classes a scenario reaches when it compares something (testing/boundaries.ts). */
+  readonly classes?: ((input: T) => ReadonlyArray<string>) | undefined
 }
 
 /**

@@ -142,6 +142,31 @@ export interface GroupTally {
 }
 
 /**
+ * A boundary class of the rules (`testing/boundaries.ts`) and how often the
+ * run reached it: whether a scenario's input lay in it, as the engine reads
+ * what was sent.
+ *
+ * @category Conformance
+ * @since 0.2.0
+ */
+export interface ClassTally {
+  /** The rule's number (`R6.3`), or `search` / `notes`. */
+  readonly rule: string
+  /** The class's name within its rule (`monthly-today`). */
+  readonly class: string
+  readonly description: string
+  /** Scenarios (and setups) that reached it. */
+  readonly reached: number
+  /**
+   * Whether the run was to reach it: a group whose scenarios target it ran,
+   * and the merchant's configuration and the service's zone allow it.
+   */
+  readonly expected: boolean
+  /** Why it was not to be reached, when it was not. */
+  readonly why?: string | undefined
+}
+
+/**
  * A conformance run's report.
  *
  * @category Conformance
@@ -178,6 +203,19 @@ export interface ConformanceReport {
   readonly causes: ReadonlyArray<Cause>
   /** Every group selected: what it ran, or why it could not. */
   readonly groups: ReadonlyArray<GroupTally>
+  /** Every boundary class of the rules, with how often the run reached it. */
+  readonly coverage: ReadonlyArray<ClassTally>
+  /** Milliseconds of `durationMs` spent deciding which classes the scenarios reached. */
+  readonly coverageMs: number
+  /** The zone the service turns a checkout's date-times into dates in (R2.5), and how the run knows it. */
+  readonly timeZone: string
+  readonly timeZoneSource: "given" | "probed" | "assumed"
+  /**
+   * Why the run is not a pass though nothing disagreed: a selected group that
+   * could not run, a class reached fewer times than `minCoverage` asks. The
+   * command exits 1 when this or `disagreements` is not empty.
+   */
+  readonly incomplete: ReadonlyArray<string>
   readonly notes: ReadonlyArray<string>
 }
 
@@ -186,7 +224,8 @@ export interface ConformanceReport {
  * passed, failed, seed, disagreements: [{ rule, operation, field, expected,
  * actual, request, response, cause }], causes: [{ rule, operation, field,
  * consequences }], groups: [{ group, status, scenarios, planned, requests,
- * budget, reason }] }`.
+ * budget, reason }], coverage: [{ rule, class, reached, expected }],
+ * incomplete: [reason], timeZone }`.
  *
  * @example
  * ```ts
@@ -213,7 +252,10 @@ export const toJson = (report: ConformanceReport) => ({
     cause: d.cause ?? null
   })),
   causes: report.causes,
-  groups: report.groups.map((g) => ({ ...g, reason: g.reason ?? null }))
+  groups: report.groups.map((g) => ({ ...g, reason: g.reason ?? null })),
+  coverage: report.coverage.map((c) => ({ rule: c.rule, class: c.class, reached: c.reached, expected: c.expected })),
+  incomplete: report.incomplete,
+  timeZone: report.timeZone
 })
 
 const NUMERIC = /^-?[\d,]+(\.\d+)?$/
@@ -272,6 +314,7 @@ export const formatTable = (report: ConformanceReport): string => {
       ])
     )
   ]
+  out.push(coverageTable(report), "")
   if (report.causes.length > 0) {
     out.push(`root causes (${report.causes.length}):`)
     for (const c of report.causes) {
@@ -304,7 +347,26 @@ export const formatTable = (report: ConformanceReport): string => {
   }
   for (const note of report.notes) out.push("", `note: ${note}`)
   if (report.capReached) out.push("", `note: the request cap stopped the run after ${report.requests} requests`)
+  for (const reason of report.incomplete) out.push("", `incomplete: ${reason}`)
   return out.join("\n") + "\n"
+}
+
+/** What a class's count says: how often, or why the run was not to reach it. */
+const reachedText = (c: ClassTally): string =>
+  c.expected ? String(c.reached) : c.reached > 0 ? `${c.reached} (n/a)` : "n/a"
+
+/**
+ * The coverage table: every boundary class by rule, how often the run reached
+ * it (`n/a`: the run was not to reach it), and a line of totals.
+ */
+const coverageTable = (report: ConformanceReport): string => {
+  const expected = report.coverage.filter((c) => c.expected)
+  const reached = expected.filter((c) => c.reached > 0)
+  return table(
+    ["rule", "boundary class", "reached"],
+    report.coverage.map((c) => [c.rule, c.class, reachedText(c)])
+  ) +
+    `${reached.length} of ${expected.length} boundary classes reached (dates of date-times read in ${report.timeZone}, ${report.timeZoneSource})\n`
 }
 
 const pretty = (value: unknown): string =>
@@ -345,6 +407,19 @@ ${
       }</td><td>${g.status}</td><td>${g.scenarios}/${g.planned}</td><td>${g.requests}</td><td>${g.budget}</td><td>${
         escape(g.reason ?? "")
       }</td></tr>`
+    ).join("\n")
+  }
+</tbody></table>`
+
+/** The coverage table: every boundary class, how often the run reached it. */
+const coverageHtml = (report: ConformanceReport): string =>
+  `<h2>Boundary classes reached</h2>
+<table><thead><tr><th>rule</th><th>class</th><th>reached</th><th>what it is</th></tr></thead><tbody>
+${
+    report.coverage.map((c) =>
+      `<tr class="${c.expected && c.reached === 0 ? "bad" : "good"}"><td>${escape(c.rule)}</td><td>${
+        escape(c.class)
+      }</td><td>${escape(reachedText(c))}</td><td style="text-align:left">${escape(c.why ?? c.description)}</td></tr>`
     ).join("\n")
   }
 </tbody></table>`
@@ -412,7 +487,8 @@ ${d.request?.body === undefined ? "" : `<pre>${pretty(d.request.body)}</pre>`}
 export const renderHtml = (report: ConformanceReport): string => {
   const notes = [
     ...report.notes,
-    ...(report.capReached ? [`the request cap stopped the run after ${report.requests} requests`] : [])
+    ...(report.capReached ? [`the request cap stopped the run after ${report.requests} requests`] : []),
+    ...report.incomplete.map((reason) => `incomplete: ${reason}`)
   ]
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance of ${escape(report.baseUrl)}</title>
@@ -425,6 +501,7 @@ ${HTML_STYLE}</head><body>
   }; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (clock: ${escape(report.clock)}).</p>
 ${rulesHtml(report)}
 ${groupsHtml(report)}
+${coverageHtml(report)}
 ${causesHtml(report)}
 ${notes.map((n) => `<p class="note">Note: ${escape(n)}</p>`).join("\n")}
 ${

@@ -28,11 +28,13 @@ import { invalidTermsProperty, termsProperty } from "./checks/terms.ts"
 import { verifyProperty } from "./checks/verify.ts"
 import { type ServiceClock, serviceClock } from "./clock.ts"
 import { type CheckGroup, type ConformanceConfig, resolveConformanceConfig, type ResolvedConfig } from "./config.ts"
+import { coverageTallies } from "./coverage.ts"
 import { byChain, rootCauses } from "./diagnosis.ts"
 import { type ConformanceError, ConformanceUsageError, isConformanceError, ServiceUnreachableError } from "./errors.ts"
 import { type Prepared, type Property, skipped } from "./property.ts"
 import type {
   Cause as ReportCause,
+  ClassTally,
   ConformanceReport,
   Disagreement,
   GroupTally,
@@ -41,8 +43,10 @@ import type {
   RuleTally
 } from "./report.ts"
 import { checkoutSpec, currenciesOf } from "./scenarios.ts"
+import { scenariosOf, scheduledProperty } from "./schedule.ts"
 import { call, type Check, Halt, haltOf, keyOf, type Outcome, send, type Session } from "./session.ts"
 import { type Exchange, Transport } from "./transport.ts"
+import { contradictedZone, probeZone } from "./zone.ts"
 
 /** Counterexamples shrunk per property at most; other disagreements keep their first scenario. */
 const MAX_SHRUNK_PER_PROPERTY = 8
@@ -212,27 +216,123 @@ const openSession = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     transport.takeExchanges()
     const currencies = currenciesOf(merchant)
     coverageNotes(notes, clock, currencies)
-    return {
-      config,
+    const given = config.timeZone === "auto" ? undefined : config.timeZone
+    const session = sessionOf(config, merchant, clock, given ?? "UTC", {
       client: onServiceTime(client, clock.offset),
       transport,
-      clock,
-      merchant,
-      context: {
-        // a UTC day at least a day after the service's today: every redemption date lies after now (R4.6)
-        anchor: (Time.utcDay(clock.now()) + 2) * Time.MS_PER_DAY,
-        merchantId: config.merchantId,
-        orderPrefix: `conformance-s${config.seed}-`,
-        currencies,
-        externalCodes: externalCodesOf(merchant),
-        defaultPolicyDays: defaultPolicyDaysOf(merchant),
-        now: clock.now,
-        timeZone: config.timeZone
-      },
-      widget: "unknown",
       notes,
       signal
-    } satisfies Session
+    })
+    return given === undefined ? yield* learnZone(session) : session
+  })
+
+/**
+ * A session over `merchant` and `clock` with the service's zone `zone`
+ * (what generation depends on); `io` is what talks to the service.
+ */
+const sessionOf = (
+  config: ResolvedConfig,
+  merchant: MerchantConfigurationResponse | undefined,
+  clock: ServiceClock,
+  zone: string,
+  io: Pick<Session, "client" | "transport" | "notes" | "signal">
+): Session => ({
+  ...io,
+  config,
+  clock,
+  merchant,
+  context: {
+    // a UTC day at least a day after the service's today: every redemption date lies after now (R4.6)
+    anchor: (Time.utcDay(clock.now()) + 2) * Time.MS_PER_DAY,
+    merchantId: config.merchantId,
+    orderPrefix: `conformance-s${config.seed}-`,
+    currencies: currenciesOf(merchant),
+    externalCodes: externalCodesOf(merchant),
+    defaultPolicyDays: defaultPolicyDaysOf(merchant),
+    now: clock.now,
+    timeZone: zone,
+    merchant
+  },
+  timeZone: zone,
+  timeZoneSource: config.timeZone === "auto" ? "assumed" : "given",
+  widget: "unknown",
+  timings: { coverageMs: 0 }
+})
+
+/**
+ * The boundary classes a run of `config` reaches by what it generates, decided
+ * without sending anything: the scenarios of the properties whose classes
+ * their input decides (create, terms, refund, verify, plans), as the run
+ * generates them at the service's time `now` in zone `zone`, counted by
+ * class. Search's and notes' classes are reached by their setups' sweeps and
+ * the answers, not counted here.
+ *
+ * @since 0.2.0
+ */
+export const plannedReach = (
+  given: ConformanceConfig,
+  merchant: MerchantConfigurationResponse | undefined,
+  now: number,
+  zone: string
+): Map<string, number> => {
+  const config = resolveConformanceConfig(given)
+  const clock = serviceClock(undefined, undefined)
+  const fixed = { ...clock, now: () => now }
+  const session = sessionOf(config, merchant, fixed, zone, {
+    client: undefined as never,
+    transport: undefined as never,
+    notes: new Set(),
+    signal: new AbortController().signal
+  })
+  const reached = new Map<string, number>()
+  const of = (prepared: Prepared): Property<any> => (prepared as Extract<Prepared, { _tag: "Ready" }>).property
+  const byGroup: { readonly [G in CheckGroup]?: ReadonlyArray<Property<any> | number> } = {
+    // the invalid properties' weights: they share the group's runs
+    create: [of(createProperty(session)), 2],
+    terms: [of(termsProperty(session)), 1],
+    refund: [of(refundProperty(session))],
+    verify: [of(verifyProperty(session))],
+    plans: [of(plansProperty(session))]
+  }
+  for (const run of planGroups(config, config.maxRequests)) {
+    const members = byGroup[run.group]
+    if (members === undefined) continue
+    const weights = members.map((m) => (typeof m === "number" ? m : m.weight))
+    const runs = share(run.planned, weights).map((n) => Math.max(1, n))
+    members.forEach((m, i) => {
+      if (typeof m === "number") return
+      for (const input of scenariosOf(m, seedOf(config.seed, m.name), runs[i]!)) {
+        for (const id of new Set(m.classes?.(input) ?? [])) reached.set(id, (reached.get(id) ?? 0) + 1)
+      }
+    })
+  }
+  return reached
+}
+
+/**
+ * The session with the zone the service reads a checkout's date-times in,
+ * learnt by probes (write mode); UTC, noted, in read-only mode or when the
+ * probes tell nothing.
+ */
+const learnZone = (session: Session): Effect.Effect<Session, ConformanceError> =>
+  Effect.gen(function*() {
+    const assumed = (why: string) => {
+      session.notes.add(`the service's zone was not learnt (${why}): its date-times are read in UTC (give --tz)`)
+      return session
+    }
+    if (session.config.readOnly) return assumed("read-only: the zone is learnt from checkouts created for it")
+    const currency = session.context.currencies[0]
+    if (currency === undefined) return assumed("the merchant takes no currency")
+    const learnt = yield* fatal(probeZone(session, currency))
+    session.transport.takeExchanges()
+    if ("failed" in learnt) return assumed(learnt.failed)
+    session.config.onProgress(`the service reads a checkout's date-times in ${learnt.zone}`)
+    return {
+      ...session,
+      context: { ...session.context, timeZone: learnt.zone },
+      timeZone: learnt.zone,
+      timeZoneSource: "probed"
+    }
   })
 
 /**
@@ -328,6 +428,8 @@ interface Evaluation {
   readonly outcome: Outcome
   /** `property#index`: disagreements seen in the same scenario share it */
   readonly scenario: string
+  /** The boundary classes it reached (each once). */
+  readonly reached: ReadonlyArray<string>
 }
 
 /** What the detection of a property gave. */
@@ -361,6 +463,18 @@ const responseOf = (check: Check) =>
       ...(check.exchange.responseBody === undefined ? {} : { body: check.exchange.responseBody })
     }
 
+/**
+ * The boundary classes a scenario reached: those its answers told, and, when
+ * it compared something and was not skipped, those its input lies in.
+ */
+const reachedBy = <T>(session: Session, property: Property<T>, input: T, outcome: Outcome): ReadonlyArray<string> => {
+  const started = performance.now()
+  const compared = outcome.skipped === undefined && outcome.checks.length > 0
+  const reached = new Set([...(outcome.reached ?? []), ...(compared ? property.classes?.(input) ?? [] : [])])
+  session.timings.coverageMs += performance.now() - started
+  return [...reached]
+}
+
 /** Runs an evaluation in Promise land for fast-check: its outcome, or the halt that stopped it. */
 const evaluateOnce = async <T>(property: Property<T>, input: T): Promise<Outcome | Halt> => {
   const exit = await Effect.runPromiseExit(property.evaluate(input))
@@ -393,18 +507,32 @@ const detect = <T>(
     const { config } = session
     const evaluations: Array<Evaluation> = []
     if (property.setup !== undefined) {
-      evaluations.push({ property, index: -1, outcome: property.setup, scenario: `${property.name}#setup` })
+      evaluations.push({
+        property,
+        index: -1,
+        outcome: property.setup,
+        scenario: `${property.name}#setup`,
+        reached: [...new Set(property.setup.reached ?? [])]
+      })
     }
     let halt: Halt | undefined
     let index = 0
     yield* Effect.promise(() =>
       fc.check(
-        fc.asyncProperty(property.arbitrary, async (input) => {
+        scheduledProperty(property, async (input) => {
           const i = index++
           if (halt !== undefined) return true
           const result = await evaluateOnce(property, input)
           if (result instanceof Halt) halt = result
-          else evaluations.push({ property, index: i, outcome: result, scenario: `${property.name}#${i}` })
+          else {
+            evaluations.push({
+              property,
+              index: i,
+              outcome: result,
+              scenario: `${property.name}#${i}`,
+              reached: reachedBy(session, property, input, result)
+            })
+          }
           if ((i + 1) % 10 === 0) config.onProgress(`${property.name}: ${i + 1}/${runs} scenarios`)
           return true
         }),
@@ -450,7 +578,7 @@ const shrink = (
     try {
       yield* Effect.promise(() =>
         fc.check(
-          fc.asyncProperty(property.arbitrary, async (input) => {
+          scheduledProperty(property, async (input) => {
             if (stop) return true
             const result = await evaluateOnce(property, input)
             if (result instanceof Halt) {
@@ -541,7 +669,8 @@ const sharedPlanIds = (session: Session): () => Effect.Effect<Array<string> | st
  * searches, the notes it lists), then its scenarios.
  */
 const planGroups = (config: ResolvedConfig, available: number): Array<GroupRun> => {
-  const groupRuns = share(config.runs, config.only.map((g) => GROUP_SCENARIOS[g]))
+  // every selected group runs at least one scenario, whatever `runs` is: none is left out unsaid
+  const groupRuns = share(config.runs, config.only.map((g) => GROUP_SCENARIOS[g])).map((n) => Math.max(1, n))
   const setups = config.only.map((g) => GROUP_COST[g].setup)
   const setupTotal = setups.reduce((a, b) => a + b, 0)
   const scenarioCosts = config.only.map((g, i) => GROUP_COST[g].perScenario * groupRuns[i]!)
@@ -609,7 +738,8 @@ const runGroup = (
     try {
       const prepared = yield* prepareGroup(session, run, planIds)
       const weights = prepared.map((p) => (p._tag === "Ready" ? p.property.weight : 0))
-      const runs = share(run.planned, weights)
+      // every property that can run runs at least once
+      const runs = share(run.planned, weights).map((n, i) => (weights[i]! > 0 ? Math.max(1, n) : 0))
       for (const [i, p] of prepared.entries()) {
         if (p._tag === "Skipped") {
           tallies.push(skippedTally(session, run, p.name, p.reason))
@@ -710,7 +840,7 @@ type Shrunk = { readonly check: Check; readonly outcome: Outcome; readonly shrin
 const shrinkRoots = (
   session: Session,
   groups: ReadonlyArray<GroupRun>,
-  { firsts, roots }: Diagnosis
+  { firsts, roots, seen }: Diagnosis
 ): Effect.Effect<Map<string, Shrunk>, ConformanceError> =>
   Effect.gen(function*() {
     const { config, transport } = session
@@ -718,7 +848,14 @@ const shrinkRoots = (
     const shrunkPer = new Map<string, number>()
     const shrunk = new Map<string, Shrunk>()
     for (const key of roots) {
-      const first = firsts.get(key)!
+      // a setup (a sweep every run makes) is not shrunk: its first scenario that showed the same is
+      const found = firsts.get(key)!
+      const first = found.evaluation.index >= 0
+        ? found
+        : seen.find((s) =>
+          s.key === key && s.evaluation.index >= 0 && s.evaluation.property === found.evaluation.property
+        ) ??
+          found
       const property = first.evaluation.property
       const group = property.group
       const budget = Math.min(config.maxShrinkRequests, left.get(group) ?? 0, config.maxRequests - transport.requests)
@@ -840,34 +977,74 @@ const ruleTallies = (checks: ReadonlyArray<Check>, seen: ReadonlyArray<Seen>): A
 /** What each group did; a group that did not run in full is noted with why. */
 const groupTallies = (session: Session, groups: ReadonlyArray<GroupRun>): Array<GroupTally> => {
   const tallies: Array<GroupTally> = groups.map((g) => {
-    const reasons = [...g.skipped, ...g.stopped]
-    const ran = g.detected.length > 0
+    const evaluations = g.detected.flatMap((d) => d.evaluations)
+    // a group ran when one of its scenarios (or its setup) compared something
+    const ran = evaluations.some((e) => e.outcome.skipped === undefined && e.outcome.checks.length > 0)
+    const why = [...new Set(evaluations.map((e) => e.outcome.skipped).filter((w) => w !== undefined))]
+    const reasons = [
+      ...g.skipped,
+      ...g.stopped,
+      ...(ran || why.length === 0 ? [] : [`every scenario was skipped (${why.join("; ")})`])
+    ]
+    const status = !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran"
     return {
       group: g.group,
-      status: !ran ? "skipped" : g.stopped.length > 0 || g.skipped.length > 0 ? "partial" : "ran",
+      status,
       scenarios: g.scenarios,
       planned: g.planned,
       requests: g.requests,
       budget: g.budget,
-      ...(reasons.length === 0 ? {} : { reason: reasons.join("; ") })
+      // a group that did not run in full always says why
+      ...(status === "ran" ? {} : { reason: reasons.length > 0 ? reasons.join("; ") : "it ran no scenario" })
     }
   })
   for (const g of tallies) {
-    if (g.status !== "ran") {
-      session.notes.add(`group ${g.group} ${g.status === "skipped" ? "could not run" : "ran in part"}: ${g.reason}`)
-    }
+    if (g.status === "partial") session.notes.add(`group ${g.group} ran in part: ${g.reason}`)
   }
   return tallies
 }
 
-/** A completion date disagreeing where the run assumed UTC: the service's zone may be another. */
-const zoneNote = (session: Session, disagreements: ReadonlyArray<Disagreement>): void => {
-  if (disagreements.some((d) => d.field === "completionDate") && session.config.timeZone === "UTC") {
-    session.notes.add(
-      "completionDate disagrees: a service that reads a checkout's date-times in another zone than UTC " +
-        "(the sandbox: its merchant's) gives other calendar dates near midnight; name its zone with --tz (timeZone)"
+/**
+ * Why the run is not a pass though nothing may disagree: a selected group
+ * that could not run (exclude it with `skip` or `only` to run without it), a
+ * boundary class reached fewer times than `minCoverage` asks.
+ */
+const incompleteOf = (
+  config: ResolvedConfig,
+  groups: ReadonlyArray<GroupTally>,
+  coverage: ReadonlyArray<ClassTally>
+): Array<string> => {
+  const reasons = groups
+    .filter((g) => g.status === "skipped")
+    .map((g) => `group ${g.group} could not run: ${g.reason} (exclude it with --skip ${g.group} to run without it)`)
+  const short = coverage.filter((c) => c.expected && c.reached < config.minCoverage)
+  if (short.length > 0) {
+    reasons.push(
+      `${short.length} boundary class(es) reached fewer than ${config.minCoverage} time(s) (--min-coverage): ${
+        short.map((c) => `${c.rule}/${c.class} (${c.reached})`).join(", ")
+      }`
     )
   }
+  return reasons
+}
+
+/**
+ * A zone mistaken for a rule: when the completion dates the service answered
+ * disagree in the run's zone and all agree in one other, the run stops with
+ * a usage error naming that zone rather than report R2.4.
+ */
+const checkZone = (session: Session, groups: ReadonlyArray<GroupRun>): Effect.Effect<void, ConformanceError> => {
+  const checks = groups.flatMap((g) => g.detected.flatMap((d) => d.evaluations.flatMap((e) => e.outcome.checks)))
+  const zone = contradictedZone(session, checks)
+  if (zone === undefined) return Effect.void
+  const against = checks.filter((c) => c.field === "completionDate" && !c.agrees).length
+  return Effect.fail(
+    new ConformanceUsageError({
+      message: `the service turns a checkout's date-times into calendar dates in ${zone}, not ${session.timeZone} ` +
+        `(${session.timeZoneSource === "given" ? "--tz" : session.timeZoneSource}): every completionDate it answered ` +
+        `agrees with ${zone}, ${against} disagree with ${session.timeZone}; run with --tz ${zone}, or --tz auto`
+    })
+  )
 }
 
 /** The run with a checked configuration. */
@@ -885,13 +1062,14 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
     const groups = planGroups(config, Math.max(0, config.maxRequests - transport.requests))
     const tallies: Array<PropertyTally> = []
     for (const run of groups) yield* runGroup(session, run, planIds, tallies)
+    yield* checkZone(session, groups)
     const diagnosis = diagnose(groups)
     const shrunk = yield* shrinkRoots(session, groups, diagnosis)
     const { causes, disagreements } = findings(diagnosis, shrunk)
     const checks = propertyTallies(session, groups, tallies)
-    zoneNote(session, disagreements)
     const rules = ruleTallies(checks, diagnosis.seen)
     const groupTally = groupTallies(session, groups)
+    const coverage = coverageOf(session, groups, groupTally)
     const sum = (k: "runs" | "passed" | "failed" | "skipped") => tallies.reduce((a, t) => a + t[k], 0)
     return {
       baseUrl: config.baseUrl.href,
@@ -911,9 +1089,33 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
       disagreements,
       causes,
       groups: groupTally,
+      coverage,
+      coverageMs: Math.round(session.timings.coverageMs),
+      timeZone: session.timeZone,
+      timeZoneSource: session.timeZoneSource,
+      incomplete: incompleteOf(config, groupTally, coverage),
       notes: [...session.notes]
     }
   })
+
+/** The coverage table: how many scenarios (and setups) of the run reached each boundary class. */
+const coverageOf = (
+  session: Session,
+  groups: ReadonlyArray<GroupRun>,
+  groupTally: ReadonlyArray<GroupTally>
+): Array<ClassTally> => {
+  const started = performance.now()
+  const reached = new Map<string, number>()
+  for (const run of groups) {
+    for (const d of run.detected) {
+      for (const e of d.evaluations) for (const id of e.reached) reached.set(id, (reached.get(id) ?? 0) + 1)
+    }
+  }
+  const ran = groupTally.filter((g) => g.status !== "skipped").map((g) => g.group)
+  const tallies = coverageTallies(reached, ran, session.merchant, session.timeZone)
+  session.timings.coverageMs += performance.now() - started
+  return tallies
+}
 
 /**
  * Runs the conformance checks against the service of `config` (Effect API).
@@ -927,8 +1129,8 @@ const runResolved = (config: ResolvedConfig, signal: AbortSignal): Effect.Effect
  * import { Effect } from "effect"
  * import { run } from "payment-plan-engine/conformance"
  *
- * // the sandbox: its merchant's zone, and a local service need not be spared (default: 5 requests a second)
- * const config = { baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5, seed: 7 }
+ * // a local service need not be spared (default: 5 requests a second); the zone its dates are in is learnt
+ * const config = { baseUrl, merchantId, apiKey, rps: 1000, runs: 5, seed: 7 }
  * const report = await Effect.runPromise(run(config))
  * report.disagreements // [] when the service agrees with the rules
  * ```
@@ -967,7 +1169,7 @@ export interface RunOptions {
  * ```ts
  * import { runConformance, formatTable } from "payment-plan-engine/conformance"
  *
- * const report = await runConformance({ baseUrl, merchantId, apiKey, timeZone: "Australia/Sydney", rps: 1000, runs: 5 })
+ * const report = await runConformance({ baseUrl, merchantId, apiKey, rps: 1000, runs: 5 })
  * console.log(formatTable(report))
  * process.exitCode = report.disagreements.length === 0 ? 0 : 1
  * ```

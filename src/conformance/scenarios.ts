@@ -65,6 +65,8 @@ export interface GenerationContext {
   readonly now?: (() => number) | undefined
   /** The zone the service reads a checkout's dates in (`--tz`): "today" for R4.6. */
   readonly timeZone?: string | undefined
+  /** The service's merchant configuration (defaults of deposits, deadlines and policies), for steering. */
+  readonly merchant?: MerchantConfigurationResponse | undefined
 }
 
 /** Currencies tried when the merchant's configuration lists none: 2, 0 and 3 digits. */
@@ -209,6 +211,8 @@ export interface CheckoutSpec {
   readonly externalCode?: number
   readonly merchantMetadata?: Readonly<Record<string, string>>
   readonly items: ReadonlyArray<ItemSpec>
+  /** Boundary classes the request is steered onto (targets.ts). */
+  readonly targets?: ReadonlyArray<string>
 }
 
 /**
@@ -258,9 +262,18 @@ const redemptionOf = (item: ItemSpec, anchor: number): string => {
   }`
 }
 
-/** The currency a spec names. */
+/** The currency a checkout targeting `targets` is written in: one with a maximum payment for R6.4's cap. */
+const currencyIndexFor = (targets: ReadonlyArray<string>, currencies: ReadonlyArray<CurrencyInfo>, index: number) => {
+  if (!targets.includes("R6.4/max-capped")) return index
+  const capped = currencies.findIndex((c) => c.maximumMinor !== undefined)
+  return capped < 0 ? index : capped
+}
+
+/** The currency a spec names (one with a maximum payment where it targets R6.4's cap). */
 export const currencyOfSpec = (spec: CheckoutSpec, context: GenerationContext): CurrencyInfo =>
-  context.currencies[spec.currency % context.currencies.length]!
+  context.currencies[
+    currencyIndexFor(spec.targets ?? [], context.currencies, spec.currency % context.currencies.length)
+  ]!
 
 /**
  * The redemption day of an item redeemed on one of its policies' exact day

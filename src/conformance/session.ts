@@ -50,10 +50,15 @@ export interface Session {
   /** The service's merchant configuration (R9), when it answered one. */
   readonly merchant: MerchantConfigurationResponse | undefined
   readonly context: GenerationContext
+  /** The zone the service turns a checkout's date-times into dates in (R2.5), and how the run knows it. */
+  readonly timeZone: string
+  readonly timeZoneSource: "given" | "probed" | "assumed"
   /** Whether the sandbox's widget API answers (learnt on first use). */
   widget: "unknown" | "available" | "unavailable"
   /** Notes for the report (a check skipped, a currency class missing, …), each once. */
   readonly notes: Set<string>
+  /** Time spent deciding the boundary classes scenarios reached, in ms (the coverage report's cost). */
+  readonly timings: { coverageMs: number }
   readonly signal: AbortSignal
 }
 
@@ -94,6 +99,8 @@ export interface Outcome {
   readonly checks: ReadonlyArray<Check>
   readonly exchanges: ReadonlyArray<Exchange>
   readonly skipped?: string | undefined
+  /** Boundary classes reached that only the answers tell (a search's page against the plans searched). */
+  readonly reached?: ReadonlyArray<string> | undefined
 }
 
 /** Key of a disagreement: the same rule, operation and field. */

@@ -42,7 +42,8 @@ const describeDisagreement = (d: Disagreement, i: number): string =>
  * Declares a vitest suite that runs the conformance checks once (in
  * `beforeAll`) and has one test per group (`create`, `terms`, `refund`,
  * `verify`, `search`, `plans`, `notes`), failing with each disagreement's
- * rule, field, both values and smallest request. `config` may be a function, called in
+ * rule, field, both values and smallest request, or because the group could
+ * not run; and a test of the run's reach (`minCoverage`). `config` may be a function, called in
  * `beforeAll` (after your own `beforeAll` started the emulator, say).
  *
  * @example
@@ -89,6 +90,9 @@ export const describeConformance = (
     for (const group of groups) {
       it(`${group}: every check agrees with the rules`, () => {
         if (report === undefined) throw new Error("conformance could not run (see the first test)")
+        const tally = report.groups.find((g) => g.group === group)
+        // a group that was selected and could not run fails its test: never a silent pass
+        if (tally?.status === "skipped") throw new Error(`group ${group} could not run: ${tally.reason}`)
         const found = report.disagreements.filter((d) => d.property.split(".")[0] === group)
         if (found.length > 0) {
           throw new Error(
@@ -99,5 +103,11 @@ export const describeConformance = (
         }
       })
     }
+
+    it("coverage: every boundary class the run is to reach was reached as often as minCoverage asks", () => {
+      if (report === undefined) throw new Error("conformance could not run (see the first test)")
+      const short = report.incomplete.filter((reason) => reason.includes("boundary class"))
+      if (short.length > 0) throw new Error(short.join("\n"))
+    })
   })
 }

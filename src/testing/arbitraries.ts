@@ -31,6 +31,7 @@ import { type PlanReading, readPlanCurrency } from "../core/plan/reading.ts"
 import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
 import { summaryOf } from "../core/plan/summary.ts"
 import type { RefundPolicy } from "../core/refund-policy/policy.ts"
+import { boundaryPercentage } from "./boundaries.ts"
 
 /**
  * Active ISO 4217 codes, every exponent represented.
@@ -147,7 +148,9 @@ export const refundPolicies: fc.Arbitrary<ReadonlyArray<RefundPolicy>> = fc.uniq
 })
 
 /**
- * A minimum deposit per item valid in a currency of `exponent`.
+ * A minimum deposit per item valid in a currency of `exponent`: a Percentage
+ * on an exact half of a minor unit of the item's cost, of either parity, a
+ * quarter of the time (R1.5).
  *
  * @category Testing
  * @since 0.1.0
@@ -160,7 +163,8 @@ export const minimumDeposit = (exponent: number, costPerItemMinor: number): fc.A
     }),
     fc.record({
       unit: fc.constantFrom("Percentage", "percentage"),
-      value: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100))
+      // exact halves of a minor unit, of either parity, half of the time (R1.5)
+      value: boundaryPercentage(costPerItemMinor)
     })
   )
 

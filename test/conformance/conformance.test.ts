@@ -17,7 +17,7 @@ import {
   ServiceUnreachableError,
   toJson
 } from "../../src/conformance/index.ts"
-import { API_KEY, configFor, MERCHANT_ID, MERCHANTS, mutated, sandbox } from "./helpers.ts"
+import { API_KEY, configFor, MERCHANT_ID, MERCHANTS, mutated, REPORT_KEYS, sandbox } from "./helpers.ts"
 
 const path = (r: Request) => new URL(r.url).pathname
 const size = (value: unknown) => JSON.stringify(value).length
@@ -146,8 +146,10 @@ describe("conformance against the sandbox", () => {
     const ran = new Map(report.properties.map((p) => [p.property, p.runs]))
     expect(ran.get("refund")).toBeGreaterThan(0)
     expect(ran.get("search")).toBeGreaterThan(0)
-    expect(ran.get("create")).toBe(0)
-    expect(report.notes.join("\n")).toMatch(/read-only/)
+    // the groups that create checkouts are not selected in read-only mode: left out, not failed
+    expect(report.groups.map((g) => g.group)).toEqual(["refund", "search", "plans", "notes"])
+    expect(ran.has("create")).toBe(false)
+    expect(report.incomplete).toEqual([])
   })
 
   it("stays within the request cap and says it stopped", async () => {
@@ -168,7 +170,7 @@ describe("conformance against the sandbox", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(((report.requests - 1) / 50) * 1000 - 5)
   })
 
-  it("skips what needs the widget API, with a note, where the service has none", async () => {
+  it("a service without the widget API: what needs it cannot run, and the run is incomplete (exit 1) unless it is skipped", async () => {
     // a service without a sandbox clock or a Date header: its clock must be the local one
     const s = sandbox(Date.now())
     const noWidget = async (request: Request) =>
@@ -186,6 +188,20 @@ describe("conformance against the sandbox", () => {
     expect(ran.get("terms")).toBeGreaterThan(0)
     expect(ran.get("verify") ?? 0).toBe(0)
     expect(report.clock).toBe("local clock")
+    // never a silent skip: each group that could not run is named, with why, and fails the run
+    const skipped = report.groups.filter((g) => g.status === "skipped").map((g) => g.group)
+    expect(skipped).toEqual(["refund", "verify", "search", "plans", "notes"])
+    for (const g of skipped) {
+      expect(report.incomplete.join("\n")).toMatch(
+        new RegExp(`group ${g} could not run: .*widget API.*\\(exclude it with --skip ${g} to run without it\\)`)
+      )
+    }
+    expect(exitCodeOf(report)).toBe(1)
+    expect(formatTable(report)).toMatch(/^incomplete: group verify could not run: /m)
+    // left out, they fail nothing
+    const left = await runConformance(configFor(noWidget, { runs: 40, seed: 2, skip: skipped as never }))
+    expect(left.groups.map((g) => g.group)).toEqual(["create", "terms"])
+    expect([left.disagreements, left.incomplete, exitCodeOf(left)]).toEqual([[], [], 0])
   })
 })
 
@@ -268,7 +284,7 @@ describe("conformance against mutated services", () => {
     expect(found!.response?.status).toBeLessThan(300)
     // the contract's JSON
     const json = toJson(report)
-    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements", "causes", "groups"])
+    expect(Object.keys(json)).toEqual(REPORT_KEYS)
     expect(json.failed).toBeGreaterThan(0)
     expect(Object.keys(json.disagreements[0]!)).toEqual([
       "rule",

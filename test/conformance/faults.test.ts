@@ -109,6 +109,45 @@ describe("the conformance kit names the root cause of a fault", () => {
   })
 })
 
+describe("R1.5, R6.3, R7.6: faults whose failing case a seed reached by chance are found at every seed", () => {
+  // each group's scenarios as a default run generates them (its share of 100 runs), at seeds where they were missed
+  it.each(
+    [
+      {
+        name: "a Percentage minimum deposit rounded half-even",
+        rule: "R1.5",
+        only: ["create"],
+        runs: 25,
+        seeds: [4, 5]
+      },
+      {
+        name: "a monthly plan's first instalment on the plan date (day D today)",
+        rule: "R6.3",
+        only: ["terms"],
+        runs: 17,
+        seeds: [5]
+      },
+      { name: "a negative suggested refund", rule: "R7.6", only: ["refund"], runs: 17, seeds: [4] }
+    ] as const
+  )("$name: $rule at seeds $seeds", async ({ name, only, rule, runs, seeds }) => {
+    const f = fault(name)
+    const copy = await patchedCopy(f.patches!)
+    copies.push(copy)
+    for (const seed of seeds) {
+      const service = serve(copy, startOf(seed))
+      try {
+        const report = await runConformance(config(service.fetch, { only, runs, seed }))
+        // found, and named by its rule (or one the catalogue accepts for it: a rounding seen once is R2.3's)
+        expect(rootRules(report).filter((r) => r === rule || (f.accept ?? []).includes(r)), `seed ${seed}`).not.toEqual(
+          []
+        )
+      } finally {
+        service.close()
+      }
+    }
+  })
+})
+
 describe("several faults, each group within its share of the cap", () => {
   /** Two faults at once, in different groups: a deposit off in created checkouts, the last plan of later search pages dropped. */
   const twoFaults = (fetch: Handler) =>

@@ -80,3 +80,17 @@ async (request: Request): Promise<Response> => {
   alter(body, request)
   return new Response(JSON.stringify(body), { status: response.status, headers: response.headers })
 }
+
+/** The keys of the JSON report (`--format json`, the command's contract), in order. */
+export const REPORT_KEYS = [
+  "runs",
+  "passed",
+  "failed",
+  "seed",
+  "disagreements",
+  "causes",
+  "groups",
+  "coverage",
+  "incomplete",
+  "timeZone"
+]

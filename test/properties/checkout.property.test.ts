@@ -11,6 +11,7 @@ import { ValidationError } from "../../src/core/foundation/issues.ts"
 import * as Money from "../../src/core/foundation/money.ts"
 import * as Time from "../../src/core/foundation/time/index.ts"
 import { checkoutRequest, merchantConfiguration, patternText } from "../../src/testing/arbitraries.ts"
+import { checkoutBoundaries } from "../../src/testing/boundaries.ts"
 
 const NOW = Date.UTC(2026, 10, 22, 9, 30)
 const TODAY = Time.formatDate(Time.localDay(NOW, "UTC"))
@@ -174,6 +175,20 @@ describe("R4 checkout request validation", () => {
 })
 
 describe("R2 checkout totals", () => {
+  it("R1.5, R2.2–R2.4: the valid-request arbitrary reaches the deposits' and deadlines' boundary classes in a run of 100", () => {
+    const reached = new Set(fc.sample(valid, 100).flatMap((r) => checkoutBoundaries(r, { timeZone: "UTC" })))
+    for (
+      const id of [
+        "R1.5/deposit-half-even",
+        "R1.5/deposit-half-odd",
+        "R2.2/currency-capped",
+        "R2.2/unit-case",
+        "R2.3/quantity",
+        "R2.4/default-deadline"
+      ]
+    ) expect(reached, id).toContain(id)
+  })
+
   it("R2.1/R2.3: totals are the sums of the lines; deposits never exceed their lines", () => {
     fc.assert(
       fc.property(valid, fc.option(merchantConfiguration([]), { nil: undefined }), (request, merchant) => {

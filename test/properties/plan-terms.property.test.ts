@@ -25,6 +25,7 @@ import {
   resolvedCadence,
   timeZone
 } from "../../src/testing/arbitraries.ts"
+import { boundaryCadence, cadenceBoundaries, depositEdges, termsBoundaries } from "../../src/testing/boundaries.ts"
 
 const MS_PER_DAY = 86_400_000
 
@@ -118,19 +119,31 @@ const scenario = (zone: fc.Arbitrary<string> = timeZone): fc.Arbitrary<Scenario>
         ),
         { nil: undefined }
       )
-      const deposit = fc.oneof(
+      const anyDeposit = fc.oneof(
         amount(e, 0, total + 2),
         amount(e + 1, 0, total * 10).filter((x) => Money.toMinorUnits(x, e) === "precision")
       )
-      return merchant.chain((m) =>
-        fc.record({
+      return merchant.chain((m) => {
+        // the range's edges (R6.4's boundary classes) as often as any deposit
+        const range = computeResult(checkout, { checkoutId: "chk_1", type: "plan", timeZone: "UTC" }, {
+          now,
+          merchant: m
+        })
+        const edges = Result.isSuccess(range)
+          ? depositEdges(
+            Money.toMinorUnits(range.success.deposit.range.min, e) as number,
+            Money.toMinorUnits(range.success.deposit.range.max, e) as number
+          ).map((d) => Money.fromMinorUnits(d, e))
+          : []
+        const deposit = edges.length === 0 ? anyDeposit : fc.oneof(anyDeposit, fc.constantFrom(...edges))
+        return fc.record({
           now: fc.constant(now),
           checkout: fc.constant(checkout),
           request: planTermsRequest({ timeZone: zone, deposit }),
           merchant: fc.constant(m),
           depositStrategy: fc.constantFrom(undefined, "minimum" as const, "even" as const, "even" as const)
         })
-      )
+      })
     })
   )
 
@@ -181,10 +194,30 @@ const forScenarios = (
 // ---------------------------------------------------------------------------
 
 describe("R6.3 instalment dates", () => {
-  const span = fc.record({
-    plan: fc.integer({ min: Time.epochDay(1970, 1, 1), max: Time.epochDay(2200, 12, 31) }),
-    length: fc.integer({ min: -30, max: 800 }),
-    cadence: resolvedCadence
+  // cadences at R6.3's boundaries for the plan date (its weekday, its day of month, a later day, 28–31) half the time
+  const span = fc.integer({ min: Time.epochDay(1970, 1, 1), max: Time.epochDay(2200, 12, 31) }).chain((plan) =>
+    fc.record({
+      plan: fc.constant(plan),
+      length: fc.integer({ min: -30, max: 800 }),
+      cadence: fc.oneof(resolvedCadence, boundaryCadence(plan))
+    })
+  )
+
+  it("R6.3: the spans reach R6.3's boundary classes in a run of 100", () => {
+    const reached = new Set(
+      fc.sample(span, 100).flatMap(({ cadence, length, plan }) =>
+        cadenceBoundaries(plan, plan + length, cadence, PlanTerms.cadenceDates(plan, plan + length, cadence))
+      )
+    )
+    for (
+      const id of [
+        "R6.3/weekly-own-weekday",
+        "R6.3/monthly-today",
+        "R6.3/monthly-after-today",
+        "R6.3/monthly-late-day",
+        "R6.3/monthly-clamped"
+      ]
+    ) expect(reached, id).toContain(id)
   })
 
   it("R6.3: cadenceDates agrees with a naive day-by-day walk over random plan dates, completion dates and cadences", () => {
@@ -240,6 +273,49 @@ describe("R6.3 instalment dates", () => {
 })
 
 describe("R6 plan terms over random checkouts, requests, instants, zones and merchants", () => {
+  it("R5, R6.2, R6.4–R6.6: the scenarios reach their boundary classes in a run of 200", () => {
+    const reached = new Set(
+      fc.sample(scenario(), 200).flatMap((s) => {
+        const t = compute(s)
+        const f = facts(s)
+        const cadence = t.planType === "PayInFull" ? { frequency: "Weekly" as const, dayOfWeek: 0 } : resolvedOf(t)
+        return termsBoundaries({
+          planType: t.planType,
+          asked: s.request.installments?.cadence,
+          cadence,
+          planDay: f.plan,
+          completionDay: f.completion,
+          dates: t.schedule.slice(1).map((p) => dayOf(p.date)),
+          count: t.installments.count,
+          remainder: f.minor(t.installments.remainder),
+          deposit: f.minor(t.deposit.amount),
+          rangeMin: f.minor(t.deposit.range.min),
+          rangeMax: f.minor(t.deposit.range.max),
+          totalCost: f.totalCost,
+          minimumPayment: f.minPay,
+          maximumPayment: f.maxPay,
+          undropped: PlanTerms.cadenceDates(f.plan, f.completion, cadence).length,
+          firstPayment: f.minor(t.schedule[0]!.amount),
+          each: f.minor(t.installments.amount)
+        })
+      })
+    )
+    for (
+      const id of [
+        "R5/remainder-zero",
+        "R5/remainder-max",
+        "R6.2/default-day",
+        "R6.2/any-case",
+        "R6.4/at-min",
+        "R6.4/at-max",
+        "R6.4/below-min",
+        "R6.4/max-capped",
+        "R6.5/dropped",
+        "R6.6/above-maximum-payment"
+      ]
+    ) expect(reached, id).toContain(id)
+  })
+
   it("R6.9 and R5: the schedule's amounts sum exactly to totalCost; payment 1 is the deposit with the remainder on the plan date", () => {
     forScenarios((_s, t, f) => {
       const amounts = t.schedule.map((p) => f.minor(p.amount))

@@ -16,6 +16,7 @@ import type { RefundCalculation } from "../../src/core/refund/calculation.ts"
 import { validateCancelRequestResult } from "../../src/core/refund/cancel.ts"
 import { selectPolicy } from "../../src/core/refund/select.ts"
 import { amount, refundPlan, tighteningRefundPolicies, timeZone } from "../../src/testing/arbitraries.ts"
+import { boundaryRefundCase, refundBoundaries } from "../../src/testing/boundaries.ts"
 
 // The oracle computes exactly: decimal.js rounds every operation to 20 significant digits by default,
 // and a safe-integer amount times a many-digit percentage needs up to about 40.
@@ -27,6 +28,10 @@ const MS_PER_DAY = 86_400_000
 /** instants from half a year before the plans' redemption dates start to after they end */
 const at = fc.integer({ min: NOW - 180 * MS_PER_DAY, max: NOW + 800 * MS_PER_DAY })
 const plan = refundPlan({ now: NOW })
+/** A plan and an instant, at R7's boundaries (a policy's exact day or either side, paid at the non-refundable part) half the time. */
+const quoted = fc.tuple(plan, at).chain(([p, ms]) =>
+  fc.oneof(fc.constant({ plan: p, at: ms }), boundaryRefundCase(p, ms))
+)
 
 const ok = <A>(result: Result.Result<A, ValidationError>): A => {
   if (Result.isFailure(result)) throw new Error(result.failure.message)
@@ -58,6 +63,12 @@ const intlDay = (ms: number, zone: string): Time.EpochDay => {
   const parts = format.formatToParts(ms)
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
   return Time.epochDay(get("year"), get("month"), get("day"))
+}
+
+/** An item's redemption day: its calendar date, or its date-time's date in the plan's zone (R3.1). */
+const redemptionDay = (redemptionDate: string, zone: string): Time.EpochDay => {
+  const parsed = Time.parseDateOrInstant(redemptionDate)!
+  return parsed._tag === "Date" ? parsed.day : intlDay(parsed.ms, zone)
 }
 
 /** Oracles of R7.3 and R2.2 in decimal.js, minor units. */
@@ -108,9 +119,42 @@ describe("R7.2 policy selection", () => {
 })
 
 describe("R7 refund calculations", () => {
+  it("R1.5, R7.1–R7.6: the plans quoted reach R7's boundary classes in a run of 300", () => {
+    const reached = new Set(
+      fc.sample(quoted, 300).flatMap(({ at: ms, plan: p }) => {
+        const q = ok(calculateResult(p, { at: ms }))
+        const today = intlDay(ms, p.timeZone)
+        return refundBoundaries({
+          exponent: Currency.isoExponent(p.currencyCode)!,
+          quote: q,
+          policies: p.items.map((i) => i.refundPolicies ?? []),
+          daysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - today),
+          utcDaysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - intlDay(ms, "UTC"))
+        })
+      })
+    )
+    for (
+      const id of [
+        "R1.5/refund-half-even",
+        "R1.5/refund-half-odd",
+        "R7.1/zone-day",
+        "R7.2/exact-day",
+        "R7.2/day-before",
+        "R7.2/day-after",
+        "R7.2/none-active",
+        "R7.4/deposit-kept",
+        "R7.5/deposit-greater",
+        "R7.5/policy-greater",
+        "R7.6/paid-below",
+        "R7.6/paid-at",
+        "R7.6/paid-just-above"
+      ]
+    ) expect(reached, id).toContain(id)
+  })
+
   it("R7.1–R7.7: every item follows the rules, checked against independent oracles", () => {
     fc.assert(
-      fc.property(plan, at, (p, ms) => {
+      fc.property(quoted, ({ at: ms, plan: p }) => {
         const exponent = Currency.isoExponent(p.currencyCode)!
         const q = ok(calculateResult(p, { at: ms }))
         const today = intlDay(ms, p.timeZone)

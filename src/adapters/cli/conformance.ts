@@ -9,9 +9,10 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { writeFile } from "node:fs/promises"
+import { isTimeZone } from "../../core/foundation/time/index.ts"
 import { addConnectionOptions, type ConnectionFlags, FLAG_WINS, readConnection } from "./connection.ts"
 import { CliFailure, EXIT_REFUSED, EXIT_USAGE, type Io, usage, writeJson } from "./io.ts"
-import { examples, zoneOption } from "./options.ts"
+import { examples } from "./options.ts"
 
 const CONFORMANCE = "payment-plan-engine/conformance"
 const GROUPS = ["create", "terms", "refund", "verify", "search", "plans", "notes"] as const
@@ -28,12 +29,14 @@ interface ConformanceModule {
 interface Report {
   readonly disagreements: ReadonlyArray<unknown>
   readonly causes?: ReadonlyArray<{ readonly rule: string; readonly operation: string; readonly field: string }>
+  readonly incomplete?: ReadonlyArray<string>
 }
 
 interface Options extends ConnectionFlags {
   readonly runs?: number
   readonly seed?: number
   readonly only?: ReadonlyArray<string>
+  readonly skip?: ReadonlyArray<string>
   readonly readOnly?: boolean
   readonly format: "table" | "json"
   readonly report?: string
@@ -41,6 +44,7 @@ interface Options extends ConnectionFlags {
   readonly maxRequests?: number
   readonly maxShrinkRequests?: number
   readonly tz?: string
+  readonly minCoverage?: number | true
   readonly timeout?: number
   readonly quiet?: boolean
 }
@@ -94,11 +98,13 @@ const conformance = async (io: Io, options: Options): Promise<void> => {
       runs: options.runs,
       seed: options.seed,
       only: options.only,
+      skip: options.skip,
       readOnly: options.readOnly === true,
       rps: options.rps,
       maxRequests: options.maxRequests,
       maxShrinkRequests: options.maxShrinkRequests,
       timeZone: options.tz,
+      minCoverage: options.minCoverage === true ? 1 : options.minCoverage,
       timeoutMs: options.timeout,
       ...(progress ? { onProgress: (line: string) => io.stderr.write(`conformance: ${line}\n`) } : {})
     }, { signal: controller.signal })
@@ -121,14 +127,51 @@ const conformance = async (io: Io, options: Options): Promise<void> => {
     }
   }
   const found = report.disagreements.length
+  const incomplete = report.incomplete ?? []
   if (found > 0) {
     const causes = (report.causes ?? []).map((c) => `${c.rule} ${c.operation} ${c.field}`)
     throw new CliFailure(
       EXIT_REFUSED,
-      `${found} disagreement(s) with the rules${causes.length === 0 ? "" : `; root cause(s): ${causes.join("; ")}`}`
+      `${found} disagreement(s) with the rules${causes.length === 0 ? "" : `; root cause(s): ${causes.join("; ")}`}${
+        incomplete.length === 0 ? "" : `; and the run is incomplete: ${incomplete.join("; ")}`
+      }`
     )
   }
+  // a group that could not run, or a boundary class left unreached: never a silent pass
+  if (incomplete.length > 0) throw new CliFailure(EXIT_REFUSED, `the run is incomplete: ${incomplete.join("; ")}`)
 }
+
+const zone = (value: string) => {
+  if (value !== "auto" && !isTimeZone(value)) {
+    throw new InvalidArgumentError(`not an IANA time zone nor auto: "${value}" (R3.1)`)
+  }
+  return value
+}
+
+const ONLY = () =>
+  new Option(
+    "--only <checks>",
+    `comma-separated among ${GROUPS.join(",")} (default all; with --read-only, refund,search,plans,notes)`
+  ).argParser(groups)
+
+const SKIP = () =>
+  new Option(
+    "--skip <checks>",
+    "groups left out: a selected group that cannot run (no widget API, say) fails the run unless skipped"
+  ).argParser(groups)
+
+const TZ = () =>
+  new Option(
+    "--tz <zone>",
+    "IANA time zone in which the service turns a checkout's date-times into calendar dates (R2.5), or auto " +
+      "(default): learnt from a few checkouts created for it (UTC in read-only mode)"
+  ).argParser(zone)
+
+const MIN_COVERAGE = () =>
+  new Option(
+    "--min-coverage [n]",
+    "fail the run (exit 1) when a boundary class it is to reach is reached fewer than n times (default 1)"
+  ).argParser(whole("--min-coverage", 0))
 
 export const registerConformance = (program: Command, io: Io): void => {
   const command = program
@@ -150,9 +193,8 @@ export const registerConformance = (program: Command, io: Io): void => {
         whole("--seed", 0)
       )
     )
-    .addOption(
-      new Option("--only <checks>", `comma-separated among ${GROUPS.join(",")} (default all)`).argParser(groups)
-    )
+    .addOption(ONLY())
+    .addOption(SKIP())
     .option("--read-only", "send nothing that creates or changes anything (GET requests only)")
     .addOption(
       new Option("--format <format>", "table for people, json for programs").choices(["table", "json"]).default("table")
@@ -173,11 +215,8 @@ export const registerConformance = (program: Command, io: Io): void => {
           whole("--max-shrink-requests", 0)
         )
     )
-    .addOption(
-      zoneOption(
-        "in which the service turns a checkout's date-times into calendar dates (R2.5; default UTC; the sandbox uses its merchant's zone)"
-      )
-    )
+    .addOption(TZ())
+    .addOption(MIN_COVERAGE())
     .addOption(
       new Option("--timeout <ms>", "time limit of one request (default 15000)").argParser(whole("--timeout", 1))
     )
@@ -185,10 +224,11 @@ export const registerConformance = (program: Command, io: Io): void => {
     .addHelpText(
       "after",
       `\n${FLAG_WINS}\n` +
-        "Exit codes: 0 every check agrees, 1 a disagreement was found, 2 a usage error or a service that cannot be\n" +
-        "reached, answers 5xx, or refuses the credentials.\n" +
+        "Exit codes: 0 every check agrees, 1 a disagreement was found or the run is incomplete (a selected group could\n" +
+        "not run, a boundary class below --min-coverage), 2 a usage error (a --tz the service's dates contradict\n" +
+        "included) or a service that cannot be reached, answers 5xx, or refuses the credentials.\n" +
         examples([
-          "payment-plan conformance --base-url http://127.0.0.1:4010 --merchant-id merchant-123 --api-key sk_sandbox_demo_0123456789 --tz Australia/Sydney",
+          "payment-plan conformance --base-url http://127.0.0.1:4010 --merchant-id merchant-123 --api-key sk_sandbox_demo_0123456789 --rps 100",
           "payment-plan conformance --base-url https://api.sandbox.example --merchant-id m-1 --api-key $KEY --runs 200 --seed 42 --format json",
           "PAYMENT_PLAN_BASE_URL=http://127.0.0.1:4010 PAYMENT_PLAN_MERCHANT_ID=merchant-123 PAYMENT_PLAN_API_KEY=sk_… payment-plan conformance",
           "payment-plan conformance --base-url https://api.example --merchant-id m-1 --api-key $KEY --read-only --only refund,search --report report.html"

@@ -13,6 +13,7 @@ import * as Money from "../../core/foundation/money.ts"
 import * as Time from "../../core/foundation/time/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { summarizeCheckoutResult, validateCheckoutRequest } from "../../facade/index.ts"
+import { checkoutClasses, reachOf } from "../coverage.ts"
 import { issuesCheck, refusalRule } from "../diagnosis.ts"
 import { type Prepared, type Property, ready } from "../property.ts"
 import {
@@ -25,6 +26,7 @@ import {
   invalidCheckoutSpec
 } from "../scenarios.ts"
 import { call, type Check, Checks, type Halt, type Outcome, same, send, type Session } from "../session.ts"
+import { CREATE_SLOTS, steeredRequestOf } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 
 /**
@@ -158,7 +160,7 @@ export const totalsChecks = (
   const summarized = summarizeCheckoutResult(request, {
     now,
     merchant: session.merchant,
-    timeZone: session.config.timeZone
+    timeZone: session.timeZone
   })
   if (!summarized.ok) return []
   const summary = summarized.value
@@ -194,7 +196,7 @@ export const totalsChecks = (
   )
   // a completion date the checkout's date-times give when read in UTC rather than the service's zone: R2.5
   const answered = (checkout as Record<string, unknown>)["completionDate"]
-  const inUtc = session.config.timeZone === "UTC" || same(summary.completionDate, answered)
+  const inUtc = session.timeZone === "UTC" || same(summary.completionDate, answered)
     ? undefined
     : summarizeCheckoutResult(request, { now, merchant: session.merchant, timeZone: "UTC" })
   checks.add({
@@ -225,9 +227,12 @@ export const createProperty = (session: Session) =>
     // totals are compared in every group's checkouts too: the invalid checkouts get more of the runs
     weight: 1,
     arbitrary: checkoutSpec("any"),
+    slots: CREATE_SLOTS,
+    targeted: (targets) => checkoutSpec("any").map((spec) => ({ ...spec, targets })),
+    classes: (spec) => checkoutClasses(reachOf(session), steeredRequestOf(spec, session.context)),
     evaluate: (spec) =>
       Effect.gen(function*() {
-        const request = checkoutRequestOf(spec, session.context)
+        const request = steeredRequestOf(spec, session.context)
         const created = yield* createCheckout(session, request)
         const exchanges = session.transport.takeExchanges()
         if (!created.ok && created.exchange === undefined) return { checks: [], exchanges, skipped: created.reason }
@@ -284,7 +289,7 @@ const sendInvalid = (
         merchantId: session.config.merchantId,
         now,
         merchant: session.merchant,
-        timeZone: session.config.timeZone
+        timeZone: session.timeZone
       })
     if (verdictAt(session.clock.now()).ok) return { accepted: true } as const
     const exchange = yield* send(session, routes.createCheckout.method, expandPath(routes.createCheckout, {}), broken)

@@ -196,6 +196,46 @@ const listingChecks = (
   return checks.list
 }
 
+/** The paging classes a listing reaches, as the engine lists `notes` for it. */
+const notesClasses = (
+  notes: ReadonlyArray<PlanNoteResponse>,
+  planId: string,
+  selfPath: string,
+  query: Record<string, string>
+): Array<string> => {
+  const engine = listPlanNotesResult(notes, new URLSearchParams({ planId, ...query }), { selfUrl: selfPath })
+  if (!engine.ok) return []
+  const { links, meta, planNotes } = engine.value
+  const reached: Array<string> = []
+  if (planNotes.length > 0 && planNotes.length === meta.pageSize && links.next == null && meta.offset > 0) {
+    reached.push("notes/last-full-page")
+  }
+  if (planNotes.length === 0 && meta.rowCount > 0 && meta.offset >= meta.rowCount) reached.push("notes/beyond-last")
+  if (query["showSoftDeletedPlanNotes"] === "true" && planNotes.some((n) => n.isSoftDeleted === true)) {
+    reached.push("notes/soft-deleted-shown")
+  }
+  return reached
+}
+
+/** The listings the first scenarios make, one per paging class (the last full page, beyond it, deleted notes shown). */
+const NOTES_SLOTS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["notes/last-full-page"],
+  ["notes/beyond-last"],
+  ["notes/soft-deleted-shown"]
+]
+
+const steerListing = (query: Record<string, string>, targets: ReadonlyArray<string>): Record<string, string> => {
+  let steered = query
+  for (const target of targets) {
+    if (target === "notes/last-full-page") {
+      steered = { pageSize: String(1 + (Number(query["pageSize"] ?? 1) % 3)), pageOffset: LAST_PAGE }
+    }
+    if (target === "notes/beyond-last") steered = { pageSize: "2", pageOffset: "40" }
+    if (target === "notes/soft-deleted-shown") steered = { showSoftDeletedPlanNotes: "true", pageSize: "20" }
+  }
+  return steered
+}
+
 /** The notes property over the notes of `plans` (one plan's, or the merchant's plans' in read-only mode). */
 const property = (
   session: Session,
@@ -208,6 +248,12 @@ const property = (
   weight: 1,
   ...(setup === undefined ? {} : { setup }),
   arbitrary: fc.record({ plan: fc.nat({ max: Math.max(0, planIds.length - 1) }), query: notesQuery }),
+  slots: NOTES_SLOTS,
+  targeted: (targets) =>
+    fc.record({ plan: fc.nat({ max: Math.max(0, planIds.length - 1) }), query: notesQuery }).map((input) => ({
+      ...input,
+      query: steerListing(input.query, targets)
+    })),
   evaluate: ({ plan, query }) =>
     Effect.gen(function*() {
       const planId = planIds[plan % planIds.length]!
@@ -238,7 +284,11 @@ const property = (
         exchange = yield* send(session, "GET", `${selfPath}?${search}`)
       }
       const checks = listingChecks(notes, planId, selfPath, params, exchange, body)
-      return { checks, exchanges: session.transport.takeExchanges() }
+      return {
+        checks,
+        exchanges: session.transport.takeExchanges(),
+        reached: notesClasses(notes, planId, selfPath, params)
+      }
     })
 })
 

@@ -22,10 +22,11 @@ import { summarizeCheckoutResult, validateSetMerchantOrder } from "../../facade/
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, same, send, type Session } from "../session.ts"
+import { PLANS_SLOTS } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf, halfRoundedUnits, refusalCheck, refusalIssues, roundingExplanation } from "./create.ts"
 import { engineTerms, listCheck, paymentsExplanation, undroppedCount } from "./terms.ts"
-import { type PaidPlan, paidPlan } from "./widget.ts"
+import { paidClasses, type PaidPlan, paidPlan } from "./widget.ts"
 
 /**
  * What the engine says a plan record holds: the terms it was created with,
@@ -497,8 +498,9 @@ const merchantOrderChecks = (
  *
  * @since 0.1.0
  */
-export const plansProperty = (session: Session) =>
-  ready<{
+export const plansProperty = (session: Session) => {
+  const arbitrary = fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, order: merchantOrderSpec })
+  return ready<{
     readonly checkout: CheckoutSpec
     readonly choice: CustomerChoice
     readonly order: (typeof MERCHANT_ORDER_BREAKAGES)[number]
@@ -506,7 +508,10 @@ export const plansProperty = (session: Session) =>
     name: "plans",
     group: "plans",
     weight: 1,
-    arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, order: merchantOrderSpec }),
+    arbitrary,
+    slots: PLANS_SLOTS,
+    targeted: (targets) => arbitrary.map((input) => ({ ...input, checkout: { ...input.checkout, targets } })),
+    classes: ({ checkout, choice }) => paidClasses(session, checkout, choice, false),
     evaluate: ({ checkout: spec, choice, order }) =>
       Effect.gen(function*() {
         const plan = yield* paidPlan(session, spec, choice)
@@ -523,6 +528,7 @@ export const plansProperty = (session: Session) =>
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }
       })
   })
+}
 
 /**
  * A plan's record as read, or the outcome of a scenario that could not read it.

@@ -17,11 +17,12 @@ import { calculateRefundResult } from "../../facade/index.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import { type CheckoutSpec, checkoutSpec, type CustomerChoice, customerChoice } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Session } from "../session.ts"
+import { REFUND_SLOTS } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { exponentOf } from "./create.ts"
 import { paidRecordChecks, readRecord, recordFromInputsChecks } from "./plans.ts"
 import { engineTerms, listCheck } from "./terms.ts"
-import { paidPlan } from "./widget.ts"
+import { paidClasses, paidPlan } from "./widget.ts"
 
 /**
  * The checks of a refund calculation against the engine's quote (R7).
@@ -118,6 +119,26 @@ const oneAbove = (amount: number, exponent: number): number =>
   Money.fromMinorUnits((Money.toMinorUnits(amount, exponent) as number) + 1, exponent)
 
 /**
+ * A refund scenario steered onto a slot: its checkout's targets, and the
+ * customer's deposit and zone where the slot needs them (the least deposit
+ * for a payment below the non-refundable part; a zone a slot names, R7.1).
+ */
+const steerRefundInput = <T extends { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>(
+  input: T,
+  targets: ReadonlyArray<string>
+): T => ({
+  ...input,
+  checkout: { ...input.checkout, targets },
+  choice: {
+    ...input.choice,
+    // a tie of default policies cannot be tuned: the least deposit
+    ...(targets.includes("R7.6/paid-below") ? { depositShare: 0 } : {}),
+    // one whose today is not UTC's
+    ...Object.fromEntries(targets.filter((t) => t.startsWith("zone:")).map((t) => ["timeZone", t.slice(5)]))
+  }
+})
+
+/**
  * The refund property over the run's own plans: a payable checkout (redeemed
  * far, near, or on a policy's exact day as seen from the plan's zone) paid in
  * the widget, its plan record read (what was paid, R5.2), its quote compared
@@ -127,12 +148,16 @@ const oneAbove = (amount: number, exponent: number): number =>
  *
  * @since 0.1.0
  */
-export const refundProperty = (session: Session) =>
-  ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice; readonly cancel: boolean }>({
+export const refundProperty = (session: Session) => {
+  const arbitrary = fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() })
+  return ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice; readonly cancel: boolean }>({
     name: "refund",
     group: "refund",
     weight: 1,
-    arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice, cancel: fc.boolean() }),
+    arbitrary,
+    slots: REFUND_SLOTS,
+    targeted: (targets) => arbitrary.map((input) => steerRefundInput(input, targets)),
+    classes: ({ checkout, choice }) => paidClasses(session, checkout, choice, true),
     evaluate: ({ cancel, checkout: spec, choice }) =>
       Effect.gen(function*() {
         const plan = yield* paidPlan(session, spec, choice)
@@ -195,6 +220,7 @@ export const refundProperty = (session: Session) =>
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }
       })
   })
+}
 
 /** What a plan record says was paid: the amounts of its paid payments, added up in minor units (R5). */
 const paidOf = (record: unknown, exponent: number): number | undefined => {

@@ -26,7 +26,7 @@ import {
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, type Halt, type Session } from "../session.ts"
 import type { Exchange } from "../transport.ts"
-import { createCheckout } from "./create.ts"
+import { createCheckout, totalsChecks } from "./create.ts"
 import { listCheck } from "./terms.ts"
 import { acceptableTerms, CARDS, complete, NO_WIDGET, widgetAvailable } from "./widget.ts"
 
@@ -48,26 +48,46 @@ export const searchSetup = fc.array(fc.record({ checkout: checkoutSpec("payable"
   maxLength: SEARCH_PLANS
 })
 
-/** Creates the plans of the search: payable checkouts paid in the widget; the second is cancelled. */
+/**
+ * The order prefix of the search's plans: the run's, then the id the service
+ * gave a checkout created for the purpose, so the search sees this run's
+ * plans only, whatever other runs write as the same merchant at the same
+ * time (the same seed included). The plain prefix when that checkout is refused.
+ */
+const scopeOf = (
+  session: Session,
+  spec: CheckoutSpec
+): Effect.Effect<{ readonly scope: string; readonly checks: ReadonlyArray<Check> }, Halt> =>
+  Effect.gen(function*() {
+    const request = checkoutRequestOf(spec, session.context)
+    const created = yield* createCheckout(session, request)
+    const checks = totalsChecks(session, request, created)
+    const token = created.ok ? String(created.checkout.id).replace(/[^A-Za-z0-9_-]/g, "").slice(-24) : ""
+    if (token === "") {
+      session.notes.add(
+        "search: its plans could not be told from other runs' (a checkout was refused): a run writing " +
+          "as the same merchant at the same time may make its totals disagree"
+      )
+    }
+    return { scope: token === "" ? session.context.orderPrefix : `${session.context.orderPrefix}${token}-`, checks }
+  })
+
+/** Creates the plans of the search under `scope`: payable checkouts paid in the widget; the second is cancelled. */
 const createPlans = (
   session: Session,
-  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>
+  setup: ReadonlyArray<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>,
+  scope: string
 ): Effect.Effect<Array<string> | undefined, Halt> =>
   Effect.gen(function*() {
     const planIds: Array<string> = []
+    const context = { ...session.context, orderPrefix: scope }
     for (const { checkout: spec, choice } of setup) {
       if (session.widget === "unavailable") return undefined
-      const request = checkoutRequestOf(spec, session.context)
+      const request = checkoutRequestOf(spec, context)
       const created = yield* createCheckout(session, request)
       if (!created.ok) continue
       if (!(yield* widgetAvailable(session, created.checkout.id))) return undefined
-      const chosen = acceptableTerms(
-        session,
-        request,
-        created.checkout.id,
-        currencyOfSpec(spec, session.context),
-        choice
-      )
+      const chosen = acceptableTerms(session, request, created.checkout.id, currencyOfSpec(spec, context), choice)
       if (chosen === undefined) continue
       const paid = yield* complete(session, created.checkout.id, CARDS.pay, chosen.request)
       const planId = at(paid.responseBody, "planId")
@@ -144,6 +164,38 @@ const universeChecks = (
   return checks
 }
 
+/** The classes of the search's order and paging a query reaches over `universe` (the engine's search). */
+const searchClasses = (
+  session: Session,
+  universe: ReadonlyArray<PlanSummaryResponse>,
+  query: Record<string, string>
+): Array<string> => {
+  const options = { merchantId: session.config.merchantId }
+  const reached: Array<string> = []
+  const page = searchPlans(universe, query, options)
+  const limit = Number(query["limit"] ?? 20)
+  const offset = Number(query["page"] ?? 0) * limit
+  if (page.plans.length > 0 && page.plans.length < limit && offset > 0) reached.push("search/last-page")
+  if (page.plans.length === 0 && page.totalRowCount > 0 && offset >= page.totalRowCount) {
+    reached.push("search/beyond-last")
+  }
+  const field = query["sortField"]
+  if (field !== undefined) {
+    const all = searchPlans(universe, { ...query, limit: "100", page: "0" }, options).plans
+    const values = all.map((p) => JSON.stringify((p as Record<string, unknown>)[field]))
+    if (new Set(values).size < values.length) reached.push("search/sort-tie")
+  }
+  const operator = query["filterOperator"]
+  const filterField = query["filterField"]
+  if (operator !== undefined && ["gt", "gte", "lt", "lte"].includes(operator) && filterField !== undefined) {
+    const own = universe.some((p) =>
+      String((p as Record<string, unknown>)[filterField]).slice(0, 10) === String(query["filterValue"]).slice(0, 10)
+    )
+    if (own) reached.push("search/on-own-value")
+  }
+  return reached
+}
+
 /** One search against the service and the engine over the same plans. */
 const compareSearch = (
   session: Session,
@@ -203,6 +255,21 @@ const boundaryChecks = (
         checks.push(...(yield* compareSearch(session, universe, query)))
       }
     }
+    // paging and order at their edges: a tie sorted both ways, a last page in part, a page after the last
+    const tied = (["status", "currencyCode", "planType", "totalPaid"] as const).find((field) => {
+      const values = universe.map((p) => JSON.stringify((p as Record<string, unknown>)[field]))
+      return new Set(values).size < values.length
+    })
+    const n = universe.length
+    const limit = [4, 3, 5, 2].find((l) => l < n && n % l !== 0) ?? Math.max(1, n - 1)
+    const edges: Array<SearchSpec> = [
+      ...(tied === undefined
+        ? []
+        : (["asc", "desc"] as const).map((sortDirection) => ({ sortField: tied, sortDirection }))),
+      ...(n > 1 ? [{ limit, page: Math.ceil(n / limit) - 1 }] : []),
+      { limit: 10, page: 3 }
+    ]
+    for (const spec of edges) checks.push(...(yield* compareSearch(session, universe, searchQueryOf(spec, scope))))
     return checks
   })
 
@@ -218,18 +285,23 @@ export const searchProperty = (
 ): Effect.Effect<Prepared, Halt> =>
   Effect.gen(function*() {
     let created: Array<string> = []
+    let scope = "conformance-"
+    const scoping: Array<Check> = []
     if (!session.config.readOnly) {
       if (session.widget === "unavailable") return skipped("search", "search", NO_WIDGET)
-      const ids = yield* createPlans(session, setup)
+      const scoped = yield* scopeOf(session, setup[0]!.checkout)
+      scope = scoped.scope
+      scoping.push(...scoped.checks)
+      const ids = yield* createPlans(session, setup, scope)
       if (ids === undefined) return skipped("search", "search", NO_WIDGET)
       created = ids
     }
-    const scope = session.config.readOnly ? "conformance-" : session.context.orderPrefix
     const read = yield* readUniverse(session, scope)
     if (typeof read === "string") return skipped("search", "search", read)
     const { total, universe } = read
     const setupExchanges = session.transport.takeExchanges()
     const checks = universeChecks(created, universe, total, setupExchanges.findLast((e) => e.method === "GET"))
+    checks.list.unshift(...scoping)
     if (universe.length === 0) {
       return skipped(
         "search",
@@ -240,11 +312,21 @@ export const searchProperty = (
       )
     }
     checks.list.push(...(yield* boundaryChecks(session, universe, scope)))
+    const setupReached = checks.list.flatMap((c) => {
+      const path = c.exchange?.method === "GET" ? c.exchange.path : undefined
+      return path === undefined || !path.includes("?")
+        ? []
+        : searchClasses(session, universe, Object.fromEntries(new URLSearchParams(path.slice(path.indexOf("?") + 1))))
+    })
     const property: Property<SearchSpec> = {
       name: "search",
       group: "search",
       weight: 1,
-      setup: { checks: checks.list, exchanges: [...setupExchanges, ...session.transport.takeExchanges()] },
+      setup: {
+        checks: checks.list,
+        exchanges: [...setupExchanges, ...session.transport.takeExchanges()],
+        reached: setupReached
+      },
       arbitrary: searchSpec(session.context, {
         totalPaid: valuesOf(universe, "totalPaid"),
         remainingBalance: valuesOf(universe, "remainingBalance"),
@@ -252,8 +334,13 @@ export const searchProperty = (
       }),
       evaluate: (spec) =>
         Effect.gen(function*() {
-          const checks = yield* compareSearch(session, universe, searchQueryOf(spec, scope))
-          return { checks, exchanges: session.transport.takeExchanges() }
+          const query = searchQueryOf(spec, scope)
+          const checks = yield* compareSearch(session, universe, query)
+          return {
+            checks,
+            exchanges: session.transport.takeExchanges(),
+            reached: searchClasses(session, universe, query)
+          }
         })
     }
     return ready(property)

@@ -13,6 +13,7 @@ import * as Money from "../../core/foundation/money.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { computePlanTermsResult } from "../../facade/index.ts"
+import { checkoutClasses, reachOf, termsClasses } from "../coverage.ts"
 import { refusalRule } from "../diagnosis.ts"
 import { type Property, ready, skipped } from "../property.ts"
 import {
@@ -30,6 +31,7 @@ import {
   totalMinorOf
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, send, type Session } from "../session.ts"
+import { checkoutTargets, pickOf, requestTargets, steeredRequestOf, steerTerms, TERMS_SLOTS } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { completionDayOf, createCheckout, exponentOf, refusalCheck, refusalIssues, totalsChecks } from "./create.ts"
 
@@ -339,21 +341,80 @@ export const undroppedCount = (
   return terms.ok ? terms.value.installments.count : undefined
 }
 
+/** A plan-terms scenario: a checkout, a request spec for each cadence, and the slot it is steered onto. */
+export interface TermsInput {
+  readonly checkout: CheckoutSpec
+  readonly terms: readonly [TermsSpec, TermsSpec, TermsSpec]
+  readonly slot?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The requests of a plan-terms scenario: its checkout (steered onto the
+ * slot's checkout targets, days counted in the first request's zone) and a
+ * request for each cadence (steered onto its own), for the checkout `checkoutId`.
+ *
+ * @since 0.2.0
+ */
+export const termsScenario = (session: Session, input: TermsInput, checkoutId: string) => {
+  // a scenario's evaluation and its classes ask for the same requests: steered once
+  const known = scenarios.get(input)
+  const scenario = known ?? steerScenario(session, input)
+  if (known === undefined) scenarios.set(input, scenario)
+  return { ...scenario, requests: scenario.requests.map((r) => ({ ...r, checkoutId })) }
+}
+
+const scenarios = new WeakMap<TermsInput, ReturnType<typeof steerScenario>>()
+
+const steerScenario = (session: Session, input: TermsInput) => {
+  const checkoutId = "chk_pending"
+  const slot = input.slot ?? []
+  // the checkout is steered for its requests' targets too (a total a deposit range fits, instalments ahead)
+  const spec: CheckoutSpec = {
+    ...input.checkout,
+    targets: [...checkoutTargets(slot), ...[0, 1, 2].flatMap((i) => requestTargets(slot, i))]
+  }
+  const request = steeredRequestOf(spec, session.context, input.terms[0].timeZone)
+  const currency = currencyOfSpec(spec, session.context)
+  const total = totalMinorOf(request, currency)
+  const pick = pickOf(spec)
+  const requests = FREQUENCIES.map((frequency, i) => {
+    const zone = input.terms[i]!.timeZone
+    const plain = termsRequestOf(
+      input.terms[i]!,
+      frequency,
+      checkoutId,
+      currency,
+      total,
+      completionDayOf(session, request, zone)
+    )
+    return steerTerms(plain, requestTargets(slot, i), request, session.context, currency, pick + i) as PlanTermsRequest
+  })
+  return { request, currency, requests }
+}
+
 /**
  * The plan-terms property: a checkout (its totals compared, R2) and a request
  * for each cadence.
  *
  * @since 0.1.0
  */
-export const termsProperty = (session: Session) =>
-  ready<{ readonly checkout: CheckoutSpec; readonly terms: readonly [TermsSpec, TermsSpec, TermsSpec] }>({
+export const termsProperty = (session: Session) => {
+  const arbitrary = fc.record({ checkout: checkoutSpec("any"), terms: fc.tuple(termsSpec, termsSpec, termsSpec) })
+  return ready<TermsInput>({
     name: "terms",
     group: "terms",
     weight: 1,
-    arbitrary: fc.record({ checkout: checkoutSpec("any"), terms: fc.tuple(termsSpec, termsSpec, termsSpec) }),
-    evaluate: ({ checkout: spec, terms }) =>
+    arbitrary,
+    slots: TERMS_SLOTS,
+    targeted: (slot) => arbitrary.map((input) => ({ ...input, slot })),
+    classes: (input) => {
+      const { currency, request, requests } = termsScenario(session, input, "chk_classes")
+      const reach = reachOf(session)
+      return [...checkoutClasses(reach, request), ...requests.flatMap((r) => termsClasses(reach, request, r, currency))]
+    },
+    evaluate: (input) =>
       Effect.gen(function*() {
-        const request = checkoutRequestOf(spec, session.context)
+        const { request } = termsScenario(session, input, "chk_pending")
         const created = yield* createCheckout(session, request)
         const checks: Array<Check> = [...totalsChecks(session, request, created)]
         if (!created.ok) {
@@ -363,23 +424,13 @@ export const termsProperty = (session: Session) =>
             skipped: `a checkout for plan terms was not created (${created.status ?? created.reason})`
           }
         }
-        const currency = currencyOfSpec(spec, session.context)
-        const total = totalMinorOf(request, currency)
-        for (const [i, frequency] of FREQUENCIES.entries()) {
-          const zone = terms[i]!.timeZone
-          const termsRequest = termsRequestOf(
-            terms[i]!,
-            frequency,
-            created.checkout.id,
-            currency,
-            total,
-            completionDayOf(session, request, zone)
-          )
+        for (const termsRequest of termsScenario(session, input, created.checkout.id).requests) {
           checks.push(...(yield* compareTerms(session, request, termsRequest)))
         }
         return { checks, exchanges: session.transport.takeExchanges() }
       })
   })
+}
 
 /**
  * The invalid plan-terms property: one checkout created for the property,

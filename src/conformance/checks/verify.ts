@@ -15,6 +15,7 @@ import type { PlanTerms, PlanTermsRequest } from "../../core/plan-terms/index.ts
 import { checkoutIdFromRedirect } from "../../facade/index.ts"
 import { ready } from "../property.ts"
 import {
+  checkoutRequestOf,
   type CheckoutSpec,
   checkoutSpec,
   type CurrencyInfo,
@@ -22,6 +23,7 @@ import {
   customerChoice
 } from "../scenarios.ts"
 import { at, call, type Check, Checks, closest, type Halt, type Outcome, type Session } from "../session.ts"
+import { VERIFY_SLOTS } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { compareTerms, engineTerms, paymentsExplanation, undroppedCount } from "./terms.ts"
 import { abandon, acceptableTerms, CARDS, checkoutForWidget, complete, widgetStatusCheck } from "./widget.ts"
@@ -159,7 +161,7 @@ const verifyScenario = (
   { checkout: spec, choice }: { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }
 ): Effect.Effect<Outcome, Halt> =>
   Effect.gen(function*() {
-    const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
+    const prepared = yield* checkoutForWidget(session, spec, checkoutRequestOf(spec, session.context, choice.timeZone))
     if (prepared.skip !== undefined) return prepared.skip
     const { checkoutId, currency, request } = prepared
     const chosen = choice.outcome === "cancel"
@@ -194,11 +196,48 @@ const verifyScenario = (
  *
  * @since 0.1.0
  */
-export const verifyProperty = (session: Session) =>
-  ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>({
+export const verifyProperty = (session: Session) => {
+  const arbitrary = fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice })
+  return ready<{ readonly checkout: CheckoutSpec; readonly choice: CustomerChoice }>({
     name: "verify",
     group: "verify",
     weight: 1,
-    arbitrary: fc.record({ checkout: checkoutSpec("payable"), choice: customerChoice }),
+    arbitrary,
+    slots: VERIFY_SLOTS,
+    targeted: (targets) => arbitrary.map((input) => steerVerify(input, targets)),
+    classes: ({ checkout, choice }) => verifyClasses(checkout.redirectURL, choice.outcome),
     evaluate: (input) => verifyScenario(session, input)
   })
+}
+
+const OUTCOME_OF: Readonly<Record<string, CustomerChoice["outcome"]>> = {
+  "R8.2/accepted": "pay",
+  "R8.2/missed": "pay-then-miss",
+  "R8.2/declined": "decline",
+  "R8.2/abandoned": "cancel"
+}
+
+/** A scenario steered onto R8's classes: the customer's outcome, a redirect URL with a query or a fragment. */
+const steerVerify = (
+  input: { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice },
+  targets: ReadonlyArray<string>
+): { readonly checkout: CheckoutSpec; readonly choice: CustomerChoice } => {
+  let url = input.checkout.redirectURL
+  let outcome = input.choice.outcome
+  for (const target of targets) {
+    outcome = OUTCOME_OF[target] ?? outcome
+    const [base = url, fragment] = url.split("#")
+    if (target === "R8.1/redirect-query" && !base.includes("?")) {
+      url = `${base}?ref=kit${fragment === undefined ? "" : `#${fragment}`}`
+    }
+    if (target === "R8.1/redirect-fragment" && fragment === undefined) url = `${url}#top`
+  }
+  return { checkout: { ...input.checkout, redirectURL: url, targets }, choice: { ...input.choice, outcome } }
+}
+
+/** The classes of R8 a scenario reaches: its outcome, its redirect URL's query and fragment. */
+const verifyClasses = (redirectURL: string, outcome: CustomerChoice["outcome"]): Array<string> => [
+  ...Object.entries(OUTCOME_OF).filter(([, o]) => o === outcome).map(([id]) => id),
+  ...(redirectURL.split("#")[0]!.includes("?") ? ["R8.1/redirect-query"] : []),
+  ...(redirectURL.includes("#") ? ["R8.1/redirect-fragment"] : [])
+]

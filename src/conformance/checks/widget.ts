@@ -11,8 +11,8 @@ import * as Effect from "effect/Effect"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import * as Money from "../../core/foundation/money.ts"
 import { FREQUENCIES, type PlanTerms, type PlanTermsRequest } from "../../core/plan-terms/index.ts"
+import { checkoutClasses, reachOf, refundClasses, termsClasses } from "../coverage.ts"
 import {
-  checkoutRequestOf,
   type CheckoutSpec,
   type CurrencyInfo,
   currencyOfSpec,
@@ -21,6 +21,7 @@ import {
   totalMinorOf
 } from "../scenarios.ts"
 import { at, type Check, Checks, type Halt, type Outcome, send, type Session } from "../session.ts"
+import { engineQuote, pickOf, steeredRequestOf, steerPolicies, steerRefundDates } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { completionDayOf, createCheckout, totalsChecks } from "./create.ts"
 import { compareTerms, engineTerms } from "./terms.ts"
@@ -133,7 +134,8 @@ export const abandon = (session: Session, checkoutId: string): Effect.Effect<Exc
 export const checkoutForWidget = (
   session: Session,
   spec: CheckoutSpec,
-  planZone?: string
+  /** the request of `spec` (its items on a policy's boundary counted in the plan's zone), steered onto its targets */
+  request: CheckoutRequest
 ): Effect.Effect<
   | { readonly skip: Outcome }
   | {
@@ -148,7 +150,6 @@ export const checkoutForWidget = (
 > =>
   Effect.gen(function*() {
     if (session.widget === "unavailable") return { skip: { checks: [], exchanges: [], skipped: NO_WIDGET } }
-    const request = checkoutRequestOf(spec, session.context, planZone)
     const created = yield* createCheckout(session, request)
     const checks = totalsChecks(session, request, created)
     if (!created.ok) {
@@ -187,6 +188,74 @@ export const widgetStatusCheck = (
     exchange
   })
 
+/**
+ * The request of a payable checkout a customer will pay with `choice`,
+ * steered onto its targets: the checkout's (targets.ts), then its redemption
+ * dates and deposits onto a refund policy's boundary (R7.2, R7.4, R7.5), then,
+ * with the first payment of the terms the engine gives now, its policies'
+ * percentages (R7.5, R7.6, and R1.5's halves of a refundable part).
+ *
+ * @since 0.2.0
+ */
+export const payableRequest = (session: Session, spec: CheckoutSpec, choice: CustomerChoice): CheckoutRequest => {
+  // a scenario's evaluation and its classes ask for the same request: steered once
+  const known = steered.get(spec)?.get(choice)
+  if (known !== undefined) return known
+  const request = steerPayable(session, spec, choice)
+  steered.set(spec, (steered.get(spec) ?? new WeakMap()).set(choice, request))
+  return request
+}
+
+const steered = new WeakMap<CheckoutSpec, WeakMap<CustomerChoice, CheckoutRequest>>()
+
+const steerPayable = (session: Session, spec: CheckoutSpec, choice: CustomerChoice): CheckoutRequest => {
+  const targets = spec.targets ?? []
+  const zone = choice.timeZone
+  const request = steeredRequestOf(spec, session.context, zone)
+  if (!targets.some((t) => t.startsWith("R7") || t.startsWith("R1.5/refund"))) return request
+  const pick = pickOf(spec)
+  const dated = steerRefundDates(request, targets, session.context, zone, pick)
+  const currency = currencyOfSpec(spec, session.context)
+  const chosen = acceptableTerms(session, dated, "chk_steering", currency, choice)
+  if (chosen === undefined) return dated
+  const paid = Money.toMinorUnits(chosen.terms.schedule[0]!.amount, currency.exponent) as number
+  const now = session.clock.now()
+  return steerPolicies(
+    dated,
+    targets,
+    paid,
+    currency.exponent,
+    (r) => engineQuote(r, paid, currency.exponent, zone, now, session.merchant),
+    pick
+  )
+}
+
+/**
+ * The boundary classes a paid plan's scenario reaches: its checkout's, the
+ * terms it is paid with, and, for a refund, its quote's (R7) with what the
+ * engine says was paid.
+ *
+ * @since 0.2.0
+ */
+export const paidClasses = (
+  session: Session,
+  spec: CheckoutSpec,
+  choice: CustomerChoice,
+  quoted: boolean
+): Array<string> => {
+  const reach = reachOf(session)
+  const request = payableRequest(session, spec, choice)
+  const currency = currencyOfSpec(spec, session.context)
+  const chosen = acceptableTerms(session, request, "chk_classes", currency, choice)
+  if (chosen === undefined) return checkoutClasses(reach, request)
+  const paid = Money.toMinorUnits(chosen.terms.schedule[0]!.amount, currency.exponent) as number
+  return [
+    ...checkoutClasses(reach, request),
+    ...termsClasses(reach, request, chosen.request, currency),
+    ...(quoted ? refundClasses(reach, request, paid, choice.timeZone, currency) : [])
+  ]
+}
+
 /** A plan paid for a scenario: the checkout, the terms it was paid with, the widget's answer, the checks so far. */
 export interface PaidPlan {
   readonly outcome?: undefined
@@ -213,7 +282,7 @@ export const paidPlan = (
   choice: CustomerChoice
 ): Effect.Effect<PaidPlan | { readonly outcome: Outcome }, Halt> =>
   Effect.gen(function*() {
-    const prepared = yield* checkoutForWidget(session, spec, choice.timeZone)
+    const prepared = yield* checkoutForWidget(session, spec, payableRequest(session, spec, choice))
     if (prepared.skip !== undefined) return { outcome: prepared.skip }
     const { checkoutId, currency, request } = prepared
     const chosen = acceptableTerms(session, request, checkoutId, currency, choice)

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSandbox, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
-import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, ZONE } from "../../conformance/helpers.ts"
+import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, REPORT_KEYS, ZONE } from "../../conformance/helpers.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -95,13 +95,30 @@ describe("payment-plan conformance", () => {
     expect(ran.stderr).toBe("")
     expect(ran.code).toBe(0)
     const json = JSON.parse(ran.stdout)
-    expect(Object.keys(json)).toEqual(["runs", "passed", "failed", "seed", "disagreements", "causes", "groups"])
+    expect(Object.keys(json)).toEqual(REPORT_KEYS)
     expect(json.groups.map((g: { group: string; status: string }) => `${g.group} ${g.status}`)).toEqual(
       ["create", "terms", "refund", "verify", "search", "plans", "notes"].map((g) => `${g} ran`)
     )
     expect(json).toMatchObject({ seed: 3, failed: 0, disagreements: [] })
     expect(json.runs).toBeGreaterThan(30)
     expect(json.passed).toBe(json.runs)
+  })
+
+  it("the documentation's example (--runs 5) runs every group and exits 0; none is skipped, no reason is undefined", async () => {
+    const ran = await cli(args(good.url, ["--runs", "5"]))
+    expect([ran.code, ran.stderr]).toEqual([0, ""])
+    for (const group of ["create", "terms", "refund", "verify", "search", "plans", "notes"]) {
+      expect(ran.stdout).toMatch(new RegExp(`^${group}\\s+ran\\s+[1-9]`, "m"))
+    }
+    expect(ran.stdout).not.toMatch(/undefined|could not run|incomplete/)
+  })
+
+  it("exit 1 when a boundary class is left unreached under --min-coverage, with the classes on stderr", async () => {
+    const ran = await cli(args(good.url, ["--runs", "2", "--only", "create", "--min-coverage"]))
+    expect(ran.code).toBe(1)
+    expect(ran.stderr).toMatch(
+      /^payment-plan: the run is incomplete: \d+ boundary class\(es\) reached fewer than 1 time\(s\) \(--min-coverage\): R\d/
+    )
   })
 
   it("a table by rule on the terminal, and an HTML report", async () => {
