@@ -43,7 +43,7 @@ const cadences = [
 ]
 
 describe("R8.2 the strict verification response", () => {
-  it("reads an accepted or rejected deposit and every cadence as written, unchanged", () => {
+  it("R8.2: reads an accepted or rejected deposit and every cadence as written, unchanged", () => {
     for (const status of ["Accepted", "Rejected"]) {
       for (const cadence of cadences) {
         const input = verification({
@@ -57,7 +57,7 @@ describe("R8.2 the strict verification response", () => {
     }
   })
 
-  it("refuses a status or a frequency it does not list, a negative count and a day of month past 31", () => {
+  it("R8.2: refuses a status or a frequency it does not list, a negative count and a day of month past 31", () => {
     const input = verification({
       currencyCode: "AUD",
       deposit: { amount: 280, status: "Pending" },
@@ -82,7 +82,7 @@ describe("R9 the tolerant verification response requires the checkout's id alone
   const tolerantly = (input: unknown) =>
     Schema.decodeUnknownResult(CheckoutVerificationResponse)(input, { errors: "all", reportInput: true })
 
-  it("reads a response of nothing but an id, and refuses one without it", () => {
+  it("R9: reads a response of nothing but an id, and refuses one without it", () => {
     expect(Result.isSuccess(tolerantly({ id: "chk_1" }))).toBe(true)
     const withoutId = tolerantly({ status: "Completed" })
     expect(Result.isFailure(withoutId)).toBe(true)
