@@ -2,24 +2,17 @@
  * The strict plan terms (what this library's sandbox answers, R6): each issue names the rule that governs
  * the field.
  */
-import { Result, Schema } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { issuesFromSchema } from "../../../src/core/internal/schema-issues.ts"
 import { PlanTerms } from "../../../src/core/plan-terms/response.ts"
 import { computeResult } from "../../../src/core/plan-terms/terms.ts"
+import { decodeIssues, rulesOf } from "../../decode.ts"
 import { exampleRequest, NOW } from "../../fixtures.ts"
 
 const REQUEST = { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" } as const
 
 describe("R6 the strict plan terms (the sandbox's answer) name their rules", () => {
-  const rulesOfTerms = (input: unknown) => {
-    const result = Schema.decodeUnknownResult(PlanTerms as any)(input, { errors: "all", reportInput: true })
-    return Result.isFailure(result)
-      ? issuesFromSchema(result.failure.issue, "R6", PlanTerms.ast).issues.map(({ code, path, rule }) =>
-        `${path} ${code} ${rule}`
-      )
-      : []
-  }
+  const rulesOfTerms = (input: unknown) => rulesOf(decodeIssues(PlanTerms, input, { rule: "R6", strict: false }))
   const terms = () => {
     const computed = computeResult(exampleRequest(), REQUEST, { now: NOW })
     if (Result.isFailure(computed)) throw new Error("the example checkout has terms")
