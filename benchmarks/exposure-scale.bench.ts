@@ -1,6 +1,6 @@
 /**
  * The exposure command at scale: test/adapters/cli/exposure.test.ts's streaming property (the totals of
- * generated plans equal the sum of their individual quotes, R7.6; a typo far into the input said once,
+ * generated plans equal the sum of their individual refund calculations, R7.6; a typo far into the input said once,
  * R10.2) over a million plans instead of `npm test`'s 20,000. The same test, run by vitest with
  * EXPOSURE_PLANS=1000000; it passes or fails as the test does.
  *
@@ -28,7 +28,7 @@ export const suite: Suite = {
     if (run.status !== 0) console.error(run.stdout, run.stderr)
     return [{
       text: `${PLANS.toLocaleString("en")} generated plans streamed to the built command: totals equal the sum of ` +
-        `the individual quotes, the typo said once (${seconds} s, test/adapters/cli/exposure.test.ts)`,
+        `the individual refund calculations, the typo said once (${seconds} s, test/adapters/cli/exposure.test.ts)`,
       pass: run.status === 0
     }]
   }
