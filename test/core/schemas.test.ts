@@ -1,7 +1,6 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CheckoutResponse } from "../../src/core/checkout/response.ts"
-import { issuesFromSchema } from "../../src/core/internal/schema-issues.ts"
 import { MerchantConfigurationResponse } from "../../src/core/merchant/configuration.ts"
 import { PlanTermsRequest, PlanTermsResponse } from "../../src/core/plan-terms/index.ts"
 import {
@@ -16,6 +15,7 @@ import { CancelPlanRequest, CancelPlanResponse } from "../../src/core/refund/can
 import { PlanSearchQuery, PlanSearchResponse } from "../../src/core/search/index.ts"
 import { CheckoutVerificationResponse } from "../../src/core/verification/index.ts"
 import { ErrorBodyResponse } from "../../src/core/wire/error-response.ts"
+import { decodeIssues } from "../decode.ts"
 
 const decode = <S extends Schema.Top>(schema: S) => (input: unknown) =>
   Schema.decodeUnknownResult(schema as any)(input, { errors: "all" }) as Result.Result<any, any>
@@ -159,16 +159,7 @@ describe("responses are read tolerantly (R9)", () => {
 })
 
 describe("requests are read strictly (R4)", () => {
-  const strict = (schema: Schema.Top, input: unknown) => {
-    const result = Schema.decodeUnknownResult(schema as any)(input, {
-      errors: "all",
-      onExcessProperty: "error",
-      reportInput: true
-    })
-    return Result.isFailure(result)
-      ? issuesFromSchema(result.failure.issue, "R4.1", schema.ast)
-      : { issues: [], warnings: [] }
-  }
+  const strict = (schema: Schema.Top, input: unknown) => decodeIssues(schema, input, { rule: "R4.1" })
 
   it("cancel-plan request: the eight reasons, a non-negative amount (R7.8)", () => {
     expect(strict(CancelPlanRequest, { planId: "p1", refundableAmount: 90, reason: "CustomerRequest" }).issues).toEqual(

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { calculateRefund, computePlanTerms } from "../../../src/index.ts"
-import { example, useBuiltCli } from "./built-cli.ts"
+import { example, useInProcessCli } from "./in-process.ts"
 
-const { cli, built } = useBuiltCli()
+const { cli, built } = useInProcessCli()
 
 const NOW = "2026-11-22T09:30:00Z"
 const checkoutText = readFileSync(example("checkout-request.json"), "utf8")

@@ -1,5 +1,5 @@
 /**
- * `payment-plan conformance`, the built binary against the sandbox over HTTP:
+ * `payment-plan conformance`, run in this process (in-process.ts) against the sandbox over HTTP:
  * exit 0 and the contract's JSON when everything agrees, exit 1 with the
  * disagreement when a proxy alters a field, exit 2 with a clear message (never
  * a stack trace) for a usage error, a service that is down, answers 500s or
@@ -11,9 +11,9 @@ import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createSandbox, sqliteStore } from "../../../src/adapters/sandbox/index.ts"
 import { API_KEY, MERCHANT_ID, MERCHANTS, mutated, REPORT_KEYS, ZONE } from "../../conformance/helpers.ts"
-import { useBuiltCli } from "./built-cli.ts"
+import { useInProcessCli } from "./in-process.ts"
 
-const { cli, built } = useBuiltCli()
+const { cli, built } = useInProcessCli()
 
 /** Node's request as a web Request, the handler's Response written back. */
 const bridge =

@@ -5,8 +5,12 @@
  * spawn. The package's own exports (`payment-plan-engine/sandbox`, `/client`,
  * `/conformance`) resolve to the sources through vitest.config.ts's alias.
  */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { PassThrough, Readable } from "node:stream"
 import { fileURLToPath } from "node:url"
+import { afterAll, beforeAll } from "vitest"
 import { run } from "../../../src/adapters/cli/program.ts"
 
 export interface Ran {
@@ -79,3 +83,23 @@ export const runInProcess = (
 ): Promise<Ran> => startInProcess(args, stdin, env).done
 
 export const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url))
+
+/**
+ * What built-cli.ts's `useBuiltCli` gives, in this process: `cli` runs a command with `input` piped (empty
+ * when none, as a spawned command's stdin) and `env` as its whole environment; `built().directory` is a
+ * scratch directory of the calling test file, removed afterwards.
+ */
+export const useInProcessCli = () => {
+  let directory: string | undefined
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), "cli-in-process-"))
+  })
+  afterAll(() => {
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true })
+  })
+  return {
+    built: (): { readonly directory: string } => ({ directory: directory! }),
+    cli: (args: ReadonlyArray<string>, input?: string | Buffer, env?: Readonly<Record<string, string>>) =>
+      runInProcess(args, input === undefined ? "" : input.toString(), env)
+  }
+}

@@ -97,3 +97,11 @@ describe.skipIf(oldNode === undefined)(
     })
   }
 )
+
+describe("the built binary", () => {
+  it("--version prints the version of the package.json beside it", async () => {
+    const ran = await runCli(built().cli, ["--version"])
+    expect(ran.code).toBe(0)
+    expect(ran.stdout.trim()).toBe("0.0.0-test")
+  })
+})

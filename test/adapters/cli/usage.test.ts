@@ -7,9 +7,9 @@
 import { writeFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { calculateRefund } from "../../../src/index.ts"
-import { example, useBuiltCli } from "./built-cli.ts"
+import { example, useInProcessCli } from "./in-process.ts"
 
-const { cli, built } = useBuiltCli()
+const { cli, built } = useInProcessCli()
 
 const NOW = "2026-11-22T09:30:00Z"
 const checkout = example("checkout-request.json")

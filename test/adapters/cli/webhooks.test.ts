@@ -13,6 +13,7 @@ import { once } from "node:events"
 import { Webhook } from "standardwebhooks"
 import { describe, expect, it } from "vitest"
 import { loadMerchants, startSandbox } from "../../../src/adapters/sandbox/index.ts"
+import { waitFor } from "../../wait.ts"
 import { useBuiltCli } from "./built-cli.ts"
 
 const { cli, built } = useBuiltCli()
@@ -27,11 +28,10 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
   let err = ""
   child.stdout!.on("data", (b: Buffer) => (out += b.toString()))
   child.stderr!.on("data", (b: Buffer) => (err += b.toString()))
-  while (!/listening for webhooks on (http:\/\/\S+)/.test(err)) {
+  const url = await waitFor(() => {
     if (child.exitCode !== null) throw new Error(err)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  const url = /listening for webhooks on (http:\/\/\S+)/.exec(err)![1]!
+    return /listening for webhooks on (http:\/\/\S+)/.exec(err)?.[1]
+  }, { what: "the listener's address" })
   // a forged delivery: signed with another secret
   const body = JSON.stringify({ type: "webhook.test", timestamp: new Date().toISOString(), data: { message: "x" } })
   const forged = new Webhook("whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldCBvZiAyNCE=").sign("msg_forged", new Date(), body)
@@ -66,9 +66,7 @@ it("listen prints the verified events a trigger asks the sandbox for, and refuse
     expect(trigger.code).toBe(0)
     const sent = JSON.parse(trigger.stdout) as { id: string; type: string }
     expect(sent.type).toBe("plan.status_changed")
-    for (let waited = 0; !out.includes("\n") && waited < 10_000; waited += 20) {
-      await new Promise((r) => setTimeout(r, 20))
-    }
+    await waitFor(() => out.includes("\n"), { what: "the event's line" })
     const [line] = out.trim().split("\n")
     expect(JSON.parse(line!)).toMatchObject({ id: sent.id, known: true, type: "plan.status_changed" })
     expect(err).toContain("refused: WebhookSignatureError")

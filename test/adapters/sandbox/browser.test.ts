@@ -24,6 +24,7 @@ import { type Client, createClient } from "../../../src/adapters/client/index.ts
 import { loadMerchants, type RunningSandbox, startSandbox } from "../../../src/adapters/sandbox/index.ts"
 import * as Money from "../../../src/core/foundation/money.ts"
 import { exampleRequest } from "../../fixtures.ts"
+import { waitFor } from "../../wait.ts"
 import { expectedLabels, labelOf } from "./webhooks/load.ts"
 import { startReceiver } from "./webhooks/receiver.ts"
 
@@ -445,7 +446,13 @@ describe("the hosted checkout page in Chromium", () => {
         "plan.status_changed:OnSchedule>Late"
       ])
       await receiver.waitFor(expected.length)
-      await new Promise((r) => setTimeout(r, 100))
+      // every delivery settled: nothing more will reach the receiver
+      await waitFor(
+        async () =>
+          ((await call("GET", "/sandbox/webhook/deliveries?limit=500")).body.deliveries as Array<{ state: string }>)
+            .every((d) => d.state !== "pending"),
+        { what: "no pending delivery" }
+      )
       const webhook = new Webhook(secret)
       const events = receiver.received.map((r) =>
         webhook.verify(r.body, {

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { generatedModule, OUTPUT } from "../../../scripts/generate-iso4217.ts"
 import * as Currency from "../../../src/core/foundation/currency.ts"
+import { exponent, merchantCurrency } from "../../../src/core/foundation/currency.ts"
 
 describe("Currency (R1.2)", () => {
   it("gives ISO 4217 exponents: 2 by default, 0 for zero-decimal, 3 for the dinars", () => {
@@ -53,5 +54,14 @@ describe("Currency (R1.2)", () => {
     expect(Currency.exponent("USD", merchant)).toBe(2)
     // the override only forces 0; it never adds digits to a zero-decimal currency
     expect(Currency.exponent("JPY", merchant)).toBe(0)
+  })
+})
+
+describe("R1.2, R9 a merchant's currencies with a gap in the list", () => {
+  it("R1.2, R9: skips a null entry and finds the currency after it", () => {
+    const merchant = { currencies: [null, { currencyCode: "AUD", isZeroDecimal: true }] } as never
+    expect(merchantCurrency(merchant, "AUD")).toEqual({ currencyCode: "AUD", isZeroDecimal: true })
+    expect(exponent("AUD", merchant)).toBe(0)
+    expect(exponent("NZD", merchant)).toBe(2)
   })
 })

@@ -1,7 +1,16 @@
+import { Decimal as DefaultDecimal } from "decimal.js"
 import { Effect, Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Money from "../../../src/core/foundation/money.ts"
+import {
+  divideHalfUp,
+  fromMinorUnits,
+  MAX_MINOR_UNITS,
+  percentageOf,
+  split,
+  splitAmountResult
+} from "../../../src/core/foundation/money.ts"
 import { splitInstallments } from "../../../src/core/money/split.ts"
 
 describe("toMinorUnits (R1.1, R1.3)", () => {
@@ -156,5 +165,169 @@ describe("split (R5)", () => {
     ])
     const negative = Money.splitAmountResult(-1, 2, "AUD")
     expect(Result.isFailure(negative) && negative.failure.issues[0]?.code).toBe("range")
+  })
+})
+
+const Decimal = DefaultDecimal.clone({ precision: 80 })
+
+/** `percentage` % of `minor`, rounded half-up away from zero (R1.5), as decimal.js computes it from the JSON text. */
+const percentageOracle = (minor: number, percentage: number): number =>
+  new Decimal(minor).times(new Decimal(String(percentage))).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber()
+
+describe("R1.1 half-up division, away from zero on either sign", () => {
+  it("R1.1: a negative divisor gives a negative quotient, halves rounded away from zero", () => {
+    expect(divideHalfUp(10, -4)).toBe(-3)
+    expect(divideHalfUp(-10, -4)).toBe(3)
+    expect(divideHalfUp(9, -4)).toBe(-2)
+  })
+
+  it("R1.1: a negative numerator that rounds to nothing gives 0, never −0", () => {
+    expect(Object.is(divideHalfUp(-1, 4), 0)).toBe(true)
+    expect(Object.is(fromMinorUnits(-0, 2), 0)).toBe(true)
+  })
+})
+
+describe("R1.1 a percentage of an amount beyond the safe products, in exact bigint arithmetic", () => {
+  it("R1.1: rounds an exact half up", () => {
+    // (2^51 − 1) × 50 % = 1125899906842623.5: the product leaves the safe integers
+    expect(percentageOf(2 ** 51 - 1, 50)).toBe(2 ** 50)
+  })
+
+  it("R1.1: rounds a negative amount's share away from zero", () => {
+    // −1001 × 33.333333333 % = −333.666…: more than 8 decimals, so bigint
+    expect(percentageOf(-1001, 33.333333333)).toBe(-334)
+  })
+})
+
+describe("R1.5 a percentage off the fast path, as the exact decimal JSON writes for it", () => {
+  it("R1.5: a negative percentage with more than 8 decimals keeps its sign", () => {
+    // 1001 × −33.333333333 % = −333.666…: away from zero
+    expect(percentageOracle(1001, -33.333333333)).toBe(-334)
+    expect(percentageOf(1001, -33.333333333)).toBe(-334)
+    expect(percentageOf(MAX_MINOR_UNITS, -0.000000005)).toBe(percentageOracle(MAX_MINOR_UNITS, -0.000000005))
+  })
+
+  it("R1.5: NaN and the infinities, which no JSON number writes, give IEEE arithmetic's answer, never a throw", () => {
+    expect(percentageOf(100, Number.NaN)).toBeNaN()
+    expect(percentageOf(100, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY)
+    expect(percentageOf(-100, Number.POSITIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY)
+    expect(percentageOf(0, Number.POSITIVE_INFINITY)).toBeNaN()
+    expect(percentageOf(Number.NaN, 50)).toBeNaN()
+  })
+
+  it("R1.5: a percentage in exponent notation with a positive exponent (1e21) is a whole number", () => {
+    // 1 × 10^21 % = 10^19; the product leaves the safe integers, so bigint
+    expect(percentageOracle(1, 1e21)).toBe(1e19)
+    expect(percentageOf(1, 1e21)).toBe(1e19)
+    expect(percentageOf(3, 1.5e21)).toBe(percentageOracle(3, 1.5e21))
+    expect(percentageOf(-7, -2.5e22)).toBe(percentageOracle(-7, -2.5e22))
+    expect(percentageOf(7, -1e21)).toBe(percentageOracle(7, -1e21))
+  })
+
+  it("R1.5: a percentage in exponent notation with a negative exponent (1e-7, 1.5e-9) is exact", () => {
+    for (
+      const [minor, percentage] of [
+        [MAX_MINOR_UNITS, 1e-7],
+        [MAX_MINOR_UNITS, 1.5e-9],
+        [-MAX_MINOR_UNITS, 2.5e-10],
+        [12_345_678_901_234, -4.5e-9]
+      ] as const
+    ) {
+      expect(percentageOf(minor, percentage), `${percentage} % of ${minor}`).toBe(
+        percentageOracle(minor, percentage)
+      )
+    }
+  })
+})
+
+describe("R5.1 splitting a negative amount: 0 ≤ remainder < count, count × each + remainder = amount", () => {
+  it("R5.1: each is the floor of the quotient, so the remainder is never negative", () => {
+    expect(split(-7, 2)).toEqual({ each: -4, remainder: 1 })
+    for (const [minor, count] of [[-123_457, 7], [-1, 3], [-MAX_MINOR_UNITS + 1, 10], [-100, 7]] as const) {
+      const each = new Decimal(minor).dividedBy(count).floor().toNumber()
+      expect(split(minor, count), `${minor} / ${count}`).toEqual({ each, remainder: minor - count * each })
+      expect(split(minor, count).remainder).toBeGreaterThanOrEqual(0)
+      expect(split(minor, count).remainder).toBeLessThan(count)
+    }
+  })
+
+  it("R5.1: any safe amount, either sign, over any safe count: the floor quotient, exactly", () => {
+    // with both near 2^53 too, where a float quotient could be suspected of crossing an integer
+    const amount = fc.oneof(
+      fc.maxSafeInteger(),
+      fc.integer({ min: -1000, max: 1000 }).map((d) => 2 ** 53 - 1 - Math.abs(d))
+    )
+    const count = fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.maxSafeNat().map((n) => Math.max(1, n)))
+    fc.assert(
+      fc.property(amount, fc.boolean(), count, (magnitude, negate, n) => {
+        const minor = negate ? -magnitude : magnitude
+        const { each, remainder } = split(minor, n)
+        const exact = BigInt(minor)
+        const floor = exact / BigInt(n) - (exact % BigInt(n) < 0n ? 1n : 0n)
+        expect(BigInt(each)).toBe(floor)
+        expect(BigInt(remainder)).toBe(exact - floor * BigInt(n))
+      })
+    )
+  })
+
+  it("R5.1: a negative amount that divides evenly leaves a remainder of 0, not −0", () => {
+    const { each, remainder } = split(-6, 3)
+    expect(each).toBe(-2)
+    expect(Object.is(remainder, 0)).toBe(true)
+  })
+})
+
+describe("R1.3, R1.1, R5.1 the issues of splitInstallments, one per problem, with their exact words", () => {
+  const issuesOf = (amount: unknown, count: unknown, currencyCode: unknown) => {
+    const result = splitAmountResult(amount, count, currencyCode)
+    return Result.isFailure(result) ? result.failure.issues : "succeeded"
+  }
+
+  it("R1.3: an amount that is not a number is a type issue under R1.3", () => {
+    expect(issuesOf("12", 2, "AUD")).toEqual([
+      { path: "amount", code: "type", rule: "R1.3", message: "must be a finite number, got \"12\"" }
+    ])
+  })
+
+  it("R1.3: more fraction digits than the currency has names the digits and the amount", () => {
+    expect(issuesOf(10.005, 2, "AUD")).toEqual([
+      { path: "amount", code: "precision", rule: "R1.3", message: "has more than 2 fraction digits: 10.005" }
+    ])
+  })
+
+  it("R1.1: an amount beyond the largest exact amount is a range issue under R1.1", () => {
+    // 2^51 minor units is 22517998136852.48 AUD; 10^14 is beyond it
+    expect(issuesOf(1e14, 2, "AUD")).toEqual([
+      { path: "amount", code: "range", rule: "R1.1", message: "is beyond the largest exact amount: 100000000000000" }
+    ])
+  })
+
+  it("R1.3: a negative amount is a range issue under R1.3", () => {
+    expect(issuesOf(-1, 2, "AUD")).toEqual([
+      { path: "amount", code: "range", rule: "R1.3", message: "must not be negative, got -1" }
+    ])
+  })
+
+  it("R5.1: a count of 0 is refused, not split into nothing", () => {
+    expect(issuesOf(100, 0, "AUD")).toEqual([
+      { path: "count", code: "range", rule: "R5.1", message: "must be a whole number of at least 1, got 0" }
+    ])
+  })
+
+  it("R5.1: a count that is not a number is a type issue, a fractional count a range issue", () => {
+    expect(issuesOf(100, "3", "AUD")).toEqual([
+      { path: "count", code: "type", rule: "R5.1", message: "must be a whole number of at least 1, got \"3\"" }
+    ])
+    expect(issuesOf(100, 2.5, "AUD")).toEqual([
+      { path: "count", code: "range", rule: "R5.1", message: "must be a whole number of at least 1, got 2.5" }
+    ])
+  })
+
+  it("R5.1: a count of 1 is a count: beside a bad amount only the amount is reported", () => {
+    expect(issuesOf(10.005, 1, "AUD")).toEqual([
+      { path: "amount", code: "precision", rule: "R1.3", message: "has more than 2 fraction digits: 10.005" }
+    ])
+    expect(splitAmountResult(100, 1, "AUD")).toEqual(Result.succeed({ amount: 100, remainder: 0 }))
   })
 })

@@ -1,9 +1,13 @@
 /**
  * The compute-plan-terms request, validated strictly (R6.2, R3.1, R1.3).
  */
-import { Result } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { validateRequestResult as validatePlanTermsRequestResult } from "../../../src/core/plan-terms/request.ts"
+import {
+  validateRequest,
+  validateRequestResult,
+  validateRequestResult as validatePlanTermsRequestResult
+} from "../../../src/core/plan-terms/request.ts"
 
 const issuesOf = (input: unknown) => {
   const result = validatePlanTermsRequestResult(input)
@@ -108,6 +112,30 @@ describe("validatePlanTermsRequestResult", () => {
       const input of [null, undefined, 42, "plan", [], { installments: [] }, { installments: { cadence: "weekly" } }]
     ) {
       expect(issuesOf(input).length).toBeGreaterThan(0)
+    }
+  })
+})
+
+const REQUEST = { checkoutId: "chk_1", type: "plan", timeZone: "Australia/Sydney" } as const
+
+const rulesOf = (input: unknown) => {
+  const result = validateRequestResult(input)
+  return Result.isFailure(result) ? result.failure.issues.map(({ code, path, rule }) => `${path} ${code} ${rule}`) : []
+}
+
+describe("R6 the plan-terms request names its rules", () => {
+  it("R6: a missing checkout id is the request's rule", () => {
+    expect(rulesOf({ type: "plan", timeZone: "UTC" })).toEqual(["checkoutId required R6"])
+  })
+
+  it("R6.2: a cadence that is not an object is the cadence's rule", () => {
+    expect(rulesOf({ ...REQUEST, installments: { cadence: 5 } })).toEqual(["installments.cadence type R6.2"])
+  })
+
+  it("R6: validateRequest answers what validateRequestResult answers, success and failure", () => {
+    for (const input of [REQUEST, { ...REQUEST, checkoutId: "" }]) {
+      const effect = Effect.runSync(Effect.result(validateRequest(input)))
+      expect(effect).toEqual(validateRequestResult(input))
     }
   })
 })

@@ -187,8 +187,8 @@ describe("<payment-plan-message> in Chromium", () => {
     requests.length = 0
     await page.goto(`https://${SHOP}/product`)
     await page.waitForFunction(() => customElements.get("payment-plan-message") !== undefined)
-    // let the element render (a microtask after its upgrade) and any observer record arrive
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // let the element render (a microtask after its upgrade) and any observer record arrive: the next frame
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(await page.evaluate(() => (window as unknown as { __before: string }).__before)).toBe(message.value.text)
     expect(await shown(page, "payment-plan-message")).toBe(message.value.text)
     expect(await page.evaluate(() => (window as unknown as { __mutations: number }).__mutations)).toBe(0)

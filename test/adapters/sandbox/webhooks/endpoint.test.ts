@@ -18,6 +18,7 @@ import {
   sqliteStore
 } from "../../../../src/adapters/sandbox/index.ts"
 import { ValidationError } from "../../../../src/core/foundation/issues.ts"
+import { waitFor } from "../../../wait.ts"
 import { A, MERCHANTS_FILE, NOW } from "../helpers.ts"
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -62,14 +63,11 @@ const harness = (options: Partial<SandboxOptions> = {}, store: SandboxStore = sq
     const text = await response.text()
     return { status: response.status, body: text === "" ? undefined : JSON.parse(text), text }
   }
-  const deliveries = async () => {
-    for (let i = 0; i < 100; i++) {
+  const deliveries = () =>
+    waitFor(async () => {
       const log = (await call("GET", "/sandbox/webhook/deliveries")).body.deliveries as Array<any>
-      if (log.length > 0 && log.every((d) => d.state !== "pending")) return log
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    throw new Error("deliveries still pending")
-  }
+      return log.length > 0 && log.every((d) => d.state !== "pending") && log
+    }, { what: "every delivery settled" })
   return { sandbox, call, sent, deliveries }
 }
 

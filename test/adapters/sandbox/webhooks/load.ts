@@ -29,6 +29,7 @@ import { randomBytes } from "node:crypto"
 import { Webhook } from "standardwebhooks"
 import type { WebhookStore } from "../../../../src/adapters/sandbox/webhook-store.ts"
 import { exampleRequest } from "../../../fixtures.ts"
+import { waitFor } from "../../../wait.ts"
 import type { Answer, Received, Receiver } from "./receiver.ts"
 
 /** One request to the sandbox: over HTTP or in process. */
@@ -383,16 +384,14 @@ export const waitForDelivered = async (
   count: number,
   timeoutMs: number
 ): Promise<void> => {
-  const deadline = performance.now() + timeoutMs
-  for (;;) {
-    let ok = 0
+  let ok = 0
+  await waitFor(() => {
+    ok = 0
     for (const s of answers) if (isSuccess(s)) ok++
-    if (ok >= count) return
-    if (performance.now() > deadline) {
-      throw new Error(`expected ${count} deliveries answered 2xx, got ${ok} (of ${receiver.received.length})`)
-    }
-    await new Promise((r) => setTimeout(r, 20))
-  }
+    return ok >= count
+  }, { timeoutMs, what: `${count} deliveries answered 2xx` }).catch(() => {
+    throw new Error(`expected ${count} deliveries answered 2xx, got ${ok} (of ${receiver.received.length})`)
+  })
 }
 
 /** The sandbox's outbox after the run, against the receiver: the ground truth of what was written. */

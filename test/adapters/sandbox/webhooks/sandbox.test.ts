@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { verifyWebhook } from "../../../../src/adapters/client/index.ts"
 import { createSandbox, loadMerchants, type SandboxStore, sqliteStore } from "../../../../src/adapters/sandbox/index.ts"
+import { waitFor } from "../../../wait.ts"
 import { A, checkoutRequest, MERCHANTS_FILE, NOW } from "../helpers.ts"
 import { type Receiver, startReceiver, verifyStandard } from "./receiver.ts"
 
@@ -71,7 +72,10 @@ const harness = (
     call("POST", `/widget/api/checkouts/${checkoutId}/complete`, { card, planTerms: terms(checkoutId) }, null)
   const deliveries = async () =>
     (await call("GET", "/sandbox/webhook/deliveries?limit=500")).body.deliveries as Array<any>
-  return { sandbox, clock, call, checkout, complete, deliveries, log }
+  // every event written is delivered or given up: nothing more will reach the receiver
+  const settled = () =>
+    waitFor(async () => (await deliveries()).every((d) => d.state !== "pending"), { what: "no pending delivery" })
+  return { sandbox, clock, call, checkout, complete, deliveries, settled, log }
 }
 
 const label = (body: string) => {
@@ -115,7 +119,7 @@ describe("sandbox webhooks", () => {
       "plan.status_changed:Late>Cancelled"
     ]
     await receiver.waitFor(expected.length)
-    await new Promise((r) => setTimeout(r, 50))
+    await t.settled()
     expect(receiver.received.map((r) => label(r.body))).toEqual(expected)
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(expected.length)
     for (const r of receiver.received) {
@@ -157,7 +161,7 @@ describe("sandbox webhooks", () => {
     expect((await t.call("POST", `/api/v2/plans/${planId}/cancel`, body)).status).toBe(200)
     expect((await t.call("POST", `/api/v2/plans/${planId}/cancel`, body)).status).toBe(409)
     await receiver.waitFor(5)
-    await new Promise((r) => setTimeout(r, 100))
+    await t.settled()
     expect(receiver.received.map((r) => label(r.body))).toEqual([
       "checkout.completed",
       "plan.installment_paid#1",
@@ -187,7 +191,7 @@ describe("sandbox webhooks", () => {
     expect(events[2].data.merchantOrderId).toBe("order-expiring")
     // once: a later advance does not expire it again
     await t.call("POST", "/sandbox/clock/advance", { days: 1 })
-    await new Promise((r) => setTimeout(r, 100))
+    await t.settled()
     expect(receiver.received.length).toBe(3)
   })
 
@@ -237,7 +241,7 @@ describe("sandbox webhooks", () => {
     const t = harness(receiver)
     const sent = await t.call("POST", "/sandbox/webhook/test", {})
     await receiver.waitFor(3)
-    await new Promise((r) => setTimeout(r, 50))
+    await t.settled()
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(new Set([sent.body.id]))
     const [delivery] = await t.deliveries()
     expect(delivery).toMatchObject({ id: sent.body.id, type: "webhook.test", state: "delivered", nextAttemptAt: null })
@@ -272,7 +276,7 @@ describe("sandbox webhooks", () => {
     const count = receiver.received.length
     const second = harness(receiver, sqliteStore(path), merchants)
     await receiver.waitFor(count + 3)
-    await new Promise((r) => setTimeout(r, 50))
+    await second.settled()
     const delivered = receiver.received.filter((r) => r.body !== "" && receiver.received.indexOf(r) >= count)
     expect(delivered.map((r) => label(r.body))).toEqual([
       "checkout.completed",

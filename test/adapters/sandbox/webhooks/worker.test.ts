@@ -25,6 +25,7 @@ import {
   type WorkerOptions
 } from "../../../../src/adapters/sandbox/webhooks/worker.ts"
 import { EXAMPLES, type WebhookEvent } from "../../../../src/core/webhook/index.ts"
+import { waitFor } from "../../../wait.ts"
 import { type Receiver, startReceiver, verifyStandard } from "./receiver.ts"
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -91,8 +92,6 @@ describe("the delivery worker", () => {
     cleanups.push(receiver.close)
     // the worker's timers and clock are the test's: the real schedule, its jitter at the shortest (random = 0),
     // 2.5 s then 10 s, without waiting for them (the deliveries themselves go over real sockets)
-    const realTimeout = globalThis.setTimeout
-    const sleep = (ms: number) => new Promise((r) => realTimeout(r, ms))
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: Date.parse("2026-11-22T00:00:00.000Z") })
     cleanups.push(() => vi.useRealTimers())
     const h = await harness(receiver, { policy: DEFAULT_DELIVERY_POLICY, random: () => 0 })
@@ -104,12 +103,13 @@ describe("the delivery worker", () => {
     await recorded(1)
     // not a moment before it is due
     await vi.advanceTimersByTimeAsync(2_499)
-    await sleep(50)
+    // nothing in flight: a retry sent early would have been answered by now
+    await h.worker.idle()
     expect(receiver.received.length).toBe(1)
     await vi.advanceTimersByTimeAsync(1)
     await recorded(2)
     await vi.advanceTimersByTimeAsync(9_999)
-    await sleep(50)
+    await h.worker.idle()
     expect(receiver.received.length).toBe(2)
     await vi.advanceTimersByTimeAsync(1)
     await recorded(3)
@@ -165,8 +165,8 @@ describe("the delivery worker", () => {
     expect(attempts.at(-1)!.nextRetryAt).toBeNull()
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(new Set([message!.id]))
     expect(h.log.at(-1)).toContain("abandoned after 8 attempts")
-    // nothing more is attempted
-    await new Promise((r) => setTimeout(r, 100))
+    // nothing more is attempted: no message is pending, so none is ever due
+    expect(h.store.pendingMerchants()).toEqual([])
     expect(receiver.received.length).toBe(8)
   })
 
@@ -336,13 +336,9 @@ describe("fair delivery across merchants", () => {
       h.outbox.emit("merchant-a", Array.from({ length: 10 }, (_, n) => testEvent(n)))
       h.outbox.emit("merchant-b", ["Late", "OnSchedule", "Late", "Cancelled"].map((s) => planEvent("plan_b", s)))
     })
-    const all = async () => {
-      while (
-        [...h.store.listMessages("merchant-a", 100), ...h.store.listMessages("merchant-b", 100)]
-          .some((m) => m.state !== "delivered")
-      ) await new Promise((r) => setTimeout(r, 10))
-    }
-    await all()
+    await waitFor(() =>
+      [...h.store.listMessages("merchant-a", 100), ...h.store.listMessages("merchant-b", 100)]
+        .every((m) => m.state === "delivered"), { what: "every message delivered" })
     await h.worker.idle()
     const of = (path: string) => receiver.received.filter((r) => r.path === path)
     expect(new Set(of("/webhooks/a").map((r) => r.id)).size).toBe(10)

@@ -20,7 +20,7 @@ const recordWithUnits = (units: readonly [string, string]) => {
 }
 
 describe("R2.2 a plan record spells a minimum deposit's unit as the service does", () => {
-  it("writes Currency and Percentage whatever the checkout's case", () => {
+  it("R2.2: writes Currency and Percentage whatever the checkout's case", () => {
     for (
       const units of [["currency", "percentage"], ["CURRENCY", "PERCENTAGE"], ["Currency", "Percentage"], [
         "cUrReNcY",
@@ -34,7 +34,7 @@ describe("R2.2 a plan record spells a minimum deposit's unit as the service does
     }
   })
 
-  it("leaves the type null for an item without a minimum deposit", () => {
+  it("R2.2: leaves the type null for an item without a minimum deposit", () => {
     const checkout = exampleRequest()
     const items = checkout.items.map(({ minimumDepositPerItem: _, ...item }) => item)
     const plan = unwrap(createResult({ ...checkout, items }, exampleTerms(), { now: NOW, planId: "plan_1" }))
