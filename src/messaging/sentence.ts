@@ -13,7 +13,7 @@
  */
 import { amountText } from "../core/foundation/money.ts"
 import { MS_PER_DAY, parseDate } from "../core/foundation/time/calendar.ts"
-import type { PlanTerms } from "../core/plan-terms/response.ts"
+import type { PlanTerms } from "../core/plan-terms/index.ts"
 
 const CADENCE_WORDS = { Weekly: "weekly", Fortnightly: "fortnightly", Monthly: "monthly" } as const
 

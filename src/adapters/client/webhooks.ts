@@ -15,7 +15,6 @@ import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import type { Issue } from "../../core/foundation/issues.ts"
-import { readEventResult } from "../../core/webhook/catalogue.ts"
 import {
   DEFAULT_TOLERANCE_SECONDS,
   HEADERS,
@@ -25,6 +24,7 @@ import {
   signaturesOf,
   timestampProblem
 } from "../../core/webhook/index.ts"
+import { readEventResult } from "../../facade/shared.ts"
 
 // ---------------------------------------------------------------------------
 // Errors

@@ -221,7 +221,10 @@ const defaultPolicies = (
   return defaults as ReadonlyArray<RefundPolicy>
 }
 
-/** How a quote names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
+/**
+ * How a calculation names what it reports of the plan: at the plan's own paths, the missing ones under R7.1.
+ * Shared with the command line (its tables' digits) through src/facade/shared.ts.
+ */
 export const CALCULATION_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
 
 /** Every issue of a plan the guard refused: the schema's, the currency's (R1.2), and the amounts' in its precision (R1.3). */
@@ -575,11 +578,24 @@ export const calculateTotals: RefundOperation<RefundCalculationTotals> = dual(
 )
 
 /**
- * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report).
+ * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report). With
+ * `warnings`, a merchant configuration that disagrees with the plan's digits is pushed there
+ * (`digits_mismatch`, R1.2), naming the configuration `merchantPath` (the command line's
+ * `--merchant`; `merchant` when not given).
  *
  * @since 0.1.0
  */
 export const calculateTotalsResult = (
   plan: unknown,
-  options: CalculateInputs
-): Result.Result<RefundCalculationTotals, ValidationError> => evaluate(plan, options, undefined)
+  options: CalculateInputs,
+  warnings?: Array<Issue>,
+  merchantPath?: string
+): Result.Result<RefundCalculationTotals, ValidationError> =>
+  evaluate(
+    plan,
+    options,
+    undefined,
+    false,
+    warnings,
+    merchantPath === undefined ? CALCULATION_READING : { ...CALCULATION_READING, merchantPath }
+  )

@@ -17,16 +17,13 @@ import * as Result from "effect/Result"
 import { isRecord } from "../../../core/foundation/input.ts"
 import { type Issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
-import {
-  type PlanReading,
-  readPlanPayments,
-  refundPlanOf,
-  refundPlanUnknownFields
-} from "../../../core/plan/reading.ts"
-import { PLAN_STATUSES, planStatusOf } from "../../../core/plan/record.ts"
-import { type CalculateInputs, evaluate } from "../../../core/refund/calculate.ts"
-import { redemptionDay } from "../../../core/refund/select.ts"
+import type { MerchantConfigurationResponse } from "../../../core/merchant/index.ts"
+import { PLAN_STATUSES } from "../../../core/plan/index.ts"
+import { refundPlanOf, refundPlanUnknownFields } from "../../../core/refund/index.ts"
+import { redemptionDay } from "../../../core/refund/index.ts"
+import { type PlanReading, readPlanPayments } from "../../../facade/shared.ts"
+import { planStatusOf } from "../../../facade/shared.ts"
+import { type CalculateInputs, calculateTotalsResult } from "../../../facade/shared.ts"
 import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
 import { type Exposure, TopK } from "./top.ts"
 import { type LineWarningList, LineWarnings } from "./warnings.ts"
@@ -227,7 +224,7 @@ export class Accumulator {
 
   /** The core's quote totals of a plan, its reading's warnings kept (once each). */
   private quote(plan: Record<string, unknown>, options: CalculateInputs) {
-    const quoted = evaluate(plan, options, undefined, false, this.read, READING)
+    const quoted = calculateTotalsResult(plan, options, this.read, READING.merchantPath)
     if (this.read.length > 0) this.warn()
     return quoted
   }
@@ -294,7 +291,7 @@ export class Accumulator {
     // the plan was quoted at --at already, so it is valid on any day; its amounts in the state's digits
     let factor = 1
     const nonRefundable = (day: number) => {
-      const quoted = evaluate(plan, at(day), undefined)
+      const quoted = calculateTotalsResult(plan, at(day))
       if (Result.isFailure(quoted)) return 0
       factor = 10 ** (state.exponent - quoted.success.exponent)
       return quoted.success.totalNonRefundableAmount
