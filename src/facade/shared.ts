@@ -13,6 +13,16 @@ export { redemptionNotAfter } from "../core/checkout/redemption.ts"
 export { validateRequestResult } from "../core/checkout/request.ts"
 export { priceResult, summarizeResult } from "../core/checkout/totals.ts"
 export { decodeResult, MerchantOption, merchantOptionWarnings, readResult } from "../core/merchant/configuration.ts"
+export {
+  addInDigits,
+  addSum,
+  compareInDigits,
+  rescale,
+  runningTotals,
+  type Sum,
+  total,
+  zero
+} from "../core/money/sum.ts"
 export { computeResult } from "../core/plan-terms/terms.ts"
 export { createResult } from "../core/plan/create.ts"
 export { applyResult } from "../core/plan/lifecycle.ts"
