@@ -292,7 +292,7 @@ export interface Checked {
 }
 
 /** A count as the messages write it: `10,000`. */
-export const count = (n: number) => n.toLocaleString("en")
+export const count = (n: number) => n.toLocaleString("en") // not money: a count
 
 /**
  * What is past {@link MERCHANTS_FILE_LIMITS}: too many merchants, a text, a

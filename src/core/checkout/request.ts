@@ -553,7 +553,7 @@ const VALIDATE_SURFACE = surface("Checkout.validateRequest", VALIDATE)
  * A create-checkout request's validation as every surface answers it, the merchant configuration
  * read by the one reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const validateRequestOutcome = (
   input: unknown,

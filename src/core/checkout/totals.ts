@@ -434,7 +434,7 @@ const SUMMARIZE_SURFACE = surface("Checkout.summarize", SUMMARIZE)
  * A checkout's totals as every surface answers them: the totals and the request's unknown fields
  * (R10.2), the merchant configuration read by the one reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const summarizeOutcome = (request: unknown, options: SummarizeOptions): Outcome<CheckoutSummary> => {
   const o = optionsOf(options)

@@ -530,7 +530,7 @@ const CREATE_SURFACE = surface("Plan.create", CREATE)
  * A plan record as every surface builds it: the record, and the unknown fields of a checkout
  * request under `checkout.` (R10.2; a checkout response is read tolerantly, R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const createOutcome = (checkout: unknown, terms: unknown, options: CreatePlanOptions): Outcome<Plan> =>
   outcome(

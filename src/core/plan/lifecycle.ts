@@ -625,7 +625,7 @@ const APPLY_SURFACE = surface("Plan.apply", APPLY)
  * An event applied as every surface applies it: the next record or the refusal, and the event's
  * unknown fields under `event.` (R10.2).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const applyOutcome = (plan: unknown, event: unknown): Outcome<Plan, ValidationError | PlanTransitionError> =>
   outcome(applyResult(plan as Plan, event as PlanEvent), under("event", eventUnknownFields(event)))

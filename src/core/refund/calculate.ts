@@ -489,7 +489,7 @@ const withOptions = <A>(plan: unknown, options: CalculateOptions, f: Arithmetic<
  * {@link calculate}): the calculation, and the warnings of the plan and of the merchant
  * configuration (R10.2, R1.2).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const calculateOutcome = (plan: unknown, options: CalculateOptions): Outcome<RefundCalculation> =>
   withOptions(plan, options, calculation)

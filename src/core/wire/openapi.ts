@@ -504,7 +504,7 @@ let built: JsonObject | undefined
 /**
  * The OpenAPI 3.1 document of the service (built once, then the same object).
  *
- * @internal
+ * Shared with the package's layers above the core; no entry point exports it.
  */
 export const openApiDocument = (): JsonObject => built ??= build()
 
@@ -537,6 +537,6 @@ export const requestBodySchema = (operation: Operation): JsonObject => {
 /**
  * The document as the package ships it: two-space JSON and a final line break.
  *
- * @internal
+ * Shared with the package's layers above the core; no entry point exports it.
  */
 export const serialize = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`

@@ -26,14 +26,16 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
   const h = HEIGHT - PAD.top - PAD.bottom
   const x = (i: number) => PAD.left + (values.length === 1 ? w / 2 : (i * w) / (values.length - 1))
   const y = (v: number) => PAD.top + h - ((v - min) * h) / span
-  const points = numbers.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ")
+  const points = numbers.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") // not money: pixels
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
     const v = min + f * span
     return `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(v).toFixed(1)}" y2="${
-      y(v).toFixed(1)
+      // not money: pixels
+      y(v).toFixed(1) // not money: pixels
     }" class="grid"/>` +
       `<text x="${PAD.left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${
-        escape(v.toLocaleString("en", { maximumFractionDigits: 0 }))
+        // not money: pixels
+        escape(v.toLocaleString("en", { maximumFractionDigits: 0 })) // not money: a tick of the chart's scale, not an amount
       }</text>`
   })
   const labels = [0, Math.floor((values.length - 1) / 2), values.length - 1]
@@ -46,8 +48,8 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
         ? "end"
         : "middle"
       return `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${
-        addDays(timeline.from, i)
-      }</text>`
+        // not money: pixels
+        addDays(timeline.from, i)}</text>`
     })
   const last = values[values.length - 1] ?? "0"
   return `<section>
