@@ -1,3 +1,4 @@
+// Over 400 lines: the report of a run and its three renderings (terminal, JSON, HTML) of the same data.
 /**
  * The report of a conformance run, and its three renderings: a table by rule
  * for the terminal, the JSON of the command's contract, and an HTML page with

@@ -1,3 +1,4 @@
+// Over 400 lines: what a run sends, one generator per kind of scenario the checks share.
 /**
  * What a conformance run sends, generated with fast-check from the run's seed:
  * checkouts (every currency of the merchant, so 0, 2 and 3 fraction digits

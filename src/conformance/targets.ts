@@ -1,3 +1,4 @@
+// Over 400 lines: steering scenarios onto the boundary classes, one steering per class (a table).
 /**
  * Steering generated scenarios onto the boundary classes of the testing kit
  * (`testing/boundaries.ts`): a scenario carries the classes it targets, and

@@ -1,3 +1,4 @@
+// Over 400 lines: the plain functions of plans, one throwing and `{ ok }` pair per operation.
 /**
  * Plain functions for plans: JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.

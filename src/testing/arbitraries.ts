@@ -1,3 +1,4 @@
+// Over 400 lines: payment-plan-engine/testing, one entry point: an arbitrary per resource of the service.
 /**
  * `payment-plan-engine/testing`: fast-check arbitraries for the service's
  * resources, valid by construction, so a property can start from a valid value

@@ -1,3 +1,4 @@
+// Over 400 lines: the client's typed failures, one class per error code (a table).
 /**
  * Typed failures of the client. Every one is a {@link PaymentPlanClientError}:
  * an `Error` with a `_tag` (its class, one per class, for `Effect.catchTag`)

@@ -1,3 +1,4 @@
+// Over 400 lines: the client's face of every operation of the route table, one derived method each.
 /**
  * The service's operations as the client calls them: the core's route table
  * says, for each, how its input is validated (strictly, by the core, before

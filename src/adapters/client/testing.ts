@@ -1,3 +1,4 @@
+// Over 400 lines: payment-plan-engine/client/testing, one entry point: the test client and its fixtures.
 /**
  * payment-plan-engine/client/testing: what a merchant needs to test an
  * integration built on the client, with any test runner.

@@ -1,3 +1,4 @@
+// Over 400 lines: receiving a webhook: the Standard Webhooks check of a delivery and the reading of its event.
 /**
  * Receiving webhooks: `verifyWebhook` checks a delivery the way the Standard
  * Webhooks specification says (the HMAC-SHA256 signature over

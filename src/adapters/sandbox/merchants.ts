@@ -1,3 +1,4 @@
+// Over 400 lines: the sandbox's merchants: one reading of a configuration file, every problem named.
 /**
  * The sandbox's merchants: read from a configuration file and checked when it
  * is read, every problem named (a key missing or too short, a currency the

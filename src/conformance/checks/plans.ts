@@ -1,3 +1,4 @@
+// Over 400 lines: one property, plan records and merchant orders compared with the engine.
 /**
  * Plan records and merchant orders: `GET /api/v2/plans/{planId}` compared with what
  * the engine computes for the plan (its totals, R2; its schedule, R5, R6),

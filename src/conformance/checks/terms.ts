@@ -1,3 +1,4 @@
+// Over 400 lines: one property, compute plan terms: its scenarios, its invalid requests and their comparison.
 /**
  * Compute plan terms: for a created checkout, a request for each cadence
  * (Weekly, Fortnightly, Monthly) compared with `computePlanTerms` at the

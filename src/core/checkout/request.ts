@@ -1,3 +1,4 @@
+// Over 400 lines: the create-checkout request (R4): its schema and the validation that needs context.
 /**
  * The create-checkout request, validated strictly (R4).
  *

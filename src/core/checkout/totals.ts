@@ -1,3 +1,4 @@
+// Over 400 lines: one calculation (R2): line totals, minimum deposits, completion date and expiry of a checkout.
 /**
  * Checkout totals (R2): line totals, minimum deposits with the merchant's
  * defaults, the completion date, and when the checkout expires (R4.7).

@@ -1,3 +1,4 @@
+// Over 400 lines: the Schema kit, the building blocks every resource is declared with (a library of checks).
 /**
  * The Schema kit: the building blocks every resource of the core is declared
  * with. Strict pieces carry their rule (a filter that reports a code of R4.1

@@ -1,3 +1,4 @@
+// Over 400 lines: the plan lifecycle, one state machine: every event's fields, steps and their checks.
 /**
  * The plan lifecycle: a state machine over the plan statuses (docs/plans.md).
  *

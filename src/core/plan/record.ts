@@ -1,3 +1,4 @@
+// Over 400 lines: the plan record and the plan summary, one schema of the service's fields each (tables).
 /**
  * Plans: the plan record of plan detail and the plan summary of search
  * results, each declared once, strictly ({@link Plan}, {@link PlanSummary}:

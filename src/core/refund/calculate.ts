@@ -1,3 +1,4 @@
+// Over 400 lines: the refund calculation (R7): one arithmetic and the surfaces that answer with it.
 /**
  * The refund calculation (R7): for each item the deposit it keeps, the policy
  * active at an instant and what that policy keeps; the greater of the two is

@@ -1,3 +1,4 @@
+// Over 400 lines: one evaluation of a plan search: scope, filters, quick filter, stable sort and paging.
 /**
  * Evaluating a normalized plan search over plan summaries: scope, filters,
  * quick filter, a stable sort and offset pagination (docs/plans.md, "Search").

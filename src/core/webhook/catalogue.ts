@@ -1,3 +1,4 @@
+// Over 400 lines: the webhook event catalogue, one schema per event type (a table).
 /**
  * The webhook event catalogue: what a merchant-level webhook says, as Effect
  * Schemas (docs/webhooks.md).

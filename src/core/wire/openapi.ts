@@ -1,3 +1,4 @@
+// Over 400 lines: the OpenAPI document generated from the route table and the schemas, one builder.
 /**
  * The service as an OpenAPI 3.1 document, generated from the route table
  * (routes.ts) and the concepts' Schemas, so nothing is declared twice: a field

@@ -1,3 +1,4 @@
+// Over 400 lines: the route table, one entry per operation of the service (a table).
 /**
  * The service's operations and where they live: one route table shared by the
  * HTTP client and the sandbox, so the two always agree. An entry is all a new

@@ -1,3 +1,4 @@
+// Over 400 lines: the sandbox's operations on plans, one function per endpoint of the plan resource.
 /**
  * Plans in the sandbox: plan terms, creating a plan when the customer
  * completes a checkout, reading, searching, refunds, cancellation and the card

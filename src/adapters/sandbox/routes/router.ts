@@ -1,3 +1,4 @@
+// Over 400 lines: the router: what HTTP asks of every endpoint, one pipeline from a call to its answer.
 /**
  * The router over the sandbox's endpoints. It does what HTTP asks of every
  * endpoint (the host, the path under the mount, authentication, body limits,

@@ -1,3 +1,4 @@
+// Over 400 lines: the hosted page's controller, one state machine of everything the page does.
 /**
  * The hosted page's controller: everything the page does, without the DOM.
  * It loads the checkout from the customer-facing JSON API, asks for the terms
