@@ -125,6 +125,19 @@ describe("R1.2: amounts kept in fewer digits are added in the sum's, exactly", (
     expect(total(into)).toBe(BigInt(MAX) + 1n + 500n)
   })
 
+  it("R1.2: between two non-zero digit counts, the difference of the digits scales", () => {
+    const into = sumOf([1])
+    addSum(into, sumOf([5]), 1, 3)
+    expect(total(into)).toBe(501n)
+    const moved = sumOf([7])
+    rescale(moved, 1, 3)
+    expect(total(moved)).toBe(700n)
+    expect(compareInDigits(12, 1, 120, 2)).toBe(0)
+    expect(compareInDigits(120, 2, 12, 1)).toBe(0)
+    expect(compareInDigits(12, 1, 121, 2)).toBe(-1)
+    expect(compareInDigits(121, 2, 12, 1)).toBe(1)
+  })
+
   it("R1.2: amounts compare by value whatever their digits", () => {
     expect(compareInDigits(1, 2, 2, 2)).toBe(-1)
     expect(compareInDigits(2, 2, 1, 2)).toBe(1)
