@@ -1,4 +1,3 @@
-// Over 400 lines: the report of a run and its three renderings (terminal, JSON, HTML) of the same data.
 /**
  * The report of a conformance run, and its three renderings: a table by rule
  * for the terminal, the JSON of the command's contract, and an HTML page with
@@ -6,6 +5,7 @@
  *
  * @module
  */
+// Over 400 lines: the report of a run and its three renderings (terminal, JSON, HTML) of the same data.
 import { escapeHtml as escape } from "../core/foundation/html.ts"
 import type { CheckGroup } from "./config.ts"
 import { byRule } from "./diagnosis.ts"

@@ -1,4 +1,3 @@
-// Over 400 lines: what a run sends, one generator per kind of scenario the checks share.
 /**
  * What a conformance run sends, generated with fast-check from the run's seed:
  * checkouts (every currency of the merchant, so 0, 2 and 3 fraction digits
@@ -18,6 +17,7 @@
  *
  * @module
  */
+// Over 400 lines: what a run sends, one generator per kind of scenario the checks share.
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"
 import * as Currency from "../core/foundation/currency.ts"

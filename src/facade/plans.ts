@@ -1,10 +1,10 @@
-// Over 400 lines: the plain functions of plans, one throwing and `{ ok }` pair per operation.
 /**
  * Plain functions for plans: JSON in, JSON out, no Effect knowledge
  * needed. Each is a thin layer over the `Plan`, `Search` and `Notes` modules.
  *
  * @module
  */
+// Over 400 lines: the plain functions of plans, one throwing and `{ ok }` pair per operation.
 import * as Result from "effect/Result"
 import type * as Checkout from "../core/checkout/index.ts"
 import type { Options } from "../core/foundation/contract.ts"

@@ -1,4 +1,3 @@
-// Over 400 lines: payment-plan-engine/testing, one entry point: an arbitrary per resource of the service.
 /**
  * `payment-plan-engine/testing`: fast-check arbitraries for the service's
  * resources, valid by construction, so a property can start from a valid value
@@ -7,6 +6,7 @@
  *
  * @module payment-plan-engine/testing
  */
+// Over 400 lines: payment-plan-engine/testing, one entry point: an arbitrary per resource of the service.
 import * as Result from "effect/Result"
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"

@@ -1,4 +1,3 @@
-// Over 400 lines: the boundary classes of every rule that rounds, clamps or compares, listed once (a table).
 /**
  * The boundary classes of the rules that round, clamp, cap, compare days or
  * order (R1.5, R2.2–R2.4, R5, R6.2–R6.5, R7.2–R7.6, R8, the search's and the
@@ -11,6 +10,7 @@
  *
  * @module
  */
+// Over 400 lines: the boundary classes of every rule that rounds, clamps or compares, listed once (a table).
 import * as Result from "effect/Result"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../core/checkout/index.ts"

@@ -176,6 +176,18 @@ describe("what the outer layers take of the core (test/outer-layers.ts)", () => 
     const long = "const a = 1\n".repeat(401)
     expect(oversizedFiles(ROOT, ["src/x.ts"], () => long)).toEqual(["src/x.ts: 401 lines"])
     expect(oversizedFiles(ROOT, ["src/x.ts"], () => `// Over 400 lines: one table.\n${long}`)).toEqual([])
+    expect(
+      oversizedFiles(
+        ROOT,
+        ["src/x.ts"],
+        () => `/**\n * A table.\n *\n * @module\n */\n// Over 400 lines: one table.\n${long}`
+      )
+    )
+      .toEqual([])
+    expect(
+      oversizedFiles(ROOT, ["src/x.ts"], () => `/**\n * A table.\n */\nconst b = 2\n// Over 400 lines: late.\n${long}`)
+    )
+      .toEqual(["src/x.ts: 406 lines"])
     expect(oversizedFiles(ROOT, ["src/x.ts"], () => "const a = 1\n".repeat(400))).toEqual([])
   })
 })

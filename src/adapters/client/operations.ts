@@ -1,4 +1,3 @@
-// Over 400 lines: the client's face of every operation of the route table, one derived method each.
 /**
  * The service's operations as the client calls them: the core's route table
  * says, for each, how its input is validated (strictly, by the core, before
@@ -10,6 +9,7 @@
  *
  * @module
  */
+// Over 400 lines: the client's face of every operation of the route table, one derived method each.
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

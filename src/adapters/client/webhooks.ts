@@ -1,4 +1,3 @@
-// Over 400 lines: receiving a webhook: the Standard Webhooks check of a delivery and the reading of its event.
 /**
  * Receiving webhooks: `verifyWebhook` checks a delivery the way the Standard
  * Webhooks specification says (the HMAC-SHA256 signature over
@@ -9,6 +8,7 @@
  *
  * @module
  */
+// Over 400 lines: receiving a webhook: the Standard Webhooks check of a delivery and the reading of its event.
 import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"

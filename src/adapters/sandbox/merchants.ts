@@ -1,4 +1,3 @@
-// Over 400 lines: the sandbox's merchants: one reading of a configuration file, every problem named.
 /**
  * The sandbox's merchants: read from a configuration file and checked when it
  * is read, every problem named (a key missing or too short, a currency the
@@ -7,6 +6,7 @@
  *
  * @module
  */
+// Over 400 lines: the sandbox's merchants: one reading of a configuration file, every problem named.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"

@@ -1,4 +1,3 @@
-// Over 400 lines: one property, plan records and merchant orders compared with the engine.
 /**
  * Plan records and merchant orders: `GET /api/v2/plans/{planId}` compared with what
  * the engine computes for the plan (its totals, R2; its schedule, R5, R6),
@@ -11,6 +10,7 @@
  *
  * @module
  */
+// Over 400 lines: one property, plan records and merchant orders compared with the engine.
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"

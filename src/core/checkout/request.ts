@@ -1,4 +1,3 @@
-// Over 400 lines: the create-checkout request (R4): its schema and the validation that needs context.
 /**
  * The create-checkout request, validated strictly (R4).
  *
@@ -10,6 +9,7 @@
  *
  * @module
  */
+// Over 400 lines: the create-checkout request (R4): its schema and the validation that needs context.
 import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

@@ -1,4 +1,3 @@
-// Over 400 lines: one calculation (R2): line totals, minimum deposits, completion date and expiry of a checkout.
 /**
  * Checkout totals (R2): line totals, minimum deposits with the merchant's
  * defaults, the completion date, and when the checkout expires (R4.7).
@@ -8,6 +7,7 @@
  *
  * @module
  */
+// Over 400 lines: one calculation (R2): line totals, minimum deposits, completion date and expiry of a checkout.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"

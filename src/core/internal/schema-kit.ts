@@ -1,4 +1,3 @@
-// Over 400 lines: the Schema kit, the building blocks every resource is declared with (a library of checks).
 /**
  * The Schema kit: the building blocks every resource of the core is declared
  * with. Strict pieces carry their rule (a filter that reports a code of R4.1
@@ -9,6 +8,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: the Schema kit, the building blocks every resource is declared with (a library of checks).
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaTransformation from "effect/SchemaTransformation"

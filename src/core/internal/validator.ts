@@ -1,4 +1,3 @@
-// Over 400 lines: one compiler from a Schema to its validator and to its guard, which must walk it alike.
 /**
  * Validators and guards compiled from a request Schema.
  *
@@ -25,6 +24,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: one compiler from a Schema to its validator and to its guard, which must walk it alike.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"

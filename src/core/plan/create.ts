@@ -1,10 +1,10 @@
-// Over 400 lines: building a plan record from a checkout and chosen terms, every field of the record (R2, R6.9).
 /**
  * Building a plan record from a checkout and the plan terms the customer chose
  * (R2, R6.9): every field of the description's plan record that can be known.
  *
  * @module
  */
+// Over 400 lines: building a plan record from a checkout and chosen terms, every field of the record (R2, R6.9).
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"

@@ -1,4 +1,3 @@
-// Over 400 lines: the plan lifecycle, one state machine: every event's fields, steps and their checks.
 /**
  * The plan lifecycle: a state machine over the plan statuses (docs/plans.md).
  *
@@ -16,6 +15,7 @@
  *
  * @module
  */
+// Over 400 lines: the plan lifecycle, one state machine: every event's fields, steps and their checks.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"

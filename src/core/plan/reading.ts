@@ -174,7 +174,7 @@ export const refundPlanOf = (plan: unknown): RecordAsRefundPlan | undefined => {
  * A plan's currency as every reader of a plan reads it (R1.2): its code, and
  * the exponent its amounts are written in.
  *
- * @internal
+ * Shared with the package's layers with the reader that answers it; no entry point exports it.
  */
 export interface CurrencyOfPlan {
   readonly currencyCode: string

@@ -1,4 +1,3 @@
-// Over 400 lines: the plan record and the plan summary, one schema of the service's fields each (tables).
 /**
  * Plans: the plan record of plan detail and the plan summary of search
  * results, each declared once, strictly ({@link Plan}, {@link PlanSummary}:
@@ -8,6 +7,7 @@
  *
  * @module
  */
+// Over 400 lines: the plan record and the plan summary, one schema of the service's fields each (tables).
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { PLAN_TYPES } from "../checkout/request.ts"

@@ -1,4 +1,3 @@
-// Over 400 lines: the refund calculation (R7): one arithmetic and the surfaces that answer with it.
 /**
  * The refund calculation (R7): for each item the deposit it keeps, the policy
  * active at an instant and what that policy keeps; the greater of the two is
@@ -14,6 +13,7 @@
  *
  * @module
  */
+// Over 400 lines: the refund calculation (R7): one arithmetic and the surfaces that answer with it.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"

@@ -1,10 +1,10 @@
-// Over 400 lines: one evaluation of a plan search: scope, filters, quick filter, stable sort and paging.
 /**
  * Evaluating a normalized plan search over plan summaries: scope, filters,
  * quick filter, a stable sort and offset pagination (docs/plans.md, "Search").
  *
  * @module
  */
+// Over 400 lines: one evaluation of a plan search: scope, filters, quick filter, stable sort and paging.
 import * as Schema from "effect/Schema"
 import { contract } from "../foundation/contract.ts"
 import * as Time from "../foundation/time/index.ts"

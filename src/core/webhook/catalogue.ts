@@ -1,4 +1,3 @@
-// Over 400 lines: the webhook event catalogue, one schema per event type (a table).
 /**
  * The webhook event catalogue: what a merchant-level webhook says, as Effect
  * Schemas (docs/webhooks.md).
@@ -19,6 +18,7 @@
  *
  * @module
  */
+// Over 400 lines: the webhook event catalogue, one schema per event type (a table).
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"

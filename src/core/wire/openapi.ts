@@ -1,4 +1,3 @@
-// Over 400 lines: the OpenAPI document generated from the route table and the schemas, one builder.
 /**
  * The service as an OpenAPI 3.1 document, generated from the route table
  * (routes.ts) and the concepts' Schemas, so nothing is declared twice: a field
@@ -22,6 +21,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: the OpenAPI document generated from the route table and the schemas, one builder.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import example from "../../../examples/checkout-request.json" with { type: "json" }

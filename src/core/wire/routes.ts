@@ -1,4 +1,3 @@
-// Over 400 lines: the route table, one entry per operation of the service (a table).
 /**
  * The service's operations and where they live: one route table shared by the
  * HTTP client and the sandbox, so the two always agree. An entry is all a new
@@ -17,6 +16,7 @@
  *
  * @module
  */
+// Over 400 lines: the route table, one entry per operation of the service (a table).
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { validateRequestResult as validateCheckoutRequestResult } from "../../core/checkout/request.ts"

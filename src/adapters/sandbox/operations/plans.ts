@@ -1,4 +1,3 @@
-// Over 400 lines: the sandbox's operations on plans, one function per endpoint of the plan resource.
 /**
  * Plans in the sandbox: plan terms, creating a plan when the customer
  * completes a checkout, reading, searching, refunds, cancellation and the card
@@ -8,6 +7,7 @@
  *
  * @module
  */
+// Over 400 lines: the sandbox's operations on plans, one function per endpoint of the plan resource.
 import * as Result from "effect/Result"
 import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"

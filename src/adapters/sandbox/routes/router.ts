@@ -1,4 +1,3 @@
-// Over 400 lines: the router: what HTTP asks of every endpoint, one pipeline from a call to its answer.
 /**
  * The router over the sandbox's endpoints. It does what HTTP asks of every
  * endpoint (the host, the path under the mount, authentication, body limits,
@@ -13,6 +12,7 @@
  *
  * @module
  */
+// Over 400 lines: the router: what HTTP asks of every endpoint, one pipeline from a call to its answer.
 import { createHash } from "node:crypto"
 import { ValidationError } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"

@@ -1,4 +1,3 @@
-// Over 400 lines: the hosted page's controller, one state machine of everything the page does.
 /**
  * The hosted page's controller: everything the page does, without the DOM.
  * It loads the checkout from the customer-facing JSON API, asks for the terms
@@ -12,6 +11,7 @@
  *
  * @module
  */
+// Over 400 lines: the hosted page's controller, one state machine of everything the page does.
 import { toDecimalText } from "../../../core/foundation/money.ts"
 import { formatMinor, minorOf, minorOfText, type PageCurrency } from "./money.ts"
 import {
