@@ -9,6 +9,17 @@ const SANDBOX_ASSEMBLY = "^src/adapters/sandbox/(index|sandbox|server|settings|l
 const WIDGET_CORE_MODULES =
   "^src/core/((checkout|plan-terms)/enumerations|foundation/money|foundation/time/calendar|verification/(redirect|widget-display))\\.ts$"
 
+/** The browser code of the outer layers, bundled for pages: the widget's and the messaging element's. */
+const BROWSER_CODE =
+  "^src/(adapters/sandbox/widget/(?!index\\.ts$|assets\\.generated\\.ts$)|messaging/(element/|attributes\\.ts$|sentence\\.ts$|markup\\.ts$))"
+/** The core's Schema-free concept modules the browser code bundles (an index would pull Schema in). */
+const SCHEMA_FREE_CONCEPT_MODULES =
+  "^src/core/(checkout/(enumerations|redemption)|deposit/unit-deposit|plan-terms/(cadence-names|enumerations|kernel)|verification/(redirect|widget-display))\\.ts$"
+/** A concept's doors: its index.ts, and the plan's second namespace (the root's `Notes`). */
+const CONCEPT_INDEX = "^src/core/[^/]+/index\\.ts$|^src/core/plan/notes-api\\.ts$"
+/** The files of the core's domain concepts (not the foundation, internal/ or wire/, which are layers of files). */
+const CONCEPT_FILE = "^src/core/(?!foundation/|internal/|wire/)[^/]+/"
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -85,6 +96,26 @@ module.exports = {
         "which re-exports or holds it.",
       from: { path: "^src/", pathNot: "^src/core/" },
       to: { path: "^src/core/internal/" }
+    },
+    {
+      name: "outer-layers-import-a-concept-through-its-index",
+      severity: "error",
+      comment:
+        "The adapters, messaging, the testing kit and the conformance kit reach a concept through its index.ts (its " +
+        "public names) or through src/facade/shared.ts (what the core shares with the package's layers), never a " +
+        "concept's file by its path. The facade and the package's entry files assemble the public surface from the " +
+        "concepts' files and are not outer layers here; browser code has its own rule below.",
+      from: { path: "^src/(adapters|messaging|testing|conformance)/", pathNot: BROWSER_CODE },
+      to: { path: CONCEPT_FILE, pathNot: CONCEPT_INDEX }
+    },
+    {
+      name: "browser-code-imports-a-concept-through-its-index-or-a-schema-free-module",
+      severity: "error",
+      comment:
+        "The widget's and the messaging element's browser code take a concept's values from its index.ts or from one " +
+        "of its Schema-free modules, which keep the bundles small (an index pulls in Schema); never another file.",
+      from: { path: BROWSER_CODE },
+      to: { path: CONCEPT_FILE, pathNot: `${CONCEPT_INDEX}|${SCHEMA_FREE_CONCEPT_MODULES}` }
     },
     {
       name: "facade-and-testing-import-no-adapter",

@@ -5,6 +5,7 @@
  *
  * @module
  */
+// Over 400 lines: the report of a run and its three renderings (terminal, JSON, HTML) of the same data.
 import { escapeHtml as escape } from "../core/foundation/html.ts"
 import type { CheckGroup } from "./config.ts"
 import { byRule } from "./diagnosis.ts"

@@ -17,6 +17,7 @@
  *
  * @module
  */
+// Over 400 lines: what a run sends, one generator per kind of scenario the checks share.
 import fc from "fast-check"
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"
 import * as Currency from "../core/foundation/currency.ts"

@@ -13,6 +13,7 @@
  *
  * @module
  */
+// Over 400 lines: steering scenarios onto the boundary classes, one steering per class (a table).
 import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"
 import * as Money from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"

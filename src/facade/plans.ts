@@ -4,6 +4,7 @@
  *
  * @module
  */
+// Over 400 lines: the plain functions of plans, one throwing and `{ ok }` pair per operation.
 import * as Result from "effect/Result"
 import type * as Checkout from "../core/checkout/index.ts"
 import type { Options } from "../core/foundation/contract.ts"

@@ -22,9 +22,9 @@ import { parseDateOrInstant, parseDateTime } from "../core/foundation/time/insta
 import { isTimeZone, localDay } from "../core/foundation/time/zone.ts"
 import { frequencyOf, weekdayOf } from "../core/plan-terms/cadence-names.ts"
 import { WEEKDAYS } from "../core/plan-terms/enumerations.ts"
+import type { Cadence } from "../core/plan-terms/index.ts"
+import type { PlanTerms } from "../core/plan-terms/index.ts"
 import { paymentBounds, planDayOrIssue, termsOf } from "../core/plan-terms/kernel.ts"
-import type { Cadence } from "../core/plan-terms/request.ts"
-import type { PlanTerms } from "../core/plan-terms/response.ts"
 import { TAG } from "./markup.ts"
 import { isLocale, sentenceOf } from "./sentence.ts"
 

@@ -12,8 +12,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Checkout from "../core/checkout/index.ts"
-import { redemptionNotAfter } from "../core/checkout/redemption.ts"
-import { depositUnit } from "../core/deposit/unit-deposit.ts"
+import { depositUnit } from "../core/deposit/index.ts"
 import { contract, InstantOption, type Options } from "../core/foundation/contract.ts"
 import * as Currency from "../core/foundation/currency.ts"
 import { escapeHtml } from "../core/foundation/html.ts"
@@ -27,15 +26,12 @@ import {
   type ValidationError
 } from "../core/foundation/issues.ts"
 import * as Time from "../core/foundation/time/index.ts"
-import {
-  decodeResult,
-  type MerchantConfigurationResponse,
-  MerchantOption,
-  merchantOptionWarnings
-} from "../core/merchant/configuration.ts"
+import { type MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import * as PlanTerms from "../core/plan-terms/index.ts"
-import { computeResult } from "../core/plan-terms/terms.ts"
 import { answer, optionsOf, outcome, plainFunction, reportUnknown } from "../facade/plain.ts"
+import { redemptionNotAfter } from "../facade/shared.ts"
+import { decodeResult, MerchantOption, merchantOptionWarnings } from "../facade/shared.ts"
+import { computeResult } from "../facade/shared.ts"
 import { type AttributeName, ATTRIBUTES } from "./attributes.ts"
 import { SHADOW_CLOSE, SHADOW_OPEN, TAG } from "./markup.ts"
 import { isLocale, sentenceOf } from "./sentence.ts"

@@ -11,26 +11,21 @@
  *
  * @module
  */
-import { amountText } from "../core/foundation/money.ts"
+import { localeAmountText } from "../core/foundation/money.ts"
 import { MS_PER_DAY, parseDate } from "../core/foundation/time/calendar.ts"
-import type { PlanTerms } from "../core/plan-terms/response.ts"
+import type { PlanTerms } from "../core/plan-terms/index.ts"
 
 const CADENCE_WORDS = { Weekly: "weekly", Fortnightly: "fortnightly", Monthly: "monthly" } as const
 
 // Intl takes microseconds to build a formatter and to format, and a page shows the same few
-// prices and dates again and again: formatters and what they wrote are kept, per locale and
-// currency, in maps keyed by the values themselves (no key string is built per call), bounded
-// as the core's caches are.
-interface MoneyTexts {
-  readonly format: Intl.NumberFormat
-  readonly texts: Map<number, string>
-}
+// dates again and again: formatters and what they wrote are kept, per locale, in maps keyed by
+// the values themselves, bounded as the core's caches are. Amounts are the core's
+// (`localeAmountText`).
 interface DateTexts {
   readonly format: Intl.DateTimeFormat
   readonly texts: Map<string, string>
 }
 const LIMIT = 2048
-const moneyByLocale = new Map<string, Map<string, MoneyTexts>>()
 const datesByLocale = new Map<string, DateTexts>()
 
 const bounded = <K, V>(map: Map<K, V>, key: K, value: V): V => {
@@ -39,33 +34,12 @@ const bounded = <K, V>(map: Map<K, V>, key: K, value: V): V => {
   return value
 }
 
-const moneyTexts = (locale: string, currencyCode: string, digits: number): MoneyTexts => {
-  const byCurrency = moneyByLocale.get(locale) ?? bounded(moneyByLocale, locale, new Map<string, MoneyTexts>())
-  // a merchant's zero-decimal override (R1.2) gives one currency two digit counts
-  const key = digits === 2 ? currencyCode : `${currencyCode}/${digits}`
-  return byCurrency.get(key) ?? bounded(byCurrency, key, {
-    format: new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency: currencyCode,
-      currencyDisplay: "code",
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits
-    }),
-    texts: new Map()
-  })
-}
-
 /**
  * An amount of the terms (a JSON number in the currency's digits) for people:
- * "AUD 280.00", "JPY 10,000", formatted from its exact decimal text.
+ * "AUD 280.00", "JPY 10,000", formatted by the core from its exact decimal text.
  */
-export const moneyText = (amount: number, currencyCode: string, digits: number, locale: string): string => {
-  const context = moneyTexts(locale, currencyCode, digits)
-  const known = context.texts.get(amount)
-  if (known !== undefined) return known
-  // the terms' amounts always have the currency's digits (R1.4); the text is exact
-  return bounded(context.texts, amount, context.format.format(amountText(amount, digits) as Intl.StringNumericLiteral))
-}
+export const moneyText = (amount: number, currencyCode: string, digits: number, locale: string): string =>
+  localeAmountText(amount, currencyCode, digits, locale)
 
 /** A calendar date `YYYY-MM-DD` for people, in the locale: "February 11, 2027" in `en`. */
 export const dateText = (date: string, locale: string): string => {

@@ -6,16 +6,17 @@
  *
  * @module payment-plan-engine/testing
  */
+// Over 400 lines: payment-plan-engine/testing, one entry point: an arbitrary per resource of the service.
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import type { CheckoutItem, CheckoutRequest } from "../core/checkout/request.ts"
-import type { MinimumDeposit } from "../core/deposit/minimum-deposit.ts"
+import type { CheckoutItem, CheckoutRequest } from "../core/checkout/index.ts"
+import type { MinimumDeposit } from "../core/deposit/index.ts"
 import * as Currency from "../core/foundation/currency.ts"
 import type { Issue } from "../core/foundation/issues.ts"
 import * as Money from "../core/foundation/money.ts"
 import { fromMinorUnits } from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"
-import type { MerchantConfiguration } from "../core/merchant/configuration.ts"
+import type { MerchantConfiguration } from "../core/merchant/index.ts"
 import {
   type Cadence,
   FREQUENCIES,
@@ -23,14 +24,14 @@ import {
   type ResolvedCadence,
   WEEKDAYS
 } from "../core/plan-terms/index.ts"
-import { createResult } from "../core/plan/create.ts"
-import { PlanEvent as PlanEventData } from "../core/plan/events.ts"
-import type { PlanEvent } from "../core/plan/events.ts"
-import { applyResult } from "../core/plan/lifecycle.ts"
-import { type PlanReading, readPlanCurrency } from "../core/plan/reading.ts"
-import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/record.ts"
-import { summaryOf } from "../core/plan/summary.ts"
-import type { RefundPolicy } from "../core/refund-policy/policy.ts"
+import { PlanEvent as PlanEventData } from "../core/plan/index.ts"
+import type { PlanEvent } from "../core/plan/index.ts"
+import { CANCELLATION_REASONS, type Plan, type PlanSummary } from "../core/plan/index.ts"
+import { summaryOf } from "../core/plan/index.ts"
+import type { RefundPolicy } from "../core/refund/index.ts"
+import { createResult } from "../facade/shared.ts"
+import { applyResult } from "../facade/shared.ts"
+import { type PlanReading, readPlanCurrency } from "../facade/shared.ts"
 import { boundaryPercentage } from "./boundaries.ts"
 
 /**

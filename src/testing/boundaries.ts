@@ -10,18 +10,19 @@
  *
  * @module
  */
+// Over 400 lines: the boundary classes of every rule that rounds, clamps or compares, listed once (a table).
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import type { CheckoutRequest } from "../core/checkout/request.ts"
-import { priceResult } from "../core/checkout/totals.ts"
+import type { CheckoutRequest } from "../core/checkout/index.ts"
 import * as Currency from "../core/foundation/currency.ts"
 import * as Money from "../core/foundation/money.ts"
 import * as Time from "../core/foundation/time/index.ts"
 import type { MerchantConfigurationResponse } from "../core/merchant/index.ts"
 import { FREQUENCIES, type ResolvedCadence, WEEKDAYS } from "../core/plan-terms/index.ts"
-import type { RefundPolicy } from "../core/refund-policy/policy.ts"
-import { calculateResult } from "../core/refund/calculate.ts"
-import type { RefundCalculation } from "../core/refund/calculation.ts"
+import type { RefundPolicy } from "../core/refund/index.ts"
+import type { RefundCalculation } from "../core/refund/index.ts"
+import { priceResult } from "../facade/shared.ts"
+import { calculateResult } from "../facade/shared.ts"
 
 /**
  * One class of inputs at a rule's edge.

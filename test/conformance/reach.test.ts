@@ -26,7 +26,7 @@ import {
   runConformance,
   toJson
 } from "../../src/conformance/index.ts"
-import { plannedReach } from "../../src/conformance/runner.ts"
+import { plannedReach } from "../../src/conformance/opening.ts"
 import { applicable, BOUNDARY_CLASSES } from "../../src/testing/boundaries.ts"
 
 const merchant = loadMerchants(MERCHANTS_FILE)[0]!.configuration

@@ -13,8 +13,8 @@
 import * as Currency from "../../core/foundation/currency.ts"
 import { isRecord } from "../../core/foundation/input.ts"
 import { amountText } from "../../core/foundation/money.ts"
-import { readPlanCurrency } from "../../core/plan/reading.ts"
-import { CALCULATION_READING } from "../../core/refund/calculate.ts"
+import { readPlanCurrency } from "../../facade/shared.ts"
+import { CALCULATION_READING } from "../../facade/shared.ts"
 
 /** Writes amounts in a currency of `exponent` digits; an unknown exponent writes them as they are. */
 export type Amounts = (amount: number) => string

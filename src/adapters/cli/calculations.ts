@@ -8,8 +8,8 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander"
 import { isRecord } from "../../core/foundation/input.ts"
-import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/kernel.ts"
-import type { PlanTerms } from "../../core/plan-terms/response.ts"
+import { DEPOSIT_STRATEGIES, type DepositStrategy } from "../../core/plan-terms/index.ts"
+import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import { calculateRefundResult, computePlanTermsResult } from "../../facade/index.ts"
 import { checkoutAmounts, planAmounts } from "./amounts.ts"
 import {

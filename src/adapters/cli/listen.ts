@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto"
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { cannotReach } from "../../core/foundation/reach.ts"
-import { isSecret, MAX_SECRET_BYTES, SECRET_PREFIX } from "../../core/webhook/message.ts"
+import { isSecret, MAX_SECRET_BYTES, SECRET_PREFIX } from "../../core/webhook/index.ts"
 import {
   accepted,
   ask,

@@ -11,10 +11,10 @@
  */
 import { InvalidArgumentError, Option } from "commander"
 import * as Result from "effect/Result"
-import { PLAN_TYPES } from "../../core/checkout/request.ts"
+import { PLAN_TYPES } from "../../core/checkout/index.ts"
 import { requestValidator } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
-import { Cadence } from "../../core/plan-terms/request.ts"
+import { Cadence } from "../../core/plan-terms/index.ts"
 
 /**
  * When a calculation happens, as the command line gives it: an instant, or a

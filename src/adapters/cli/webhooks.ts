@@ -47,7 +47,7 @@ const trigger = async (io: Io, type: string, options: TriggerOptions): Promise<v
   const connection = readConnection(options, io, LOCAL_SANDBOX)
   // a type the catalogue does not list can never be sent: no need to ask the sandbox
   // (the catalogue's schemas are built on first use, not at every start of the command)
-  const { EVENT_TYPES, isEventType } = await import("../../core/webhook/catalogue.ts")
+  const { EVENT_TYPES, isEventType } = await import("../../core/webhook/index.ts")
   if (!isEventType(type)) {
     const near = nearestName(type, EVENT_TYPES)
     throw usage(

@@ -20,6 +20,7 @@
  *
  * @module
  */
+// Over 400 lines: the client's typed failures, one class per error code (a table).
 import * as Schema from "effect/Schema"
 import { type Issue, IssueBody } from "../../core/foundation/issues.ts"
 import { type Operation, OPERATIONS } from "../../core/wire/routes.ts"

@@ -10,8 +10,9 @@
  */
 import * as Result from "effect/Result"
 import example from "../../../examples/checkout-request.json" with { type: "json" }
-import { type CheckoutRequest, validateRequestResult } from "../../core/checkout/request.ts"
+import { type CheckoutRequest } from "../../core/checkout/index.ts"
 import * as Time from "../../core/foundation/time/index.ts"
+import { validateRequestResult } from "../../facade/shared.ts"
 
 /** The instant the example is written for: the docs' and the tests' `now`, 99 days before its first redemption. */
 export const EXAMPLE_NOW = "2026-11-22T00:00:00Z"

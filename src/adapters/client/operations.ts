@@ -9,6 +9,7 @@
  *
  * @module
  */
+// Over 400 lines: the client's face of every operation of the route table, one derived method each.
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

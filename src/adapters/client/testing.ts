@@ -45,6 +45,7 @@
  *
  * @module payment-plan-engine/client/testing
  */
+// Over 400 lines: payment-plan-engine/client/testing, one entry point: the test client and its fixtures.
 import type { CheckoutRequest } from "../../core/checkout/index.ts"
 import { PLAN_STATUSES } from "../../core/plan/index.ts"
 import type { FetchLike } from "./config.ts"

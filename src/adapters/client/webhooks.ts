@@ -8,6 +8,7 @@
  *
  * @module
  */
+// Over 400 lines: receiving a webhook: the Standard Webhooks check of a delivery and the reading of its event.
 import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
@@ -15,7 +16,6 @@ import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import type { Issue } from "../../core/foundation/issues.ts"
-import { readEventResult } from "../../core/webhook/catalogue.ts"
 import {
   DEFAULT_TOLERANCE_SECONDS,
   HEADERS,
@@ -25,6 +25,7 @@ import {
   signaturesOf,
   timestampProblem
 } from "../../core/webhook/index.ts"
+import { readEventResult } from "../../facade/shared.ts"
 
 // ---------------------------------------------------------------------------
 // Errors

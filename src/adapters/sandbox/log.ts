@@ -23,7 +23,7 @@ export const REQUEST_LOG_FORMATS: ReadonlyArray<RequestLogFormat> = ["pretty", "
 
 /** One entry as a line of text: `2026-11-22T00:00:00.000Z req_… merchant-123 GET /api/v2/plans 200 1.2 ms`. */
 const prettyLine = (e: RequestLogEntry): string =>
-  `${e.time} ${e.requestId} ${e.merchantId ?? "-"} ${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)} ms\n`
+  `${e.time} ${e.requestId} ${e.merchantId ?? "-"} ${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)} ms\n` // not money: milliseconds
 
 /**
  * One entry as a JSON line, every field present (`merchantId: null` where none was authenticated);

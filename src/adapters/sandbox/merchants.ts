@@ -6,23 +6,24 @@
  *
  * @module
  */
+// Over 400 lines: the sandbox's merchants: one reading of a configuration file, every problem named.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
-import { CheckoutRequest, CurrencyCode } from "../../core/checkout/request.ts"
+import { CheckoutRequest, CurrencyCode } from "../../core/checkout/index.ts"
 import { BoundedCache } from "../../core/foundation/cache.ts"
 import { isRecord } from "../../core/foundation/input.ts"
 import { requestValidator, ValidationError } from "../../core/foundation/issues.ts"
 import { describe, type Issue, issue, rule } from "../../core/foundation/issues.ts"
 import * as Time from "../../core/foundation/time/index.ts"
 import {
-  decodeResult,
   MerchantConfiguration,
   type MerchantConfigurationResponse,
   MerchantCurrency,
   SubMerchant
-} from "../../core/merchant/configuration.ts"
+} from "../../core/merchant/index.ts"
 import { WebhookEndpoint } from "../../core/webhook/index.ts"
+import { decodeResult } from "../../facade/shared.ts"
 import {
   API_KEY_HASH_FORM,
   decoyHash,
@@ -292,7 +293,7 @@ export interface Checked {
 }
 
 /** A count as the messages write it: `10,000`. */
-export const count = (n: number) => n.toLocaleString("en")
+export const count = (n: number) => n.toLocaleString("en") // not money: a count
 
 /**
  * What is past {@link MERCHANTS_FILE_LIMITS}: too many merchants, a text, a

@@ -16,7 +16,7 @@ import type { Checkout, CheckoutRequest } from "../../core/checkout/index.ts"
 import { BoundedCache } from "../../core/foundation/cache.ts"
 import type { PlanTerms } from "../../core/plan-terms/index.ts"
 import type { Plan } from "../../core/plan/index.ts"
-import type { PlanNote } from "../../core/plan/notes.ts"
+import type { PlanNote } from "../../core/plan/notes-api.ts"
 import type { CardBehaviour } from "./cards.ts"
 import { sqliteWebhookStore, type WebhookStore } from "./webhook-store.ts"
 

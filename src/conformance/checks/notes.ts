@@ -12,7 +12,7 @@
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import * as Time from "../../core/foundation/time/index.ts"
-import type { PlanNoteResponse, PlanNotesParams } from "../../core/plan/notes.ts"
+import type { PlanNoteResponse, PlanNotesParams } from "../../core/plan/notes-api.ts"
 import { expandPath, withRoutes } from "../../core/wire/routes.ts"
 import { listPlanNotesResult } from "../../facade/index.ts"
 import { type Prepared, type Property, ready, skipped } from "../property.ts"

@@ -5,6 +5,7 @@
  *
  * @module
  */
+// Over 400 lines: one property, compute plan terms: its scenarios, its invalid requests and their comparison.
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import type { CheckoutRequest } from "../../core/checkout/index.ts"

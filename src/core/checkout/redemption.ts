@@ -11,9 +11,8 @@ import type { DateOrInstant } from "../foundation/time/instant.ts"
 /**
  * Whether a redemption date is not after `now` (R4.6, `past_date`): a calendar
  * date on or before today (`today` is `now`'s date in the zone in use, R3.1),
- * or an instant at or before `now`.
- *
- * @internal
+ * or an instant at or before `now`. Shared with messaging (its element bundles this
+ * Schema-free module) through src/facade/shared.ts.
  */
 export const redemptionNotAfter = (redemption: DateOrInstant, now: number, today: EpochDay): boolean =>
   redemption._tag === "Date" ? redemption.day <= today : redemption.ms <= now

@@ -9,6 +9,7 @@
  *
  * @module
  */
+// Over 400 lines: the create-checkout request (R4): its schema and the validation that needs context.
 import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -553,7 +554,7 @@ const VALIDATE_SURFACE = surface("Checkout.validateRequest", VALIDATE)
  * A create-checkout request's validation as every surface answers it, the merchant configuration
  * read by the one reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const validateRequestOutcome = (
   input: unknown,

@@ -7,6 +7,7 @@
  *
  * @module
  */
+// Over 400 lines: one calculation (R2): line totals, minimum deposits, completion date and expiry of a checkout.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"
@@ -434,7 +435,7 @@ const SUMMARIZE_SURFACE = surface("Checkout.summarize", SUMMARIZE)
  * A checkout's totals as every surface answers them: the totals and the request's unknown fields
  * (R10.2), the merchant configuration read by the one reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const summarizeOutcome = (request: unknown, options: SummarizeOptions): Outcome<CheckoutSummary> => {
   const o = optionsOf(options)

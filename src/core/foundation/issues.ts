@@ -115,7 +115,7 @@ export interface Validated<A> {
   readonly warnings: ReadonlyArray<Issue>
 }
 
-/** A failed result carrying `issues`. @internal */
+/** A failed result carrying `issues`. Shared with the package's layers above the core; no entry point exports it. */
 export const fail = (issues: ReadonlyArray<Issue>, warnings: ReadonlyArray<Issue> = []) =>
   Result.fail(new ValidationError({ issues, warnings }))
 
@@ -129,7 +129,7 @@ export const getOrThrow = <A>(result: Result.Result<A, ValidationError>): A => {
  * A strict validator as the core's operations expose it: the value without
  * unknown fields and the warnings, or a `ValidationError` with every issue.
  *
- * @internal
+ * Shared with the package's layers above the core; no entry point exports it.
  */
 export const requestValidator = <S extends Schema.Top>(
   schema: S,

@@ -111,13 +111,76 @@ export const toDecimalText = (minor: number | bigint, exponent: number): string 
  * exact decimal text with exactly the currency's digits (R1.2): `300` in AUD is
  * `"300.00"`, `1413.4` is `"1413.40"`, `10000` in JPY stays `"10000"`. An amount
  * the currency cannot hold (more digits, beyond the exact range) is written as
- * it is, never rounded. What every table of amounts writes (the command line's).
- *
- * @internal
+ * it is, never rounded. What every table of amounts writes (the command line's, the exposure
+ * report's); the package's layers share it (no entry point exports it).
  */
 export const amountText = (amount: number, exponent: number): string => {
   const minor = toMinorUnits(amount, exponent)
   return typeof minor === "number" ? toDecimalText(minor, exponent) : String(amount)
+}
+
+const group = (whole: string): string => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+
+/**
+ * Minor units for people, with exactly the currency's digits (R1.2), grouped by thousands and
+ * after the currency's code: `123450` in AUD is `"AUD\u00a01,234.50"`, `10000` in JPY
+ * `"JPY\u00a010,000"`. What the sandbox's hosted page shows; the package's layers share it.
+ */
+export const formatMinorUnits = (minor: number, exponent: number, currencyCode: string): string => {
+  const text = toDecimalText(minor, exponent)
+  const negative = text.startsWith("-")
+  const [whole = "", fraction] = (negative ? text.slice(1) : text).split(".")
+  const number = group(whole) + (fraction === undefined ? "" : `.${fraction}`)
+  return `${negative ? "-" : ""}${currencyCode}\u00a0${number}`
+}
+
+// Intl takes microseconds to build a formatter and to format, and a page shows the same few
+// prices again and again: formatters and what they wrote are kept, per locale and currency, in
+// maps keyed by the values themselves (no key string is built per call), bounded as the core's
+// caches are.
+interface LocaleTexts {
+  readonly format: Intl.NumberFormat
+  readonly texts: Map<number, string>
+}
+const LOCALE_LIMIT = 2048
+const textsByLocale = new Map<string, Map<string, LocaleTexts>>()
+
+const bounded = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+  if (map.size >= LOCALE_LIMIT) map.clear()
+  map.set(key, value)
+  return value
+}
+
+const localeTexts = (locale: string, currencyCode: string, exponent: number): LocaleTexts => {
+  const byCurrency = textsByLocale.get(locale) ?? bounded(textsByLocale, locale, new Map<string, LocaleTexts>())
+  // a merchant's zero-decimal override (R1.2) gives one currency two digit counts
+  const key = exponent === 2 ? currencyCode : `${currencyCode}/${exponent}`
+  return byCurrency.get(key) ?? bounded(byCurrency, key, {
+    format: new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currencyCode,
+      currencyDisplay: "code",
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent
+    }),
+    texts: new Map()
+  })
+}
+
+/**
+ * An amount in major units (a JSON number in the currency's digits) for people in `locale`:
+ * "AUD 280.00", "JPY 10,000", Intl formatting its exact decimal text ({@link amountText}), never a
+ * binary floating-point number. What plan messaging writes; the package's layers share it.
+ */
+export const localeAmountText = (amount: number, currencyCode: string, exponent: number, locale: string): string => {
+  const context = localeTexts(locale, currencyCode, exponent)
+  const known = context.texts.get(amount)
+  if (known !== undefined) return known
+  return bounded(
+    context.texts,
+    amount,
+    context.format.format(amountText(amount, exponent) as Intl.StringNumericLiteral)
+  )
 }
 
 /**
@@ -251,7 +314,7 @@ export interface SplitInputs {
   readonly merchant?: Currency.CurrencySettings | undefined
 }
 
-/** Reads a non-negative amount in a currency, or reports why it cannot be used. @internal */
+/** Reads a non-negative amount in a currency, or reports why it cannot be used (shared with the sandbox). */
 export const amountIssues = (path: string, value: unknown, exponent: number, rule = "R1.3"): Issue | number => {
   const minor = toMinorUnits(value, exponent)
   switch (minor) {

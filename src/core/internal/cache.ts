@@ -11,9 +11,8 @@
  * process. When full, the cache is emptied: no bookkeeping per hit, so a
  * lookup costs one `Map.get`, and a workload of few distinct keys (the common
  * one) never notices. Workloads of many keys pay a recomputation now and then,
- * never unbounded memory.
- *
- * @internal
+ * never unbounded memory. The layers above the core take it from
+ * `foundation/cache.ts` (shared with them; no entry point exports it).
  */
 export class BoundedCache<K, V> {
   private readonly map = new Map<K, V>()

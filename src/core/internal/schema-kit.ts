@@ -8,6 +8,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: the Schema kit, the building blocks every resource is declared with (a library of checks).
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaTransformation from "effect/SchemaTransformation"

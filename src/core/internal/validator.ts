@@ -24,6 +24,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: one compiler from a Schema to its validator and to its guard, which must walk it alike.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"

@@ -39,7 +39,7 @@ export interface SplitOptions extends Options<typeof SPLIT> {}
 /**
  * A split as every surface answers it, the merchant configuration read by the one reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const splitOutcome = (
   amount: unknown,

@@ -233,7 +233,7 @@ const COMPUTE_SURFACE = surface("PlanTerms.compute", COMPUTE)
  * request (under `checkout.`) and of the plan-terms request (R10.2); a checkout response is the
  * service's answer, read tolerantly (R9). The merchant configuration is read by the one reader.
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const computeOutcome = (checkout: unknown, request: unknown, options: ComputeOptions): Outcome<PlanTerms> => {
   const o = optionsOf(options)

@@ -4,6 +4,7 @@
  *
  * @module
  */
+// Over 400 lines: building a plan record from a checkout and chosen terms, every field of the record (R2, R6.9).
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"
@@ -530,7 +531,7 @@ const CREATE_SURFACE = surface("Plan.create", CREATE)
  * A plan record as every surface builds it: the record, and the unknown fields of a checkout
  * request under `checkout.` (R10.2; a checkout response is read tolerantly, R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const createOutcome = (checkout: unknown, terms: unknown, options: CreatePlanOptions): Outcome<Plan> =>
   outcome(

@@ -15,6 +15,7 @@
  *
  * @module
  */
+// Over 400 lines: the plan lifecycle, one state machine: every event's fields, steps and their checks.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"
@@ -625,7 +626,7 @@ const APPLY_SURFACE = surface("Plan.apply", APPLY)
  * An event applied as every surface applies it: the next record or the refusal, and the event's
  * unknown fields under `event.` (R10.2).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const applyOutcome = (plan: unknown, event: unknown): Outcome<Plan, ValidationError | PlanTransitionError> =>
   outcome(applyResult(plan as Plan, event as PlanEvent), under("event", eventUnknownFields(event)))

@@ -375,7 +375,7 @@ const LIST_SURFACE = surface("Notes.list", LIST)
  * A page of notes as every surface lists it: the page, and the warnings of its parameters
  * (unknown ones, R10.2).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const listOutcome = <N extends PlanNoteResponse>(
   notes: ReadonlyArray<N>,

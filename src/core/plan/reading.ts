@@ -174,7 +174,7 @@ export const refundPlanOf = (plan: unknown): RecordAsRefundPlan | undefined => {
  * A plan's currency as every reader of a plan reads it (R1.2): its code, and
  * the exponent its amounts are written in.
  *
- * @internal
+ * Shared with the package's layers with the reader that answers it; no entry point exports it.
  */
 export interface CurrencyOfPlan {
   readonly currencyCode: string
@@ -187,8 +187,8 @@ export interface CurrencyOfPlan {
  * where the merchant configuration was given (`merchant`, `--merchant`), and
  * whether only a plan record is read (a missing currency is then named in the
  * record's spelling, `currency.currencyCode`).
- *
- * @internal
+ * Shared with the package's layers (the command line, the testing kit) through src/facade/shared.ts;
+ * no package entry point exports it.
  */
 export interface PlanReading {
   readonly prefix: string
@@ -216,8 +216,8 @@ const zeroDecimalOf = (value: unknown): boolean | undefined | "invalid" =>
  * currency with other digits is a `digits_mismatch` warning (R1.2), never an
  * override. A plan that states no digits (a refund plan, or a record from a
  * service without `isZeroDecimal`) takes the configuration's (R1.2).
- *
- * @internal
+ * Shared with the package's layers (the command line, the testing kit) through src/facade/shared.ts;
+ * no package entry point exports it.
  */
 export const readPlanCurrency = (
   plan: Record<string, unknown>,
@@ -309,8 +309,8 @@ const disagreement = (
  * `totalPaid`) in minor units of it, or `undefined` with every reason in
  * `issues`. The cancellation check (R7.8) and the exposure report's cancelled
  * plans read a plan with it; a quote reads the same fields with its schema.
- *
- * @internal
+ * Shared with the package's layers (the command line, the testing kit) through src/facade/shared.ts;
+ * no package entry point exports it.
  */
 export const readPlanPayments = (
   plan: Record<string, unknown>,

@@ -7,6 +7,7 @@
  *
  * @module
  */
+// Over 400 lines: the plan record and the plan summary, one schema of the service's fields each (tables).
 import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { PLAN_TYPES } from "../checkout/request.ts"
@@ -35,8 +36,7 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number]
 /**
  * A plan status as written in any case (a plan record read tolerantly, R9; `cancelled` is
  * Cancelled for R7.8), by its canonical name; `undefined` for a status the service does not list.
- *
- * @internal
+ * Shared with the command line's exposure report through src/facade/shared.ts.
  */
 export const planStatusOf = caseInsensitive(PLAN_STATUSES)
 

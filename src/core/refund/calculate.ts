@@ -13,6 +13,7 @@
  *
  * @module
  */
+// Over 400 lines: the refund calculation (R7): one arithmetic and the surfaces that answer with it.
 import type * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
 import * as Result from "effect/Result"
@@ -221,7 +222,10 @@ const defaultPolicies = (
   return defaults as ReadonlyArray<RefundPolicy>
 }
 
-/** How a quote names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
+/**
+ * How a calculation names what it reports of the plan: at the plan's own paths, the missing ones under R7.1.
+ * Shared with the command line (its tables' digits) through src/facade/shared.ts.
+ */
 export const CALCULATION_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
 
 /** Every issue of a plan the guard refused: the schema's, the currency's (R1.2), and the amounts' in its precision (R1.3). */
@@ -487,7 +491,7 @@ const withOptions = <A>(plan: unknown, options: CalculateOptions, f: Arithmetic<
  * {@link calculate}): the calculation, and the warnings of the plan and of the merchant
  * configuration (R10.2, R1.2).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const calculateOutcome = (plan: unknown, options: CalculateOptions): Outcome<RefundCalculation> =>
   withOptions(plan, options, calculation)
@@ -577,11 +581,24 @@ export const calculateTotals: RefundOperation<RefundCalculationTotals> = dual(
 )
 
 /**
- * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report).
+ * {@link calculateTotals} as a synchronous `Result`, for hot loops (the exposure report). With
+ * `warnings`, a merchant configuration that disagrees with the plan's digits is pushed there
+ * (`digits_mismatch`, R1.2), naming the configuration `merchantPath` (the command line's
+ * `--merchant`; `merchant` when not given).
  *
  * @since 0.1.0
  */
 export const calculateTotalsResult = (
   plan: unknown,
-  options: CalculateInputs
-): Result.Result<RefundCalculationTotals, ValidationError> => evaluate(plan, options, undefined)
+  options: CalculateInputs,
+  warnings?: Array<Issue>,
+  merchantPath?: string
+): Result.Result<RefundCalculationTotals, ValidationError> =>
+  evaluate(
+    plan,
+    options,
+    undefined,
+    false,
+    warnings,
+    merchantPath === undefined ? CALCULATION_READING : { ...CALCULATION_READING, merchantPath }
+  )

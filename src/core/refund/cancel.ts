@@ -232,7 +232,7 @@ const CANCEL_SURFACE = surface("Refund.validateCancelPlanRequest", CANCEL)
  * the plan's unknown fields under `plan.` (R10.2), the merchant configuration read by the one
  * reader (R9).
  *
- * @internal
+ * Shared with the facade, whose plain functions are built on it; no entry point exports it.
  */
 export const validateCancelOutcome = (
   plan: unknown,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+// Over 400 lines: one evaluation of a plan search: scope, filters, quick filter, stable sort and paging.
 import * as Schema from "effect/Schema"
 import { contract } from "../foundation/contract.ts"
 import * as Time from "../foundation/time/index.ts"

@@ -21,6 +21,7 @@
  * @internal
  * @module
  */
+// Over 400 lines: the OpenAPI document generated from the route table and the schemas, one builder.
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import example from "../../../examples/checkout-request.json" with { type: "json" }
@@ -504,7 +505,7 @@ let built: JsonObject | undefined
 /**
  * The OpenAPI 3.1 document of the service (built once, then the same object).
  *
- * @internal
+ * Shared with the package's layers above the core; no entry point exports it.
  */
 export const openApiDocument = (): JsonObject => built ??= build()
 
@@ -537,6 +538,6 @@ export const requestBodySchema = (operation: Operation): JsonObject => {
 /**
  * The document as the package ships it: two-space JSON and a final line break.
  *
- * @internal
+ * Shared with the package's layers above the core; no entry point exports it.
  */
 export const serialize = (value: Json): string => `${JSON.stringify(value, null, 2)}\n`

@@ -16,6 +16,7 @@
  *
  * @module
  */
+// Over 400 lines: the route table, one entry per operation of the service (a table).
 import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { validateRequestResult as validateCheckoutRequestResult } from "../../core/checkout/request.ts"

@@ -17,17 +17,14 @@ import * as Result from "effect/Result"
 import { isRecord } from "../../../core/foundation/input.ts"
 import { type Issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import type { MerchantConfigurationResponse } from "../../../core/merchant/configuration.ts"
-import {
-  type PlanReading,
-  readPlanPayments,
-  refundPlanOf,
-  refundPlanUnknownFields
-} from "../../../core/plan/reading.ts"
-import { PLAN_STATUSES, planStatusOf } from "../../../core/plan/record.ts"
-import { type CalculateInputs, evaluate } from "../../../core/refund/calculate.ts"
-import { redemptionDay } from "../../../core/refund/select.ts"
-import { add, addScaled, addSum, scale, type Sum, zero } from "./sum.ts"
+import type { MerchantConfigurationResponse } from "../../../core/merchant/index.ts"
+import { PLAN_STATUSES } from "../../../core/plan/index.ts"
+import { refundPlanOf, refundPlanUnknownFields } from "../../../core/refund/index.ts"
+import { redemptionDay } from "../../../core/refund/index.ts"
+import { type PlanReading, readPlanPayments } from "../../../facade/shared.ts"
+import { planStatusOf } from "../../../facade/shared.ts"
+import { type CalculateInputs, calculateTotalsResult } from "../../../facade/shared.ts"
+import { addInDigits, addSum, rescale, type Sum, zero } from "../../../facade/shared.ts"
 import { type Exposure, TopK } from "./top.ts"
 import { type LineWarningList, LineWarnings } from "./warnings.ts"
 
@@ -147,11 +144,10 @@ export class Accumulator {
     if (last !== undefined && last.currencyCode === code && last.exponent === exponent) return last
     let state = this.currencies.get(code)
     if (state !== undefined && state.exponent < exponent) {
-      const factor = 10n ** BigInt(exponent - state.exponent)
       for (
         const sum of [state.paid, state.nonRefundable, state.refunds, state.cancelledPaid, ...(state.timeline ?? [])]
       ) {
-        scale(sum, factor)
+        rescale(sum, state.exponent, exponent)
       }
       state.exponent = exponent
     }
@@ -199,17 +195,10 @@ export class Accumulator {
     const t = quoted.success
     const state = this.currency(t.currencyCode, t.exponent)
     state.plans++
-    if (state.exponent === t.exponent) {
-      add(state.paid, t.totalPaymentsPaid)
-      add(state.nonRefundable, t.totalNonRefundableAmount)
-      add(state.refunds, t.suggestedRefundAmount)
-    } else {
-      // a plan kept in fewer digits than its currency's other plans (R1.2): its amounts, exactly, in theirs
-      const factor = 10 ** (state.exponent - t.exponent)
-      addScaled(state.paid, t.totalPaymentsPaid, factor)
-      addScaled(state.nonRefundable, t.totalNonRefundableAmount, factor)
-      addScaled(state.refunds, t.suggestedRefundAmount, factor)
-    }
+    // a plan kept in fewer digits than its currency's other plans (R1.2): its amounts, exactly, in theirs
+    addInDigits(state.paid, t.totalPaymentsPaid, t.exponent, state.exponent)
+    addInDigits(state.nonRefundable, t.totalNonRefundableAmount, t.exponent, state.exponent)
+    addInDigits(state.refunds, t.suggestedRefundAmount, t.exponent, state.exponent)
     if (state.top.wouldKeep(t.suggestedRefundAmount, t.exponent, line)) {
       const id = plan["id"]
       state.top.offer({
@@ -227,7 +216,7 @@ export class Accumulator {
 
   /** The core's quote totals of a plan, its reading's warnings kept (once each). */
   private quote(plan: Record<string, unknown>, options: CalculateInputs) {
-    const quoted = evaluate(plan, options, undefined, false, this.read, READING)
+    const quoted = calculateTotalsResult(plan, options, this.read, READING.merchantPath)
     if (this.read.length > 0) this.warn()
     return quoted
   }
@@ -250,8 +239,7 @@ export class Accumulator {
     if (read === undefined) return describeIssues(issues)
     const state = this.currency(read.currencyCode, read.exponent)
     state.cancelledPlans++
-    if (state.exponent === read.exponent) add(state.cancelledPaid, read.paid)
-    else addScaled(state.cancelledPaid, read.paid, 10 ** (state.exponent - read.exponent))
+    addInDigits(state.cancelledPaid, read.paid, read.exponent, state.exponent)
     return undefined
   }
 
@@ -292,14 +280,14 @@ export class Accumulator {
       merchant: this.settings.merchant
     })
     // the plan was quoted at --at already, so it is valid on any day; its amounts in the state's digits
-    let factor = 1
+    let exponent = state.exponent
     const nonRefundable = (day: number) => {
-      const quoted = evaluate(plan, at(day), undefined)
+      const quoted = calculateTotalsResult(plan, at(day))
       if (Result.isFailure(quoted)) return 0
-      factor = 10 ** (state.exponent - quoted.success.exponent)
+      exponent = quoted.success.exponent
       return quoted.success.totalNonRefundableAmount
     }
-    const addDay = (sum: Sum, minor: number) => (factor === 1 ? add(sum, minor) : addScaled(sum, minor, factor))
+    const addDay = (sum: Sum, minor: number) => addInDigits(sum, minor, exponent, state.exponent)
     let previous = nonRefundable(from)
     addDay(days[0]!, previous)
     for (const day of [...changes].sort((a, b) => a - b)) {
@@ -317,16 +305,15 @@ export class Accumulator {
   merge(snapshot: Snapshot): void {
     for (const c of snapshot.currencies) {
       const state = this.currency(c.currencyCode, c.exponent)
-      const factor = 10n ** BigInt(state.exponent - c.exponent)
       state.plans += c.plans
-      addSum(state.paid, c.paid, factor)
-      addSum(state.nonRefundable, c.nonRefundable, factor)
-      addSum(state.refunds, c.refunds, factor)
+      addSum(state.paid, c.paid, c.exponent, state.exponent)
+      addSum(state.nonRefundable, c.nonRefundable, c.exponent, state.exponent)
+      addSum(state.refunds, c.refunds, c.exponent, state.exponent)
       state.cancelledPlans += c.cancelledPlans
-      addSum(state.cancelledPaid, c.cancelledPaid, factor)
+      addSum(state.cancelledPaid, c.cancelledPaid, c.exponent, state.exponent)
       for (const e of c.top) state.top.offer(e)
       if (state.timeline !== undefined && c.timeline !== undefined) {
-        c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s, factor))
+        c.timeline.forEach((s, i) => addSum(state.timeline![i]!, s, c.exponent, state.exponent))
       }
     }
   }

@@ -19,7 +19,7 @@ import { createReadStream } from "node:fs"
 import { stat, writeFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import * as Time from "../../../core/foundation/time/index.ts"
-import { readResult } from "../../../core/merchant/configuration.ts"
+import { readResult } from "../../../facade/shared.ts"
 import {
   CliFailure,
   EXIT_REFUSED,

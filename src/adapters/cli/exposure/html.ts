@@ -16,6 +16,9 @@ const PAD = { left: 90, right: 20, top: 20, bottom: 40 }
 /** The calendar date `days` after `date` (the core's epoch days: no Date, no zone). */
 const addDays = (date: string, days: number) => Time.formatDate((Time.parseDate(date) as Time.EpochDay) + days)
 
+/** A pixel position, to a tenth. */
+const px = (n: number): string => n.toFixed(1) // not money: pixels
+
 /** One chart. Amounts become pixel positions only here (display), never sums. */
 const chart = (currency: string, values: ReadonlyArray<string>, timeline: TimelineReport): string => {
   const numbers = values.map(Number)
@@ -26,14 +29,12 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
   const h = HEIGHT - PAD.top - PAD.bottom
   const x = (i: number) => PAD.left + (values.length === 1 ? w / 2 : (i * w) / (values.length - 1))
   const y = (v: number) => PAD.top + h - ((v - min) * h) / span
-  const points = numbers.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ")
+  const points = numbers.map((v, i) => `${px(x(i))},${px(y(v))}`).join(" ")
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
     const v = min + f * span
-    return `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(v).toFixed(1)}" y2="${
-      y(v).toFixed(1)
-    }" class="grid"/>` +
-      `<text x="${PAD.left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${
-        escape(v.toLocaleString("en", { maximumFractionDigits: 0 }))
+    return `<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${px(y(v))}" y2="${px(y(v))}" class="grid"/>` +
+      `<text x="${PAD.left - 6}" y="${px(y(v) + 4)}" text-anchor="end">${
+        escape(v.toLocaleString("en", { maximumFractionDigits: 0 })) // not money: a tick of the chart's scale, not an amount
       }</text>`
   })
   const labels = [0, Math.floor((values.length - 1) / 2), values.length - 1]
@@ -45,7 +46,7 @@ const chart = (currency: string, values: ReadonlyArray<string>, timeline: Timeli
         : values.length > 1 && i === values.length - 1
         ? "end"
         : "middle"
-      return `<text x="${x(i).toFixed(1)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${
+      return `<text x="${px(x(i))}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="${anchor}">${
         addDays(timeline.from, i)
       }</text>`
     })

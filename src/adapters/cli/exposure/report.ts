@@ -8,11 +8,11 @@
  */
 import { fromMinorUnits, toDecimalText } from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
+import { runningTotals, total } from "../../../facade/shared.ts"
 import { amountsIn } from "../amounts.ts"
 import { renderTable } from "../table.ts"
 import type { Settings } from "./accumulate.ts"
 import type { Outcome } from "./run.ts"
-import { total } from "./sum.ts"
 
 export interface ExposureEntry {
   readonly id: string | null
@@ -80,8 +80,7 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
   if (timeline === undefined) return report
   const nonRefundable: Record<string, Array<string>> = {}
   for (const c of states) {
-    let running = 0n
-    nonRefundable[c.currencyCode] = c.timeline!.map((change) => toDecimalText(running += total(change), c.exponent))
+    nonRefundable[c.currencyCode] = runningTotals(c.timeline!).map((running) => toDecimalText(running, c.exponent))
   }
   return {
     ...report,

@@ -11,7 +11,7 @@
  */
 import * as Result from "effect/Result"
 import { Worker } from "node:worker_threads"
-import { decodeResult } from "../../../core/merchant/configuration.ts"
+import { decodeResult } from "../../../facade/shared.ts"
 import { Accumulator, type Settings, type Snapshot } from "./accumulate.ts"
 import { type Batch, batches, eachLine } from "./lines.ts"
 import { type LineWarning, type LineWarningList, LineWarnings } from "./warnings.ts"

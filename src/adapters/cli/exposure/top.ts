@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { compareInDigits } from "../../../facade/shared.ts"
 
 export interface Exposure {
   /** the plan's `id` when it has one */
@@ -20,21 +21,9 @@ export interface Exposure {
   readonly exponent: number
 }
 
-/**
- * The sign of `a − b` for amounts of `a` and `b` minor units of exponents `ea` and `eb`: a number
- * comparison when the digits agree (always, but for plan records kept in other digits), exact in
- * bigint otherwise.
- */
-const compare = (a: number, ea: number, b: number, eb: number): number => {
-  if (ea === eb) return a < b ? -1 : a > b ? 1 : 0
-  const x = ea > eb ? BigInt(a) : BigInt(a) * 10n ** BigInt(eb - ea)
-  const y = eb > ea ? BigInt(b) : BigInt(b) * 10n ** BigInt(ea - eb)
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
 /** `a` ranks below `b`: a smaller refund, or the same refund on a later line. */
 const below = (a: Exposure, b: Exposure) => {
-  const c = compare(a.suggestedRefundAmount, a.exponent, b.suggestedRefundAmount, b.exponent)
+  const c = compareInDigits(a.suggestedRefundAmount, a.exponent, b.suggestedRefundAmount, b.exponent)
   return c < 0 || (c === 0 && a.line > b.line)
 }
 
@@ -49,7 +38,7 @@ export class TopK {
   wouldKeep(amount: number, exponent: number, line: number): boolean {
     if (this.heap.length < this.k) return this.k > 0
     const min = this.heap[0]!
-    const c = compare(amount, exponent, min.suggestedRefundAmount, min.exponent)
+    const c = compareInDigits(amount, exponent, min.suggestedRefundAmount, min.exponent)
     return c > 0 || (c === 0 && line < min.line)
   }
 

@@ -93,7 +93,7 @@ export class LineWarnings {
 
 const NONE: LineWarningList = { warnings: [], overflow: false }
 
-const count = (n: number) => n.toLocaleString("en")
+const count = (n: number) => n.toLocaleString("en") // not money: a count of lines
 
 /** A line's warning as the command line prints it: the core's words, and where the report saw it. */
 export const asIssue = (w: LineWarning): Issue => ({

@@ -7,15 +7,15 @@
  * @module
  */
 import * as Result from "effect/Result"
-import { validateRequestResult as validateCheckoutRequestResult } from "../../../core/checkout/request.ts"
-import { summarizeResult } from "../../../core/checkout/totals.ts"
 import * as Currency from "../../../core/foundation/currency.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import * as Money from "../../../core/foundation/money.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
 import * as PlanTerms from "../../../core/plan-terms/index.ts"
-import { calculateResult } from "../../../core/refund/calculate.ts"
 import { CHECKOUT_ID_PARAMETER } from "../../../core/verification/index.ts"
+import { validateRequestResult as validateCheckoutRequestResult } from "../../../facade/shared.ts"
+import { summarizeResult } from "../../../facade/shared.ts"
+import { calculateResult } from "../../../facade/shared.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { SandboxCheckout, StoredCheckout } from "../store.ts"
 import { checkoutSaved } from "../webhooks/hooks.ts"

@@ -9,7 +9,8 @@ import { isRecord } from "../../../core/foundation/input.ts"
 import type { Issue } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"
 import * as Time from "../../../core/foundation/time/index.ts"
-import * as Notes from "../../../core/plan/notes.ts"
+import type * as Notes from "../../../core/plan/notes-api.ts"
+import { listResult } from "../../../facade/shared.ts"
 import type { SandboxMerchant } from "../merchants.ts"
 import type { StoredNote } from "../store.ts"
 import type { SandboxEnvironment } from "./environment.ts"
@@ -85,7 +86,7 @@ export const listPlanNotes = (
   // the path names the plan; a planId in the query cannot name another
   params.set("planId", plan.id)
   const notes = env.store.listNotes(plan.id).map((n) => n.note)
-  const page = Notes.listResult(notes, params as unknown as Notes.PlanNotesParams, { selfUrl })
+  const page = listResult(notes, params as unknown as Notes.PlanNotesParams, { selfUrl })
   if (Result.isFailure(page)) throw invalid(page.failure.issues, "The notes query is invalid")
   return page.success
 }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+// Over 400 lines: the router: what HTTP asks of every endpoint, one pipeline from a call to its answer.
 import { createHash } from "node:crypto"
 import { ValidationError } from "../../../core/foundation/issues.ts"
 import { issue } from "../../../core/foundation/issues.ts"

@@ -11,6 +11,7 @@
  *
  * @module
  */
+// Over 400 lines: the hosted page's controller, one state machine of everything the page does.
 import { toDecimalText } from "../../../core/foundation/money.ts"
 import { formatMinor, minorOf, minorOfText, type PageCurrency } from "./money.ts"
 import {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { toDecimalText, toMinorUnits } from "../../../core/foundation/money.ts"
+import { formatMinorUnits, toDecimalText, toMinorUnits } from "../../../core/foundation/money.ts"
 
 /** A currency as the page uses it: its code and its digits (R1.2). */
 export interface PageCurrency {
@@ -41,16 +41,9 @@ export const minorOfText = (text: string, digits: number): number | null => {
   return trimZeros(whole, fraction) === trimZeros(match[1]!, match[2] ?? "") ? minor : null
 }
 
-const group = (integer: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-
-/** Minor units for people, with exactly the currency's digits (R1.2): "AUD 1,234.50", "JPY 10,000". */
-export const formatMinor = (minor: number, currency: PageCurrency): string => {
-  const text = toDecimalText(minor, currency.digits)
-  const negative = text.startsWith("-")
-  const [whole = "", fraction] = (negative ? text.slice(1) : text).split(".")
-  const number = group(whole) + (fraction === undefined ? "" : `.${fraction}`)
-  return `${negative ? "-" : ""}${currency.currencyCode}\u00a0${number}`
-}
+/** Minor units for people, with exactly the currency's digits (R1.2): "AUD 1,234.50", "JPY 10,000" (the core's). */
+export const formatMinor = (minor: number, currency: PageCurrency): string =>
+  formatMinorUnits(minor, currency.digits, currency.currencyCode)
 
 /** An amount from the API for people; one the currency cannot hold is shown as received, never rounded. */
 export const formatMoney = (amount: unknown, currency: PageCurrency): string => {

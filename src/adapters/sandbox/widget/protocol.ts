@@ -11,12 +11,12 @@
  *
  * @module
  */
-import type { PlanType } from "../../../core/checkout/enumerations.ts"
-import type { Checkout } from "../../../core/checkout/response.ts"
-import type { CheckoutSummary } from "../../../core/checkout/totals.ts"
-import type { PlanTermsRequest } from "../../../core/plan-terms/request.ts"
-import type { PlanTerms } from "../../../core/plan-terms/response.ts"
-import type { RefundCalculationItem } from "../../../core/refund/calculation.ts"
+import type { PlanType } from "../../../core/checkout/index.ts"
+import type { Checkout } from "../../../core/checkout/index.ts"
+import type { CheckoutSummary } from "../../../core/checkout/index.ts"
+import type { PlanTermsRequest } from "../../../core/plan-terms/index.ts"
+import type { PlanTerms } from "../../../core/plan-terms/index.ts"
+import type { RefundCalculationItem } from "../../../core/refund/index.ts"
 import type { ErrorBody } from "../../../core/wire/error-response.ts"
 
 /** The path under the base URL that serves the SDK script. */

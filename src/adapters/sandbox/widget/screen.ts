@@ -92,7 +92,7 @@ export const orderOf = (data: CheckoutData) => {
 /** The offer's expiry in the customer's zone ("22 Nov 2026, 11:00"), or nothing. */
 const expiryText = (expiresAt: unknown, timeZone: string): string =>
   typeof expiresAt === "string" || typeof expiresAt === "number" ?
-    new Date(expiresAt).toLocaleString("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" }) :
+    new Date(expiresAt).toLocaleString("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" }) : // not money: a date
     ""
 
 /** The order table of a checkout. */

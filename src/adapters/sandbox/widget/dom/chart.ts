@@ -24,11 +24,11 @@ export const stepChart = (doc: Document, spec: ChartSpec): SVGElement => {
   const x = (t: number) => L + ((t - start) / (end - start)) * (W - L - R)
   const y = (v: number) => T + (1 - v / max) * (H - T - B)
   const id = `chart-${++charts}`
-  let d = `M${x(start).toFixed(1)} ${y(spec.initial).toFixed(1)}`
-  for (const p of points) d += ` H${x(p.t).toFixed(1)} V${y(p.v).toFixed(1)}`
-  d += ` H${x(end).toFixed(1)}`
+  let d = `M${x(start).toFixed(1)} ${y(spec.initial).toFixed(1)}` // not money: pixels
+  for (const p of points) d += ` H${x(p.t).toFixed(1)} V${y(p.v).toFixed(1)}` // not money: pixels
+  d += ` H${x(end).toFixed(1)}` // not money: pixels
   const marks = points.map((p) =>
-    svg(doc, "circle", { cx: x(p.t).toFixed(1), cy: y(p.v).toFixed(1), r: 3, fill: spec.color }, [
+    svg(doc, "circle", { cx: x(p.t).toFixed(1), cy: y(p.v).toFixed(1), r: 3, fill: spec.color }, [ // not money: pixels
       svg(doc, "title", null, `${formatDate(p.label)}: ${spec.format(p.v)}`)
     ])
   )
@@ -38,9 +38,9 @@ export const stepChart = (doc: Document, spec: ChartSpec): SVGElement => {
     svg(doc, "line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#9aa4b2" }),
     svg(doc, "line", {
       x1: L,
-      y1: y(max).toFixed(1),
+      y1: y(max).toFixed(1), // not money: pixels
       x2: W - R,
-      y2: y(max).toFixed(1),
+      y2: y(max).toFixed(1), // not money: pixels
       stroke: "#d9dee7",
       "stroke-dasharray": "3 3"
     }),
