@@ -105,6 +105,71 @@ describe("amountText (R1.2, R1.4)", () => {
   })
 })
 
+describe("formatMinorUnits (R1.2): minor units for people, grouped by thousands after the code", () => {
+  it("writes exactly the currency's digits, grouped, with a no-break space after the code", () => {
+    expect(Money.formatMinorUnits(123_450, 2, "AUD")).toBe("AUD\u00a01,234.50")
+    expect(Money.formatMinorUnits(10_000, 0, "JPY")).toBe("JPY\u00a010,000")
+    expect(Money.formatMinorUnits(999, 2, "AUD")).toBe("AUD\u00a09.99")
+    expect(Money.formatMinorUnits(100_000, 2, "AUD")).toBe("AUD\u00a01,000.00")
+    expect(Money.formatMinorUnits(99_999, 2, "AUD")).toBe("AUD\u00a0999.99")
+    expect(Money.formatMinorUnits(1_234_567_890, 3, "KWD")).toBe("KWD\u00a01,234,567.890")
+    expect(Money.formatMinorUnits(0, 2, "AUD")).toBe("AUD\u00a00.00")
+  })
+
+  it("puts the sign before the code", () => {
+    expect(Money.formatMinorUnits(-123_450, 2, "AUD")).toBe("-AUD\u00a01,234.50")
+    expect(Money.formatMinorUnits(-5, 0, "JPY")).toBe("-JPY\u00a05")
+  })
+
+  it("is the decimal text of the minor units with commas between groups of three whole digits", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: -Money.MAX_MINOR_UNITS, max: Money.MAX_MINOR_UNITS }),
+        (exponent, minor) => {
+          const text = Money.formatMinorUnits(minor, exponent, "XTS")
+          const plain = Money.toDecimalText(minor, exponent)
+          expect(text.startsWith(minor < 0 ? "-XTS\u00a0" : "XTS\u00a0")).toBe(true)
+          const number = text.slice(text.indexOf("\u00a0") + 1)
+          expect(number.replaceAll(",", "")).toBe(plain.replace("-", ""))
+          const whole = number.split(".")[0]!
+          expect(whole).toMatch(/^\d{1,3}(,\d{3})*$/)
+        }
+      )
+    )
+  })
+})
+
+describe("localeAmountText (R1.2): an amount for people in a locale, from its exact decimal text", () => {
+  it("writes exactly the currency's digits, whatever Intl's default for the currency", () => {
+    expect(Money.localeAmountText(280, "AUD", 2, "en-AU")).toBe("AUD\u00a0280.00")
+    expect(Money.localeAmountText(10_000, "JPY", 0, "en-AU")).toBe("JPY\u00a010,000")
+    // a merchant's zero-decimal override (R1.2): the same currency with no minor digits
+    expect(Money.localeAmountText(280, "AUD", 0, "en-AU")).toBe("AUD\u00a0280")
+    expect(Money.localeAmountText(1.5, "KWD", 3, "en-AU")).toBe("KWD\u00a01.500")
+  })
+
+  it("formats the exact decimal, never the binary number: 0.29 and 9007199254740.99", () => {
+    expect(Money.localeAmountText(0.29, "AUD", 2, "en-AU")).toBe("AUD\u00a00.29")
+    expect(Money.localeAmountText(9_007_199_254_740.99, "AUD", 2, "en-AU")).toBe("AUD\u00a09,007,199,254,740.99")
+  })
+
+  it("answers the same text again, and keeps the two digit counts of one currency apart", () => {
+    const first = Money.localeAmountText(1234.5, "AUD", 2, "de-DE")
+    expect(Money.localeAmountText(1234.5, "AUD", 2, "de-DE")).toBe(first)
+    expect(first).toBe(
+      new Intl.NumberFormat("de-DE", { style: "currency", currency: "AUD", currencyDisplay: "code" }).format(1234.5)
+    )
+    expect(Money.localeAmountText(1234, "AUD", 0, "de-DE")).not.toBe(Money.localeAmountText(1234, "AUD", 2, "de-DE"))
+  })
+
+  it("stays right past its cache's bound (2,048 texts a currency)", () => {
+    for (let minor = 0; minor < 2_100; minor++) {
+      expect(Money.localeAmountText(minor / 100, "NZD", 2, "en-NZ")).toBe(`NZD\u00a0${Money.toDecimalText(minor, 2)}`)
+    }
+  })
+})
+
 describe("rounding (R1.5)", () => {
   it("rounds half-up, away from zero", () => {
     expect(Money.divideHalfUp(5, 2)).toBe(3)
