@@ -20,7 +20,7 @@ export interface RequestView {
   readonly method: string
   readonly path: string
   readonly body?: unknown
-  /** The scenario's earlier requests (creating the checkout a quote is for, …), oldest first. */
+  /** The scenario's earlier requests (creating the checkout a calculation is for, …), oldest first. */
   readonly setup?: ReadonlyArray<{ readonly method: string; readonly path: string; readonly body?: unknown }>
 }
 

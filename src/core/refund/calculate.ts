@@ -221,7 +221,7 @@ const defaultPolicies = (
   return defaults as ReadonlyArray<RefundPolicy>
 }
 
-/** How a quote names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
+/** How a calculation names what it reports of the plan: at the plan's own paths, the missing ones under R7.1. @internal */
 export const CALCULATION_READING: PlanReading = { prefix: "", rule: "R7.1", merchantPath: "merchant" }
 
 /** Every issue of a plan the guard refused: the schema's, the currency's (R1.2), and the amounts' in its precision (R1.3). */
@@ -325,7 +325,7 @@ const compute = (
   const items = plan.items
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!
-    // R1.3 and R1.1, judged once for validation, pricing and quotes
+    // R1.3 and R1.1, judged once for validation, pricing and refund calculations
     const deposit = item.minimumDepositPerItem
     const cost = exactCostOf(item.costPerItem, item.quantity, deposit, e)
     if (cost === undefined) exact = false
@@ -397,18 +397,18 @@ const policyCalculations = (
   zone: string,
   e: number
 ): Array<RefundCalculationPolicy> => {
-  const quoted: Array<RefundCalculationPolicy> = []
+  const calculated: Array<RefundCalculationPolicy> = []
   for (let j = 0; j < policies.length; j++) {
     const policy = policies[j]!
     const days = policy.daysWithinRedemptionDate
     const kept = j === active ? activeNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage)
-    quoted.push({
+    calculated.push({
       activeFrom: activeFrom(redemption - days, zone),
       name: policyName(days, policy.refundablePercentage),
       nonRefundableAmount: fromMinorUnits(kept, e)
     })
   }
-  return quoted
+  return calculated
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The refund calculation's rules that mutation testing found unchecked (benchmarks/mutation.md): the
- * policies' names and start dates (R7.7), the instant and zone of a quote (R3.1), the merchant's
+ * policies' names and start dates (R7.7), the instant and zone of a calculation (R3.1), the merchant's
  * default policies (R7.2), the plan's currency and amounts (R1.1–R1.3) and how a plan is read (R7.1),
  * each issue with its path, code, rule and message.
  */
@@ -30,20 +30,20 @@ describe("R7.7 a policy's name and the day it comes into force", () => {
     expect(policyName(2, 50)).toBe("50% refundable within 2 days of the redemption date")
   })
 
-  it("a quote names its policies so", () => {
+  it("a calculation names its policies so", () => {
     const policies = [
       { daysWithinRedemptionDate: 1, refundablePercentage: 50 },
       { daysWithinRedemptionDate: 0, refundablePercentage: 0 }
     ]
-    const quoted = ok(calculateResult({ ...plan, items: [{ ...item, refundPolicies: policies }] }, { at: 0 }))
-    expect(quoted.items[0]!.refundPolicies.map((p) => [p.name, p.activeFrom])).toEqual([
+    const calculated = ok(calculateResult({ ...plan, items: [{ ...item, refundPolicies: policies }] }, { at: 0 }))
+    expect(calculated.items[0]!.refundPolicies.map((p) => [p.name, p.activeFrom])).toEqual([
       ["50% refundable within 1 day of the redemption date", "2027-02-28T00:00:00.000Z"],
       ["0% refundable from the redemption date", "2027-03-01T00:00:00.000Z"]
     ])
   })
 })
 
-describe("R3.1 the instant and the zone of a quote", () => {
+describe("R3.1 the instant and the zone of a calculation", () => {
   it("takes instants from the first of 0001 to the end of 9999, and refuses the millisecond either side", () => {
     for (const at of [FIRST_INSTANT, END_INSTANT - 1]) {
       expect(issuesOf(calculateResult(plan, { at })), String(at)).toEqual([])
@@ -132,7 +132,7 @@ describe("R1.1 the plan's total within the largest exact amount", () => {
   const half = MAX_MINOR_UNITS / 2 / 100 // in AUD, two digits
   const at = { at: 0 }
 
-  it("items adding up to the largest exact amount are quoted; one minor unit more is refused", () => {
+  it("items adding up to the largest exact amount are calculated; one minor unit more is refused", () => {
     const exact = {
       ...plan,
       totalPaymentsPaid: 0,
@@ -154,7 +154,7 @@ describe("R7.1 a plan valid as written is read as written", () => {
       minimumDepositPerItem: { unit: "currency", value: 50 },
       minimumDepositPerItemType: "percentage"
     }
-    const quoted = ok(calculateResult({ ...plan, items: [both] }, { at: 0 }))
-    expect([quoted.items[0]!.minNonRefundableDeposit, quoted.totalNonRefundableAmount]).toEqual([50, 50])
+    const calculated = ok(calculateResult({ ...plan, items: [both] }, { at: 0 }))
+    expect([calculated.items[0]!.minNonRefundableDeposit, calculated.totalNonRefundableAmount]).toEqual([50, 50])
   })
 })

@@ -89,7 +89,7 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
     expect(q.suggestedRefundAmount).toBe(400)
   })
 
-  it("the Effect form gives the same quote", () => {
+  it("the Effect form gives the same calculation", () => {
     const at = "2027-01-20T09:00:00+11:00"
     // JSON.parse's any: the plan as data of unknown shape, checked when the Effect runs
     const plan = JSON.parse(JSON.stringify(ticketPlan()))
@@ -356,7 +356,7 @@ describe("plan records and totals", () => {
     ]])
   })
 
-  it("calculateTotalsResult gives the quote's totals in minor units", () => {
+  it("calculateTotalsResult gives the calculation's totals in minor units", () => {
     const at = "2027-01-20T09:00:00+11:00"
     expect(ok(calculateTotalsResult(ticketPlan(), { at }))).toEqual({
       currencyCode: "AUD",
