@@ -231,7 +231,7 @@ export interface ConformanceReport {
  * ```ts
  * import { toJson } from "payment-plan-engine/conformance"
  *
- * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 5, "passed": 5, "failed": 0, "seed": 42, … }
+ * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 9, "passed": 9, "failed": 0, "seed": 42, … }
  * ```
  * @category Conformance
  * @since 0.1.0

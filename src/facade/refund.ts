@@ -145,7 +145,7 @@ export const calculateRefundResult = (plan: unknown, options: CalculateRefundOpt
  * const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" }).ok // true
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 400.01, reason: "Sorry" })
- * // { ok: false, issues: [reason: enum, refundableAmount: range], warnings: [] }
+ * // { ok: false, issues: [{ path: "reason", code: "enum" }, { path: "refundableAmount", code: "range" }], warnings: [] }
  * ```
  * @category Refunds
  * @since 0.1.0
