@@ -5,6 +5,7 @@
  * of the values examples' comments show (`// 275`), which the doc test
  * (scripts/doc-examples.ts) compares with what each line gives.
  */
+import { readdirSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { anchorOf, deadLinks, deadLinksIn } from "../scripts/doc-links.ts"
@@ -149,5 +150,26 @@ describe("the values examples' comments show", () => {
     expect(() => run(shownSentence, 176.37)).toThrow(
       "README.md:17: the comment shows { amount: 176.36, remainder: 0.05 }"
     )
+  })
+})
+
+describe("docs a newcomer finishes", () => {
+  const guides = readdirSync(`${root}docs`).filter((f) => f.endsWith(".md"))
+
+  it("every guide in docs/ opens with an example the doc test runs: a ts block before its first section (a shell line may set it up)", () => {
+    const late = guides.filter((f) => {
+      const text = readFileSync(`${root}docs/${f}`, "utf8")
+      const example = text.search(/^```ts$/m)
+      const section = text.search(/^## /m)
+      return example < 0 || (section >= 0 && example > section)
+    })
+    expect(late).toEqual([])
+  })
+
+  it("README.md stays under 200 lines, pointing to the guides and the decision records", () => {
+    const readme = readFileSync(`${root}README.md`, "utf8")
+    expect(readme.split("\n").length).toBeLessThan(200)
+    expect(readme).toContain("(docs/decisions/README.md)")
+    for (const guide of guides.filter((f) => f !== "glossary.md")) expect(readme, guide).toContain(`(docs/${guide})`)
   })
 })
