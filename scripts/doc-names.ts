@@ -403,7 +403,11 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
     join(root, "CONTRIBUTING.md"),
     ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((
       f
-    ) => join(root, "docs", f))
+    ) => join(root, "docs", f)),
+    // the decision records name the code as the guides do
+    ...readdirSync(join(root, "docs", "decisions")).filter((f) => f.endsWith(".md")).sort().map((f) =>
+      join(root, "docs", "decisions", f)
+    )
   ].map((file) => ({ where: relative(root, file), text: readFileSync(file, "utf8") }))
   const entries = entriesOf(root)
   const program = declarationsOf(entries)
