@@ -17,6 +17,7 @@ import {
   calculation,
   contract,
   InstantOption,
+  operation,
   type Options,
   optionsOf,
   type Outcome,
@@ -424,8 +425,7 @@ export const summarize: {
   (request: Input<CheckoutRequest>, options: SummarizeOptions): Effect.Effect<CheckoutSummary, ValidationError>
 } = dual(
   2,
-  (request: unknown, options: SummarizeOptions) =>
-    calculation(SUMMARIZE_SURFACE, options, () => summarizeOutcome(request, options))
+  (request: unknown, options: SummarizeOptions) => operation(SUMMARIZE_SURFACE, request, options, summarizeOutcome)
 )
 
 const SUMMARIZE_SURFACE = surface("Checkout.summarize", SUMMARIZE)

@@ -16,7 +16,7 @@
  */
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import * as References from "effect/References"
+import type * as Fiber from "effect/Fiber"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Tracer from "effect/Tracer"
@@ -232,6 +232,20 @@ export const withOptionWarnings = <A, E>(at: Surface, options: unknown, given: O
   return ofOptions.length === 0 ? given : { result: given.result, warnings: both(given.warnings, ofOptions) }
 }
 
+/**
+ * Whether the options leave an outcome as it is, decided without allocating: none given, or an
+ * object of the contract's own options only, `unknownFields` absent or `"warn"`, carrying no data
+ * with warnings of its own. Anything else (an unknown or undefined-valued key among them) is
+ * judged in full by {@link decided}.
+ */
+const leavesAsIs = (of: Contract<any>, options: unknown): boolean => {
+  if (options === undefined) return true
+  if (!isOptionsObject(options)) return false
+  for (const key in options) if (!of.known.has(key)) return false
+  const mode = options["unknownFields"]
+  return (mode === undefined || mode === "warn") && of.optionWarnings(options).length === 0
+}
+
 const isUnknownField = (i: Issue) => i.code === "unknown_field"
 const isOther = (i: Issue) => i.code !== "unknown_field"
 
@@ -243,6 +257,8 @@ const isOther = (i: Issue) => i.code !== "unknown_field"
  * returned as it is (nothing allocated).
  */
 export const decided = <A, E>(at: Surface, options: unknown, given: Outcome<A, E>): Outcome<A, E | ValidationError> => {
+  // the commonest path, decided without allocating: no warnings, options with nothing to decide
+  if (given.warnings.length === 0 && leavesAsIs(at.contract, options)) return given
   const merged = withOptionWarnings(at, options, given)
   const ofOptions = optionIssues(at, options)
   const mode = modeOf(options)
@@ -264,16 +280,16 @@ export const decided = <A, E>(at: Surface, options: unknown, given: Outcome<A, E
 // The namespaces' Effects
 
 /**
- * Runs `body` in a span named for the operation when a tracer is installed. Under Effect's native
- * tracer (none installed) a span is seen by no one, so none is made: a span costs about what a
- * refund calculation costs (benchmarks/surface.bench.ts).
+ * Whether the fiber makes spans: a tracer other than Effect's native one is installed, and
+ * enabled. Read from the fiber's cache of its context (`Fiber.Cache`, kept for its own run loop),
+ * so it costs no lookup. Under the native tracer (none installed) a span is seen by no one, so
+ * none is made: a span costs about what a refund calculation costs (benchmarks/surface.bench.ts).
  */
-const traced = <A, E>(name: string, body: () => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.withFiber((fiber) =>
-    fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer || !fiber.getRef(References.TracerEnabled)
-      ? body()
-      : Effect.withSpan(Effect.suspend(body), name, SPAN)
-  )
+const tracing = (fiber: Fiber.Fiber<unknown, unknown>): boolean => {
+  const cache = fiber.cache
+  const tracer = cache.tracer
+  return tracer !== undefined && tracer !== Tracer.nativeTracer && cache.tracerEnabled
+}
 
 // the call site of a library operation says nothing to its user: no stack is captured
 const SPAN = { captureStackTrace: false } as const
@@ -285,24 +301,66 @@ const logged = (name: string, w: Issue): Effect.Effect<void> =>
   )
 
 /**
- * The Effect of a namespace's calculation: its value, each warning of its data logged at Warning
- * level (R10.2); or its typed failure with every issue (the options', and the unknown fields under
- * `unknownFields: "error"`). `compute` runs when the Effect runs, inside the operation's span.
+ * A calculation's outcome as its Effect: its value, each warning logged first; or its typed
+ * failure.
  */
+const settled = <A, E>(at: Surface, options: unknown, given: Outcome<A, E>): Effect.Effect<A, E | ValidationError> => {
+  const { result, warnings } = decided(at, options, given)
+  const answer = Result.isFailure(result) ? Effect.fail(result.failure) : Effect.succeed(result.success)
+  // a ValidationError carries its warnings; a refusal of another kind (a plan's state) does not
+  if (warnings.length === 0 || (Result.isFailure(result) && result.failure instanceof ValidationError)) return answer
+  return Effect.andThen(Effect.forEach(warnings, (w) => logged(at.name, w), { discard: true }), answer)
+}
+
+/** A validator's outcome as its Effect: the value and its warnings (`Validated`), or its typed failure. */
+const answered = <A>(
+  at: Surface,
+  options: unknown,
+  given: Outcome<A>
+): Effect.Effect<Validated<A>, ValidationError> => {
+  const { result, warnings } = decided(at, options, given)
+  return Result.isFailure(result) ? Effect.fail(result.failure) : Effect.succeed({ value: result.success, warnings })
+}
+
+/**
+ * The Effect of a namespace's operation on `data`: `compute` runs when the Effect runs, in a span
+ * named for the operation when the fiber makes spans, and `settle` makes its outcome the Effect's
+ * answer. One step of the fiber, one closure: the operation's data, options and computation are
+ * its arguments, so a call builds nothing more (benchmarks/surface.bench.ts).
+ */
+const lazily = <D, O, A, E, B, F>(
+  at: Surface,
+  data: D,
+  options: O,
+  compute: (data: D, options: O) => Outcome<A, E>,
+  settle: (at: Surface, options: unknown, given: Outcome<A, E>) => Effect.Effect<B, F>
+): Effect.Effect<B, F> =>
+  Effect.withFiber((fiber) =>
+    tracing(fiber)
+      ? Effect.withSpan(Effect.suspend(() => settle(at, options, compute(data, options))), at.name, SPAN)
+      : settle(at, options, compute(data, options))
+  )
+
+/**
+ * The Effect of a namespace's calculation of `data`: its value, each warning of its data logged at
+ * Warning level (R10.2); or its typed failure with every issue (the options', and the unknown fields
+ * under `unknownFields: "error"`). `compute` runs when the Effect runs, inside the operation's span.
+ */
+export const operation = <D, O, A, E = ValidationError>(
+  at: Surface,
+  data: D,
+  options: O,
+  compute: (data: D, options: O) => Outcome<A, E>
+): Effect.Effect<A, E | ValidationError> => lazily(at, data, options, compute, settled)
+
+const run = <A, E>(compute: () => Outcome<A, E>): Outcome<A, E> => compute()
+
+/** {@link operation} of a computation that holds its own data. */
 export const calculation = <A, E = ValidationError>(
   at: Surface,
   options: unknown,
   compute: () => Outcome<A, E>
-): Effect.Effect<A, E | ValidationError> =>
-  traced(at.name, () => {
-    const { result, warnings } = decided(at, options, compute())
-    // a ValidationError carries its warnings; a refusal of another kind (a plan's state) does not
-    const logs = warnings.length === 0 || (Result.isFailure(result) && result.failure instanceof ValidationError)
-      ? undefined
-      : Effect.forEach(warnings, (w) => logged(at.name, w), { discard: true })
-    const answer = Result.isFailure(result) ? Effect.fail(result.failure) : Effect.succeed(result.success)
-    return logs === undefined ? answer : Effect.andThen(logs, answer)
-  })
+): Effect.Effect<A, E | ValidationError> => lazily(at, compute, options, run<A, E>, settled)
 
 /**
  * The Effect of a namespace's validator or decoder: the value and its warnings (`Validated`,
@@ -313,8 +371,4 @@ export const validation = <A>(
   at: Surface,
   options: unknown,
   compute: () => Outcome<A>
-): Effect.Effect<Validated<A>, ValidationError> =>
-  traced(at.name, () => {
-    const { result, warnings } = decided(at, options, compute())
-    return Result.isFailure(result) ? Effect.fail(result.failure) : Effect.succeed({ value: result.success, warnings })
-  })
+): Effect.Effect<Validated<A>, ValidationError> => lazily(at, compute, options, run<A, ValidationError>, answered)

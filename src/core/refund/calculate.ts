@@ -20,9 +20,9 @@ import * as Schema from "effect/Schema"
 import { exactCostOf, itemAmountIssues } from "../checkout/request.ts"
 import { unitMinimumDepositOf } from "../deposit/minimum-deposit.ts"
 import {
-  calculation as contractCalculation,
   contract,
   InstantOption,
+  operation,
   type Options,
   optionsOf,
   type Outcome,
@@ -460,15 +460,16 @@ type Arithmetic<A> = (
   plan: unknown,
   options: CalculateInputs,
   checked: boolean,
-  warnings: Array<Issue>
+  warnings: Array<Issue> | undefined
 ) => Result.Result<A, ValidationError>
 
 const warned = <A>(plan: unknown, options: CalculateInputs, f: Arithmetic<A>): Outcome<A> => {
   const known = isKnownRefundPlan(plan)
-  const read: Array<Issue> = []
+  // only a merchant configuration's digits can disagree with the plan's (R1.2): without one, no list
+  const read: Array<Issue> | undefined = options.merchant === undefined ? undefined : []
   const result = f(plan, options, known, read)
   const unknown = known ? NO_WARNINGS : refundPlanUnknownFields(plan)
-  return outcome(result, read.length === 0 ? unknown : [...unknown, ...read])
+  return outcome(result, read === undefined || read.length === 0 ? unknown : [...unknown, ...read])
 }
 
 /** The calculation with its options as a caller gives them: the merchant configuration read by the one reader (R9). */
@@ -493,6 +494,9 @@ export const calculateOutcome = (plan: unknown, options: CalculateOptions): Outc
 
 const totals: Arithmetic<RefundCalculationTotals> = (plan, options, checked, warnings) =>
   evaluate(plan, options, undefined, checked, warnings)
+
+const totalsOutcome = (plan: unknown, options: CalculateOptions): Outcome<RefundCalculationTotals> =>
+  withOptions(plan, options, totals)
 
 /**
  * What a refund calculation reads of a plan: a refund plan, or a plan record (its own spellings are
@@ -547,8 +551,7 @@ const TOTALS_SURFACE = surface("Refund.calculateTotals", CALCULATE)
  */
 export const calculate: RefundOperation<RefundCalculation> = dual(
   2,
-  (plan: unknown, options: CalculateOptions) =>
-    contractCalculation(CALCULATE_SURFACE, options, () => calculateOutcome(plan, options))
+  (plan: unknown, options: CalculateOptions) => operation(CALCULATE_SURFACE, plan, options, calculateOutcome)
 )
 
 /**
@@ -570,8 +573,7 @@ export const calculate: RefundOperation<RefundCalculation> = dual(
  */
 export const calculateTotals: RefundOperation<RefundCalculationTotals> = dual(
   2,
-  (plan: unknown, options: CalculateOptions) =>
-    contractCalculation(TOTALS_SURFACE, options, () => withOptions(plan, options, totals))
+  (plan: unknown, options: CalculateOptions) => operation(TOTALS_SURFACE, plan, options, totalsOutcome)
 )
 
 /**
