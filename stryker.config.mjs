@@ -1,11 +1,11 @@
 // Mutation testing of the core's rule modules (`npm run mutation`, not part of `npm test`: a full run
 // takes long). benchmarks/mutation.md holds the scores and the mutants recorded as equivalent;
-// docs/decisions.md says why these modules and what counts as equivalent.
+// docs/decisions/0041-mutation-testing.md says why these modules and what counts as equivalent.
 //
 // While working on one module, narrow the run: `npm run mutation -- --mutate src/core/refund/select.ts`.
 
 /**
- * The core's rule modules (docs/decisions.md, "Mutation testing"): folders whose every module is one, so a module
+ * The core's rule modules (docs/decisions/0041-mutation-testing.md): folders whose every module is one, so a module
  * moved or added there is mutated by default, and the rule modules of folders that hold others too.
  * test/mutation-config.test.ts fails on an entry that matches nothing and on a module of these folders left out.
  */

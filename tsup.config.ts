@@ -42,7 +42,7 @@ export default defineConfig([
     external: ["effect", "fast-check"],
     // carried in the bundle, so a user installs only effect: Standard Webhooks' reference library (a
     // few KB, with its two small dependencies) that the client and the sandbox sign and verify with
-    // (docs/decisions.md)
+    // (docs/decisions/0035-webhooks.md)
     noExternal: ["standardwebhooks", "@stablelib/base64", "fast-sha256"]
   },
   {
@@ -59,7 +59,7 @@ export default defineConfig([
     noExternal: ["fast-check"],
     // Its whitespace only: names stay, so a stack trace through the kit still reads as code, and
     // the kit, the largest file in the tarball, stays within the tarball's budget
-    // (docs/decisions.md, "Package and tools").
+    // (docs/decisions/0001-foundation-package-and-tools.md).
     minifyWhitespace: true
   },
   {

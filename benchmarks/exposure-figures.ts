@@ -1,5 +1,5 @@
 /**
- * The exposure report's figures as docs/cli.md quotes them: one table, written
+ * The exposure report's figures as docs/cli.md cites them: one table, written
  * by `npm run bench` (benchmarks/exposure.bench.ts) with the machine and the
  * load it was measured on, so a user can run `npm run bench exposure` and
  * compare the same rows on their own machine. Kept apart from the benchmark so
@@ -25,7 +25,7 @@ export interface ExposureFigures {
   }
 }
 
-/** The rows of the table, in order: docs/cli.md quotes them all. */
+/** The rows of the table, in order: docs/cli.md cites them all. */
 export const FIGURE_ROWS = [
   "CPU per plan, one thread",
   "plans per CPU-second, one thread",

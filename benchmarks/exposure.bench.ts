@@ -113,7 +113,7 @@ const memoryOf = async (count: number, workers: number) => {
   }
 }
 
-/** What the notes measured, for the table docs/cli.md quotes. */
+/** What the notes measured, for the table docs/cli.md cites. */
 const measured: {
   cpu?: { report: number; parse: number }
   memory: Partial<Record<"0" | "2", ExposureFigures["memory"]["0"]>>

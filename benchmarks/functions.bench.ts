@@ -1,6 +1,6 @@
 /**
  * Budget of the long functions' split: the hot paths whose functions were split by
- * concern (a refund quote and its totals, plan terms, the lifecycle, search, plan creation) cost
+ * concern (a refund calculation and its totals, plan terms, the lifecycle, search, plan creation) cost
  * at most 1.05× of the code before the split. That code (`BEFORE`) is extracted with `git archive`;
  * benchmarks/split-paths.ts measures one tree per process (a fresh V8 for each, so what it learnt
  * from one tree's code does not steer the other's), in CPU time, which waiting for a core on a

@@ -56,7 +56,7 @@ export interface Suite {
    */
   readonly notes?: () => Promise<ReadonlyArray<Note>> | ReadonlyArray<Note>
   /**
-   * After the notes: a table the documentation quotes (markdown), printed as
+   * After the notes: a table the documentation cites (markdown), printed as
    * it is and written under the suite's section, naming the machine.
    */
   readonly figures?: (results: ReadonlyArray<Measured>, machine: string) => string

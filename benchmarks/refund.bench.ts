@@ -1,5 +1,5 @@
 /**
- * Budgets of the refund engine: a quote of a 3-item plan with 3
+ * Budgets of the refund engine: a calculation of a 3-item plan with 3
  * policies per item in a named zone, against the same arithmetic on integer
  * minor units; and the totals-only path the exposure report runs per NDJSON line.
  * Ratios are the figures to compare: the machines are shared and absolute
@@ -78,7 +78,7 @@ const at = { at: 0, timeZone: ZONE }
 for (
   const check of [calculateRefund(plan, { at: START }), Result.getOrThrow(calculateTotalsResult(plan, { at: START }))]
 ) {
-  if (check === undefined) throw new Error("the benchmark plan must quote")
+  if (check === undefined) throw new Error("the benchmark plan must calculate")
 }
 // Both paths run through one function; warm it with both before measuring, so the
 // case measured second does not pay for V8 re-optimizing it (slow under load).
@@ -88,7 +88,7 @@ for (let i = 0; i < 200_000; i++) {
 }
 
 export const suite: Suite = {
-  title: "Refunds: quotes and totals",
+  title: "Refunds: calculations and totals",
   budgetsOf: "refunds",
   cases: [
     { name: "baseline: integer arithmetic (3 items × 3 policies)", run: () => baseline(nextAt(), 81_235) },

@@ -36,7 +36,7 @@ for (const file of files) {
   const noteText = notes.map((n) => `${n.text}${n.pass === undefined ? "" : n.pass ? " (pass)" : " (FAIL)"}`)
   for (const line of noteText) console.log(`  ${line}`)
   failedNotes.push(...notes.filter((n) => n.pass === false))
-  // the table the documentation quotes, as it is there, for comparing on this machine
+  // the table the documentation cites, as it is there, for comparing on this machine
   const figures = suite.figures?.(results, machine)
   if (figures !== undefined) console.log(`\n${figures}`)
   sections.push(

@@ -244,7 +244,7 @@ interface Soak {
 }
 
 /**
- * 10,000 flows, 50 clients: create → complete (widget) → refund quote → cancel
+ * 10,000 flows, 50 clients: create → complete (widget) → refund calculation → cancel
  * with the suggested refund. With a receiver, the merchant delivers its events
  * there, and every event must arrive, once (or again only after a failed
  * attempt), in order per plan, the outbox all delivered.
@@ -286,10 +286,10 @@ const soak = async (receiver?: { readonly receiver: Receiver; readonly answers: 
         }
         const planId = completed.body["planId"] as string
         planIds.push(planId)
-        const quote = await fetch(`${server.url}/api/v2/plans/${planId}/cancellation-summary`, {
+        const calculation = await fetch(`${server.url}/api/v2/plans/${planId}/cancellation-summary`, {
           headers: { authorization }
         })
-        const refund = ((await quote.json()) as { suggestedRefundAmount: number }).suggestedRefundAmount
+        const refund = ((await calculation.json()) as { suggestedRefundAmount: number }).suggestedRefundAmount
         const cancelled = await post(`${server.url}/api/v2/plans/${planId}/cancel`, {
           planId,
           refundableAmount: refund,

@@ -5,7 +5,7 @@
  *
  * A case times the whole process, exit included: a heap that grows past V8's threshold during the
  * import gets a full collection before the process can exit, which cost about 10 ms of the ratio
- * until the webhook catalogue left the root (docs/decisions.md, "Light start").
+ * until the webhook catalogue left the root (docs/decisions/0034-the-public-surface.md).
  */
 import { execFileSync } from "node:child_process"
 import type { Case, Suite } from "./harness.ts"

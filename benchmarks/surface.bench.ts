@@ -58,34 +58,34 @@ const HOUR = 3_600_000
 let step = 0
 const nextAt = () => START + (step = (step + 1) % 1440) * HOUR
 
-const coreQuote = () => calculateResult(plan, { at: nextAt() })
-const plainQuote = () => calculateRefund(plan, { at: nextAt() })
+const coreCalculation = () => calculateResult(plan, { at: nextAt() })
+const plainCalculation = () => calculateRefund(plan, { at: nextAt() })
 const coreSummary = () => summarizeResult(request, { now: NOW })
 const plainSummary = () => summarizeCheckout(request, { now: NOW })
 
-const beforeQuote = () => before!.calculateRefund(plan, { at: nextAt() })
+const beforeCalculation = () => before!.calculateRefund(plan, { at: nextAt() })
 const beforeSummary = () => before!.summarizeCheckout(request, { now: NOW })
 
 // the namespaces' Effects, each run on its own (`Effect.runSync` starts a fiber for an Effect that is
 // more than a value: an operation that computes when it runs, in its span, pays it; one computed when
 // it was built did not) and, as an Effect program runs them, in a running fiber (`BATCH` a run)
-const effectQuote = () => Effect.runSync(Refund.calculate(plan, { at: nextAt() }))
+const effectCalculation = () => Effect.runSync(Refund.calculate(plan, { at: nextAt() }))
 const effectSummary = () => Effect.runSync(Checkout.summarize(request, { now: NOW }))
-const beforeEffectQuote = () => Effect.runSync(before!.Refund.calculate(plan, { at: nextAt() }))
+const beforeEffectCalculation = () => Effect.runSync(before!.Refund.calculate(plan, { at: nextAt() }))
 const beforeEffectSummary = () => Effect.runSync(before!.Checkout.summarize(request, { now: NOW }))
 
 const BATCH = 100
 const batch = Array.from({ length: BATCH }, (_, i) => i)
 const inFiber = (operation: () => Effect.Effect<unknown, unknown>) => () =>
   Effect.runSync(Effect.forEach(batch, operation, { discard: true }))
-const fiberQuote = inFiber(() => Refund.calculate(plan, { at: nextAt() }))
+const fiberCalculation = inFiber(() => Refund.calculate(plan, { at: nextAt() }))
 const fiberSummary = inFiber(() => Checkout.summarize(request, { now: NOW }))
-const beforeFiberQuote = inFiber(() => before!.Refund.calculate(plan, { at: nextAt() }))
+const beforeFiberCalculation = inFiber(() => before!.Refund.calculate(plan, { at: nextAt() }))
 const beforeFiberSummary = inFiber(() => before!.Checkout.summarize(request, { now: NOW }))
 
 // the same answers, or the comparison is of different work
 const pairs: ReadonlyArray<readonly [() => Result.Result<unknown, unknown>, () => unknown]> = [
-  [coreQuote, plainQuote],
+  [coreCalculation, plainCalculation],
   [coreSummary, plainSummary]
 ]
 for (const [core, plain] of pairs) {
@@ -99,16 +99,17 @@ for (const [core, plain] of pairs) {
 }
 if (before !== undefined) {
   step = 0
-  const a = JSON.stringify(beforeQuote())
+  const a = JSON.stringify(beforeCalculation())
   step = 0
-  if (a !== JSON.stringify(plainQuote()) || JSON.stringify(beforeSummary()) !== JSON.stringify(plainSummary())) {
+  if (a !== JSON.stringify(plainCalculation()) || JSON.stringify(beforeSummary()) !== JSON.stringify(plainSummary())) {
     throw new Error("today's code and this branch must give the same answers")
   }
   step = 0
-  const b = JSON.stringify(beforeEffectQuote())
+  const b = JSON.stringify(beforeEffectCalculation())
   step = 0
   if (
-    b !== JSON.stringify(effectQuote()) || JSON.stringify(beforeEffectSummary()) !== JSON.stringify(effectSummary())
+    b !== JSON.stringify(effectCalculation()) ||
+    JSON.stringify(beforeEffectSummary()) !== JSON.stringify(effectSummary())
   ) {
     throw new Error("today's namespaces and this branch's must give the same answers")
   }
@@ -150,23 +151,23 @@ const CALLS = 10_000
 
 const BUDGET = 1.05
 
-const QUOTE_CORE = "baseline: calculateResult (3 items × 3 policies)"
-const QUOTE_BEFORE = `calculateRefund before (${BEFORE})`
+const CALCULATION_CORE = "baseline: calculateResult (3 items × 3 policies)"
+const CALCULATION_BEFORE = `calculateRefund before (${BEFORE})`
 const SUMMARY_CORE = "baseline: summarizeResult (2 items)"
 const SUMMARY_BEFORE = `summarizeCheckout before (${BEFORE})`
-const EFFECT_QUOTE_BEFORE = `Refund.calculate before (${BEFORE})`
+const EFFECT_CALCULATION_BEFORE = `Refund.calculate before (${BEFORE})`
 const EFFECT_SUMMARY_BEFORE = `Checkout.summarize before (${BEFORE})`
-const FIBER_QUOTE_BEFORE = `Refund.calculate in a running fiber before (${BEFORE})`
+const FIBER_CALCULATION_BEFORE = `Refund.calculate in a running fiber before (${BEFORE})`
 const FIBER_SUMMARY_BEFORE = `Checkout.summarize in a running fiber before (${BEFORE})`
 const withBefore = before !== undefined
 
 const cases: Array<Case> = [
-  { name: QUOTE_CORE, run: coreQuote },
-  ...(withBefore ? [{ name: QUOTE_BEFORE, run: beforeQuote, compareWith: [QUOTE_CORE] }] : []),
+  { name: CALCULATION_CORE, run: coreCalculation },
+  ...(withBefore ? [{ name: CALCULATION_BEFORE, run: beforeCalculation, compareWith: [CALCULATION_CORE] }] : []),
   {
     name: "calculateRefund (same plan, no unknown fields)",
-    run: plainQuote,
-    compareWith: withBefore ? [QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+    run: plainCalculation,
+    compareWith: withBefore ? [CALCULATION_BEFORE, CALCULATION_CORE] : [CALCULATION_CORE]
   },
   { name: SUMMARY_CORE, run: coreSummary },
   ...(withBefore ? [{ name: SUMMARY_BEFORE, run: beforeSummary, compareWith: [SUMMARY_CORE] }] : []),
@@ -175,11 +176,13 @@ const cases: Array<Case> = [
     run: plainSummary,
     compareWith: withBefore ? [SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
   },
-  ...(withBefore ? [{ name: EFFECT_QUOTE_BEFORE, run: beforeEffectQuote, compareWith: [QUOTE_CORE] }] : []),
+  ...(withBefore
+    ? [{ name: EFFECT_CALCULATION_BEFORE, run: beforeEffectCalculation, compareWith: [CALCULATION_CORE] }]
+    : []),
   {
     name: "Refund.calculate, Effect.runSync (same plan, no unknown fields)",
-    run: effectQuote,
-    compareWith: withBefore ? [EFFECT_QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+    run: effectCalculation,
+    compareWith: withBefore ? [EFFECT_CALCULATION_BEFORE, CALCULATION_CORE] : [CALCULATION_CORE]
   },
   ...(withBefore ? [{ name: EFFECT_SUMMARY_BEFORE, run: beforeEffectSummary, compareWith: [SUMMARY_CORE] }] : []),
   {
@@ -188,14 +191,20 @@ const cases: Array<Case> = [
     compareWith: withBefore ? [EFFECT_SUMMARY_BEFORE, SUMMARY_CORE] : [SUMMARY_CORE]
   },
   ...(withBefore
-    ? [{ name: FIBER_QUOTE_BEFORE, run: beforeFiberQuote, items: BATCH, unit: "calls", compareWith: [QUOTE_CORE] }]
+    ? [{
+      name: FIBER_CALCULATION_BEFORE,
+      run: beforeFiberCalculation,
+      items: BATCH,
+      unit: "calls",
+      compareWith: [CALCULATION_CORE]
+    }]
     : []),
   {
     name: `Refund.calculate in a running fiber (${BATCH} a run)`,
-    run: fiberQuote,
+    run: fiberCalculation,
     items: BATCH,
     unit: "calls",
-    compareWith: withBefore ? [FIBER_QUOTE_BEFORE, QUOTE_CORE] : [QUOTE_CORE]
+    compareWith: withBefore ? [FIBER_CALCULATION_BEFORE, CALCULATION_CORE] : [CALCULATION_CORE]
   },
   ...(withBefore
     ? [{
@@ -228,9 +237,15 @@ export const suite: Suite = {
     return [
       ...(withBefore
         ? [
-          ratio(`calculateRefund ÷ calculateRefund before`, beforeQuote, plainQuote, true),
+          ratio(`calculateRefund ÷ calculateRefund before`, beforeCalculation, plainCalculation, true),
           ratio(`summarizeCheckout ÷ summarizeCheckout before`, beforeSummary, plainSummary, true),
-          ratio(`Refund.calculate in a running fiber ÷ before`, beforeFiberQuote, fiberQuote, true, CALLS / BATCH),
+          ratio(
+            `Refund.calculate in a running fiber ÷ before`,
+            beforeFiberCalculation,
+            fiberCalculation,
+            true,
+            CALLS / BATCH
+          ),
           ratio(
             `Checkout.summarize in a running fiber ÷ before`,
             beforeFiberSummary,
@@ -238,13 +253,18 @@ export const suite: Suite = {
             true,
             CALLS / BATCH
           ),
-          ratio(`Refund.calculate, one Effect.runSync each ÷ before`, beforeEffectQuote, effectQuote, false),
+          ratio(
+            `Refund.calculate, one Effect.runSync each ÷ before`,
+            beforeEffectCalculation,
+            effectCalculation,
+            false
+          ),
           ratio(`Checkout.summarize, one Effect.runSync each ÷ before`, beforeEffectSummary, effectSummary, false),
           // what an Effect user pays against a plain user: both now look for unknown fields
           ratio(
             `Refund.calculate in a running fiber ÷ calculateRefund`,
-            inFiber(() => Effect.succeed(plainQuote())),
-            fiberQuote,
+            inFiber(() => Effect.succeed(plainCalculation())),
+            fiberCalculation,
             false,
             CALLS / BATCH
           ),
@@ -257,7 +277,12 @@ export const suite: Suite = {
           )
         ]
         : [{ text: `today's code (${BEFORE}) could not be extracted with git: no budget measured`, pass: false }]),
-      ratio("calculateRefund ÷ calculateResult (the core, no unknown-field scan)", coreQuote, plainQuote, false),
+      ratio(
+        "calculateRefund ÷ calculateResult (the core, no unknown-field scan)",
+        coreCalculation,
+        plainCalculation,
+        false
+      ),
       ratio(
         "summarizeCheckout ÷ summarizeResult (the core, no unknown-field scan)",
         coreSummary,

@@ -26,8 +26,9 @@
  * - a test runner's `describe` and `it` imported from "vitest" or "node:test"
  *   are the fixtures' (each test runs, in order, and must pass): the type check
  *   still sees the real runner's types;
- * - what an example prints is shown only when it fails. A comment claiming a
- *   value (`// 275`) is not checked: keep it true by hand.
+ * - what an example prints is shown only when it fails;
+ * - a comment showing a value (`// 275`, `// "Pay AUD …"`) is compared with
+ *   the value its line gives (scripts/doc-values.ts): a false one fails.
  *
  * Before the examples, scripts/doc-names.ts checks the names the prose writes:
  * every `Namespace.Name` of README.md and docs/ exists in the built
@@ -55,6 +56,7 @@ import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { checkDocNames } from "./doc-names.ts"
+import { withShownValues } from "./doc-values.ts"
 
 const started = performance.now()
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -262,6 +264,7 @@ const internal = (exported: Exported): Exported => ({
   values: exported.values.filter((n) => !publicValues.has(n)),
   types: exported.types
 })
+let shownCount = 0
 const files = examples.filter((e) => !skipped(e)).map((example, index) => {
   const taken = new Set<string>()
   const own = example.source.startsWith("src/")
@@ -272,9 +275,13 @@ const files = examples.filter((e) => !skipped(e)).map((example, index) => {
     ...own,
     ...importLine(example.code, fixtures, "../scripts/doc-fixtures.ts", taken)
   ]
+  // the values its comments show are compared with what its lines give (scripts/doc-values.ts)
+  const values = withShownValues(example.code, (l) => `${example.source}:${example.line + 1 + l}`)
+  if (values.count > 0) header.push(`import { shown } from "../scripts/doc-values.ts"`)
+  shownCount += values.count
   // every example is a module of its own: its names do not meet another's
   const name = `example-${String(index).padStart(3, "0")}.ts`
-  writeFileSync(join(out, name), `${header.join("\n")}\n${example.code}\nexport {}\n`)
+  writeFileSync(join(out, name), `${header.join("\n")}\n${values.code}\nexport {}\n`)
   return { name, example, headerLines: header.length }
 })
 writeFileSync(
@@ -399,7 +406,9 @@ if (failed > 0) {
 console.log(
   `${files.length} doc examples type-check (${seconds(checked - started)}), ${run.length} run (${
     seconds(performance.now() - checked)
-  }); not run: ${files.length - run.length}; skipped: ${examples.length - files.length}`
+  }), ${shownCount} values their comments show compared; not run: ${files.length - run.length}; skipped: ${
+    examples.length - files.length
+  }`
 )
 // what an example left open (a timer, a socket) does not keep the check waiting
 process.exit(0)

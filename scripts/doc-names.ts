@@ -18,7 +18,7 @@
  *   that exists), so the recipes and each rule's "Code:" and "Tests:" cannot
  *   go stale silently (rules.md named a widget test two moves old);
  *   CONTRIBUTING.md's names and routes are checked as the docs' are;
- * - the docs conventions (docs/decisions.md, "Docs conventions"): no git-tracked
+ * - the docs conventions (docs/decisions/0039-docs-conventions.md): no git-tracked
  *   file but CHANGELOG.md (released history) points at an outside tracker
  *   ("issue" and a number: say why instead); every file of src/ opens with one
  *   header style, a TSDoc block ending in `@module` (named after the package
@@ -255,7 +255,7 @@ export const trackerReferences = (text: string, where: string): Array<Problem> =
 export const headerProblems = (text: string, where: string, entry: string | undefined): Array<Problem> => {
   const header = /^(?:#!.*\n)?(\/\*\*\n(?: \*(?: .*)?\n)*? \* @module(?: (\S+))?\n \*\/\n)/.exec(text)
   const why = header === null
-    ? "does not open with a TSDoc block ending in @module (docs/decisions.md, \"Docs conventions\")"
+    ? "does not open with a TSDoc block ending in @module (docs/decisions/0039-docs-conventions.md)"
     : !/^\/\*\*\n \* [^@\s]/.test(header[1]!)
     ? "its header does not start by saying what the module is"
     : /\n \* @(since|category)\b/.test(header[1]!)
@@ -268,7 +268,7 @@ export const headerProblems = (text: string, where: string, entry: string | unde
   return why === undefined ? [] : [{ where, text: text.split("\n", 1)[0]!, why }]
 }
 
-/** The one vocabulary of `@category` (docs/decisions.md, "Docs conventions"): the concepts. */
+/** The one vocabulary of `@category` (docs/decisions/0039-docs-conventions.md): the concepts. */
 export const CATEGORIES: ReadonlySet<string> = new Set([
   "Checkout",
   "Deposit",
@@ -403,7 +403,11 @@ export const checkDocNames = async (root: string): Promise<Array<Problem>> => {
     join(root, "CONTRIBUTING.md"),
     ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((
       f
-    ) => join(root, "docs", f))
+    ) => join(root, "docs", f)),
+    // the decision records name the code as the guides do
+    ...readdirSync(join(root, "docs", "decisions")).filter((f) => f.endsWith(".md")).sort().map((f) =>
+      join(root, "docs", "decisions", f)
+    )
   ].map((file) => ({ where: relative(root, file), text: readFileSync(file, "utf8") }))
   const entries = entriesOf(root)
   const program = declarationsOf(entries)

@@ -1,7 +1,7 @@
 /**
  * Writes the ISO 4217 table the core reads (`npm run build:iso4217`):
  * src/core/foundation/iso4217.generated.ts, each active code with its decimal
- * digits, from dinero.js's currencies (docs/decisions.md). Run it when
+ * digits, from dinero.js's currencies (docs/decisions/0003-foundation-currencies.md). Run it when
  * dinero.js is updated; test/core/foundation/currency.test.ts fails while the
  * committed table differs from dinero.js's.
  *

@@ -4,7 +4,7 @@
  *
  *   node scripts/generate-plans.ts 1000000 [--seed 42] [--out plans.ndjson]
  *
- * Each plan has what a refund quote reads (R7): `currencyCode`, `status`,
+ * Each plan has what a refund calculation reads (R7): `currencyCode`, `status`,
  * `totalPaymentsPaid` and 1–3 items with minimum deposits, `depositRefundable`,
  * redemption dates (calendar dates and date-times) and 0–2 refund policies.
  * About one in ten is `Cancelled`.

@@ -5,7 +5,7 @@
  *    `prepack` script builds (a fresh clone has no dist/; without `prepack`,
  *    `npm pack` there shipped 7 files and no code);
  * 2. the tarball's size is held to its budget (packed, unpacked, its largest
- *    file) and ships no source map (docs/decisions.md, "Package and tools");
+ *    file) and ships no source map (docs/decisions/0001-foundation-package-and-tools.md);
  * 3. it is installed in a scratch project outside the repository, offline: the
  *    tarball, and its peer `effect` from the repository's node_modules, so
  *    nothing of the repository resolves but what is installed; there the

@@ -31,7 +31,7 @@ const TOTALS = "src/core/checkout/totals.ts"
 const DEPOSIT = "src/core/deposit/unit-deposit.ts"
 const POLICY = "src/core/refund-policy/policy.ts"
 const SELECT = "src/core/refund/select.ts"
-const QUOTE = "src/core/refund/calculate.ts"
+const CALCULATE = "src/core/refund/calculate.ts"
 const CANCEL = "src/core/refund/cancel.ts"
 // the plan terms' arithmetic, validation and schedule: the Schema-free kernel computeResult calls
 const KERNEL = "src/core/plan-terms/kernel.ts"
@@ -455,7 +455,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     name: "days remaining counted in UTC, not the plan's zone",
     rule: "R7.1",
     accept: ["R7.2"],
-    patches: [p(QUOTE, "const today = Time.localDay(at, zone)", "const today = Time.localDay(at, \"UTC\")")]
+    patches: [p(CALCULATE, "const today = Time.localDay(at, zone)", "const today = Time.localDay(at, \"UTC\")")]
   },
   {
     name: "a tie of policies settled by the last one",
@@ -480,7 +480,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R7.2",
     patches: [
       p(
-        QUOTE,
+        CALCULATE,
         "own === undefined || own.length === 0 ? defaults : own",
         "own === undefined || own.length === 0 ? EMPTY : own"
       )
@@ -492,12 +492,12 @@ export const FAULTS: ReadonlyArray<Fault> = [
     accept: ["R1.5"],
     patches: [
       p(
-        QUOTE,
+        CALCULATE,
         ": lineTotal - percentageOf(lineTotal, policies[active]!.refundablePercentage)",
         ": lineTotal - Math.trunc((lineTotal * policies[active]!.refundablePercentage) / 100)"
       ),
       p(
-        QUOTE,
+        CALCULATE,
         ": lineTotal - percentageOf(lineTotal, policy.refundablePercentage)",
         ": lineTotal - Math.trunc((lineTotal * policy.refundablePercentage) / 100)"
       )
@@ -508,7 +508,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R7.4",
     patches: [
       p(
-        QUOTE,
+        CALCULATE,
         "const minDeposit = item.depositRefundable === false",
         "const minDeposit = false && item.depositRefundable === false"
       )
@@ -519,7 +519,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R7.5",
     patches: [
       p(
-        QUOTE,
+        CALCULATE,
         "minDeposit > policyNonRefundable ? minDeposit : policyNonRefundable",
         "minDeposit + policyNonRefundable"
       )
@@ -529,7 +529,11 @@ export const FAULTS: ReadonlyArray<Fault> = [
     name: "a negative suggested refund",
     rule: "R7.6",
     patches: [
-      p(QUOTE, "paidMinor > totalNonRefundable ? paidMinor - totalNonRefundable : 0", "paidMinor - totalNonRefundable")
+      p(
+        CALCULATE,
+        "paidMinor > totalNonRefundable ? paidMinor - totalNonRefundable : 0",
+        "paidMinor - totalNonRefundable"
+      )
     ]
   },
   {
@@ -537,7 +541,7 @@ export const FAULTS: ReadonlyArray<Fault> = [
     rule: "R7.7",
     patches: [
       p(
-        QUOTE,
+        CALCULATE,
         "activeFrom: activeFrom(redemption - days, zone),",
         "activeFrom: activeFrom(redemption - days, \"UTC\"),"
       )

@@ -2,7 +2,7 @@
  * A run's reach: which boundary classes of the testing kit
  * (`testing/boundaries.ts`) its scenarios reached, decided from what was sent
  * as the engine reads it (a checkout's totals, the terms of a plan-terms
- * request, the quote of a plan paid), and the coverage table of the report:
+ * request, the calculation of a plan paid), and the coverage table of the report:
  * per class, how often it was reached, and whether the run could reach it at
  * all (a group not selected, a merchant without default policies that tie, a
  * service reading dates in UTC).
@@ -25,7 +25,7 @@ import type { CheckGroup } from "./config.ts"
 import type { ClassTally } from "./report.ts"
 import type { CurrencyInfo, GenerationContext } from "./scenarios.ts"
 import type { Session } from "./session.ts"
-import { CREATE_SLOTS, engineQuote, PLANS_SLOTS, REFUND_SLOTS, TERMS_SLOTS, VERIFY_SLOTS } from "./targets.ts"
+import { CREATE_SLOTS, engineCalculation, PLANS_SLOTS, REFUND_SLOTS, TERMS_SLOTS, VERIFY_SLOTS } from "./targets.ts"
 
 /** What classification needs of a session: generation's context, the merchant, the zone and the clock. */
 export interface Reach {
@@ -113,8 +113,8 @@ export const refundClasses = (
   currency: CurrencyInfo
 ): Array<string> => {
   const now = reach.now()
-  const quote = engineQuote(request, paid, currency.exponent, zone, now, reach.merchant)
-  if (quote === undefined) return []
+  const calculation = engineCalculation(request, paid, currency.exponent, zone, now, reach.merchant)
+  if (calculation === undefined) return []
   const defaults = ((reach.merchant as { defaultRefundPolicies?: unknown } | undefined)?.defaultRefundPolicies ??
     []) as ReadonlyArray<{ daysWithinRedemptionDate: number; refundablePercentage: number }>
   const redemptionDays = request.items.map((item) => {
@@ -123,7 +123,7 @@ export const refundClasses = (
   })
   return refundBoundaries({
     exponent: currency.exponent,
-    quote,
+    calculation,
     daysRemaining: redemptionDays.map((day) => day - Time.localDay(now, zone)),
     utcDaysRemaining: redemptionDays.map((day) => day - Time.utcDay(now)),
     policies: request.items.map((item) =>

@@ -3,7 +3,7 @@
  * points at, and the root causes of a run's disagreements.
  *
  * A fault rarely shows in one field only: one amount off through totals,
- * terms and quotes, a plan date in UTC through every instalment date. Each
+ * terms and refund calculations, a plan date in UTC through every instalment date. Each
  * disagreement is a rule, an operation and a field (a key), seen in some
  * scenarios. A key is a consequence of another when that other is of an
  * earlier rule in the chain of calculations ({@link byChain}: R1 before R2

@@ -53,7 +53,7 @@ const GROUP_SCENARIOS: { readonly [G in CheckGroup]: number } = {
   notes: 1
 }
 
-/** The merchant's most recent plans (read-only mode quotes, reads and lists them), read once. */
+/** The merchant's most recent plans (read-only mode calculates, reads and lists them), read once. */
 const recentPlans = (session: Session): Effect.Effect<Array<string> | string, Halt> =>
   Effect.gen(function*() {
     const page = yield* call(session, session.client.searchPlans({ limit: 100 }))

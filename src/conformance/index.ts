@@ -2,7 +2,7 @@
  * `payment-plan-engine/conformance`: the property suite as an executable
  * specification of any implementation of the service. It runs generated
  * scenarios against a base URL over HTTP (creating checkouts, computing plan
- * terms, quoting refunds, verifying completed and abandoned checkouts, reading
+ * terms, calculating refunds, verifying completed and abandoned checkouts, reading
  * plan records, setting merchant orders, listing notes, searching plans),
  * compares every answer field by field with this library's engine, and
  * reports each root cause with its rule, its field and a counterexample

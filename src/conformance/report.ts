@@ -21,7 +21,7 @@ export interface RequestView {
   readonly method: string
   readonly path: string
   readonly body?: unknown
-  /** The scenario's earlier requests (creating the checkout a quote is for, …), oldest first. */
+  /** The scenario's earlier requests (creating the checkout a calculation is for, …), oldest first. */
   readonly setup?: ReadonlyArray<{ readonly method: string; readonly path: string; readonly body?: unknown }>
 }
 
@@ -232,7 +232,7 @@ export interface ConformanceReport {
  * ```ts
  * import { toJson } from "payment-plan-engine/conformance"
  *
- * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 5, "passed": 5, "failed": 0, "seed": 42, … }
+ * console.log(JSON.stringify(toJson(report), null, 2)) // { "runs": 9, "passed": 9, "failed": 0, "seed": 42, … }
  * ```
  * @category Conformance
  * @since 0.1.0

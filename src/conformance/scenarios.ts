@@ -794,7 +794,7 @@ export const invalidTermsSpec = fc.record({
 })
 
 // ---------------------------------------------------------------------------
-// The customer's choice in the widget (R8, and the plans refunds are quoted for)
+// The customer's choice in the widget (R8, and the plans refunds are calculated for)
 
 /**
  * What the customer does with a payable checkout: the cadence and deposit it

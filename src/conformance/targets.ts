@@ -495,7 +495,7 @@ const steerDeposit = (
 
 const EMPTY: ReadonlyArray<never> = []
 
-/** An item's policies as a quote reads them: its own, else the merchant's defaults (R7.2). */
+/** An item's policies as a calculation reads them: its own, else the merchant's defaults (R7.2). */
 const policiesOf = (item: Item, context: GenerationContext): ReadonlyArray<{ readonly days: number }> => {
   const own = item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }> | undefined
   if (own !== undefined && own.length > 0) return own.map((p) => ({ days: p.daysWithinRedemptionDate }))
@@ -604,17 +604,17 @@ const percentageLeaving = (line: number, part: number): number | undefined => {
 /** The half (R1.5) of a refundable part, on a policy of an item that is not its active one. */
 const steerHalf = (
   items: Array<Item>,
-  quoted: RefundCalculation,
+  calculated: RefundCalculation,
   parity: "even" | "odd",
   minor: (n: number) => number,
   pick: number
 ): void => {
   const index = items.length > 1 ? 1 + (pick % (items.length - 1)) : 0
   const item = items[index]!
-  const percentage = percentageAtHalf(minor(quoted.items[index]!.totalCost), parity, 100 + (pick % 9800))
+  const percentage = percentageAtHalf(minor(calculated.items[index]!.totalCost), parity, 100 + (pick % 9800))
   if (percentage === undefined) return
   const policies = (item["refundPolicies"] ?? []) as Array<Item>
-  const active = quoted.items[index]!.activeRefundPolicyIndex
+  const active = calculated.items[index]!.activeRefundPolicyIndex
   const spare = policies.findIndex((_, j) => j !== active)
   // an item on the merchant's defaults keeps them (a tie, say): its halves are the defaults'
   if (spare >= 0) policies[spare]!["refundablePercentage"] = percentage
@@ -636,7 +636,7 @@ const steerHalf = (
  * policy of its own that can be tuned (a long window, fully refundable until
  * tuned), except a first item steered onto a tie of the merchant's policies or
  * onto none active; then the non-refundable parts are shared out so that they
- * add up to what was paid, one minor unit more or one less. `quote` is the
+ * add up to what was paid, one minor unit more or one less. `calculation` is the
  * engine's.
  *
  * @since 0.2.0
@@ -646,23 +646,23 @@ export const steerPolicies = (
   targets: ReadonlyArray<string>,
   paid: number,
   exponent: number,
-  quote: (request: CheckoutRequest) => RefundCalculation | undefined,
+  calculation: (request: CheckoutRequest) => RefundCalculation | undefined,
   pick: number
 ): CheckoutRequest => {
   const items: Array<Item> = request.items.map((item) => ({
     ...item,
     ...(item.refundPolicies === undefined ? {} : { refundPolicies: item.refundPolicies.map((p) => ({ ...p })) })
   }))
-  const current = () => quote({ ...request, items: items as Array<CheckoutItem> })
+  const current = () => calculation({ ...request, items: items as Array<CheckoutItem> })
   const minor = (n: number) => Money.toMinorUnits(n, exponent) as number
-  const activeOwn = (quoted: RefundCalculation | undefined, j: number): Item | undefined => {
-    const index = quoted?.items[j]?.activeRefundPolicyIndex ?? -1
+  const activeOwn = (calculated: RefundCalculation | undefined, j: number): Item | undefined => {
+    const index = calculated?.items[j]?.activeRefundPolicyIndex ?? -1
     return index >= 0 ? (items[j]!["refundPolicies"] as Array<Item> | undefined)?.[index] : undefined
   }
   for (const target of targets) {
-    const quoted = current()
-    if (quoted !== undefined && (target === "R1.5/refund-half-even" || target === "R1.5/refund-half-odd")) {
-      steerHalf(items, quoted, target.endsWith("even") ? "even" : "odd", minor, pick)
+    const calculated = current()
+    if (calculated !== undefined && (target === "R1.5/refund-half-even" || target === "R1.5/refund-half-odd")) {
+      steerHalf(items, calculated, target.endsWith("even") ? "even" : "odd", minor, pick)
     }
   }
   const paidTarget = targets.find((t) => t.startsWith("R7.6/"))
@@ -678,9 +678,9 @@ export const steerPolicies = (
       item["refundPolicies"] = [...own, { daysWithinRedemptionDate: freeDays(item, 1000), refundablePercentage: 100 }]
     })
   }
-  const quoted = current()
-  if (quoted === undefined) return request
-  shareOut(quoted, targets, paidTarget, paid, minor, (j) => activeOwn(quoted, j), pick)
+  const calculated = current()
+  if (calculated === undefined) return request
+  shareOut(calculated, targets, paidTarget, paid, minor, (j) => activeOwn(calculated, j), pick)
   return { ...request, items: items as Array<CheckoutItem> }
 }
 
@@ -692,7 +692,7 @@ export const steerPolicies = (
  * the first item's R7.5 class without an R7.6 target.
  */
 const shareOut = (
-  quoted: RefundCalculation,
+  calculated: RefundCalculation,
   targets: ReadonlyArray<string>,
   paidTarget: string | undefined,
   paid: number,
@@ -704,7 +704,7 @@ const shareOut = (
     low: targets.includes("R7.5/policy-greater") ? 1 : 0,
     high: targets.includes("R7.5/deposit-greater") ? 0 : Infinity
   }
-  const ranges = quoted.items.map((q, j) => {
+  const ranges = calculated.items.map((q, j) => {
     const kept = minor(q.minNonRefundableDeposit)
     const line = minor(q.totalCost)
     const policy = activeOwn(j)
@@ -743,8 +743,8 @@ const shareOut = (
   }
 }
 
-/** The engine's quote of a plan of `request` paid `paid` minor units, in `zone`, at `at`. */
-export const engineQuote = (
+/** The engine's calculation of a plan of `request` paid `paid` minor units, in `zone`, at `at`. */
+export const engineCalculation = (
   request: CheckoutRequest,
   paid: number,
   exponent: number,

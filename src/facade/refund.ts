@@ -69,8 +69,8 @@ export const selectRefundPolicyResult = (policies: unknown, daysRemaining: unkno
  */
 export type CalculateRefundOptions = CalculateOptions
 
-const QUOTE = plainFunction("calculateRefund", CALCULATE)
-const QUOTE_RESULT = plainFunction("calculateRefundResult", CALCULATE)
+const CALCULATE_REFUND = plainFunction("calculateRefund", CALCULATE)
+const CALCULATE_REFUND_RESULT = plainFunction("calculateRefundResult", CALCULATE)
 
 /**
  * The refund calculation of a plan at an instant (R7), exactly the service's
@@ -84,7 +84,7 @@ const QUOTE_RESULT = plainFunction("calculateRefundResult", CALCULATE)
  * @example
  * ```ts
  * import { calculateRefund } from "payment-plan-engine"
- * const quote = calculateRefund(
+ * const calculation = calculateRefund(
  *   {
  *     currencyCode: "AUD",
  *     totalPaymentsPaid: 400,
@@ -98,8 +98,8 @@ const QUOTE_RESULT = plainFunction("calculateRefundResult", CALCULATE)
  *   },
  *   { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" }
  * )
- * quote.items[0].activeRefundPolicyIndex // 0 (40 days before: the 60-day policy)
- * quote.suggestedRefundAmount            // 275 (400 paid − 125 non-refundable)
+ * calculation.items[0].activeRefundPolicyIndex // 0 (40 days before: the 60-day policy)
+ * calculation.suggestedRefundAmount            // 275 (400 paid − 125 non-refundable)
  * ```
  * @category Refunds
  * @since 0.2.0
@@ -108,7 +108,7 @@ export const calculateRefund: {
   (plan: RefundPlanInput, options: CalculateRefundOptions): RefundCalculation
   (plan: PlanResponse, options: CalculateRefundOptions): RefundCalculation
 } = (plan: unknown, options: CalculateRefundOptions): RefundCalculation =>
-  valueOf(QUOTE, options, calculateOutcome(plan, options))
+  valueOf(CALCULATE_REFUND, options, calculateOutcome(plan, options))
 
 /**
  * {@link calculateRefund} without throwing: `{ ok: true, value, warnings }` or `{ ok: false, issues,
@@ -131,7 +131,7 @@ export const calculateRefund: {
  * @since 0.2.0
  */
 export const calculateRefundResult = (plan: unknown, options: CalculateRefundOptions): Validation<RefundCalculation> =>
-  answer(QUOTE_RESULT, options, calculateOutcome(plan, options))
+  answer(CALCULATE_REFUND_RESULT, options, calculateOutcome(plan, options))
 
 /**
  * Validates a cancel-plan request against the plan it cancels (R7.8): the
@@ -145,7 +145,7 @@ export const calculateRefundResult = (plan: unknown, options: CalculateRefundOpt
  * const plan = { id: "plan_1", status: "OnSchedule", currencyCode: "AUD", totalPaymentsPaid: 400 }
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 300, reason: "MerchantRequest" }).ok // true
  * validateCancelPlanRequest(plan, { planId: "plan_1", refundableAmount: 400.01, reason: "Sorry" })
- * // { ok: false, issues: [reason: enum, refundableAmount: range], warnings: [] }
+ * // { ok: false, issues: [{ path: "reason", code: "enum" }, { path: "refundableAmount", code: "range" }], warnings: [] }
  * ```
  * @category Refunds
  * @since 0.1.0

@@ -237,7 +237,7 @@ const messageResult = (checkout: unknown, o: PlanMessageOptions): Result.Result<
  *   { now: "2026-11-22T09:30:00Z", timeZone: "Australia/Sydney", locale: "en-AU" }
  * )
  * if (message.ok) console.log(message.value.text)
- * // "Pay AUD 280.00 today, then 11 weekly payments of AUD 74.54, the last on 5 February 2027"
+ * // "Pay AUD 280.06 today, then 11 weekly payments of AUD 74.54, the last on 7 February 2027"
  * ```
  * @category Messaging
  * @since 0.2.0
@@ -327,7 +327,7 @@ const attributesOf = (checkout: unknown, o: PlanMessageOptions): Array<readonly 
  *   { currencyCode: "AUD", costPerItem: 1100, minimumDepositPerItem: { unit: "Currency", value: 280 }, redemptionDate: "2027-02-11" },
  *   { now: "2026-11-22T09:30:00Z", timeZone: "Australia/Sydney", locale: "en-AU" }
  * )
- * // '<payment-plan-message currency="AUD" amount="1100" deposit="280" …><template shadowrootmode="open">…Pay AUD 280.00 today, …</template></payment-plan-message>'
+ * // '<payment-plan-message currency="AUD" amount="1100" deposit="280" …><template shadowrootmode="open">…Pay AUD 280.06 today, …</template></payment-plan-message>'
  * ```
  * @category Messaging
  * @since 0.2.0

@@ -391,34 +391,34 @@ export const cadenceBoundaries = (
 }
 
 /**
- * What {@link refundBoundaries} reads of a quoted plan: its items as they were
- * sent (their own policies, if any), what was paid, and the quote.
+ * What {@link refundBoundaries} reads of a calculated plan: its items as they were
+ * sent (their own policies, if any), what was paid, and the calculation.
  *
  * @since 0.2.0
  */
 export interface RefundFacts {
   readonly exponent: number
-  /** Days remaining per item (R7.1), in the plan's zone at the quote's instant. */
+  /** Days remaining per item (R7.1), in the plan's zone at the calculation's instant. */
   readonly daysRemaining: ReadonlyArray<number>
   /** The same counted from UTC's today, when known (a service counting in UTC would use them). */
   readonly utcDaysRemaining?: ReadonlyArray<number> | undefined
-  /** Each item's policies as the quote used them (its own, else the merchant's). */
+  /** Each item's policies as the calculation used them (its own, else the merchant's). */
   readonly policies: ReadonlyArray<
     ReadonlyArray<{ readonly daysWithinRedemptionDate: number; readonly refundablePercentage: number }>
   >
-  readonly quote: RefundCalculation
+  readonly calculation: RefundCalculation
 }
 
 /**
  * The classes of R1.5 (a refundable part on a half), R7.2, R7.4, R7.5 and
- * R7.6 a quote reaches.
+ * R7.6 a calculation reaches.
  *
  * @since 0.2.0
  */
 export const refundBoundaries = (f: RefundFacts): Array<string> => {
   const reached = new Set<string>()
   const minor = (n: number) => Money.toMinorUnits(n, f.exponent) as number
-  f.quote.items.forEach((item, i) => {
+  f.calculation.items.forEach((item, i) => {
     const policies = f.policies[i] ?? []
     const days = policies.map((p) => p.daysWithinRedemptionDate)
     const remaining = f.daysRemaining[i]
@@ -445,8 +445,8 @@ export const refundBoundaries = (f: RefundFacts): Array<string> => {
     if (active >= 0 && kept > policyPart) reached.add("R7.5/deposit-greater")
     if (active >= 0 && policyPart > kept) reached.add("R7.5/policy-greater")
   })
-  const paid = minor(f.quote.totalPaymentsPaid)
-  const kept = minor(f.quote.totalNonRefundableAmount)
+  const paid = minor(f.calculation.totalPaymentsPaid)
+  const kept = minor(f.calculation.totalNonRefundableAmount)
   if (paid < kept) reached.add("R7.6/paid-below")
   if (paid === kept) reached.add("R7.6/paid-at")
   if (paid === kept + 1) reached.add("R7.6/paid-just-above")
@@ -515,7 +515,7 @@ export const boundaryPercentage = (costMinor: number): fc.Arbitrary<number> =>
     fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100))
   )
 
-/** A plan to quote as the testing kit's `refundPlan` draws it (amounts in major units, R7.1). */
+/** A plan to calculate as the testing kit's `refundPlan` draws it (amounts in major units, R7.1). */
 export interface RefundCase {
   readonly currencyCode: string
   readonly totalPaymentsPaid: number
@@ -529,11 +529,11 @@ export interface RefundCase {
 }
 
 /**
- * A plan and the instant it is quoted at, steered onto R7's boundaries: the
+ * A plan and the instant it is calculated at, steered onto R7's boundaries: the
  * first item's days remaining equal to one of its policies' days, or a day
  * either side (R7.2); its last policy's refundable part on an exact half
  * (R1.5); and what was paid one minor unit below, at or above the
- * non-refundable total (R7.6), as the engine quotes it.
+ * non-refundable total (R7.6), as the engine calculates it.
  *
  * @since 0.2.0
  */
@@ -548,7 +548,7 @@ export const boundaryRefundCase = <P extends RefundCase>(plan: P, at: number): f
     const exponent = Currency.isoExponent(plan.currencyCode) ?? 2
     const first = plan.items[0]!
     const policies = [...(first.refundPolicies ?? [])]
-    let quoteAt = at
+    let calculationAt = at
     if (policies.length > 0) {
       const days = policies[policy % policies.length]!.daysWithinRedemptionDate
       const parsed = Time.parseDateOrInstant(first.redemptionDate)
@@ -558,7 +558,7 @@ export const boundaryRefundCase = <P extends RefundCase>(plan: P, at: number): f
         ? parsed.day
         : Time.localDay(parsed.ms, plan.timeZone)
       if (redemption !== undefined) {
-        quoteAt = Time.startOfDay(redemption - days - shift, plan.timeZone) + hour * 3_600_000
+        calculationAt = Time.startOfDay(redemption - days - shift, plan.timeZone) + hour * 3_600_000
       }
       const line = (Money.toMinorUnits(first.costPerItem, exponent) as number) * first.quantity
       const half = percentageAtHalf(line, parity, 1 + ((hour * 997) % 9999))
@@ -567,9 +567,9 @@ export const boundaryRefundCase = <P extends RefundCase>(plan: P, at: number): f
       }
     }
     const steered = { ...plan, items: [{ ...first, refundPolicies: policies }, ...plan.items.slice(1)] }
-    const quote = calculateResult(steered, { at: quoteAt })
-    if (Result.isFailure(quote)) return { plan: steered, at: quoteAt }
-    const kept = Money.toMinorUnits(quote.success.totalNonRefundableAmount, exponent) as number
+    const calculation = calculateResult(steered, { at: calculationAt })
+    if (Result.isFailure(calculation)) return { plan: steered, at: calculationAt }
+    const kept = Money.toMinorUnits(calculation.success.totalNonRefundableAmount, exponent) as number
     const totalPaymentsPaid = Money.fromMinorUnits(Math.max(0, kept + paid), exponent)
-    return { plan: { ...steered, totalPaymentsPaid }, at: quoteAt }
+    return { plan: { ...steered, totalPaymentsPaid }, at: calculationAt }
   })

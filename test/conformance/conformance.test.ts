@@ -136,7 +136,7 @@ describe("conformance against the sandbox", () => {
     }
   })
 
-  it("read-only sends GET requests only, quoting and searching the plans of an earlier run", async () => {
+  it("read-only sends GET requests only, calculating and searching the plans of an earlier run", async () => {
     const s = sandbox()
     await runConformance(configFor(s.fetch, { runs: 20, seed: 6 }))
     const r = recording(s.fetch)

@@ -205,7 +205,7 @@ describe("read-only recomputes what it can from the inputs", () => {
         for (const i of a.body.installments.slice(1)) i.date = new Date(Date.parse(i.date) + 86_400_000).toISOString()
       }
     })
-  /** Records and quotes that both say one minor unit more was paid: consistent with each other, not with the payments. */
+  /** Records and refund calculations that both say one minor unit more was paid: consistent with each other, not with the payments. */
   const paidMore = (fetch: Handler) =>
     proxy(fetch, (a) => {
       if (a.method !== "GET") return
@@ -218,7 +218,7 @@ describe("read-only recomputes what it can from the inputs", () => {
   it.each([
     { name: "instalment dates off the cadence", alter: dayLate, rule: "R6.3", field: "installments.date" },
     {
-      name: "what was paid, off in the record and the quote alike",
+      name: "what was paid, off in the record and the calculation alike",
       alter: paidMore,
       rule: "R7.1",
       field: "totalPaymentsPaid"

@@ -91,7 +91,7 @@ export const whatCompiles = () => {
   expectTypeOf(Search.normalize(fromSomewhere)).toEqualTypeOf<
     Effect.Effect<Validated<Search.NormalizedPlanSearch>, ValidationError>
   >()
-  // a plan record is quoted, data-first and data-last
+  // a plan record is calculated, data-first and data-last
   expectTypeOf(Refund.calculate(record, { at })).toEqualTypeOf<Effect.Effect<RefundCalculation, ValidationError>>()
   expectTypeOf(pipe(record, Refund.calculate({ at, unknownFields: "error" }))).toEqualTypeOf<
     Effect.Effect<RefundCalculation, ValidationError>

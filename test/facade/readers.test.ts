@@ -1,7 +1,7 @@
 /**
  * One reader per input through the plain functions:
  * a plan record's currency is the plan's; an existing plan's tied policies are
- * quoted; a merchant configuration's unknown fields are reported by every
+ * calculated; a merchant configuration's unknown fields are reported by every
  * function that reads one, refused on request; a sandbox merchants file is
  * never read as one merchant's configuration.
  */
@@ -52,25 +52,25 @@ describe("calculateRefund reads a plan record's currency", () => {
         refundPolicies: [{ daysWithinRedemptionDate: 60, refundablePercentage: 75 }]
       }]
     }
-    const quote = calculateRefund(record, { at: "2027-01-20T00:00:00Z" })
-    expect(quote).toMatchObject({ suggestedRefundAmount: 250, totalNonRefundableAmount: 83 })
+    const calculation = calculateRefund(record, { at: "2027-01-20T00:00:00Z" })
+    expect(calculation).toMatchObject({ suggestedRefundAmount: 250, totalNonRefundableAmount: 83 })
     // with the same digits given through a merchant that agrees, the same answer and no word
     const agrees = calculateRefundResult(record, {
       at: "2027-01-20T00:00:00Z",
       merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: true }] }
     })
-    expect(agrees.ok && agrees.value).toEqual(quote)
+    expect(agrees.ok && agrees.value).toEqual(calculation)
     expect(agrees.warnings).toEqual([])
     // a merchant that disagrees is a warning, the record's digits still used
     const disagrees = calculateRefundResult(record, {
       at: "2027-01-20T00:00:00Z",
       merchant: { currencies: [{ currencyCode: "AUD", isZeroDecimal: false }] }
     })
-    expect(disagrees.ok && disagrees.value).toEqual(quote)
+    expect(disagrees.ok && disagrees.value).toEqual(calculation)
     expect(codes(disagrees.warnings)).toEqual(["merchant.currencies[0].isZeroDecimal:digits_mismatch"])
   })
 
-  it("a record from createPlanRecord, kept zero-decimal, is read in its own digits by the quote, the cancellation and the lifecycle", () => {
+  it("a record from createPlanRecord, kept zero-decimal, is read in its own digits by the calculation, the cancellation and the lifecycle", () => {
     const record = createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" })
     const zero = { ...record, currency: { ...record.currency, isZeroDecimal: true } }
     const paid = applyPlanEvent(zero, { _tag: "DepositAccepted", at: NOW })
@@ -85,16 +85,16 @@ describe("calculateRefund reads a plan record's currency", () => {
   })
 })
 
-describe("calculateRefund quotes an existing plan's tied policies by list order (R7.2)", () => {
+describe("calculateRefund calculates an existing plan's tied policies by list order (R7.2)", () => {
   it("the reported plan: two 30-day policies (10 %, 90 %): the first is active; a checkout still refuses them (R4.6)", () => {
     const refundPolicies = [
       { daysWithinRedemptionDate: 30, refundablePercentage: 10 },
       { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
     ]
     const tied = { ...plan, items: [{ ...plan.items[0]!, refundPolicies }] }
-    const quote = calculateRefund(tied, { at: AT })
-    expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
-    expect(quote).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
+    const calculation = calculateRefund(tied, { at: AT })
+    expect(calculation.items[0]?.activeRefundPolicyIndex).toBe(0)
+    expect(calculation).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
     expect(calculateRefundResult(tied, { at: AT })).toMatchObject({ ok: true, warnings: [] })
     const request = exampleRequest()
     const checkout = { ...request, items: [{ ...request.items[0]!, refundPolicies }] }

@@ -41,14 +41,14 @@ describe("calculateRefund (R7)", () => {
   }
 
   it("gives the refund calculation", () => {
-    const quote = calculateRefund(plan, { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" })
-    expect(quote).toMatchObject({
+    const calculation = calculateRefund(plan, { at: "2027-01-20T09:00:00+11:00", timeZone: "Australia/Sydney" })
+    expect(calculation).toMatchObject({
       planTotalCost: 500,
       totalNonRefundableAmount: 125,
       suggestedRefundAmount: 275,
       currencyCode: "AUD"
     })
-    expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
+    expect(calculation.items[0]?.activeRefundPolicyIndex).toBe(0)
   })
 
   it("reads the merchant configuration as the service answers it (R9), with its default policies", () => {

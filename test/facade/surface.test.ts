@@ -68,7 +68,7 @@ const processWarnings = (f: () => unknown): Array<Emitted> => {
 afterEach(() => vi.restoreAllMocks())
 
 describe("R10.2 an unknown option is refused (unknown_option), never read as its neighbour", () => {
-  it("the reported reproduction: calculateRefund(plan, { at, timezone }) no longer quotes in UTC", () => {
+  it("the reported reproduction: calculateRefund(plan, { at, timezone }) no longer calculates in UTC", () => {
     const error = thrown(() => calculateRefund(plan, { at: AT, timezone: "Australia/Sydney" } as never))
     expect(error.issues).toEqual([{
       path: "options.timezone",

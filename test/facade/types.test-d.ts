@@ -60,7 +60,7 @@ export const wrongTypes = () => {
   calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, quantity: "2" }] }, { at })
   // @ts-expect-error a value of type unknown goes through a validator or a …Result twin
   summarizeCheckout(fromSomewhere, { now })
-  // @ts-expect-error the same for a quote
+  // @ts-expect-error the same for a calculation
   calculateRefund(fromSomewhere, { at })
 }
 
@@ -95,7 +95,7 @@ export const whatCompiles = () => {
     items: request.items.map((i) => ({ ...i, paymentDeadline: undefined }))
   }
   summarizeCheckout(withUndefined, { now, timeZone: undefined, merchant: undefined })
-  // a plan record, as createPlanRecord and applyPlanEvent give it, is quoted
+  // a plan record, as createPlanRecord and applyPlanEvent give it, is calculated
   calculateRefund(record, { at, timeZone: record.timeZone })
   calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 400, items: [{ ...item, refundPolicies: [] }] }, { at })
 }

@@ -74,7 +74,7 @@ export const options = fc.record(
   { requiredKeys: [] }
 )
 
-/** Options of one function each: what a caller writes (`at` and `timeZone` for a quote, …). */
+/** Options of one function each: what a caller writes (`at` and `timeZone` for a calculation, …). */
 const optionsOfOne = fc.oneof(
   fc.record({
     at: fc.constant("2027-01-20T09:00:00+11:00"),

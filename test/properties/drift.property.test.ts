@@ -4,7 +4,7 @@
  * (path, code, rule and what the message expects) through every one of them:
  *
  * - item and refund-policy rules (R4.6, R1.3, R2.5): checkout validation, refund
- *   quotes, plan terms, the client and the sandbox;
+ *   refund calculations, plan terms, the client and the sandbox;
  * - plan-search and plan-notes parameters: the core, the client and the sandbox.
  *
  * Each entry point prefixes paths its own way (`checkout.` for plan terms);
@@ -27,7 +27,7 @@ import { exampleRequest } from "../fixtures.ts"
 
 const NOW = "2026-11-22T00:00:00Z"
 
-/** What an issue says, without the value it quotes (`got …`), which each transport renders its own way. */
+/** What an issue says, without the value it cites (`got …`), which each transport renders its own way. */
 interface Said {
   readonly path: string
   readonly code: string
@@ -120,7 +120,7 @@ const deposit = fc.oneof(
   oddValue
 )
 
-/** One field of the first item replaced by something odd (no `null`: the quote reads plan records, whose nulls mean absent, R9). */
+/** One field of the first item replaced by something odd (no `null`: the calculation reads plan records, whose nulls mean absent, R9). */
 const fuzzedField = fc.oneof(
   fc.record({ field: fc.constant("refundPolicies"), value: fc.oneof(fc.array(policy, { maxLength: 4 }), oddValue) }),
   fc.record({ field: fc.constant("minimumDepositPerItem"), value: deposit }),
@@ -164,7 +164,7 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
     const root = `items[0].${field}`
     const validation = validateCheckoutRequest(checkout, { now: NOW })
     const fromValidation = under(said(validation.ok ? [] : validation.issues), root)
-    const fromQuote = under(
+    const fromCalculation = under(
       said(
         thrownIssues(() =>
           calculateRefund({ currencyCode: "AUD", totalPaymentsPaid: 0, items: checkout.items }, { at: NOW })
@@ -188,7 +188,7 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
     const json = JSON.parse(JSON.stringify(checkout))
     const validationOfJson = validateCheckoutRequest(json, { now: NOW })
     const fromValidationOfJson = under(said(validationOfJson.ok ? [] : validationOfJson.issues), root)
-    return { fromValidation, fromQuote, fromTerms, fromClient, fromSandbox, fromValidationOfJson }
+    return { fromValidation, fromCalculation, fromTerms, fromClient, fromSandbox, fromValidationOfJson }
   }
 
   it("the reported example: { type: \"flat\", daysWithinRedemptionDate: -1.5, refundablePercentage: 120 } says the same everywhere", async () => {
@@ -203,7 +203,7 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
       "items[0].refundPolicies[0].refundablePercentage range R4.6",
       "items[0].refundPolicies[0].type enum R4.6"
     ])
-    expect(found.fromQuote).toEqual(found.fromValidation)
+    expect(found.fromCalculation).toEqual(found.fromValidation)
     // plan terms do not read refund policies (R2 prices a checkout without them)
     expect(found.fromTerms).toEqual([])
     expect(found.fromClient).toEqual(found.fromValidation)
@@ -217,17 +217,17 @@ describe("drift: item and refund-policy rules are defined once (R4.6, R1.3, R2.5
       "items[0].minimumDepositPerItem.value range R1.1"
     ])
     expect(found.fromTerms).toEqual(found.fromValidation)
-    expect(found.fromQuote).toEqual(found.fromValidation)
+    expect(found.fromCalculation).toEqual(found.fromValidation)
   })
 
-  it("property: any odd item field gives identical issues through validation, quote, plan terms, client and sandbox", async () => {
+  it("property: any odd item field gives identical issues through validation, calculation, plan terms, client and sandbox", async () => {
     await fc.assert(
       fc.asyncProperty(fuzzedField, async ({ field, value }) => {
         const found = await entryPoints(field, value)
-        // past_date is validation's alone: a refund is quoted after the redemption date too
+        // past_date is validation's alone: a refund is calculated after the redemption date too
         const fromValidation = found.fromValidation.filter((i) => i.code !== "past_date")
-        // and so is duplicate: a plan that exists is quoted, a tie of days settled by list order (R7.2)
-        expect(found.fromQuote).toEqual(fromValidation.filter((i) => i.code !== "duplicate"))
+        // and so is duplicate: a plan that exists is calculated, a tie of days settled by list order (R7.2)
+        expect(found.fromCalculation).toEqual(fromValidation.filter((i) => i.code !== "duplicate"))
         // plan terms read the fields that price a checkout, and only those (R2)
         if (PRICING_FIELDS.has(field)) expect(found.fromTerms).toEqual(fromValidation)
         else expect(found.fromTerms).toEqual([])

@@ -163,9 +163,9 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
         { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
       ]
     }
-    const quote = calculateRefund(plan, { at: "2027-02-10T00:00:00Z", merchant })
-    expect(quote.items[0]?.activeRefundPolicyIndex).toBe(0)
-    expect(quote.totalNonRefundableAmount).toBe(450)
+    const calculation = calculateRefund(plan, { at: "2027-02-10T00:00:00Z", merchant })
+    expect(calculation.items[0]?.activeRefundPolicyIndex).toBe(0)
+    expect(calculation.totalNonRefundableAmount).toBe(450)
     expect(splitInstallmentsResult(100, 3, "AUD", { merchant }).ok).toBe(true)
   })
 

@@ -54,7 +54,7 @@ describe("R4.6 refund policies of one item have distinct days", () => {
   })
 })
 
-describe("R7.2 a quote reads an item with any number of policies of distinct days", () => {
+describe("R7.2 a calculation reads an item with any number of policies of distinct days", () => {
   const distinctPolicies = fc.oneof(
     fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 8 }),
     fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { minLength: 30, maxLength: 40 })

@@ -126,7 +126,7 @@ const minor = (amount: number, e: number) => {
 }
 
 describe("reading drift: one plan record, every reader of it (R1.2, R7, R7.8)", () => {
-  it("R1.2: the quote, the cancellation check, the lifecycle and the exposure report read the same digits and the same amounts", () => {
+  it("R1.2: the calculation, the cancellation check, the lifecycle and the exposure report read the same digits and the same amounts", () => {
     let overridden = 0
     let disagreeing = 0
     fc.assert(
@@ -139,17 +139,17 @@ describe("reading drift: one plan record, every reader of it (R1.2, R7, R7.8)", 
         const disagrees = merchantDigits(merchant, code) !== undefined && merchantDigits(merchant, code) !== e
         if (disagrees) disagreeing++
 
-        // the quote: the record's paid and cost, every amount in its digits; a disagreeing merchant is a warning
-        const quoted = calculateRefundResult(plan, { at, merchant })
-        if (!quoted.ok) throw new Error(JSON.stringify(quoted.issues))
-        const q = quoted.value
+        // the calculation: the record's paid and cost, every amount in its digits; a disagreeing merchant is a warning
+        const calculated = calculateRefundResult(plan, { at, merchant })
+        if (!calculated.ok) throw new Error(JSON.stringify(calculated.issues))
+        const q = calculated.value
         expect(q.currencyCode).toBe(code)
         expect(minor(q.totalPaymentsPaid, e)).toBe(paid)
         expect(minor(q.planTotalCost, e)).toBe(minor(plan.totalCost, e))
         const suggested = minor(q.suggestedRefundAmount, e)
         const nonRefundable = minor(q.totalNonRefundableAmount, e)
         for (const item of q.items) minor(item.nonRefundableAmount, e)
-        expect(quoted.warnings.map((w) => `${w.code}:${w.rule}`)).toEqual(disagrees ? ["digits_mismatch:R1.2"] : [])
+        expect(calculated.warnings.map((w) => `${w.code}:${w.rule}`)).toEqual(disagrees ? ["digits_mismatch:R1.2"] : [])
 
         // the cancellation check: the same digits (one more is precision) and the same paid (one unit more is range)
         const cancel = (refundableAmount: number) =>
@@ -250,7 +250,7 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
     key === undefined ? { merchant, key } : { merchant: { ...merchant, [key]: { any: 1 } }, key }
   )
 
-  it("R10.3: quotes, checkout totals and splits answer; the unknown field is a warning, refused under unknownFields: \"error\"", () => {
+  it("R10.3: refund calculations, checkout totals and splits answer; the unknown field is a warning, refused under unknownFields: \"error\"", () => {
     fc.assert(
       fc.property(
         refundPlan({ now: NOW }),
@@ -261,9 +261,9 @@ describe("R10.3 a merchant configuration the service could answer never makes a 
           const stray = key === undefined ? [] : [`merchant.${key}`]
           const unknownOf = (warnings: ReadonlyArray<{ code: string; path: string }>) =>
             warnings.filter((w) => w.code === "unknown_field").map((w) => w.path)
-          const quoted = calculateRefundResult(plan, { at, merchant })
-          expect(quoted.ok).toBe(true)
-          expect(unknownOf(quoted.warnings)).toEqual(stray)
+          const calculated = calculateRefundResult(plan, { at, merchant })
+          expect(calculated.ok).toBe(true)
+          expect(unknownOf(calculated.warnings)).toEqual(stray)
           expect(() => calculateRefund(plan, { at, merchant })).not.toThrow()
           const summary = summarizeCheckoutResult(request, { now: NOW, merchant })
           expect(unknownOf(summary.warnings)).toEqual(stray)

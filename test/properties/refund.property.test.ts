@@ -29,7 +29,7 @@ const MS_PER_DAY = 86_400_000
 const at = fc.integer({ min: NOW - 180 * MS_PER_DAY, max: NOW + 800 * MS_PER_DAY })
 const plan = refundPlan({ now: NOW })
 /** A plan and an instant, at R7's boundaries (a policy's exact day or either side, paid at the non-refundable part) half the time. */
-const quoted = fc.tuple(plan, at).chain(([p, ms]) =>
+const calculated = fc.tuple(plan, at).chain(([p, ms]) =>
   fc.oneof(fc.constant({ plan: p, at: ms }), boundaryRefundCase(p, ms))
 )
 
@@ -119,14 +119,14 @@ describe("R7.2 policy selection", () => {
 })
 
 describe("R7 refund calculations", () => {
-  it("R1.5, R7.1–R7.6: the plans quoted reach R7's boundary classes in a run of 300", () => {
+  it("R1.5, R7.1–R7.6: the plans calculated reach R7's boundary classes in a run of 300", () => {
     const reached = new Set(
-      fc.sample(quoted, 300).flatMap(({ at: ms, plan: p }) => {
+      fc.sample(calculated, 300).flatMap(({ at: ms, plan: p }) => {
         const q = ok(calculateResult(p, { at: ms }))
         const today = intlDay(ms, p.timeZone)
         return refundBoundaries({
           exponent: Currency.isoExponent(p.currencyCode)!,
-          quote: q,
+          calculation: q,
           policies: p.items.map((i) => i.refundPolicies ?? []),
           daysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - today),
           utcDaysRemaining: p.items.map((i) => redemptionDay(i.redemptionDate, p.timeZone) - intlDay(ms, "UTC"))
@@ -154,7 +154,7 @@ describe("R7 refund calculations", () => {
 
   it("R7.1–R7.7: every item follows the rules, checked against independent oracles", () => {
     fc.assert(
-      fc.property(quoted, ({ at: ms, plan: p }) => {
+      fc.property(calculated, ({ at: ms, plan: p }) => {
         const exponent = Currency.isoExponent(p.currencyCode)!
         const q = ok(calculateResult(p, { at: ms }))
         const today = intlDay(ms, p.timeZone)
@@ -239,7 +239,7 @@ describe("R7 refund calculations", () => {
     )
   })
 
-  it("R3.1: a quote is the same for an instant and its zone whichever way the instant is written", () => {
+  it("R3.1: a calculation is the same for an instant and its zone whichever way the instant is written", () => {
     fc.assert(
       fc.property(plan, at, fc.integer({ min: -14 * 60, max: 14 * 60 }), (p, ms, offsetMinutes) => {
         const second = Math.floor(ms / 1000) * 1000
@@ -261,14 +261,14 @@ describe("R7 refund calculations", () => {
         ) {
           expect(ok(calculateResult(p, { at: written }))).toEqual(reference)
         }
-        // the plan's zone given as the option, or in the plan: the same quote
+        // the plan's zone given as the option, or in the plan: the same calculation
         const { timeZone: zone, ...withoutZone } = p
         expect(ok(calculateResult(withoutZone, { at: second, timeZone: zone }))).toEqual(reference)
       })
     )
   })
 
-  it("R3.1: redemption date-times written with any offset give the same quote", () => {
+  it("R3.1: redemption date-times written with any offset give the same calculation", () => {
     fc.assert(
       fc.property(plan, at, fc.integer({ min: -14 * 60, max: 14 * 60 }), (p, ms, offsetMinutes) => {
         const rewrite = (s: string) => {
@@ -289,7 +289,7 @@ describe("R7 refund calculations", () => {
     )
   })
 
-  it("R7, R9: a quote is the service's refund-calculation response: it decodes as one, unchanged", () => {
+  it("R7, R9: a calculation is the service's refund-calculation response: it decodes as one, unchanged", () => {
     const decode = Schema.decodeUnknownSync(RefundCalculationResponse)
     fc.assert(
       fc.property(plan, at, (p, ms) => {
@@ -300,7 +300,7 @@ describe("R7 refund calculations", () => {
     )
   })
 
-  it("R7.6: calculateTotalsResult gives the quote's totals, in minor units", () => {
+  it("R7.6: calculateTotalsResult gives the calculation's totals, in minor units", () => {
     fc.assert(
       fc.property(plan, at, (p, ms) => {
         const q = ok(calculateResult(p, { at: ms }))
@@ -397,14 +397,14 @@ describe("R7 bad input", () => {
     )
   })
 
-  it("R7: quote and calculateTotalsResult accept and refuse the same input, with the same issues", () => {
+  it("R7: calculation and calculateTotalsResult accept and refuse the same input, with the same issues", () => {
     fc.assert(
       fc.property(mutated, (input) => {
         const q = calculateResult(input, { at: NOW })
         const t = calculateTotalsResult(input, { at: NOW })
         expect(Result.isSuccess(q)).toBe(Result.isSuccess(t))
         if (Result.isFailure(q) && Result.isFailure(t)) expect(t.failure.issues).toEqual(q.failure.issues)
-        // an accepted plan is quoted whole: no item is left out, and no issue says only "is invalid"
+        // an accepted plan is calculated whole: no item is left out, and no issue says only "is invalid"
         if (Result.isSuccess(q)) expect(q.success.items.length).toBe(input.items.length)
         else expect(q.failure.issues.filter((i) => i.message === "is invalid")).toEqual([])
       }),
@@ -510,7 +510,7 @@ describe("R7.2 an existing plan's ties are settled by list order, never refused"
   )
   const tiedPlan = refundPlan({ now: NOW, policies: tiedPolicies })
 
-  it("R7.2: the quote's active policy is the first in list order among those with the smallest days ≥ daysRemaining", () => {
+  it("R7.2: the calculation's active policy is the first in list order among those with the smallest days ≥ daysRemaining", () => {
     let ties = 0
     fc.assert(
       fc.property(tiedPlan, at, (p, ms) => {

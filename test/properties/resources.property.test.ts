@@ -89,9 +89,9 @@ describe("what the engine builds is its resource's strict value, and reads back 
   it("refund calculations (R7)", () => {
     fc.assert(
       fc.property(refundPlan({ now: NOW }), instant, (plan, at) => {
-        const quote = calculateResult(plan, { at })
-        fc.pre(Result.isSuccess(quote))
-        roundTrips(Refund.RefundCalculation, Refund.RefundCalculationResponse, quote.success)
+        const calculation = calculateResult(plan, { at })
+        fc.pre(Result.isSuccess(calculation))
+        roundTrips(Refund.RefundCalculation, Refund.RefundCalculationResponse, calculation.success)
       }),
       { numRuns: 60 }
     )

@@ -578,7 +578,7 @@ const NAMESPACE_TWIN: Readonly<Record<string, string>> = {
 
 /**
  * The arguments each operation reads strictly, whose unknown fields it reports (R10.2): requests,
- * plans to quote, events, parameters. The others are read tolerantly, as the service's answers
+ * plans to calculate, events, parameters. The others are read tolerantly, as the service's answers
  * (R9: a plan-terms response, a plan record the lifecycle keeps), or are not resources (numbers).
  */
 const STRICT_DATA: Readonly<Record<string, ReadonlyArray<number>>> = {

@@ -29,7 +29,8 @@ describe("the testing kit in @effect/vitest", () => {
     ({ plan }) =>
       Effect.map(
         Refund.calculate(plan, { at: now }),
-        (quote) => quote.suggestedRefundAmount >= 0 && quote.suggestedRefundAmount <= plan.totalPaymentsPaid
+        (calculation) =>
+          calculation.suggestedRefundAmount >= 0 && calculation.suggestedRefundAmount <= plan.totalPaymentsPaid
       ),
     { arbitrary: { runs: 20 } }
   )

@@ -120,7 +120,7 @@ const writePlanTermsTable = (io: Io, terms: PlanTerms, merchant: unknown): void 
   )
 }
 
-/** The plan's own `timeZone`, which a quote works in when --tz is not given. */
+/** The plan's own `timeZone`, which a calculation works in when --tz is not given. */
 const planZone = (plan: unknown): unknown => (isRecord(plan) ? plan["timeZone"] : undefined)
 
 export const registerPlanTerms = (program: Command, io: Io): void => {

@@ -96,7 +96,7 @@ export const renderIssues = (issues: ReadonlyArray<Issue>): string =>
 
 /**
  * `--strict`: any warning refuses the input (R10.2), so a typo such as
- * `refundPolicy` for `refundPolicies` fails a script instead of quoting a full refund.
+ * `refundPolicy` for `refundPolicies` fails a script instead of calculating a full refund.
  */
 export const strictOption = () =>
   new Option(

@@ -147,7 +147,7 @@ const prepare = (
 // ---------------------------------------------------------------------------
 // Calling
 
-/** Visible ASCII, as an HTTP header value that needs no quoting. */
+/** Visible ASCII, as an HTTP header value that needs no quotation marks. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
 const searchOf = (query: Parts["query"]): string => {

@@ -360,13 +360,13 @@ const planTests = ({ test }: Registration): void => {
 
 /** A refund calculation and a cancellation (R7, R7.8). */
 const refundTests = ({ idempotencyKeys, test }: Registration): void => {
-  test("R7: quotes a refund within what was paid, cancels once, and refuses a second cancellation", async (context) => {
+  test("R7: calculates a refund within what was paid, cancels once, and refuses a second cancellation", async (context) => {
     const { client } = context
     const { planId } = await acceptedPlan(context)
-    const quote = await client.calculateRefund(planId)
-    equal(quote.currencyCode, "AUD", "currencyCode")
-    const paid = quote.totalPaymentsPaid ?? 0
-    const suggested = quote.suggestedRefundAmount ?? -1
+    const calculation = await client.calculateRefund(planId)
+    equal(calculation.currencyCode, "AUD", "currencyCode")
+    const paid = calculation.totalPaymentsPaid ?? 0
+    const suggested = calculation.suggestedRefundAmount ?? -1
     check(suggested >= 0 && suggested <= paid, `suggested refund ${suggested} outside 0..${paid}`)
 
     const cancel = { planId, refundableAmount: suggested, reason: "CustomerRequest" as const }
@@ -385,9 +385,13 @@ const refundTests = ({ idempotencyKeys, test }: Registration): void => {
 
   test("R7.8: a refund above what was paid is refused by the service", async (context) => {
     const { planId } = await acceptedPlan(context)
-    const quote = await context.client.calculateRefund(planId)
+    const calculation = await context.client.calculateRefund(planId)
     const error = await rejection(
-      context.client.cancelPlan({ planId, refundableAmount: (quote.totalPaymentsPaid ?? 0) + 1, reason: "Other" }),
+      context.client.cancelPlan({
+        planId,
+        refundableAmount: (calculation.totalPaymentsPaid ?? 0) + 1,
+        reason: "Other"
+      }),
       "cancelPlan"
     )
     clientError(error, "service_validation", "cancelPlan")

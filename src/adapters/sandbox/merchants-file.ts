@@ -171,7 +171,7 @@ export const readMerchantsFile = (file: string): ReadonlyArray<SandboxMerchant> 
  * import { readMerchantProfile } from "payment-plan-engine/sandbox"
  * const merchant = readMerchantProfile("sandbox-merchants.json", "merchant-123")
  * merchant.timeZone // "Australia/Sydney"
- * // plan: a plan record; the quote takes the merchant's default refund policies
+ * // plan: a plan record; the calculation takes the merchant's default refund policies
  * calculateRefund(plan, { at: "2026-12-01T00:00:00Z", merchant: merchant.configuration })
  * ```
  * @category Sandbox

@@ -1,11 +1,11 @@
 /**
- * Refund calculation (R7): the service's quote of a plan compared with
+ * Refund calculation (R7): the service's calculation of a plan compared with
  * `calculateRefund` at the service's own clock. Plans are the run's own (a payable
  * checkout paid in the sandbox's widget: what was paid is the first payment
- * the engine computes, R5.2), and a cancellation is tried around the quote
+ * the engine computes, R5.2), and a cancellation is tried around the calculation
  * (R7.8: above what was paid is refused, the suggestion is taken, a second
  * cancellation is refused). In read-only mode the merchant's existing plans
- * are quoted instead, from their records.
+ * are calculated instead, from their records.
  *
  * @module
  */
@@ -25,7 +25,7 @@ import { engineTerms, listCheck } from "./terms.ts"
 import { paidClasses, paidPlan } from "./widget.ts"
 
 /**
- * The checks of a refund calculation against the engine's quote (R7).
+ * The checks of a refund calculation against the engine's calculation (R7).
  *
  * @since 0.1.0
  */
@@ -89,8 +89,8 @@ export const refundChecks = (
   return checks.list
 }
 
-/** What the engine quotes, or undefined when it cannot quote the plan. */
-const quote = (session: Session, plan: unknown, at: number, timeZone?: string): RefundCalculation | undefined => {
+/** What the engine calculates, or undefined when it cannot calculate the refund of the plan. */
+const calculation = (session: Session, plan: unknown, at: number, timeZone?: string): RefundCalculation | undefined => {
   const answer = calculateRefundResult(plan, {
     at,
     merchant: session.merchant,
@@ -141,7 +141,7 @@ const steerRefundInput = <T extends { readonly checkout: CheckoutSpec; readonly 
 /**
  * The refund property over the run's own plans: a payable checkout (redeemed
  * far, near, or on a policy's exact day as seen from the plan's zone) paid in
- * the widget, its plan record read (what was paid, R5.2), its quote compared
+ * the widget, its plan record read (what was paid, R5.2), its calculation compared
  * with the engine's, and half the time cancellations tried around what the
  * service itself says was paid (R7.8), so a first payment the kit and the
  * service see differently is named once (R5.2), not again as R7.8.
@@ -173,15 +173,15 @@ export const refundProperty = (session: Session) => {
           checks.refused("R7", "calculateRefund", exchange, result.error)
           return { checks: checks.list, exchanges: session.transport.takeExchanges() }
         }
-        const quotedAt = exchange === undefined
+        const calculatedAt = exchange === undefined
           ? { earliest: session.clock.now(), latest: session.clock.now() }
           : session.clock.bracketOf(exchange)
         let suggested: number | undefined
         const candidates = [paidAt.earliest, paidAt.latest].flatMap((p) =>
-          [quotedAt.earliest, quotedAt.latest].map((q) => (): ReadonlyArray<Check> => {
+          [calculatedAt.earliest, calculatedAt.latest].map((q) => (): ReadonlyArray<Check> => {
             const terms = engineTerms(session, request, chosen.request, p)
             if (!terms.ok) return []
-            const expected = quote(session, {
+            const expected = calculation(session, {
               currencyCode: request.currencyCode,
               totalPaymentsPaid: terms.terms.schedule[0]!.amount,
               timeZone: zone,
@@ -237,7 +237,7 @@ const paidOf = (record: unknown, exponent: number): number | undefined => {
 }
 
 /**
- * Read-only: the merchant's most recent plans, each quoted by the service and
+ * Read-only: the merchant's most recent plans, each calculated by the service and
  * by the engine from the record's inputs (its items, and what its paid
  * payments add up to, not its own `totalPaid`), at the service's clock; the
  * record itself is recomputed from its inputs too (checks/plans.ts).
@@ -245,7 +245,7 @@ const paidOf = (record: unknown, exponent: number): number | undefined => {
  * @since 0.1.0
  */
 export const readOnlyRefundProperty = (session: Session, planIds: ReadonlyArray<string>): ReturnType<typeof ready> => {
-  if (planIds.length === 0) return skipped("refund", "refund", "the merchant has no plans to quote")
+  if (planIds.length === 0) return skipped("refund", "refund", "the merchant has no plans to calculate")
   const property: Property<number> = {
     name: "refund",
     group: "refund",
@@ -272,15 +272,17 @@ export const readOnlyRefundProperty = (session: Session, planIds: ReadonlyArray<
         const bracket = exchange === undefined
           ? { earliest: session.clock.now(), latest: session.clock.now() }
           : session.clock.bracketOf(exchange)
-        if (quote(session, input, bracket.earliest) === undefined) {
+        if (calculation(session, input, bracket.earliest) === undefined) {
           return {
             checks: checks.list,
             exchanges: session.transport.takeExchanges(),
-            ...(checks.list.length === 0 ? { skipped: `the engine cannot quote plan ${planId} from its record` } : {})
+            ...(checks.list.length === 0
+              ? { skipped: `the engine cannot calculate plan ${planId} from its record` }
+              : {})
           }
         }
         checks.list.push(...closest([bracket.earliest, bracket.latest].map((q) => () => {
-          const expected = quote(session, input, q)
+          const expected = calculation(session, input, q)
           return expected === undefined ? [] : refundChecks(expected, result.value, exchange, exponent)
         })))
         return { checks: checks.list, exchanges: session.transport.takeExchanges() }

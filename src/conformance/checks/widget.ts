@@ -21,7 +21,7 @@ import {
   totalMinorOf
 } from "../scenarios.ts"
 import { at, type Check, Checks, type Halt, type Outcome, send, type Session } from "../session.ts"
-import { engineQuote, pickOf, steeredRequestOf, steerPolicies, steerRefundDates } from "../targets.ts"
+import { engineCalculation, pickOf, steeredRequestOf, steerPolicies, steerRefundDates } from "../targets.ts"
 import type { Exchange } from "../transport.ts"
 import { completionDayOf, createCheckout, totalsChecks } from "./create.ts"
 import { compareTerms, engineTerms } from "./terms.ts"
@@ -225,14 +225,14 @@ const steerPayable = (session: Session, spec: CheckoutSpec, choice: CustomerChoi
     targets,
     paid,
     currency.exponent,
-    (r) => engineQuote(r, paid, currency.exponent, zone, now, session.merchant),
+    (r) => engineCalculation(r, paid, currency.exponent, zone, now, session.merchant),
     pick
   )
 }
 
 /**
  * The boundary classes a paid plan's scenario reaches: its checkout's, the
- * terms it is paid with, and, for a refund, its quote's (R7) with what the
+ * terms it is paid with, and, for a refund, its calculation's (R7) with what the
  * engine says was paid.
  *
  * @since 0.2.0
@@ -241,7 +241,7 @@ export const paidClasses = (
   session: Session,
   spec: CheckoutSpec,
   choice: CustomerChoice,
-  quoted: boolean
+  calculated: boolean
 ): Array<string> => {
   const reach = reachOf(session)
   const request = payableRequest(session, spec, choice)
@@ -252,7 +252,7 @@ export const paidClasses = (
   return [
     ...checkoutClasses(reach, request),
     ...termsClasses(reach, request, chosen.request, currency),
-    ...(quoted ? refundClasses(reach, request, paid, choice.timeZone, currency) : [])
+    ...(calculated ? refundClasses(reach, request, paid, choice.timeZone, currency) : [])
   ]
 }
 

@@ -88,7 +88,7 @@ export const CurrencyCode = PatternText(3, 3, {
 
 /**
  * An item of a create-checkout request (R4.6). `quantity`, `description`,
- * `costPerItem` and `redemptionDate` are required; see docs/decisions.md.
+ * `costPerItem` and `redemptionDate` are required; see docs/decisions/0004-foundation-validation.md.
  *
  * @category Checkout
  * @since 0.1.0

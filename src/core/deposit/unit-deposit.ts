@@ -1,6 +1,6 @@
 /**
  * The minimum deposit of one unit of an item (R2.2), Schema-free: the checkout
- * totals, refund quotes and the product-page element
+ * totals, refund calculations and the product-page element
  * (`payment-plan-engine/messaging/element`) compute it here.
  *
  * @module

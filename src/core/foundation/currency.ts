@@ -3,7 +3,7 @@
  * with the merchant's `isZeroDecimal` override.
  *
  * The table is generated from dinero.js, which tracks the ISO 4217 list
- * (amendments through XCG, ZWG and XAD included); see docs/decisions.md and
+ * (amendments through XCG, ZWG and XAD included); see docs/decisions/0003-foundation-currencies.md and
  * scripts/generate-iso4217.ts.
  *
  * @module

@@ -8,7 +8,7 @@
  */
 
 /**
- * `text` safe as HTML element content and as a quoted attribute value: `&`,
+ * `text` safe as HTML element content and as an attribute value in quotation marks: `&`,
  * `<`, `>`, `"` and `'` become numeric character references.
  */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

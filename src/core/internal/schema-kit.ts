@@ -50,7 +50,7 @@ export const withRule = <S extends Schema.Top>(schema: S, ruleId: string): S["Re
 
 /**
  * `schema.mapFields(f)` keeping the struct's rule: Effect's `mapFields` builds
- * a new struct without the annotations, and a derived schema (a quote's item
+ * a new struct without the annotations, and a derived schema (a calculation's item
  * picked from a checkout item, say) must cite the rules of the one it comes from.
  */
 export const reshape = <const Fields extends Schema.Struct.Fields, const To extends Schema.Struct.Fields>(

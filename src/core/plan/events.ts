@@ -4,7 +4,7 @@
  *
  * The service description lists the plan statuses but shows no transitions;
  * these events and the state machine over them are this library's
- * (docs/decisions.md, "Plans").
+ * (docs/decisions/0016-plans.md).
  *
  * @module
  */

@@ -29,7 +29,7 @@ import { Plan, PlanItem } from "./record.ts"
  * refund it (R4.6), with the `id` and `name` the response names it by (else
  * `description`, else `sku`). Its policies are read as the plan has them: two
  * with the same days are refused on a checkout (R4.6, `duplicate`), but a plan
- * that exists is quoted, the first in list order winning the tie (R7.2).
+ * that exists is calculated, the first in list order winning the tie (R7.2).
  *
  * @category Plans
  * @since 0.1.0
@@ -183,7 +183,7 @@ export interface CurrencyOfPlan {
 
 /**
  * How a reader names what it reports: the plan's paths under `prefix` (`""`
- * for a quote, `"plan."` for a cancellation), the rule a missing field cites,
+ * for a calculation, `"plan."` for a cancellation), the rule a missing field cites,
  * where the merchant configuration was given (`merchant`, `--merchant`), and
  * whether only a plan record is read (a missing currency is then named in the
  * record's spelling, `currency.currencyCode`).
@@ -308,7 +308,7 @@ const disagreement = (
  * its currency ({@link readPlanCurrency}) and `totalPaymentsPaid` (the record's
  * `totalPaid`) in minor units of it, or `undefined` with every reason in
  * `issues`. The cancellation check (R7.8) and the exposure report's cancelled
- * plans read a plan with it; a quote reads the same fields with its schema.
+ * plans read a plan with it; a calculation reads the same fields with its schema.
  * Shared with the package's layers (the command line, the testing kit) through src/facade/shared.ts;
  * no package entry point exports it.
  */

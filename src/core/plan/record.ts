@@ -67,7 +67,7 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
 
 /**
  * Instalment statuses: the service shows `UPCOMING`; the others are this
- * library's (docs/decisions.md).
+ * library's (docs/decisions/0016-plans.md).
  *
  * @category Plans
  * @since 0.1.0

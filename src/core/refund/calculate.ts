@@ -329,7 +329,7 @@ const compute = (
   const items = plan.items
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!
-    // R1.3 and R1.1, judged once for validation, pricing and quotes
+    // R1.3 and R1.1, judged once for validation, pricing and calculations
     const deposit = item.minimumDepositPerItem
     const cost = exactCostOf(item.costPerItem, item.quantity, deposit, e)
     if (cost === undefined) exact = false
@@ -401,18 +401,18 @@ const policyCalculations = (
   zone: string,
   e: number
 ): Array<RefundCalculationPolicy> => {
-  const quoted: Array<RefundCalculationPolicy> = []
+  const calculated: Array<RefundCalculationPolicy> = []
   for (let j = 0; j < policies.length; j++) {
     const policy = policies[j]!
     const days = policy.daysWithinRedemptionDate
     const kept = j === active ? activeNonRefundable : lineTotal - percentageOf(lineTotal, policy.refundablePercentage)
-    quoted.push({
+    calculated.push({
       activeFrom: activeFrom(redemption - days, zone),
       name: policyName(days, policy.refundablePercentage),
       nonRefundableAmount: fromMinorUnits(kept, e)
     })
   }
-  return quoted
+  return calculated
 }
 
 /**

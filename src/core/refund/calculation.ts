@@ -1,6 +1,6 @@
 /**
  * The refund calculation (R7): declared once, strictly
- * ({@link RefundCalculation}, what a quote gives), and read tolerantly
+ * ({@link RefundCalculation}, what a calculation gives), and read tolerantly
  * ({@link RefundCalculationResponse}, what any service answers, R9).
  *
  * @module

@@ -135,7 +135,7 @@ const CANCEL_READING: PlanReading = { prefix: "plan.", rule: "R7.8", merchantPat
 
 /**
  * The plan's issues and what it allows: the currency's exponent and what was paid, in minor units,
- * read by the one reader of a plan (plan/reading.ts), as a quote reads them.
+ * read by the one reader of a plan (plan/reading.ts), as a calculation reads them.
  */
 const planContext = (
   input: unknown,

@@ -4,8 +4,7 @@
  *
  * The service description has a merchant-level webhook but shows neither its
  * event kinds nor their payloads ("Events", 3): this catalogue is this
- * library's and its sandbox's, not the service's (docs/decisions.md,
- * "Webhooks").
+ * library's and its sandbox's, not the service's (docs/decisions/0035-webhooks.md).
  *
  * Every event is `{ type, timestamp, data }` (the Standard Webhooks payload):
  * `type` names the event, `timestamp` is the RFC 3339 instant it happened, and

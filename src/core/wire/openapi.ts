@@ -16,7 +16,7 @@
  * enumerations open, unknown properties allowed.
  *
  * The document is built when first asked for and is the same, byte for byte,
- * at every build (docs/decisions.md, "The OpenAPI document").
+ * at every build (docs/decisions/0011-the-openapi-document.md).
  *
  * @internal
  * @module

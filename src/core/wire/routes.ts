@@ -8,7 +8,7 @@
  *
  * The description shows the paths of create and retrieve checkout only. The
  * plan-terms, refund-calculation and cancel paths are known from the service's
- * public documentation; the rest are our choice (docs/decisions.md, "Routes").
+ * public documentation; the rest are our choice (docs/decisions/0010-routes.md).
  * Every route can be overridden with {@link withRoutes}.
  *
  * The package root's `Routes` is routes-api.ts: the table's requests and

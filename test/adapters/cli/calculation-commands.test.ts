@@ -154,10 +154,10 @@ describe("payment-plan calculate-refund", () => {
     const at = "2027-01-20T09:00:00+11:00"
     const ran = await cli(["calculate-refund", "--at", at, "--tz", "Australia/Sydney"], JSON.stringify(plan))
     expect(ran.code).toBe(0)
-    const quote = JSON.parse(ran.stdout)
-    expect(quote).toEqual(json(calculateRefund(plan, { at, timeZone: "Australia/Sydney" })))
-    expect(quote.items[0].activeRefundPolicyIndex).toBe(0)
-    expect(quote.suggestedRefundAmount).toBe(275)
+    const calculation = JSON.parse(ran.stdout)
+    expect(calculation).toEqual(json(calculateRefund(plan, { at, timeZone: "Australia/Sydney" })))
+    expect(calculation.items[0].activeRefundPolicyIndex).toBe(0)
+    expect(calculation.suggestedRefundAmount).toBe(275)
   })
 
   it("R7.2: 20 days before, the 30-day policy; from a file, as a table", async () => {

@@ -10,8 +10,8 @@ import { DATE_MEANING } from "../../../src/adapters/cli/options.ts"
 const doc = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8")
 
 describe("docs/cli.md", () => {
-  // the throughput and memory figures were quoted as facts, with no machine or load
-  it("quotes the exposure figures as the table `npm run bench exposure` prints, naming the machine and its load", () => {
+  // the throughput and memory figures were cited as facts, with no machine or load
+  it("cites the exposure figures as the table `npm run bench exposure` prints, naming the machine and its load", () => {
     const heading =
       /^Measured by `npm run bench exposure` on (.+):\n\n\| exposure report \| measured \|\n\| --- \| --- \|\n((?:\|.*\|\n)+)/m
         .exec(doc)
@@ -19,7 +19,7 @@ describe("docs/cli.md", () => {
     const [, machine, rows] = heading!
     expect(machine).toMatch(/^\d+ × .+, \d+ GiB, Node v\d+\.\d+\.\d+, load average \d+(\.\d)? \(\d{4}-\d{2}-\d{2}\)$/)
     expect(rows!.trimEnd().split("\n").map((r) => r.split("|")[1]!.trim())).toEqual([...FIGURE_ROWS])
-    // no figure outside the table: plans per second or megabytes quoted in prose would name no machine
+    // no figure outside the table: plans per second or megabytes cited in prose would name no machine
     const outside = doc.replace(heading![0], "")
     expect(outside).not.toMatch(/\d[\d,.]* (k )?plans\/s|\d+ MB\b|µs per plan/)
   })

@@ -27,7 +27,7 @@ const exposure = async (lines: ReadonlyArray<unknown>, merchant?: unknown, worke
 
 const record = () => createPlanRecord(exampleRequest(), exampleTerms(), { now: NOW, planId: "plan_1" })
 
-describe("exposure reads plan records with the quote's reader", () => {
+describe("exposure reads plan records with the calculation's reader", () => {
   it("the reported record: counted while OnSchedule, counted apart once Cancelled (not refused for its currencyCode)", async () => {
     const onSchedule = applyPlanEvent(record(), { _tag: "DepositAccepted", at: NOW })
     const cancelled = applyPlanEvent(onSchedule, {
@@ -38,13 +38,13 @@ describe("exposure reads plan records with the quote's reader", () => {
     })
     const { report, invalid } = await exposure([onSchedule, cancelled])
     expect(invalid).toEqual([])
-    const quote = calculateRefund(onSchedule, { at: AT })
+    const calculation = calculateRefund(onSchedule, { at: AT })
     expect(report.currencies).toEqual([
       expect.objectContaining({
         currencyCode: "AUD",
         plans: 1,
         totalPaid: "280.00",
-        totalSuggestedRefunds: quote.suggestedRefundAmount.toFixed(2),
+        totalSuggestedRefunds: calculation.suggestedRefundAmount.toFixed(2),
         cancelled: { plans: 1, totalPaid: "280.00" }
       })
     ])
@@ -62,7 +62,7 @@ describe("exposure reads plan records with the quote's reader", () => {
     ])
   })
 
-  it("a cancelled line is read as a quote reads it: the same refusal for the same bad currency or amount", async () => {
+  it("a cancelled line is read as a calculation reads it: the same refusal for the same bad currency or amount", async () => {
     const onSchedule = applyPlanEvent(record(), { _tag: "DepositAccepted", at: NOW })
     const bad = { ...onSchedule, currency: { ...onSchedule.currency, isZeroDecimal: true }, totalPaid: 280.5 }
     const { invalid } = await exposure([bad, { ...bad, status: "Cancelled" }])

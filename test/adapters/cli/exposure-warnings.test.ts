@@ -81,9 +81,9 @@ describe("exposure --merchant <sandbox merchants file> --merchant-id <id>", () =
     )
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stderr).toBe("")
-    const quote = calculateRefund(lines[0]!, { at: AT, merchant: configurationOf("merchant-123") })
+    const calculation = calculateRefund(lines[0]!, { at: AT, merchant: configurationOf("merchant-123") })
     // 50 % refundable within 30 days: 150 each, not a full refund of 400
-    expect(quote.suggestedRefundAmount).toBe(150)
+    expect(calculation.suggestedRefundAmount).toBe(150)
     expect(JSON.parse(ran.stdout).currencies).toEqual([
       expect.objectContaining({ currencyCode: "AUD", plans: 2, totalSuggestedRefunds: "300.00" })
     ])
@@ -101,12 +101,12 @@ describe("exposure --merchant <sandbox merchants file> --merchant-id <id>", () =
     ] as const
   )("%s: what calculate-refund answers, word for word", async (_, options, code) => {
     const args = options()
-    const quote = await runInProcess(["calculate-refund", "--at", AT, ...args], JSON.stringify(plan("p1")))
+    const calculation = await runInProcess(["calculate-refund", "--at", AT, ...args], JSON.stringify(plan("p1")))
     const ran = await exposure(args, [plan("p1")])
-    expect(quote.code).toBe(code)
+    expect(calculation.code).toBe(code)
     expect(ran.code).toBe(code)
     expect(ran.stdout).toBe("")
-    expect(ran.stderr).toBe(quote.stderr)
+    expect(ran.stderr).toBe(calculation.stderr)
   })
 
   it("--help names --merchant-id and --strict", async () => {

@@ -45,7 +45,7 @@ const minor = (amount: number, code: string) => BigInt(Money.toMinorUnits(amount
 
 type GeneratedPlan = { id: string; status: string; currencyCode: string; totalPaymentsPaid: number }
 
-/** The oracle: each plan quoted on its own by the public calculateRefund, the totals added in bigint. */
+/** The oracle: each plan calculated on its own by the public calculateRefund, the totals added in bigint. */
 class Oracle {
   readonly byCurrency = new Map<string, Expected>()
   private line = 0
@@ -96,7 +96,7 @@ describe("payment-plan exposure", () => {
   const small = [...generatePlans(2000, 7)]
   const smallText = ndjson(small)
 
-  it("R7.6: per currency, the totals are the sums of the individual quotes; cancelled plans apart; the K largest exposures", async () => {
+  it("R7.6: per currency, the totals are the sums of the individual calculations; cancelled plans apart; the K largest exposures", async () => {
     const file = `${dir}/small.ndjson`
     writeFileSync(file, smallText)
     const ran = await cli(["exposure", file, "--at", AT, "--top", "5"])
@@ -230,7 +230,7 @@ describe("payment-plan exposure", () => {
         expect(report.at).toBe(day)
         const [aud] = report.currencies
         expect(aud.totalNonRefundable, `${day} ${tz.join(" ")}`).toBe(report.timeline.nonRefundable.AUD[0])
-        // and each plan is quoted at the start of that day in its zone, as the library would
+        // and each plan is calculated at the start of that day in its zone, as the library would
         let expected = 0n
         for (const p of plans) {
           const zone = tz[1] ?? p.timeZone ?? "UTC"
@@ -293,7 +293,7 @@ describe("payment-plan exposure", () => {
     expect(aud.totalPaid).toBe("450359962737049.20") // 40 × 11258999068426.23: the exact decimal, not a rounded double
   })
 
-  it("--timeline: each day's total non-refundable is the sum of the quotes on that day; --html writes a self-contained chart", async () => {
+  it("--timeline: each day's total non-refundable is the sum of the calculations on that day; --html writes a self-contained chart", async () => {
     const plans = small.slice(0, 150)
     const html = `${dir}/report.html`
     const from = "2026-12-01"
@@ -306,7 +306,7 @@ describe("payment-plan exposure", () => {
       expect(values).toHaveLength(90)
       for (const i of [0, 1, 13, 29, 30, 45, 60, 89]) {
         const day = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)
-        // the quotes on that day, each in its plan's zone at the start of the day: the same calendar day
+        // the calculations on that day, each in its plan's zone at the start of the day: the same calendar day
         let sum = 0n
         for (const plan of plans) {
           if (plan.currencyCode !== code || plan.status === "Cancelled") continue
@@ -344,7 +344,7 @@ describe("payment-plan exposure", () => {
   it(
     `R7.6, R10.2: ${
       COUNT.toLocaleString("en")
-    } generated plans: the totals equal the sum of the individual quotes; a typo on line ${
+    } generated plans: the totals equal the sum of the individual calculations; a typo on line ${
       TYPO_LINE.toLocaleString("en")
     } is said once`,
     async () => {
@@ -356,7 +356,7 @@ describe("payment-plan exposure", () => {
       child.stdout.on("data", (b: Buffer) => out.push(b))
       child.stderr.on("data", (b: Buffer) => err.push(b))
       const closed = new Promise<number | null>((resolve) => child.on("close", resolve))
-      // the plans are streamed to the command and quoted here one by one meanwhile; nothing holds them all
+      // the plans are streamed to the command and calculated here one by one meanwhile; nothing holds them all
       const oracle = new Oracle(false)
       let piece = ""
       let line = 0

@@ -42,9 +42,9 @@ describe("--merchant <sandbox merchants file> --merchant-id <id>", () => {
     )
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stderr).toBe("")
-    const quote = JSON.parse(ran.stdout)
-    expect(quote.suggestedRefundAmount).toBe(150)
-    expect(quote).toEqual(
+    const calculation = JSON.parse(ran.stdout)
+    expect(calculation.suggestedRefundAmount).toBe(150)
+    expect(calculation).toEqual(
       JSON.parse(JSON.stringify(calculateRefund(plan, { at: AT, merchant: configurationOf("merchant-123") })))
     )
   })

@@ -54,7 +54,7 @@ const expectWarnings = (stderr: string, warnings: ReadonlyArray<Issue>) => {
 }
 
 describe("warnings on stderr (R10.2)", () => {
-  it("calculate-refund typo.json: the quote as before on stdout, exit 0, and the unknown field on stderr", async () => {
+  it("calculate-refund typo.json: the calculation as before on stdout, exit 0, and the unknown field on stderr", async () => {
     const ran = await runInProcess(["calculate-refund", file("typo.json", typoPlan), "--at", AT])
     expect(ran.code, ran.stderr).toBe(0)
     const answer = calculateRefundResult(typoPlan, { at: AT })

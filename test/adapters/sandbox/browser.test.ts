@@ -426,8 +426,8 @@ describe("the hosted checkout page in Chromium", () => {
       expect(advanced.status).toBe(200)
       const settled = advanced.body.settledInstallments as number
       expect(settled).toBeGreaterThanOrEqual(1)
-      const quote = await call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
-      const refund = quote.body.suggestedRefundAmount as number
+      const calculation = await call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
+      const refund = calculation.body.suggestedRefundAmount as number
       const cancelled = await call("POST", `/api/v2/plans/${planId}/cancel`, {
         planId,
         refundableAmount: refund,

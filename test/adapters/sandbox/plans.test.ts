@@ -198,18 +198,22 @@ describe("sandbox: plans of a merchant", () => {
     expect(mismatch.status).toBe(422)
   })
 
-  it("quotes the refund (R7) within what was paid", async () => {
+  it("calculates the refund (R7) within what was paid", async () => {
     const t = makeSandbox()
     const { planId } = await planFor(t)
     const plan = (await t.call("GET", `/api/v2/plans/${planId}`)).body
-    const quote = await t.call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
-    expect(quote.status).toBe(200)
-    expect(quote.body).toMatchObject({ planTotalCost: 1100, totalPaymentsPaid: plan.totalPaid, currencyCode: "AUD" })
-    expect(quote.body.suggestedRefundAmount).toBe(
-      Math.max(0, Math.round((plan.totalPaid - quote.body.totalNonRefundableAmount) * 100) / 100)
+    const calculation = await t.call("GET", `/api/v2/plans/${planId}/cancellation-summary`)
+    expect(calculation.status).toBe(200)
+    expect(calculation.body).toMatchObject({
+      planTotalCost: 1100,
+      totalPaymentsPaid: plan.totalPaid,
+      currencyCode: "AUD"
+    })
+    expect(calculation.body.suggestedRefundAmount).toBe(
+      Math.max(0, Math.round((plan.totalPaid - calculation.body.totalNonRefundableAmount) * 100) / 100)
     )
     // 101 days before the ticket's redemption no policy is active; its deposit (40) is not refundable (R7.4, R7.5)
-    expect(quote.body.items[0]).toMatchObject({
+    expect(calculation.body.items[0]).toMatchObject({
       activeRefundPolicyIndex: -1,
       minNonRefundableDeposit: 40,
       nonRefundableAmount: 40

@@ -1,7 +1,7 @@
 /**
  * A plan record writes a minimum deposit's unit in the service's spelling (R2.2: read in any case),
  * whatever case the checkout used. Making the record keep the checkout's spelling survived every test
- * (a mutant Stryker left alive); a record read back by a quote must not depend on it either (R7.4).
+ * (a mutant Stryker left alive); a record read back by a calculation must not depend on it either (R7.4).
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
@@ -44,14 +44,14 @@ describe("R2.2 a plan record spells a minimum deposit's unit as the service does
     ])
   })
 
-  it("R7.4: the record quotes the same whatever case the checkout wrote the units in", () => {
+  it("R7.4: the record's refund is calculated the same whatever case the checkout wrote the units in", () => {
     const at = "2027-02-20T00:00:00Z"
-    const quotes = [["currency", "percentage"], ["CURRENCY", "PERCENTAGE"]].map((units) => {
+    const calculations = [["currency", "percentage"], ["CURRENCY", "PERCENTAGE"]].map((units) => {
       const record = recordWithUnits(units as [string, string])
       const paid = { ...record, totalPaid: 1100 }
       return calculateResult(paid, { at })
     })
-    expect(Result.isSuccess(quotes[0]!)).toBe(true)
-    expect(quotes[1]).toEqual(quotes[0])
+    expect(Result.isSuccess(calculations[0]!)).toBe(true)
+    expect(calculations[1]).toEqual(calculations[0])
   })
 })

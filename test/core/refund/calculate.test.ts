@@ -91,7 +91,7 @@ describe("the service description's two-policy example (R7.2, R7.3)", () => {
     expect(q.suggestedRefundAmount).toBe(400)
   })
 
-  it("the Effect form gives the same quote", () => {
+  it("the Effect form gives the same calculation", () => {
     const at = "2027-01-20T09:00:00+11:00"
     // JSON.parse's any: the plan as data of unknown shape, checked when the Effect runs
     const plan = JSON.parse(JSON.stringify(ticketPlan()))
@@ -358,7 +358,7 @@ describe("plan records and totals", () => {
     ]])
   })
 
-  it("calculateTotalsResult gives the quote's totals in minor units", () => {
+  it("calculateTotalsResult gives the calculation's totals in minor units", () => {
     const at = "2027-01-20T09:00:00+11:00"
     expect(ok(calculateTotalsResult(ticketPlan(), { at }))).toEqual({
       currencyCode: "AUD",
@@ -453,20 +453,20 @@ describe("calculateResult: each issue with its path, code, rule and message", ()
       expect(policyName(2, 50)).toBe("50% refundable within 2 days of the redemption date")
     })
 
-    it("R7.7: a quote names its policies so", () => {
+    it("R7.7: a calculation names its policies so", () => {
       const policies = [
         { daysWithinRedemptionDate: 1, refundablePercentage: 50 },
         { daysWithinRedemptionDate: 0, refundablePercentage: 0 }
       ]
-      const quoted = ok(calculateResult({ ...plan, items: [{ ...item, refundPolicies: policies }] }, { at: 0 }))
-      expect(quoted.items[0]!.refundPolicies.map((p) => [p.name, p.activeFrom])).toEqual([
+      const calculated = ok(calculateResult({ ...plan, items: [{ ...item, refundPolicies: policies }] }, { at: 0 }))
+      expect(calculated.items[0]!.refundPolicies.map((p) => [p.name, p.activeFrom])).toEqual([
         ["50% refundable within 1 day of the redemption date", "2027-02-28T00:00:00.000Z"],
         ["0% refundable from the redemption date", "2027-03-01T00:00:00.000Z"]
       ])
     })
   })
 
-  describe("R3.1 the instant and the zone of a quote", () => {
+  describe("R3.1 the instant and the zone of a calculation", () => {
     it("R3.1: takes instants from the first of 0001 to the end of 9999, and refuses the millisecond either side", () => {
       for (const at of [FIRST_INSTANT, END_INSTANT - 1]) {
         expect(issuesOf(calculateResult(plan, { at })), String(at)).toEqual([])
@@ -560,7 +560,7 @@ describe("calculateResult: each issue with its path, code, rule and message", ()
     const half = MAX_MINOR_UNITS / 2 / 100 // in AUD, two digits
     const at = { at: 0 }
 
-    it("R1.1: items adding up to the largest exact amount are quoted; one minor unit more is refused", () => {
+    it("R1.1: items adding up to the largest exact amount are calculated; one minor unit more is refused", () => {
       const exact = {
         ...plan,
         totalPaymentsPaid: 0,
@@ -582,8 +582,8 @@ describe("calculateResult: each issue with its path, code, rule and message", ()
         minimumDepositPerItem: { unit: "currency", value: 50 },
         minimumDepositPerItemType: "percentage"
       }
-      const quoted = ok(calculateResult({ ...plan, items: [both] }, { at: 0 }))
-      expect([quoted.items[0]!.minNonRefundableDeposit, quoted.totalNonRefundableAmount]).toEqual([50, 50])
+      const calculated = ok(calculateResult({ ...plan, items: [both] }, { at: 0 }))
+      expect([calculated.items[0]!.minNonRefundableDeposit, calculated.totalNonRefundableAmount]).toEqual([50, 50])
     })
   })
 })

@@ -1,8 +1,8 @@
 /**
  * One reader per input: a plan record is read in one place, so the
- * quote, the cancellation check and the lifecycle read its currency (code and
+ * calculation, the cancellation check and the lifecycle read its currency (code and
  * digits, R1.2) and what was paid the same way; an existing plan's tied
- * policies are quoted by list order (R7.2), never refused.
+ * policies are calculated by list order (R7.2), never refused.
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
@@ -48,15 +48,18 @@ const issuesOf = (result: Result.Result<unknown, { readonly issues: ReadonlyArra
 
 describe("a plan record's currency is the plan's: code and digits (R1.2)", () => {
   it("the reported record: AUD with isZeroDecimal true, 333 at 75 % refundable: suggested 250, kept 83", () => {
-    const quote = success(calculateResult(zeroDecimalRecord(), { at: AT }))
-    expect(quote).toMatchObject({
+    const calculation = success(calculateResult(zeroDecimalRecord(), { at: AT }))
+    expect(calculation).toMatchObject({
       currencyCode: "AUD",
       planTotalCost: 333,
       totalPaymentsPaid: 333,
       totalNonRefundableAmount: 83,
       suggestedRefundAmount: 250
     })
-    expect(quote.items[0]).toMatchObject({ nonRefundableAmount: 83, refundPolicies: [{ nonRefundableAmount: 83 }] })
+    expect(calculation.items[0]).toMatchObject({
+      nonRefundableAmount: 83,
+      refundPolicies: [{ nonRefundableAmount: 83 }]
+    })
     expect(success(calculateTotalsResult(zeroDecimalRecord(), { at: AT }))).toMatchObject({
       exponent: 0,
       suggestedRefundAmount: 250
@@ -155,7 +158,7 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
   })
 })
 
-describe("an existing plan's tied policies are quoted by list order (R7.2)", () => {
+describe("an existing plan's tied policies are calculated by list order (R7.2)", () => {
   const tied = [
     { daysWithinRedemptionDate: 30, refundablePercentage: 10 },
     { daysWithinRedemptionDate: 30, refundablePercentage: 90 }
@@ -174,19 +177,19 @@ describe("an existing plan's tied policies are quoted by list order (R7.2)", () 
   }
 
   it("the reported plan: two 30-day policies, 19 days before: the first (10 % refundable) is active", () => {
-    const quote = success(calculateResult(plan, { at: "2027-02-10T00:00:00Z" }))
-    expect(quote.items[0]).toMatchObject({
+    const calculation = success(calculateResult(plan, { at: "2027-02-10T00:00:00Z" }))
+    expect(calculation.items[0]).toMatchObject({
       activeRefundPolicyIndex: 0,
       nonRefundableAmount: 450,
       refundPolicies: [{ nonRefundableAmount: 450 }, { nonRefundableAmount: 50 }]
     })
-    expect(quote).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
+    expect(calculation).toMatchObject({ totalNonRefundableAmount: 450, suggestedRefundAmount: 0 })
     // reversed, the other one wins: the order decides
     const reversed = { ...plan, items: [{ ...plan.items[0]!, refundPolicies: [...tied].reverse() }] }
     expect(success(calculateResult(reversed, { at: "2027-02-10T00:00:00Z" })).totalNonRefundableAmount).toBe(50)
   })
 
-  it("a plan record with tied policies is quoted too", () => {
+  it("a plan record with tied policies is calculated too", () => {
     const record = { ...zeroDecimalRecord({ currencyCode: "AUD", isZeroDecimal: false }) }
     const tiedRecord = { ...record, items: [{ ...record.items[0]!, refundPolicies: tied }] }
     expect(success(calculateResult(tiedRecord, { at: "2027-02-10T00:00:00Z" })).items[0]?.activeRefundPolicyIndex).toBe(

@@ -135,7 +135,7 @@ describe("<payment-plan-message> in Chromium", () => {
       expected.push(message.value.text)
       const server = withNow(renderPlanMessage(c.item, options), c.options.now)
       const attributes = Object.entries(attributesOf(server))
-        .map(([name, value]) => ` ${name}="${value.replaceAll("&", "&amp;").replaceAll("\"", "&quot;")}"`).join("")
+        .map(([name, value]) => ` ${name}="${value.replaceAll("&", "&amp;").replaceAll("\"", "&#34;")}"`).join("")
       body.push(
         server.replace("<payment-plan-message", `<payment-plan-message id="server-${i}"`),
         `<payment-plan-message id="client-${i}"${attributes}></payment-plan-message>`

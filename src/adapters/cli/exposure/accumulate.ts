@@ -6,9 +6,9 @@
  *
  * The arithmetic is the core's: each plan is read by the core's one reader of a
  * plan (plan/reading.ts: a plan record's own spellings and digits, R1.2)
- * and quoted by it (R7, integer minor units); this module only adds up. Its
+ * and calculated by it (R7, integer minor units); this module only adds up. Its
  * warnings are the core's too: the unknown fields of each line (R10.2, the
- * check a quote of a plan or a plan record makes) and the reader's
+ * check a calculation of a plan or a plan record makes) and the reader's
  * `digits_mismatch` (R1.2), kept once per distinct warning (warnings.ts).
  *
  * @module
@@ -45,7 +45,7 @@ export interface Settings {
   readonly timeline: { readonly from: Time.EpochDay; readonly to: Time.EpochDay } | undefined
 }
 
-interface QuoteAt {
+interface CalculationAt {
   readonly at: number
   readonly timeZone: string | undefined
   readonly merchant: MerchantConfigurationResponse | undefined
@@ -102,9 +102,9 @@ export class Accumulator {
   private readonly read: Array<Issue> = []
   /** the line being counted */
   private current = 0
-  private readonly options: QuoteAt
-  /** with `atDay`: the quote's options per plan zone, the start of that day in it */
-  private readonly optionsByZone = new Map<string, QuoteAt>()
+  private readonly options: CalculationAt
+  /** with `atDay`: the calculation's options per plan zone, the start of that day in it */
+  private readonly optionsByZone = new Map<string, CalculationAt>()
   private last: CurrencyState | undefined
 
   constructor(settings: Settings) {
@@ -112,8 +112,8 @@ export class Accumulator {
     this.options = { at: settings.at, timeZone: settings.timeZone, merchant: settings.merchant }
   }
 
-  /** The options a plan is quoted with at the report's instant. */
-  private optionsFor(plan: Record<string, unknown>): QuoteAt {
+  /** The options a plan is calculated with at the report's instant. */
+  private optionsFor(plan: Record<string, unknown>): CalculationAt {
     const day = this.settings.atDay
     if (day === undefined) return this.options
     const zone = this.zoneOf(plan)
@@ -127,7 +127,7 @@ export class Accumulator {
 
   /**
    * The zone of a plan's calendar: `--tz`, else its `timeZone`, else UTC. A
-   * zone that is none is UTC here; the quote refuses the plan for it (R3.1).
+   * zone that is none is UTC here; the calculation refuses the plan for it (R3.1).
    */
   private zoneOf(plan: Record<string, unknown>): string {
     const zone = this.settings.timeZone ?? plan["timeZone"]
@@ -183,16 +183,16 @@ export class Accumulator {
     }
     if (!isRecord(plan)) return "not a plan object"
     this.current = line
-    // every field no rule reads (R10.2), as a quote of this plan or plan record reports them; a refused line's too
+    // every field no rule reads (R10.2), as a calculation of this plan or plan record reports them; a refused line's too
     const unknown = refundPlanUnknownFields(plan)
     if (unknown.length > 0) { for (const w of unknown) this.found.add(w, line) }
     const status = plan["status"]
     // the status decides whether a cancellation would refund anything: a plan without one cannot be counted
     if (typeof status !== "string" || status === "") return statusRefused(status)
     if (isCancelled(status)) return this.cancelled(plan)
-    const quoted = this.quote(plan, this.optionsFor(plan))
-    if (Result.isFailure(quoted)) return describeIssues(quoted.failure.issues)
-    const t = quoted.success
+    const calculated = this.calculation(plan, this.optionsFor(plan))
+    if (Result.isFailure(calculated)) return describeIssues(calculated.failure.issues)
+    const t = calculated.success
     const state = this.currency(t.currencyCode, t.exponent)
     state.plans++
     // a plan kept in fewer digits than its currency's other plans (R1.2): its amounts, exactly, in theirs
@@ -214,11 +214,11 @@ export class Accumulator {
     return undefined
   }
 
-  /** The core's quote totals of a plan, its reading's warnings kept (once each). */
-  private quote(plan: Record<string, unknown>, options: CalculateInputs) {
-    const quoted = calculateTotalsResult(plan, options, this.read, READING.merchantPath)
+  /** The core's calculation totals of a plan, its reading's warnings kept (once each). */
+  private calculation(plan: Record<string, unknown>, options: CalculateInputs) {
+    const calculated = calculateTotalsResult(plan, options, this.read, READING.merchantPath)
     if (this.read.length > 0) this.warn()
-    return quoted
+    return calculated
   }
 
   private warn(): void {
@@ -231,7 +231,7 @@ export class Accumulator {
     return this.found.take()
   }
 
-  /** A cancelled plan refunds nothing more: counted apart, with what was paid on it, read as a quote reads it. */
+  /** A cancelled plan refunds nothing more: counted apart, with what was paid on it, read as a calculation reads it. */
   private cancelled(plan: Record<string, unknown>): string | undefined {
     const issues: Array<Issue> = []
     const read = readPlanPayments(plan, this.settings.merchant, READING, issues, this.read)
@@ -247,7 +247,7 @@ export class Accumulator {
    * The plan's non-refundable total on each day of the timeline. It changes
    * only on a day when some item's active policy changes (R7.2): the day
    * `redemption − daysWithinRedemptionDate` of each of its policies. So the plan
-   * is quoted on the first day and on those days only, and the differences are
+   * is calculated on the first day and on those days only, and the differences are
    * added; the running sum gives every day.
    */
   private timeline(plan: Record<string, unknown>, state: CurrencyState): void {
@@ -258,7 +258,7 @@ export class Accumulator {
     const defaults = (this.settings.merchant?.defaultRefundPolicies ?? []) as ReadonlyArray<
       { readonly daysWithinRedemptionDate: number }
     >
-    // the plan's items as the quote read them (a record's own spellings, nulls as absent)
+    // the plan's items as the calculation read them (a record's own spellings, nulls as absent)
     const read = refundPlanOf(plan)?.plan ?? plan
     const changes = new Set<number>()
     for (const item of read["items"] as ReadonlyArray<Record<string, unknown>>) {
@@ -266,7 +266,7 @@ export class Accumulator {
       const own = Array.isArray(item["refundPolicies"])
         ? (item["refundPolicies"] as ReadonlyArray<{ daysWithinRedemptionDate: number }>)
         : []
-      // both lists: an extra day costs one more quote, a missing one would be wrong
+      // both lists: an extra day costs one more calculation, a missing one would be wrong
       for (const policies of [own, defaults]) {
         for (const policy of policies) {
           const day = redemption - policy.daysWithinRedemptionDate
@@ -279,13 +279,13 @@ export class Accumulator {
       timeZone: this.settings.timeZone,
       merchant: this.settings.merchant
     })
-    // the plan was quoted at --at already, so it is valid on any day; its amounts in the state's digits
+    // the plan was calculated at --at already, so it is valid on any day; its amounts in the state's digits
     let exponent = state.exponent
     const nonRefundable = (day: number) => {
-      const quoted = calculateTotalsResult(plan, at(day))
-      if (Result.isFailure(quoted)) return 0
-      exponent = quoted.success.exponent
-      return quoted.success.totalNonRefundableAmount
+      const calculated = calculateTotalsResult(plan, at(day))
+      if (Result.isFailure(calculated)) return 0
+      exponent = calculated.success.exponent
+      return calculated.success.totalNonRefundableAmount
     }
     const addDay = (sum: Sum, minor: number) => addInDigits(sum, minor, exponent, state.exponent)
     let previous = nonRefundable(from)

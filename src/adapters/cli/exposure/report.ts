@@ -69,7 +69,7 @@ export const buildReport = (outcome: Outcome, settings: Settings): ExposureRepor
     }))
   }))
   const report: ExposureReport = {
-    // a date stays a date: each plan was quoted at the start of that day in its zone
+    // a date stays a date: each plan was calculated at the start of that day in its zone
     at: settings.atDay === undefined ? Time.formatInstant(settings.at) : Time.formatDate(settings.atDay),
     timeZone: settings.timeZone ?? null,
     lines: outcome.lines,

@@ -102,7 +102,7 @@ export const refundMilestones = (
   merchant: SandboxMerchant,
   now: number
 ): Array<RefundMilestones> => {
-  const quote = calculateResult(
+  const calculation = calculateResult(
     {
       currencyCode: checkout.request.currencyCode,
       totalPaymentsPaid: 0,
@@ -111,8 +111,10 @@ export const refundMilestones = (
     },
     { at: now, merchant: merchant.configuration }
   )
-  if (Result.isFailure(quote)) throw invalid(quote.failure.issues, "The stored checkout cannot be quoted")
-  return quote.success.items.map((item) => ({ itemId: item.id, name: item.name, policies: item.refundPolicies }))
+  if (Result.isFailure(calculation)) {
+    throw invalid(calculation.failure.issues, "The stored checkout's refund cannot be calculated")
+  }
+  return calculation.success.items.map((item) => ({ itemId: item.id, name: item.name, policies: item.refundPolicies }))
 }
 
 /**

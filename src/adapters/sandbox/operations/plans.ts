@@ -363,12 +363,12 @@ export const searchPlans = (env: SandboxEnvironment, merchant: SandboxMerchant, 
   return warnings.length > 0 ? { ...result, warnings } : result
 }
 
-/** Refund calculation: the core's quote of the plan at the merchant's time, with its default policies (R7). */
+/** Refund calculation: the core's calculation of the plan at the merchant's time, with its default policies (R7). */
 export const calculateRefund = (env: SandboxEnvironment, merchant: SandboxMerchant, planId: string) => {
   const plan = planOf(env, planId, merchant)
-  const quote = calculateResult(plan.record, { at: env.now(merchant.id), merchant: merchant.configuration })
-  if (Result.isFailure(quote)) throw invalid(quote.failure.issues, "The plan cannot be quoted")
-  return quote.success
+  const calculation = calculateResult(plan.record, { at: env.now(merchant.id), merchant: merchant.configuration })
+  if (Result.isFailure(calculation)) throw invalid(calculation.failure.issues, "The plan's refund cannot be calculated")
+  return calculation.success
 }
 
 /**

@@ -6,8 +6,7 @@
  * The page is Scalar's API reference, whose standalone bundle Effect ships for
  * its own HTTP API (`effect/http-api/HttpApiScalar`): the sandbox serves that
  * copy from the installed `effect`, so the page works offline, costs the
- * package nothing, and a user installs nothing more (docs/decisions.md, "The
- * API reference page"). No inline script: the page loads the bundle and a
+ * package nothing, and a user installs nothing more (docs/decisions/0011-the-openapi-document.md). No inline script: the page loads the bundle and a
  * small start script from the sandbox, under a policy that allows nothing else.
  *
  * @module

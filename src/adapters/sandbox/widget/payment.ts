@@ -4,7 +4,7 @@
  * split's remainder (R5.2, R6.9), never an amount the page works out itself.
  * The pay button shows it, and paying sends the very request that computed the
  * shown terms with that amount, which the sandbox charges or refuses
- * (docs/decisions.md, "One amount per payment").
+ * (docs/decisions/0024-one-amount-per-payment.md).
  *
  * Browser code, bundled into the page's script; tests import it as the page
  * does (test/adapters/sandbox/widget/payment.test.ts).

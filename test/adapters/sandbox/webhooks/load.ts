@@ -163,10 +163,10 @@ export const runFlows = async (
       }
       now = Date.parse(advanced.body.now as string)
       const settled = advanced.body.settledInstallments as number
-      const quote = await request("GET", `/api/v2/plans/${planId}/cancellation-summary`, { auth })
+      const calculation = await request("GET", `/api/v2/plans/${planId}/cancellation-summary`, { auth })
       const cancelled = await request("POST", `/api/v2/plans/${planId}/cancel`, {
         auth,
-        body: { planId, refundableAmount: quote.body?.suggestedRefundAmount ?? 0, reason: "CustomerRequest" },
+        body: { planId, refundableAmount: calculation.body?.suggestedRefundAmount ?? 0, reason: "CustomerRequest" },
         headers: { "idempotency-key": `cancel-${n}` }
       })
       if (cancelled.status !== 200) {
