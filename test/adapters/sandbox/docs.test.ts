@@ -81,27 +81,42 @@ describe("the API reference page in Chromium", () => {
     if (profile) rmSync(profile, { recursive: true, force: true })
   })
 
-  it("renders every operation of the route table, offline, with no script error", async () => {
-    if (!CHROMIUM.found) throw new Error(CHROMIUM.message)
-    const page = await context!.newPage()
-    const errors: Array<string> = []
-    const elsewhere: Array<string> = []
-    page.on("pageerror", (e) => errors.push(e.message))
-    // a request that left for another origin and got an answer (the policy blocks the renderer's web fonts first)
-    page.on("requestfinished", (r) => {
-      if (!r.url().startsWith(running.url)) elsewhere.push(r.url())
-    })
-    await page.goto(`${running.url}/docs`)
-    const summaries = openApiDocument()["paths"] as Record<string, Record<string, { summary: string }>>
-    for (const operation of OPERATIONS) {
-      const { method, path } = ROUTE_TABLE[operation]
-      const summary = summaries[path]![method.toLowerCase()]!.summary
-      // the sidebar lists every operation (all tags open): each is shown by its summary. The deadline only
-      // bounds the wait (the renderer is a large script, slow on a loaded machine); it ends once the text shows.
-      await page.getByText(summary, { exact: true }).first().waitFor({ state: "visible", timeout: 150_000 })
+  // The renderer is a large third-party script: on a busy machine its page now and then stops
+  // answering before it has drawn anything (the page's own scripts never return, nothing is
+  // logged), and a fresh page then renders at once. Such an attempt is retried on a new page; what
+  // is asserted of the page that renders is the same.
+  it(
+    "renders every operation of the route table, offline, with no script error",
+    { retry: 2, timeout: 100_000 },
+    async () => {
+      if (!CHROMIUM.found) throw new Error(CHROMIUM.message)
+      const page = await context!.newPage()
+      try {
+        const errors: Array<string> = []
+        const elsewhere: Array<string> = []
+        page.on("pageerror", (e) => errors.push(e.message))
+        // a request that left for another origin and got an answer (the policy blocks the renderer's web fonts first)
+        page.on("requestfinished", (r) => {
+          if (!r.url().startsWith(running.url)) elsewhere.push(r.url())
+        })
+        await page.goto(`${running.url}/docs`)
+        const summaries = openApiDocument()["paths"] as Record<string, Record<string, { summary: string }>>
+        // one deadline for the whole page: it only bounds the wait, which ends as soon as each text shows
+        const deadline = Date.now() + 80_000
+        for (const operation of OPERATIONS) {
+          const { method, path } = ROUTE_TABLE[operation]
+          const summary = summaries[path]![method.toLowerCase()]!.summary
+          // the sidebar lists every operation (all tags open): each is shown by its summary
+          await page.getByText(summary, { exact: true }).first().waitFor({
+            state: "visible",
+            timeout: Math.max(1, deadline - Date.now())
+          })
+        }
+        expect(errors).toEqual([])
+        expect(elsewhere).toEqual([])
+      } finally {
+        await page.close()
+      }
     }
-    expect(errors).toEqual([])
-    expect(elsewhere).toEqual([])
-    await page.close()
-  }, 180_000)
+  )
 })
