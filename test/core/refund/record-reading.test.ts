@@ -7,6 +7,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { ValidationError } from "../../../src/core/foundation/issues.ts"
+import type { Issue } from "../../../src/core/internal/issue.ts"
 import { PlanEvent } from "../../../src/core/plan/events.ts"
 import { applyResult } from "../../../src/core/plan/lifecycle.ts"
 import type { Plan } from "../../../src/core/plan/record.ts"
@@ -64,6 +65,22 @@ describe("a plan record's currency is the plan's: code and digits (R1.2)", () =>
       exponent: 0,
       suggestedRefundAmount: 250
     })
+  })
+
+  it("R1.2: calculateTotalsResult pushes the disagreement into the warnings given, under the merchant path named", () => {
+    const notZero = { currencies: [{ currencyCode: "AUD", isZeroDecimal: false }] }
+    const named: Array<Issue> = []
+    const totals = success(
+      calculateTotalsResult(zeroDecimalRecord(), { at: AT, merchant: notZero }, named, "--merchant")
+    )
+    expect(totals).toMatchObject({ exponent: 0, suggestedRefundAmount: 250, totalNonRefundableAmount: 83 })
+    expect(named.map((w) => `${w.path}:${w.code}:${w.rule}`)).toEqual([
+      "--merchant.currencies[0].isZeroDecimal:digits_mismatch:R1.2"
+    ])
+    // without a path the configuration is `merchant`, as the operations name it
+    const plain: Array<Issue> = []
+    calculateTotalsResult(zeroDecimalRecord(), { at: AT, merchant: notZero }, plain)
+    expect(plain.map((w) => `${w.path}:${w.code}`)).toEqual(["merchant.currencies[0].isZeroDecimal:digits_mismatch"])
   })
 
   it("a merchant configuration that disagrees is a warning (digits_mismatch, R1.2), never overriding the record", () => {
