@@ -88,24 +88,30 @@ const serve = async (args: ReadonlyArray<string>, env: Readonly<Record<string, s
   }
 }
 
+/** A checkout of one 100 AUD ticket, created as the demo merchant of examples/sandbox-merchants.json. */
+const createDemoCheckout = (url: string, merchantOrderId: string) =>
+  fetch(`${url}/api/v2/checkout`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Basic ${Buffer.from("merchant-123:sk_sandbox_demo_0123456789").toString("base64")}`
+    },
+    body: JSON.stringify({
+      merchantId: "merchant-123",
+      merchantOrderId,
+      currencyCode: "AUD",
+      redirectURL: "https://shop.example/return",
+      items: [{ description: "Ticket", quantity: 1, costPerItem: 100, redemptionDate: "2099-01-01" }]
+    })
+  })
+
 describe("payment-plan serve", () => {
   it("starts the sandbox on the port given, answers over HTTP, and stops on SIGTERM with exit 0", async () => {
     const running = await serve(["--merchants", example("sandbox-merchants.json"), "--port", "0"])
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       // the demo merchant of examples/sandbox-merchants.json creates a checkout
-      const authorization = `Basic ${Buffer.from("merchant-123:sk_sandbox_demo_0123456789").toString("base64")}`
-      const created = await fetch(`${running.url}/api/v2/checkout`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization },
-        body: JSON.stringify({
-          merchantId: "merchant-123",
-          merchantOrderId: "order-serve-1",
-          currencyCode: "AUD",
-          redirectURL: "https://shop.example/return",
-          items: [{ description: "Ticket", quantity: 1, costPerItem: 100, redemptionDate: "2099-01-01" }]
-        })
-      })
+      const created = await createDemoCheckout(running.url, "order-serve-1")
       expect(created.status).toBe(201)
       const checkout = (await created.json()) as { id: string; totalCost: number }
       expect(checkout.totalCost).toBe(100)
@@ -220,18 +226,7 @@ describe("payment-plan serve", () => {
       expect(await status("ci.test:4010")).toBe(200)
       expect(await status("staging.example")).toBe(200)
       expect(await status("evil.example")).toBe(421)
-      const authorization = `Basic ${Buffer.from("merchant-123:sk_sandbox_demo_0123456789").toString("base64")}`
-      const created = await fetch(`${running.url}/api/v2/checkout`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization },
-        body: JSON.stringify({
-          merchantId: "merchant-123",
-          merchantOrderId: "order-serve-public",
-          currencyCode: "AUD",
-          redirectURL: "https://shop.example/return",
-          items: [{ description: "Ticket", quantity: 1, costPerItem: 100, redemptionDate: "2099-01-01" }]
-        })
-      })
+      const created = await createDemoCheckout(running.url, "order-serve-public")
       const checkout = (await created.json()) as { id: string; widgetUrl: string }
       expect(checkout.widgetUrl).toBe(`https://staging.example/widget/checkout/${checkout.id}`)
     } finally {

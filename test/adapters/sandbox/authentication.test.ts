@@ -230,7 +230,8 @@ describe("first logins under a flood of wrong keys", () => {
     }
   }
 
-  it("a login from another client is checked at the next free slot, however many wrong keys keep arriving", async () => {
+  /** Two slots taken by a flood for 20 rounds, then a login with the right key from `address`. */
+  const loginUnderFlood = async (address: string) => {
     const spy = scryptSpy(false)
     const directory = merchantDirectory([merchant], {
       verify: spy.verify,
@@ -241,12 +242,17 @@ describe("first logins under a flood of wrong keys", () => {
     const attack = flood(directory)
     await settle()
     await answerFlood(spy, 20)
-    let outcome: unknown = "waiting"
-    directory.authenticate(credentials(ID, KEY), { address: "198.51.100.7", connection: {} }).then(
-      (m) => (outcome = m),
-      (e: unknown) => (outcome = e)
+    const result = { outcome: "waiting" as unknown }
+    directory.authenticate(credentials(ID, KEY), { address, connection: {} }).then(
+      (m) => (result.outcome = m),
+      (e: unknown) => (result.outcome = e)
     )
     await settle()
+    return { spy, attack, result }
+  }
+
+  it("a login from another client is checked at the next free slot, however many wrong keys keep arriving", async () => {
+    const { spy, attack, result } = await loginUnderFlood("198.51.100.7")
     const startedBefore = spy.calls.length
     // the flood goes on: the two running checks end, and newer wrong keys ask for both slots
     await answerFlood(spy, 1)
@@ -255,35 +261,20 @@ describe("first logins under a flood of wrong keys", () => {
     expect(login).toBe(startedBefore)
     spy.calls[login]!.answer(true)
     await settle()
-    expect(outcome).toBe(merchant)
+    expect(result.outcome).toBe(merchant)
     expect(attack.sent()).toBeGreaterThan(CONNECTIONS * 2)
     attack.stop()
     await spy.drain()
   })
 
   it("a login on a new connection of the flooding client goes before the connections whose keys failed", async () => {
-    const spy = scryptSpy(false)
-    const directory = merchantDirectory([merchant], {
-      verify: spy.verify,
-      concurrency: 2,
-      maxWaiting: 64,
-      timer: testTimer().timer
-    })
-    const attack = flood(directory)
-    await settle()
-    await answerFlood(spy, 20)
-    let outcome: unknown = "waiting"
-    directory.authenticate(credentials(ID, KEY), { address: FLOODER, connection: {} }).then(
-      (m) => (outcome = m),
-      (e: unknown) => (outcome = e)
-    )
-    await settle()
+    const { spy, attack, result } = await loginUnderFlood(FLOODER)
     await answerFlood(spy, 1)
     const login = spy.calls.findIndex((c) => c.apiKey === KEY)
     expect(login).toBeGreaterThan(-1)
     spy.calls[login]!.answer(true)
     await settle()
-    expect(outcome).toBe(merchant)
+    expect(result.outcome).toBe(merchant)
     attack.stop()
     await spy.drain()
   })
