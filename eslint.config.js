@@ -51,6 +51,8 @@ export default tseslint.config(
   { ignores: [".stryker-tmp/", "reports/"] },
   // the tarball scripts/pack-check.ts packs (npm run check:package)
   { ignores: [".pack/"] },
+  // the command line the built-binary tests build while `npm test` lints beside them
+  { ignores: [".cli-test-build/"] },
   // a disable comment that no longer silences anything (a function split since) is an error: reasons stay true
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,

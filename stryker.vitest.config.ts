@@ -8,11 +8,14 @@ import { configDefaults, defineConfig } from "vitest/config"
 import base from "./vitest.config.ts"
 
 const narrowed = process.env["MUTATION_TESTS"]?.split(",").filter((glob) => glob !== "")
+// One project, each file isolated: Stryker swaps a module's mutants between runs, and `npm test`'s
+// shared module graph and worker count are for its own run.
+const { projects: _projects, maxWorkers: _maxWorkers, ...test } = base.test ?? {}
 
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...test,
     include: narrowed ?? ["test/core/**/*.test.ts", "test/properties/**/*.test.ts", "test/facade/**/*.test.ts"],
     exclude: [
       ...configDefaults.exclude,

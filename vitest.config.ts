@@ -1,5 +1,17 @@
 import { fileURLToPath } from "node:url"
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig } from "vitest/config"
+
+/**
+ * Files that need a module graph of their own (docs/decisions/0052-a-suite-within-four-minutes.md): a
+ * `vi.mock` that must see the core's modules load, `vi.resetModules`, the process-wide "warn once"
+ * memory read from a fresh process, fake timers. Every other file shares its worker's modules.
+ */
+export const ISOLATED = [
+  "test/properties/predicates.property.test.ts",
+  "test/core/wire/openapi.test.ts",
+  "test/facade/surface.test.ts",
+  "test/adapters/sandbox/webhooks/worker.test.ts"
+]
 
 export default defineConfig({
   resolve: {
@@ -22,8 +34,22 @@ export default defineConfig({
     ]
   },
   test: {
-    include: ["test/**/*.test.ts"],
     // Properties run many cases; a slow CI core should not turn them into flakes.
-    testTimeout: 60_000
+    testTimeout: 60_000,
+    // Both cores: vitest's default in a run is one fewer than the machine has, one worker on CI's two.
+    maxWorkers: "100%",
+    projects: [
+      // Modules evaluated once per worker rather than once per file: a third of the run was imports.
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false
+        }
+      },
+      { extends: true, test: { name: "isolated", include: ISOLATED } }
+    ]
   }
 })

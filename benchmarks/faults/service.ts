@@ -74,7 +74,7 @@ export const patchedCopy = async (patches: ReadonlyArray<Patch>): Promise<Copy> 
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir")
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }))
   // the sources' tsconfig files extend the root's (a test runner's transform reads them)
-  cpSync(join(ROOT, "tsconfig.json"), join(dir, "tsconfig.json"))
+  for (const tsconfig of ["tsconfig.json", "tsconfig.browser.json"]) cpSync(join(ROOT, tsconfig), join(dir, tsconfig))
   try {
     for (const patch of patches) {
       const path = join(dir, patch.file)
