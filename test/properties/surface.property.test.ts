@@ -199,15 +199,9 @@ const declaredOptions = (): ReadonlyMap<string, { readonly index: number; readon
   return found
 }
 
-const declaredAnswers = (): ReadonlyMap<string, Declared> => {
-  const { checker, exports, instrumented, resolve } = declarations
-  const names = (t: ts.Type): Array<string> =>
-    t.flags & ts.TypeFlags.Never
-      ? []
-      : t.isUnion()
-      ? t.types.flatMap(names)
-      : [(t.aliasSymbol ?? t.getSymbol())?.getName() ?? checker.typeToString(t)]
-  const found = new Map<string, Declared>()
+/** Every call signature of every namespace's function or value, named `Namespace.member`. */
+function* namespaceSignatures(): Generator<{ readonly name: string; readonly signature: ts.Signature }> {
+  const { checker, exports, resolve } = declarations
   for (const exported of exports) {
     const namespace = resolve(exported)
     if (!(namespace.flags & ts.SymbolFlags.ValueModule)) continue
@@ -215,28 +209,34 @@ const declaredAnswers = (): ReadonlyMap<string, Declared> => {
       const symbol = resolve(member)
       if (!(symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))) continue
       for (const signature of checker.getTypeOfSymbol(symbol).getCallSignatures()) {
-        const answer = instrumented ? checker.getNonNullableType(signature.getReturnType()) : signature.getReturnType()
-        const kind = (answer.aliasSymbol ?? answer.getSymbol())?.getName()
-        const parameters = signature.getParameters()
-        const typed = parameters.findIndex((p) =>
-          (checker.getTypeOfSymbol(p).flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) === 0
-        )
-        const unknownParameters = typed === -1 ? parameters.length : typed
-        if (kind === "Effect") {
-          const [, errors] = checker.getTypeArguments(answer as ts.TypeReference)
-          found.set(`${exported.getName()}.${member.getName()}`, {
-            kind: "effect",
-            errors: names(errors!),
-            unknownParameters
-          })
-        } else if (kind === "Result" && answer.aliasTypeArguments !== undefined) {
-          found.set(`${exported.getName()}.${member.getName()}`, {
-            kind: "result",
-            errors: names(answer.aliasTypeArguments[1]!),
-            unknownParameters
-          })
-        }
+        yield { name: `${exported.getName()}.${member.getName()}`, signature }
       }
+    }
+  }
+}
+
+const declaredAnswers = (): ReadonlyMap<string, Declared> => {
+  const { checker, instrumented } = declarations
+  const names = (t: ts.Type): Array<string> =>
+    t.flags & ts.TypeFlags.Never
+      ? []
+      : t.isUnion()
+      ? t.types.flatMap(names)
+      : [(t.aliasSymbol ?? t.getSymbol())?.getName() ?? checker.typeToString(t)]
+  const found = new Map<string, Declared>()
+  for (const { name, signature } of namespaceSignatures()) {
+    const answer = instrumented ? checker.getNonNullableType(signature.getReturnType()) : signature.getReturnType()
+    const kind = (answer.aliasSymbol ?? answer.getSymbol())?.getName()
+    const parameters = signature.getParameters()
+    const typed = parameters.findIndex((p) =>
+      (checker.getTypeOfSymbol(p).flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) === 0
+    )
+    const unknownParameters = typed === -1 ? parameters.length : typed
+    if (kind === "Effect") {
+      const [, errors] = checker.getTypeArguments(answer as ts.TypeReference)
+      found.set(name, { kind: "effect", errors: names(errors!), unknownParameters })
+    } else if (kind === "Result" && answer.aliasTypeArguments !== undefined) {
+      found.set(name, { kind: "result", errors: names(answer.aliasTypeArguments[1]!), unknownParameters })
     }
   }
   return found
@@ -484,23 +484,12 @@ describe("every exported function of every entry point has a surface (R10.2)", (
 
 /** Every namespace Effect whose last parameter is its options: its index. */
 const namespaceOptions = (() => {
-  const { checker, exports, resolve } = declarations
   const found = new Map<string, number>()
-  for (const exported of exports) {
-    const namespace = resolve(exported)
-    if (!(namespace.flags & ts.SymbolFlags.ValueModule)) continue
-    for (const member of checker.getExportsOfModule(namespace)) {
-      const symbol = resolve(member)
-      if (!(symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))) continue
-      for (const signature of checker.getTypeOfSymbol(symbol).getCallSignatures()) {
-        const answer = signature.getReturnType()
-        if ((answer.aliasSymbol ?? answer.getSymbol())?.getName() !== "Effect") continue
-        const parameters = signature.getParameters()
-        if (parameters.at(-1)?.getName() === "options") {
-          found.set(`${exported.getName()}.${member.getName()}`, parameters.length - 1)
-        }
-      }
-    }
+  for (const { name, signature } of namespaceSignatures()) {
+    const answer = signature.getReturnType()
+    if ((answer.aliasSymbol ?? answer.getSymbol())?.getName() !== "Effect") continue
+    const parameters = signature.getParameters()
+    if (parameters.at(-1)?.getName() === "options") found.set(name, parameters.length - 1)
   }
   return found
 })()

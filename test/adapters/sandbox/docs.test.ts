@@ -86,7 +86,7 @@ describe("the API reference page in Chromium", () => {
   // debugger, such a page is always in Scalar 1.43.5's merge of `allOf` schemas, which merges in
   // place and so depends on the order its components render in (benchmarks/RESULTS.md, "The
   // suite's time"). Such an attempt is retried on a new page; what is asserted of the page that
-  // renders is the same. A page renders in 3 to 7 s on a loaded machine: 30 s bounds a stuck one.
+  // renders is the same. A page renders in 3 to 8 s on a loaded machine: 30 s bounds a stuck one.
   it(
     "renders every operation of the route table, offline, with no script error",
     { retry: 2, timeout: 45_000 },

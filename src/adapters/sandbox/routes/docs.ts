@@ -48,17 +48,11 @@ const readRenderer = (): string | undefined => {
 let renderer: { readonly script: string | undefined } | undefined
 const rendererScript = () => (renderer ??= { script: readRenderer() }).script
 
-/**
- * Starts the reference on the page's container, with the document the container names, fetched once
- * here and handed over as content: given the URL, Scalar 1.43.5 now and then never finished drawing on a
- * busy machine, caught in its merge of `allOf` schemas (about 1 page in 11; none in 30 since, measured in
- * docs/decisions/0052-a-suite-within-four-minutes.md).
- */
-const START = `(async () => {
+/** Starts the reference on the page's container, with the document the container names. */
+const START = `(() => {
   const container = document.getElementById("api-reference");
-  const content = await (await fetch(container.dataset.url)).json();
   window.Scalar.createApiReference(container, {
-    content,
+    url: container.dataset.url,
     withDefaultFonts: false,
     hideClientButton: true,
     showOperationId: true,
