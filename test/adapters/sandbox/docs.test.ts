@@ -84,9 +84,8 @@ describe("the API reference page in Chromium", () => {
   // The renderer is a large third-party script: on a busy machine its page now and then stops
   // answering before it has drawn anything, and a fresh page then renders in seconds. Paused in the
   // debugger, such a page is always in Scalar 1.43.5's merge of `allOf` schemas, which merges in
-  // place and so depends on the order its components render in (benchmarks/RESULTS.md, "The
-  // suite's time"). Such an attempt is retried on a new page; what is asserted of the page that
-  // renders is the same. A page renders in 3 to 8 s on a loaded machine: 30 s bounds a stuck one.
+  // place and so depends on the order its components render in (benchmarks/suite-time.md). Such an
+  // attempt is retried on a new page; what is asserted of the page that renders is the same. A page renders in 3 to 8 s on a loaded machine: 30 s bounds a stuck one.
   it(
     "renders every operation of the route table, offline, with no script error",
     { retry: 2, timeout: 45_000 },
