@@ -6,6 +6,17 @@ import { configDefaults, defineConfig } from "vitest/config"
  * `vi.mock` that must see the core's modules load, `vi.resetModules`, the process-wide "warn once"
  * memory read from a fresh process, fake timers. Every other file shares its worker's modules.
  */
+/**
+ * The files that drive Chromium: one at a time, after the others. Scalar's API reference page
+ * (test/adapters/sandbox/docs.test.ts) stops drawing when another Chromium test runs beside it on a
+ * busy machine (benchmarks/suite-time.md).
+ */
+export const CHROMIUM = [
+  "test/adapters/sandbox/browser.test.ts",
+  "test/adapters/sandbox/docs.test.ts",
+  "test/messaging/dom/chromium.test.ts"
+]
+
 export const ISOLATED = [
   "test/properties/predicates.property.test.ts",
   "test/core/wire/openapi.test.ts",
@@ -45,11 +56,23 @@ export default defineConfig({
         test: {
           name: "shared",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...ISOLATED],
-          isolate: false
+          exclude: [...configDefaults.exclude, ...ISOLATED, ...CHROMIUM],
+          isolate: false,
+          sequence: { groupOrder: 0 }
         }
       },
-      { extends: true, test: { name: "isolated", include: ISOLATED } }
+      // after the others (a group of their own: vitest runs groups in order), one file at a time
+      {
+        extends: true,
+        test: {
+          name: "chromium",
+          include: CHROMIUM,
+          isolate: false,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 }
+        }
+      },
+      { extends: true, test: { name: "isolated", include: ISOLATED, sequence: { groupOrder: 0 } } }
     ]
   }
 })
