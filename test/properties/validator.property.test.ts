@@ -62,6 +62,27 @@ describe("generated validators agree with Effect Schema", () => {
   const valid = checkoutRequest({ now: NOW })
   it("CheckoutRequest, strict", () =>
     sameAnswer(CheckoutRequest, "warn", fc.oneof(valid, mutated(valid), mutated(mutated(valid)), fc.anything())))
+  it("R1.1: an unknown key does not hide a line total beyond the largest exact amount from either (found by the property above)", () => {
+    const input = {
+      merchantId: "merchant-1",
+      merchantOrderId: "order-1",
+      currencyCode: "GBP",
+      redirectURL: "https://shop.example/",
+      items: [{
+        quantity: 1,
+        description: " ",
+        costPerItem: 22517998136853, // 2,251,799,813,685,300 minor units: 52 beyond the largest exact amount
+        redemptionDate: "2026-11-24",
+        refundPolicies: []
+      }],
+      extra0: 1
+    }
+    for (const check of [compileValidator, interpretValidator]) {
+      const { issues, warnings } = check(CheckoutRequest, { rule: "R4.1", unknownKeys: "warn" })(input)
+      expect(issues.map((i) => `${i.path}:${i.code}:${i.rule}`)).toEqual(["items[0].quantity:range:R1.1"])
+      expect(warnings.map((w) => `${w.path}:${w.code}`)).toEqual(["extra0:unknown_field"])
+    }
+  })
   it("an own \"__proto__\" key is kept as a key by both (found by the property below)", () => {
     const input = JSON.parse(
       `{"merchantOrderId":"a","currencyCode":"XOF","redirectURL":"https://shop.example/","items":[{"quantity":1,"description":" ","costPerItem":11126559,"redemptionDate":"2026-11-22T00:01:00Z","refundPolicies":[]}],"merchantMetadata":{"__proto__":"","kept":"x"}}`

@@ -605,6 +605,13 @@ const interpret = <S extends Schema.Top>(schema: S, options: ValidatorOptions) =
     }
     const { issues, warnings } = issuesFromSchema(result.failure.issue, options.rule, schema.ast)
     if (issues.length > 0) return { value: undefined as S["Type"], issues, warnings }
+    // only unknown keys: they stopped Effect before the struct's own checks (R1.1's line totals), as
+    // generated code does not; decoded again without them, those checks run
+    const again = decode(input, { ...parse, onExcessProperty: "ignore" })
+    if (Result.isFailure(again)) {
+      const found = issuesFromSchema(again.failure.issue, options.rule, schema.ast).issues
+      return { value: undefined as S["Type"], issues: found, warnings }
+    }
     return { value: strip(schema.ast, input) as S["Type"], issues, warnings }
   }
 }
